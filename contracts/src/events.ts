@@ -1,0 +1,117 @@
+/**
+ * The event catalogue: every fact Jsonable records. Events are the only source of truth.
+ * Secrets never enter an event: keys, tokens and session ids appear only as SHA-256 hashes
+ * (hex), passwords only as argon2id hashes. Request JSON never enters an event.
+ *
+ * Streams (see streams.ts): user-{id}, email-{sha256(email)}, project-{id},
+ * endpoint-{sha256(path)}, usage-{userId}-{period}, image-{id}, billing-{userId}.
+ */
+import type { PlanTier } from './plans';
+
+type E<T extends string, D> = { type: T; data: D };
+
+// ── accounts: user-{id} and email-{hash} ───────────────────────────────────────────────
+export type UserRegistered = E<'UserRegistered', {
+  userId: string;
+  email: string; // normalised (trimmed, lower-cased)
+  passwordHash: string | null; // argon2id; null for an account created by magic link
+  authProvider: 'local' | 'magic_link';
+  registeredAt: string; // ISO; the usage periods count from here
+  plan: PlanTier;
+}>;
+export type EmailClaimed = E<'EmailClaimed', { email: string; userId: string }>;
+export type UserProfileUpdated = E<'UserProfileUpdated', { userId: string; firstName: string | null; lastName: string | null }>;
+export type PasswordChanged = E<'PasswordChanged', { userId: string; passwordHash: string }>;
+export type UserApiKeyIssued = E<'UserApiKeyIssued', { userId: string; keyHash: string; keyPrefix: string; previousKeyHash: string | null }>;
+export type MagicLinkIssued = E<'MagicLinkIssued', { userId: string; tokenHash: string; email: string; expiresAt: string }>;
+export type MagicLinkConsumed = E<'MagicLinkConsumed', { userId: string; tokenHash: string }>;
+export type UserSignedIn = E<'UserSignedIn', { userId: string; method: 'password' | 'magic_link' | 'register'; sessionHash: string; expiresAt: string }>;
+export type UserSignedOut = E<'UserSignedOut', { userId: string; sessionHash: string }>;
+export type SettingsSaved = E<'SettingsSaved', { userId: string; settings: Record<string, unknown> }>;
+export type PlanChanged = E<'PlanChanged', {
+  userId: string;
+  from: PlanTier;
+  to: PlanTier;
+  reason: 'operator' | 'checkout' | 'subscription_updated' | 'subscription_canceled' | 'payment_failed';
+  /** Provider's subscription id when the change came from billing. */
+  subscriptionId?: string | null;
+}>;
+
+export type AccountsEvent =
+  | UserRegistered | EmailClaimed | UserProfileUpdated | PasswordChanged | UserApiKeyIssued
+  | MagicLinkIssued | MagicLinkConsumed | UserSignedIn | UserSignedOut | SettingsSaved | PlanChanged;
+
+// ── projects: project-{id} and endpoint-{hash} ─────────────────────────────────────────
+export type ProjectCreated = E<'ProjectCreated', {
+  projectId: string; userId: string; name: string; description: string;
+  endpointPath: string; keyHash: string; keyPrefix: string; createdAt: string;
+}>;
+export type EndpointClaimed = E<'EndpointClaimed', { endpointPath: string; projectId: string }>;
+export type ProjectRenamed = E<'ProjectRenamed', { projectId: string; name: string; description: string }>;
+export type ProjectKeyRegenerated = E<'ProjectKeyRegenerated', { projectId: string; keyHash: string; keyPrefix: string; previousKeyHash: string }>;
+export type ProjectStylesSaved = E<'ProjectStylesSaved', { projectId: string; styles: Record<string, unknown> }>;
+export type ProjectSettingsChanged = E<'ProjectSettingsChanged', { projectId: string; settings: { requireKey: boolean } }>;
+export type ProjectDeleted = E<'ProjectDeleted', { projectId: string; userId: string }>;
+
+export type ProjectsEvent =
+  | ProjectCreated | EndpointClaimed | ProjectRenamed | ProjectKeyRegenerated
+  | ProjectStylesSaved | ProjectSettingsChanged | ProjectDeleted;
+
+// ── usage and images: usage-{userId}-{period}, image-{id} ──────────────────────────────
+export type ImageFormat = 'png' | 'jpeg' | 'svg' | 'pdf';
+export type RenderSource = 'session' | 'api_key' | 'project_endpoint' | 'example' | 'demo';
+export type TableRendered = E<'TableRendered', {
+  imageId: string;
+  userId: string;
+  projectId: string | null;
+  period: number;
+  filename: string;
+  blobKey: string;
+  format: ImageFormat;
+  contentType: string;
+  width: number;
+  height: number;
+  size: number;
+  rows: number;
+  columns: number;
+  title: string | null;
+  source: RenderSource;
+  /** The plan whose allowance this render was counted against. */
+  plan: PlanTier;
+  idempotencyKey: string | null;
+  /** Hash of the request body, for Idempotency-Key conflicts. */
+  requestHash: string;
+  renderedAt: string;
+}>;
+export type ImageDeleted = E<'ImageDeleted', { imageId: string; userId: string; filename: string; blobKey: string }>;
+export type ImageDataPurged = E<'ImageDataPurged', { imageId: string }>;
+
+export type ImagesEvent = TableRendered | ImageDeleted | ImageDataPurged;
+
+// ── billing: billing-{userId} (event ids derived from the provider's event ids) ───────
+export type CheckoutCompleted = E<'CheckoutCompleted', {
+  userId: string; providerEventId: string; customerId: string; subscriptionId: string;
+  plan: PlanTier; amount: number | null; currency: string | null; occurredAt: string;
+}>;
+export type SubscriptionChanged = E<'SubscriptionChanged', {
+  userId: string; providerEventId: string; subscriptionId: string; status: string;
+  plan: PlanTier; currentPeriodEnd: string | null; occurredAt: string;
+}>;
+export type SubscriptionCanceled = E<'SubscriptionCanceled', {
+  userId: string; providerEventId: string; subscriptionId: string; occurredAt: string;
+}>;
+export type InvoicePaid = E<'InvoicePaid', {
+  userId: string; providerEventId: string; invoiceId: string; subscriptionId: string | null;
+  amount: number; currency: string; occurredAt: string;
+}>;
+export type InvoicePaymentFailed = E<'InvoicePaymentFailed', {
+  userId: string; providerEventId: string; invoiceId: string; subscriptionId: string | null;
+  amount: number; currency: string; occurredAt: string;
+}>;
+
+export type BillingEvent =
+  | CheckoutCompleted | SubscriptionChanged | SubscriptionCanceled | InvoicePaid | InvoicePaymentFailed;
+
+export type JsonableEvent = AccountsEvent | ProjectsEvent | ImagesEvent | BillingEvent;
+export type JsonableEventType = JsonableEvent['type'];
+export type EventOf<T extends JsonableEventType> = Extract<JsonableEvent, { type: T }>;

@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './events';
+export * from './plans';
+export * from './streams';

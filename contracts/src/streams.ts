@@ -1,0 +1,10 @@
+/** Stream names. Hashes are SHA-256 hex of the normalised value (computed by the caller). */
+export const streams = {
+  user: (userId: string) => `user-${userId}`,
+  email: (emailHash: string) => `email-${emailHash}`,
+  project: (projectId: string) => `project-${projectId}`,
+  endpoint: (pathHash: string) => `endpoint-${pathHash}`,
+  usage: (userId: string, period: number) => `usage-${userId}-${period}`,
+  image: (imageId: string) => `image-${imageId}`,
+  billing: (userId: string) => `billing-${userId}`,
+} as const;

@@ -1,0 +1,73 @@
+/**
+ * The read side's port: named collections of JSON documents. Embedded: SQLite. Servers: MongoDB.
+ * No driver is imported here.
+ */
+
+export interface Doc {
+  /** Document id, unique inside its collection. */
+  id: string;
+  [field: string]: unknown;
+}
+
+export type Scalar = string | number | boolean | null;
+
+/** Equality on a field, or a small set of comparison operators. Fields are top-level document fields. */
+export type FieldCondition =
+  | Scalar
+  | { $in: Scalar[] }
+  | { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar; $ne?: Scalar };
+
+export type Filter = Record<string, FieldCondition>;
+
+export interface FindOptions {
+  /** e.g. [['createdAt', -1], ['id', 1]] */
+  sort?: Array<[field: string, direction: 1 | -1]>;
+  limit?: number;
+  skip?: number;
+}
+
+export interface CollectionSpec {
+  name: string;
+  /** Top-level fields that filters and sorts use; the adapter indexes each of them. */
+  indexes: string[];
+  /**
+   * Operational data (sessions, previews, rate-limit windows): documents may carry `expiresAt`
+   * (epoch milliseconds); expired documents are never returned and are removed in the background.
+   */
+  expiring?: boolean;
+}
+
+export type DocOp =
+  | { op: 'put'; collection: string; doc: Doc }
+  | { op: 'delete'; collection: string; id: string };
+
+export interface Checkpoint {
+  /** Projection name (its versioned name, e.g. `users@v1`). */
+  name: string;
+  /** Global position of the last event whose effects are in the batch. */
+  position: number;
+}
+
+export interface DocumentStore {
+  /** Creates the collection and its indexes if needed; safe to call many times. */
+  ensureCollection(spec: CollectionSpec): Promise<void>;
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /**
+   * Applies the operations in order, atomically, together with the checkpoint when given:
+   * either all of them and the checkpoint are stored, or none.
+   */
+  applyBatch(ops: DocOp[], checkpoint?: Checkpoint): Promise<void>;
+  getCheckpoint(name: string): Promise<number | null>;
+  /** Removes a collection entirely (used when a rebuilt projection replaces an old version). */
+  dropCollection(collection: string): Promise<void>;
+  /**
+   * Compare-and-set for operational documents (rate limits, leases, idempotency keys):
+   * writes `doc` only if the stored document's `version` field equals `expectedVersion`
+   * (null: only if absent). Returns whether it wrote.
+   */
+  putIf(collection: string, doc: Doc, expectedVersion: number | null): Promise<boolean>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
