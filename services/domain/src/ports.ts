@@ -121,3 +121,36 @@ export interface Ids {
   /** A url-safe random secret of `bytes` random bytes (base64url). */
   secret(bytes?: number): string;
 }
+
+/** What the table engine (services/render) gives back for one table. */
+export interface RenderOutput {
+  bytes: Uint8Array;
+  format: 'png' | 'jpeg' | 'svg' | 'pdf';
+  contentType: string;
+  width: number;
+  height: number;
+  size: number;
+  rows: number;
+  columns: number;
+  title: string | null;
+  /** e.g. a cell image that could not be fetched and was drawn as a placeholder. */
+  warnings: string[];
+}
+
+export interface RenderInput {
+  /** The table request body as the user sent it (SPEC §3); the engine validates it. */
+  payload: unknown;
+  /** The project's saved default styles (request → project defaults → system defaults). */
+  projectStyles?: Record<string, unknown> | null;
+  /** Forces a format (legacy routes' options.format is read by the engine itself). */
+  format?: 'png' | 'jpeg' | 'svg' | 'pdf';
+}
+
+/**
+ * The table engine behind a worker pool. Bad input throws an error whose `status` is 400 or 413
+ * and whose message is meant for the user; a render that runs away fails alone.
+ */
+export interface TableRenderer {
+  render(input: RenderInput): Promise<RenderOutput>;
+  close(): Promise<void>;
+}

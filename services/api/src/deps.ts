@@ -1,0 +1,52 @@
+import type { BlobStore, Clock, EventStore, Ids, Mailer, TableRenderer } from '@jsonable/domain/ports';
+import type { DocumentStore } from '@jsonable/read-models/ports';
+import type { ReadModels } from '@jsonable/read-models/projection';
+
+export interface AppConfig {
+  port: number;
+  /** Base of every public link (image URLs, magic links); never taken from the request's Host. */
+  publicUrl: string;
+  dataDir: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes: number;
+  /** True when served behind a TLS-terminating proxy or on https: cookies get Secure. */
+  secureCookies: boolean;
+  /** Trust X-Forwarded-* (client IP for rate limits). */
+  trustProxy: boolean;
+  /** Folder of the built web app to serve, when it exists. */
+  webDist: string | null;
+  stripe: null | {
+    secretKey: string;
+    webhookSecret: string;
+    prices: Partial<Record<'premium' | 'business', string>>;
+    /** Override of the API base (tests point the SDK at a local server). */
+    apiBase?: string;
+  };
+}
+
+export interface Logger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  logger: Logger;
+  eventStore: EventStore;
+  /** Raw document store: operational collections (sessions, rate limits, idempotency, previews). */
+  docs: DocumentStore;
+  /** Projection-owned read models, resolved to their active version. */
+  readModels: ReadModels;
+  blobs: BlobStore;
+  mailer: Mailer;
+  renderer: TableRenderer;
+  clock: Clock;
+  ids: Ids;
+  /**
+   * Read-your-writes: resolves once every projection has passed `position`, or after
+   * `timeoutMs` (default 2000) — it never throws on timeout.
+   */
+  waitForProjections(position: number, timeoutMs?: number): Promise<void>;
+}
