@@ -1,0 +1,13 @@
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { AppProvider } from './provider';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The route table (SPEC §2). Public pages live here; the dashboard half adds its screens in
+ * signed-in-routes.tsx. Pages load lazily so the landing page does not ship the docs.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { Layout } from '../components/layout/Layout';
+import { PageSpinner, ProtectedRoute } from './ProtectedRoute';
+import { bareRoutes, memberRoutes, signedInRoutes } from './signed-in-routes';
+import { RouteError } from './RouteError';
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const publicRoutes: RouteObject[] = [
+  { index: true, ...page(() => import('../pages/LandingPage')) },
+  // pending: { path: 'auth', ...page(() => import('../pages/AuthPage')) },
+  // pending: { path: 'auth/verify', ...page(() => import('../pages/VerifyMagicLinkPage')) },
+  { path: 'login', element: <Navigate to="/auth" replace /> },
+  { path: 'register', element: <Navigate to="/auth?tab=register" replace /> },
+  // pending: { path: 'documentation', ...page(() => import('../pages/DocumentationPage')) },
+  { path: 'json-guide', element: <Navigate to="/documentation#json-guide" replace /> },
+  // pending: { path: 'api-reference', ...page(() => import('../pages/ApiReferencePage')) },
+  { path: 'api-reference-page', element: <Navigate to="/api-reference" replace /> },
+  // pending: { path: 'docs', ...page(() => import('../pages/ApiDocsPage')) },
+  // pending: { path: 'api-docs', ...page(() => import('../pages/ApiDocsPage')) },
+  // pending: { path: 'make-integration', ...page(() => import('../pages/integrations/MakeIntegrationPage')) },
+  // pending: { path: 'n8n-integration', ...page(() => import('../pages/integrations/N8nIntegrationPage')) },
+  // pending: { path: 'zapier-integration', ...page(() => import('../pages/integrations/ZapierIntegrationPage')) },
+  // pending: { path: 'gumloop-integration', ...page(() => import('../pages/integrations/GumloopIntegrationPage')) },
+  // pending: { path: 'examples', ...page(() => import('../pages/ExamplesPage')) },
+  // pending: { path: 'about', ...page(() => import('../pages/AboutPage')) },
+];
+
+/** Pages with their own minimal header (Log In / Sign Up, Back to Home). */
+export const legalRoutes: RouteObject[] = [
+  // pending: { path: 'terms', ...page(() => import('../pages/legal/TermsPage')) },
+  // pending: { path: 'privacy', ...page(() => import('../pages/legal/PrivacyPage')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          ...publicRoutes,
+          ...memberRoutes,
+          { element: <ProtectedRoute />, children: signedInRoutes },
+          { path: '*', ...page(() => import('../pages/NotFoundPage')) },
+        ],
+      },
+      ...legalRoutes,
+      ...bareRoutes,
+    ],
+  },
+];

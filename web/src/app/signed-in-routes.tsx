@@ -1,0 +1,12 @@
+/**
+ * Routes owned by the dashboard half of the app (issue 8). routes.tsx mounts them:
+ * - `signedInRoutes` inside the site layout behind ProtectedRoute (spinner, then /auth when signed out);
+ * - `memberRoutes` inside the site layout without the guard, for screens that handle the
+ *   signed-out case themselves (e.g. Settings shows Not Authorized).
+ * - `bareRoutes` outside the site layout (screens with their own header, such as /app).
+ */
+import type { RouteObject } from 'react-router-dom';
+
+export const signedInRoutes: RouteObject[] = [];
+export const memberRoutes: RouteObject[] = [];
+export const bareRoutes: RouteObject[] = [];

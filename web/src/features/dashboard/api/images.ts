@@ -1,0 +1,87 @@
+/**
+ * The user's images (SPEC §3, §7). The public URL is presented as /api/images/{last segment of
+ * the stored public URL}, so it works on whatever host serves the app.
+ */
+import useSWR, { mutate } from 'swr';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
+import { refreshProjectLists } from './projects';
+
+const id = z.union([z.string(), z.number()]).transform(String);
+const optionalId = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
+
+const rawImageSchema = z.looseObject({
+  id,
+  filename: z.string(),
+  url: z.string().nullish(),
+  public_url: z.string().nullish(),
+  publicUrl: z.string().nullish(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+  created_at: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  project_id: optionalId,
+  projectId: optionalId,
+  format: z.string().nullish(),
+});
+
+export interface TableImage {
+  id: string;
+  filename: string;
+  /** Site-relative public URL: /api/images/{file}. */
+  url: string;
+  title: string | null;
+  createdAt: string | null;
+  projectId: string | null;
+}
+
+export function presentedImageUrl(stored: string | null | undefined, filename: string): string {
+  const last = (stored ?? '').split('?')[0]?.split('/').filter(Boolean).pop();
+  return `/api/images/${encodeURIComponent(last || filename)}`;
+}
+
+export const imageSchema = rawImageSchema.transform((raw): TableImage => ({
+  id: raw.id,
+  filename: raw.filename,
+  url: presentedImageUrl(raw.public_url ?? raw.publicUrl ?? raw.url, raw.filename),
+  title: raw.title ?? null,
+  createdAt: raw.created_at ?? raw.createdAt ?? null,
+  projectId: raw.project_id ?? raw.projectId ?? null,
+}));
+
+const imageListSchema = z.union([
+  z.array(imageSchema),
+  z.looseObject({ images: z.array(imageSchema) }).transform((o) => o.images),
+]);
+
+export function useImages() {
+  const { data, error, isLoading } = useSWR<TableImage[]>(IMAGES_KEY, (path: string) => api.get(path, imageListSchema));
+  return { images: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
+}
+
+export async function refreshAfterRender(): Promise<void> {
+  await Promise.all([mutate(IMAGES_KEY), mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists()]);
+}
+
+export async function deleteImage(imageId: string): Promise<void> {
+  await api.delete(`${IMAGES_KEY}/${encodeURIComponent(imageId)}`);
+  await refreshAfterRender();
+}
+
+/** The dashboard's Add Example Image: a small real table rendered into the project (SPEC §7). */
+export async function addExampleImage(projectId: string, title: string): Promise<void> {
+  await api.post(`/api/jsonable/json-to-png?projectId=${encodeURIComponent(projectId)}`, {
+    title,
+    headers: ['Region', 'Orders', 'Revenue', 'Growth'],
+    data: [
+      ['North', 1284, '$48,120', '+12%'],
+      ['South', 962, '$35,870', '+8%'],
+      ['East', 1530, '$61,400', '+17%'],
+      ['West', 1107, '$42,930', '+5%'],
+    ],
+    options: { projectId },
+    projectId,
+  });
+  await refreshAfterRender();
+}

@@ -1,0 +1,93 @@
+/**
+ * The signed-in user's projects (SPEC §7): list, create, rename, delete, regenerate the key, and
+ * the default styles the styles page edits. Every mutation refetches the lists it touches
+ * (SPEC §4 "Lists are refetched after mutations"); the server answers only once its read models
+ * show the change, so the refetch sees it.
+ */
+import useSWR, { mutate } from 'swr';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
+
+export const PROJECTS_KEY = '/api/jsonable/projects';
+export const PROJECT_STYLES_KEY = '/api/projects';
+
+const id = z.union([z.string(), z.number()]).transform(String);
+
+export const projectSchema = z.looseObject({
+  id,
+  name: z.string(),
+  description: z.string().nullish(),
+  endpointPath: z.string(),
+  apiKeyPrefix: z.string().nullish(),
+  /** Present only in the answer that created the project (shown once). */
+  apiKey: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  imageCount: z.number().nullish(),
+  defaultStyles: z.record(z.string(), z.unknown()).nullish(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** Lists come either bare or wrapped as `{ projects }`. */
+const projectListSchema = z.union([
+  z.array(projectSchema),
+  z.looseObject({ projects: z.array(projectSchema) }).transform((o) => o.projects),
+]);
+
+/** A created or updated project comes bare or as `{ project }`. */
+const oneProjectSchema = z.union([
+  z.looseObject({ project: projectSchema }).transform((o) => o.project),
+  projectSchema,
+]);
+
+export function fetchProjects(path: string): Promise<Project[]> {
+  return api.get(path, projectListSchema);
+}
+
+export function useProjects() {
+  const { data, error, isLoading } = useSWR<Project[]>(PROJECTS_KEY, fetchProjects);
+  return { projects: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
+}
+
+/** Projects with their saved default styles (GET /api/projects). */
+export function useProjectsWithStyles() {
+  const { data, error, isLoading } = useSWR<Project[]>(PROJECT_STYLES_KEY, fetchProjects);
+  return { projects: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
+}
+
+export async function refreshProjectLists(): Promise<void> {
+  await Promise.all([mutate(PROJECTS_KEY), mutate(PROJECT_STYLES_KEY)]);
+}
+
+export interface NewProject { name: string; description: string; endpointPath: string }
+
+export async function createProject(input: NewProject): Promise<Project> {
+  const project = await api.post('/api/jsonable/projects', input, oneProjectSchema);
+  await Promise.all([refreshProjectLists(), mutate(ACCOUNT_KEY)]);
+  return project;
+}
+
+export async function renameProject(projectId: string, input: { name: string; description: string }): Promise<void> {
+  await api.patch(`/api/jsonable/projects/${encodeURIComponent(projectId)}`, input);
+  await refreshProjectLists();
+}
+
+export async function deleteProject(projectId: string): Promise<void> {
+  await api.delete(`/api/jsonable/projects/${encodeURIComponent(projectId)}`);
+  // The project's images are kept but detached, so the image list changes too.
+  await Promise.all([refreshProjectLists(), mutate(IMAGES_KEY), mutate(STATISTICS_KEY), mutate(ACCOUNT_KEY)]);
+}
+
+const regeneratedKeySchema = z.looseObject({ fullApiKey: z.string().min(1) });
+
+/** Issues a new key; the old one stops working at once. The full key is in this answer only. */
+export async function regenerateProjectKey(projectId: string): Promise<string> {
+  const { fullApiKey } = await api.post(`/api/projects/${encodeURIComponent(projectId)}/regenerate-key`, {}, regeneratedKeySchema);
+  await refreshProjectLists();
+  return fullApiKey;
+}
+
+export async function saveProjectStyles(projectId: string, styles: Record<string, unknown>): Promise<void> {
+  await api.patch(`/api/projects/${encodeURIComponent(projectId)}/styles`, styles);
+  await refreshProjectLists();
+}

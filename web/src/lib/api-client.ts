@@ -1,0 +1,97 @@
+/**
+ * The one way the web app talks to the API: same origin, session cookie included, JSON in and
+ * out. A non-OK response becomes an ApiError whose message is `<status>: <body text>` (SPEC §8);
+ * `serverMessage` carries the envelope's human message for toasts. Answers are parsed with a
+ * zod schema when the caller gives one, so a drifting server fails loudly instead of rendering
+ * undefined.
+ */
+import type { z } from 'zod';
+import { errorEnvelopeSchema } from '@jsonable/contracts/envelope';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  /** The envelope's `error.message` (or a legacy `error` string) when the body carries one. */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.serverMessage = extractServerMessage(body);
+  }
+}
+
+function extractServerMessage(body: string): string | null {
+  if (!body) return null;
+  try {
+    const json: unknown = JSON.parse(body);
+    const env = errorEnvelopeSchema.safeParse(json);
+    if (env.success) return env.data.error.message;
+    if (json && typeof json === 'object') {
+      const rec = json as Record<string, unknown>;
+      if (typeof rec.error === 'string') return rec.error;
+      if (typeof rec.message === 'string') return rec.message;
+    }
+  } catch {
+    // Not JSON: a plain-text error body is itself the message.
+    return body.length <= 300 ? body : null;
+  }
+  return null;
+}
+
+/** The message to show a person: the server's own words when there are some, else the fallback. */
+export function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, method: string, body: unknown, signal?: AbortSignal, accept = 'application/json'): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
+  const init: RequestInit = { method, credentials: 'include', headers, signal };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, res.statusText, text);
+  }
+  return res;
+}
+
+/** JSON request; returns the parsed (and, with a schema, validated) answer. Empty bodies give null. */
+export async function apiRequest<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  const res = await send(path, opts.method ?? 'GET', opts.body, opts.signal);
+  const text = await res.text();
+  const json: unknown = text ? JSON.parse(text) : null;
+  return opts.schema ? opts.schema.parse(json) : (json as T);
+}
+
+/** A request whose answer is a file (image previews): returns the blob. */
+export async function apiBlob(path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Blob> {
+  const res = await send(path, method, body, undefined, '*/*');
+  return res.blob();
+}
+
+export const api = {
+  get: <T = unknown>(path: string, schema?: z.ZodType<T>) => apiRequest<T>(path, { schema }),
+  post: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest<T>(path, { method: 'POST', body: body ?? {}, schema }),
+  patch: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest<T>(path, { method: 'PATCH', body: body ?? {}, schema }),
+  delete: <T = unknown>(path: string, schema?: z.ZodType<T>) => apiRequest<T>(path, { method: 'DELETE', schema }),
+};
+
+/** SWR fetcher for GET keys that are paths. */
+export const swrFetcher = (path: string): Promise<unknown> => apiRequest(path);

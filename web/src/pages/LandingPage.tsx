@@ -1,0 +1,9 @@
+import { HeroSection } from '../features/landing/HeroSection';
+
+export default function LandingPage() {
+  return (
+    <>
+      <HeroSection />
+    </>
+  );
+}
