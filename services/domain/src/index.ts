@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './ports';
+export * from './runtime/index';

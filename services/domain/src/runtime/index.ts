@@ -1,0 +1,4 @@
+export * from './decider';
+export * from './handle-command';
+export * from './claim-unique';
+export * from './system';
