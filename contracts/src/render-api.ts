@@ -1,0 +1,157 @@
+/**
+ * The rendering API's answers (SPEC §3 "Responses", §7): generate, preview, the project
+ * endpoint, the dashboard's json-to-png, the landing demo, images, usage and statistics.
+ * Request bodies are the table payload of table.ts; these schemas describe what comes back.
+ */
+import { z } from 'zod';
+
+export const imageFormatSchema = z.enum(['png', 'jpeg', 'svg', 'pdf']);
+
+export const renderMessages = {
+  /** SPEC §8: 402 payment required, plan limit exceeded, upgrade. */
+  quotaExceeded: (planName: string, allowance: number) =>
+    `You have used all ${allowance} tables of your ${planName} plan for this usage period. Upgrade your plan to create more tables.`,
+  projectLimit: (planName: string, projects: number) =>
+    `Your ${planName} plan allows ${projects} project${projects === 1 ? '' : 's'}. Upgrade your plan to create more.`,
+  imageNotFound: 'Image not found or deleted',
+  idempotencyConflict: 'Idempotency-Key was already used with a different request body',
+  keyRequired: 'This project requires its API key (X-API-KEY header)',
+  invalidProjectKey: 'Invalid API key for this project',
+} as const;
+
+/** POST /api/jsonable/table-to-image and /api/table-to-image. */
+export const generateResponseSchema = z.object({
+  success: z.literal(true),
+  imageUrl: z.string(),
+  metadata: z.object({
+    format: imageFormatSchema,
+    width: z.number().int(),
+    height: z.number().int(),
+    size: z.number().int(),
+  }),
+});
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+
+/** POST …/table-to-image/preview: a temporary URL, nothing saved. */
+export const previewResponseSchema = z.object({
+  success: z.literal(true),
+  previewUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type PreviewResponse = z.infer<typeof previewResponseSchema>;
+
+export const imageSummarySchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  createdAt: z.string(),
+  title: z.string().nullable(),
+});
+export type ImageSummary = z.infer<typeof imageSummarySchema>;
+
+/** POST /api/jsonable/json-to-png (session): the stored image. */
+export const saveImageResponseSchema = z.object({
+  success: z.literal(true),
+  image: imageSummarySchema,
+});
+export type SaveImageResponse = z.infer<typeof saveImageResponseSchema>;
+
+/** POST /api/jsonable/p/{endpoint}: `image` plus the same fields at the top (Make/Gumloop read `url`). */
+export const projectEndpointResponseSchema = z.object({
+  success: z.literal(true),
+  image: imageSummarySchema,
+  id: z.string(),
+  url: z.string(),
+  image_url: z.string(),
+  filename: z.string(),
+  createdAt: z.string(),
+  title: z.string().nullable(),
+  userId: z.string(),
+  projectId: z.string(),
+});
+export type ProjectEndpointResponse = z.infer<typeof projectEndpointResponseSchema>;
+
+/** POST /api/demo/generate-image (landing page, no account; the image expires). */
+export const demoResponseSchema = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+
+/** One entry of GET /api/jsonable/user/images. */
+export const userImageSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  url: z.string(),
+  public_url: z.string(),
+  title: z.string().nullable(),
+  format: imageFormatSchema,
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  project_id: z.string().nullable(),
+  user_id: z.string(),
+  created_at: z.string(),
+  createdAt: z.string(),
+  /** The request JSON is kept 30 days; false once purged. */
+  has_json_data: z.boolean(),
+});
+export type UserImage = z.infer<typeof userImageSchema>;
+export const userImagesResponseSchema = z.array(userImageSchema);
+
+export const deleteImageResponseSchema = z.object({ success: z.literal(true) });
+
+/** Added to GET /api/jsonable/user (SPEC §3 field names). */
+export const userUsageFieldsSchema = z.object({
+  usage_count: z.number().int().nonnegative(),
+  /** Tables per usage period; null = unlimited (Enterprise). */
+  usage_limit: z.number().int().nullable(),
+  /** When the current 30-day period ends and the count starts again at 0. */
+  usage_reset_date: z.string(),
+});
+export type UserUsageFields = z.infer<typeof userUsageFieldsSchema>;
+
+/** GET /api/jsonable/user/stats: the dashboard's statistics card. */
+export const userStatsSchema = z.object({
+  period: z.object({
+    index: z.number().int().nonnegative(),
+    start: z.string(),
+    end: z.string(),
+  }),
+  plan: z.object({ tier: z.string(), name: z.string() }),
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+  totalImages: z.number().int().nonnegative(),
+  /** One entry per day of the period up to today (UTC dates, YYYY-MM-DD). */
+  perDay: z.array(z.object({ date: z.string(), count: z.number().int().nonnegative() })),
+  byFormat: z.record(imageFormatSchema, z.number().int().nonnegative()),
+  byProject: z.array(z.object({ projectId: z.string().nullable(), name: z.string(), count: z.number().int().nonnegative() })),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** GET /api/jsonable/status. */
+export const statusResponseSchema = z.object({ status: z.string() });
+
+/**
+ * Per-key request limits of the rendering API, per plan (requests per minute). The quota is the
+ * monthly allowance; this only stops bursts. Enterprise gets the most room (load tests run on it).
+ */
+export const apiRateLimitPerMinute = {
+  free: 60,
+  basic: 60,
+  premium: 300,
+  business: 1200,
+  enterprise: 60_000,
+} as const;
+
+/** Previews and the demo are not counted against the allowance; they are rate-limited instead. */
+export const previewRateLimitPerMinute = 60;
+export const demoRateLimitPerHour = 20;
+/** How long a preview URL lives, and a landing-page demo image. */
+export const PREVIEW_TTL_MS = 60 * 60 * 1000;
+export const DEMO_TTL_MS = 24 * 60 * 60 * 1000;
+/** Request JSON is kept beside its image this long (SPEC §1, §9). */
+export const JSON_RETENTION_DAYS = 30;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { IMAGE_FILENAME_PATTERN, imageFilename, randomToken, readableName, sanitizeFilename } from './filenames';
+
+describe('image file names', () => {
+  it('lowercases, collapses non-alphanumerics to hyphens and trims (SPEC §5)', () => {
+    expect(sanitizeFilename('  Q3 Sales — Report!! ', null)).toBe('q3-sales-report');
+    expect(sanitizeFilename('../../etc/passwd', null)).toBe('etc-passwd');
+  });
+  it('falls back to the title, then table', () => {
+    expect(sanitizeFilename('', 'Inventory Status')).toBe('inventory-status');
+    expect(sanitizeFilename('***', '!!!')).toBe('table');
+    expect(sanitizeFilename(42, undefined)).toBe('table');
+  });
+  it('always yields a name the image route accepts, whatever the input', () => {
+    fc.assert(fc.property(fc.anything(), fc.anything(), fc.uuid(), fc.constantFrom('png', 'jpeg', 'svg', 'pdf' as const), (custom, title, uuid, format) => {
+      const name = imageFilename(sanitizeFilename(custom, title), new Date(1_700_000_000_000), randomToken(uuid), format);
+      expect(name).toMatch(IMAGE_FILENAME_PATTERN);
+      expect(readableName(name.replace(/\.\w+$/, ''))).toBe(name.replace(/\.\w+$/, ''));
+    }));
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Image file names: a readable part (SPEC §5: lowercased, non-alphanumerics collapsed to hyphens,
+ * trimmed; falls back to the title, then 'table'), the render time, and 64 random bits so that
+ * names cannot be enumerated from one another.
+ */
+export type FileFormat = 'png' | 'jpeg' | 'svg' | 'pdf';
+
+const READABLE_MAX = 60;
+
+export function readableName(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, READABLE_MAX)
+    .replace(/-+$/, '');
+}
+
+export function sanitizeFilename(customFilename: unknown, title: unknown): string {
+  return readableName(customFilename) || readableName(title) || 'table';
+}
+
+export const extensionOf = (format: FileFormat): string => (format === 'jpeg' ? 'jpg' : format);
+
+export function imageFilename(base: string, at: Date, random: string, format: FileFormat): string {
+  return `${base}-${at.getTime()}-${random}.${extensionOf(format)}`;
+}
+
+/** Only names this service could have produced are looked up: no dots, slashes or encodings. */
+export const IMAGE_FILENAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,120})\.(?:png|jpg|jpeg|svg|pdf)$/;
+
+export const contentTypeOf = (filename: string): string => {
+  const ext = filename.slice(filename.lastIndexOf('.') + 1);
+  switch (ext) {
+    case 'png': return 'image/png';
+    case 'jpg': case 'jpeg': return 'image/jpeg';
+    case 'svg': return 'image/svg+xml';
+    case 'pdf': return 'application/pdf';
+    default: return 'application/octet-stream';
+  }
+};
+
+/** Where things live in the blob store. */
+export const blobKeys = {
+  image: (filename: string) => `images/${filename}`,
+  data: (imageId: string) => `data/${imageId}.json`,
+  preview: (filename: string) => `previews/${filename}`,
+  demo: (filename: string) => `demo/${filename}`,
+} as const;
+
+/** The custom file name a request asked for, wherever the documented payload forms put it. */
+export function requestedFilename(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object') return undefined;
+  const p = payload as Record<string, unknown>;
+  const options = p.options && typeof p.options === 'object' ? (p.options as Record<string, unknown>) : {};
+  return p.customFilename ?? options.customFilename ?? options.fileName ?? undefined;
+}
+
+/** 16 hex characters (64 bits) from a v4 uuid's random part. */
+export function randomToken(uuid: string): string {
+  const hex = uuid.replace(/-/g, '');
+  return hex.slice(0, 12) + hex.slice(17, 21);
+}

@@ -1,0 +1,44 @@
+/**
+ * An image's life after its render: deletion by its owner and the purge of its request JSON
+ * after the retention period. The render itself is counted on the usage stream.
+ */
+import type { ImageDataPurged, ImageDeleted } from '@jsonable/contracts/events';
+import { renderMessages } from '@jsonable/contracts/render-api';
+import { assertNever, NotFoundError } from '../errors';
+import type { Decider } from '../runtime/decider';
+
+export type ImageEvent = ImageDeleted | ImageDataPurged;
+
+export type ImageCommand =
+  | { type: 'DeleteImage'; data: ImageDeleted['data'] }
+  | { type: 'PurgeImageData'; data: ImageDataPurged['data'] };
+
+export interface ImageState {
+  deleted: boolean;
+  dataPurged: boolean;
+}
+
+export const initialState = (): ImageState => ({ deleted: false, dataPurged: false });
+
+export function evolve(state: ImageState, event: ImageEvent): ImageState {
+  switch (event.type) {
+    case 'ImageDeleted': return { ...state, deleted: true };
+    case 'ImageDataPurged': return { ...state, dataPurged: true };
+    default: return assertNever(event);
+  }
+}
+
+export function decide(command: ImageCommand, state: ImageState): ImageEvent[] {
+  switch (command.type) {
+    case 'DeleteImage':
+      if (state.deleted) throw new NotFoundError(renderMessages.imageNotFound);
+      return [{ type: 'ImageDeleted', data: command.data }];
+    case 'PurgeImageData':
+      // A deleted image's data went with it; purging twice changes nothing.
+      if (state.dataPurged) return [];
+      return [{ type: 'ImageDataPurged', data: command.data }];
+    default: return assertNever(command);
+  }
+}
+
+export const imageDecider: Decider<ImageState, ImageCommand, ImageEvent> = { initialState, evolve, decide };

@@ -1,0 +1,161 @@
+/**
+ * RenderTable: validate (the engine) → check the quota → render on the pool → store the file
+ * FIRST → append TableRendered to `usage-{userId}-{period}` with the exact expected revision.
+ * A refused append deletes its file at once; a crash between the two leaves an orphan file that
+ * the sweep job removes, never an event that points at nothing.
+ */
+import { planOf, usagePeriodIndex } from '@jsonable/contracts/plans';
+import type { RenderSource } from '@jsonable/contracts/events';
+import { ConcurrencyError, ConflictError } from '../errors';
+import type { BlobStore, Clock, EventStore, Ids, RenderOutput, TableRenderer } from '../ports';
+import {
+  blobKeys, imageFilename, randomToken, requestedFilename, sanitizeFilename, type FileFormat,
+} from '../images/filenames';
+import { StreamStateCache } from './state-cache';
+import { assertWithinAllowance, priorRender, usageDecider, type RenderedImage, type UsageCommand, type UsageEvent, type UsageState } from './usage.decider';
+import { usageStream } from './streams';
+
+export interface RenderDeps {
+  eventStore: EventStore;
+  blobs: BlobStore;
+  renderer: TableRenderer;
+  clock: Clock;
+  ids: Ids;
+}
+
+export interface RenderTableInput {
+  userId: string;
+  /** When the user registered (usage periods count from here) and their plan tier. */
+  registeredAt: string;
+  planTier: string | null | undefined;
+  projectId: string | null;
+  source: RenderSource;
+  /** The request body as sent (validated by the engine; kept 30 days beside the image). */
+  payload: unknown;
+  projectStyles: Record<string, unknown> | null;
+  format?: FileFormat | undefined;
+  idempotencyKey: string | null;
+  /** SHA-256 of the canonical request (route + body): the same key with another body is a 409. */
+  requestHash: string;
+}
+
+export interface RenderTableResult {
+  image: RenderedImage;
+  /** Global position of the TableRendered event (read-your-writes). */
+  position: number;
+  /** True when an earlier request with the same Idempotency-Key is answered again. */
+  replayed: boolean;
+}
+
+type UsageCache = StreamStateCache<UsageState, UsageCommand, UsageEvent>;
+
+/** One cache per process; each RenderService owns one. */
+export class RenderService {
+  private readonly cache: UsageCache = new StreamStateCache(usageDecider);
+
+  constructor(private readonly deps: RenderDeps) {}
+
+  async render(input: RenderTableInput): Promise<RenderTableResult> {
+    const { eventStore, blobs, renderer, clock, ids } = this.deps;
+    const plan = planOf(input.planTier);
+    const now = clock.now();
+    const period = usagePeriodIndex(input.registeredAt, now);
+    const stream = usageStream(input.userId, period);
+
+    // Cheap checks before the expensive render; the append below decides for real.
+    const before = await this.cache.load(eventStore, stream);
+    const prior = priorRender(before.state, input.idempotencyKey, input.requestHash);
+    if (prior) return { image: prior, position: await positionOf(eventStore, stream, prior.imageId), replayed: true };
+    assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name);
+
+    const output = await renderer.render({
+      payload: input.payload,
+      projectStyles: input.projectStyles,
+      ...(input.format ? { format: input.format } : {}),
+    });
+
+    const imageId = ids.uuid();
+    const filename = imageFilename(sanitizeFilename(requestedFilename(input.payload), output.title), now, randomToken(ids.uuid()), output.format);
+    const image = this.describe(input, output, { imageId, filename, period, planTier: plan.tier, renderedAt: now.toISOString() });
+    const owner = { imageId, userId: input.userId, period: String(period) };
+    await blobs.put(image.blobKey, output.bytes, output.contentType, owner);
+    await blobs.put(blobKeys.data(imageId), Buffer.from(JSON.stringify(input.payload ?? null)), 'application/json', owner);
+
+    try {
+      return await this.record(stream, image, plan.tablesPerPeriod, plan.name);
+    } catch (error) {
+      await this.discard(image);
+      throw error;
+    }
+  }
+
+  private describe(
+    input: RenderTableInput,
+    output: RenderOutput,
+    at: { imageId: string; filename: string; period: number; planTier: RenderedImage['plan']; renderedAt: string },
+  ): RenderedImage {
+    return {
+      imageId: at.imageId,
+      userId: input.userId,
+      projectId: input.projectId,
+      period: at.period,
+      filename: at.filename,
+      blobKey: blobKeys.image(at.filename),
+      format: output.format,
+      contentType: output.contentType,
+      width: output.width,
+      height: output.height,
+      size: output.size,
+      rows: output.rows,
+      columns: output.columns,
+      title: output.title,
+      source: input.source,
+      plan: at.planTier,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+      renderedAt: at.renderedAt,
+    };
+  }
+
+  /** Catch up → decide → append, alone for this stream in this process; retried when another process won. */
+  private async record(stream: string, image: RenderedImage, allowance: number | null, planName: string): Promise<RenderTableResult> {
+    const { eventStore, ids } = this.deps;
+    return this.cache.exclusive(stream, async () => {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const folded = await this.cache.load(eventStore, stream);
+        const prior = priorRender(folded.state, image.idempotencyKey, image.requestHash);
+        if (prior) {
+          // A concurrent request with the same Idempotency-Key won; answer with its image.
+          await this.discard(image);
+          return { image: prior, position: await positionOf(eventStore, stream, prior.imageId), replayed: true };
+        }
+        const events = usageDecider.decide({ type: 'RecordRender', data: { image, allowance, planName } }, folded.state);
+        try {
+          const appended = await eventStore.append(
+            stream,
+            events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data })),
+            folded.revision < 0 ? 'no_stream' : folded.revision,
+          );
+          this.cache.remember(stream, {
+            state: events.reduce(usageDecider.evolve, folded.state),
+            revision: appended.nextRevision,
+          });
+          return { image, position: appended.position, replayed: false };
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError)) throw error;
+        }
+      }
+      throw new ConflictError('Too many concurrent renders; please try again');
+    });
+  }
+
+  /** Files of a render that was not recorded. Best effort: the sweep job catches what this misses. */
+  private async discard(image: RenderedImage): Promise<void> {
+    await Promise.allSettled([this.deps.blobs.delete(image.blobKey), this.deps.blobs.delete(blobKeys.data(image.imageId))]);
+  }
+}
+
+async function positionOf(eventStore: EventStore, stream: string, imageId: string): Promise<number> {
+  const events = await eventStore.readStream(stream);
+  return events.find((e) => (e.data as { imageId?: string }).imageId === imageId)?.position ?? 0;
+}
