@@ -1,0 +1,389 @@
+/**
+ * The DocumentStore contract, run against every adapter (services/adapters/test).
+ *
+ * `open` opens a NEW connection to the one store under test each time it is called (the suite
+ * closes what it opens). The store may be shared (a real MongoDB), so every test uses its own
+ * fresh collection and checkpoint names.
+ *
+ * Filter semantics are pinned by a reference implementation below (`matches`, `compareForSort`)
+ * and checked with fast-check against random documents and filters.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Doc, DocumentStore, FieldCondition, Filter, FindOptions, Scalar } from '../ports';
+
+export type OpenDocumentStore = () => Promise<DocumentStore>;
+
+// ---- reference semantics -------------------------------------------------------------------
+
+function compareStrings(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function sameType(a: unknown, b: unknown): boolean {
+  return typeof a === typeof b && a !== null && b !== null;
+}
+
+function compareSameType(a: string | number | boolean, b: string | number | boolean): number {
+  if (typeof a === 'string') return compareStrings(a, b as string);
+  return Number(a) - Number(b);
+}
+
+function equals(value: unknown, operand: Scalar): boolean {
+  if (operand === null) return value === null || value === undefined;
+  return sameType(value, operand) && value === operand;
+}
+
+function satisfies(value: unknown, condition: FieldCondition): boolean {
+  if (condition === null || typeof condition !== 'object') return equals(value, condition);
+  if ('$in' in condition) return (condition as { $in: Scalar[] }).$in.some((v) => equals(value, v));
+  const c = condition as { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar; $ne?: Scalar };
+  const range = (operand: Scalar | undefined, ok: (cmp: number) => boolean): boolean =>
+    operand === undefined || (sameType(value, operand) && ok(compareSameType(value as string, operand as string)));
+  return (
+    (c.$ne === undefined || !equals(value, c.$ne)) &&
+    range(c.$lt, (x) => x < 0) &&
+    range(c.$lte, (x) => x <= 0) &&
+    range(c.$gt, (x) => x > 0) &&
+    range(c.$gte, (x) => x >= 0)
+  );
+}
+
+export function matches(doc: Doc, filter: Filter): boolean {
+  return Object.entries(filter).every(([field, condition]) => satisfies(doc[field], condition));
+}
+
+/** Sorted fields hold one JSON type; null and missing sort first ascending; ties break on id. */
+export function compareForSort(sort: Array<[string, 1 | -1]>): (a: Doc, b: Doc) => number {
+  return (a, b) => {
+    for (const [field, direction] of sort) {
+      const x = a[field] ?? null;
+      const y = b[field] ?? null;
+      const cmp = x === null ? (y === null ? 0 : -1) : y === null ? 1 : compareSameType(x as string, y as string);
+      if (cmp !== 0) return cmp * direction;
+    }
+    return compareStrings(a.id, b.id);
+  };
+}
+
+function reference(docs: Doc[], filter: Filter, options: FindOptions): Doc[] {
+  const found = docs.filter((d) => matches(d, filter)).sort(compareForSort(options.sort ?? []));
+  const skip = options.skip ?? 0;
+  return found.slice(skip, options.limit === undefined ? undefined : skip + options.limit);
+}
+
+// ---- generators ----------------------------------------------------------------------------
+
+const STRINGS = ['', 'a', 'B', 'é', '€', '😀', 'ﬀ', '1'];
+const numberArb = fc.oneof(fc.integer({ min: -1, max: 2 }), fc.constantFrom(-0.5, 0.5, 1.5));
+const stringArb = fc.constantFrom(...STRINGS);
+// Small value pools so that filters often hit; `m` mixes types to pin type-strict comparisons (true is not 1).
+const mixedArb = fc.oneof(numberArb, stringArb, fc.boolean(), fc.constant(null));
+const absent = Symbol('absent');
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: absent as unknown as undefined });
+
+const docArb = fc.record({
+  n: maybe(fc.oneof(numberArb, fc.constant(null))),
+  s: maybe(stringArb),
+  b: maybe(fc.boolean()),
+  m: maybe(mixedArb),
+});
+
+function toDoc(id: string, fields: Record<string, unknown>): Doc {
+  const doc: Doc = { id };
+  for (const [k, v] of Object.entries(fields)) if (v !== (absent as unknown)) doc[k] = v;
+  return doc;
+}
+
+const scalarArb: fc.Arbitrary<Scalar> = mixedArb;
+const rangeOperandArb = fc.oneof(numberArb, stringArb, fc.boolean());
+const conditionArb: fc.Arbitrary<FieldCondition> = fc.oneof(
+  scalarArb,
+  fc.record({ $in: fc.array(scalarArb, { maxLength: 3 }) }),
+  fc.record({ $ne: scalarArb }),
+  fc.record(
+    { $lt: rangeOperandArb, $lte: rangeOperandArb, $gt: rangeOperandArb, $gte: rangeOperandArb },
+    { requiredKeys: [] },
+  ).filter((c) => Object.keys(c).length > 0),
+);
+const filterArb: fc.Arbitrary<Filter> = fc.dictionary(fc.constantFrom('n', 's', 'b', 'm', 'id'), conditionArb, {
+  maxKeys: 2,
+});
+const optionsArb: fc.Arbitrary<FindOptions> = fc.record(
+  {
+    sort: fc.constantFrom<Array<[string, 1 | -1]>>([['n', 1]], [['n', -1]], [['s', 1]], [['s', -1], ['n', 1]], [['b', -1]], [['id', -1]]),
+    limit: fc.integer({ min: 0, max: 6 }),
+    skip: fc.integer({ min: 0, max: 4 }),
+  },
+  { requiredKeys: [] },
+);
+
+// ---- the suite -----------------------------------------------------------------------------
+
+export function testDocumentStore(name: string, open: OpenDocumentStore): void {
+  describe(`${name} — DocumentStore contract`, () => {
+    const opened: DocumentStore[] = [];
+    let shared: DocumentStore | undefined;
+    const connect = async (): Promise<DocumentStore> => {
+      const store = await open();
+      opened.push(store);
+      return store;
+    };
+    const store = async (): Promise<DocumentStore> => (shared ??= await connect());
+    const unique = (label: string): string => `t_${label}_${randomUUID().slice(0, 8)}`;
+    const collection = async (ds: DocumentStore, label: string, indexes: string[] = [], expiring = false) => {
+      const c = unique(label);
+      await ds.ensureCollection({ name: c, indexes, expiring });
+      return c;
+    };
+
+    afterAll(async () => {
+      await Promise.all(opened.map((s) => s.close()));
+    });
+
+    describe('documents', () => {
+      it('puts, gets and deletes documents as written', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'docs', ['projectId']);
+        const doc = {
+          id: 'img_1',
+          projectId: 'p1',
+          title: 'Q3 — “report” ✓ 😀',
+          size: 1234.5,
+          public: true,
+          tags: ['a', 'b'],
+          styles: { header: { color: '#fff' }, zebra: null },
+          removedAt: null,
+        };
+        await ds.applyBatch([{ op: 'put', collection: c, doc }]);
+        expect(await ds.get(c, 'img_1')).toEqual(doc);
+        expect(await ds.get(c, 'img_2')).toBeNull();
+        await ds.applyBatch([{ op: 'put', collection: c, doc: { ...doc, title: 'renamed' } }]);
+        expect((await ds.get(c, 'img_1'))?.title).toBe('renamed');
+        await ds.applyBatch([{ op: 'delete', collection: c, id: 'img_1' }]);
+        expect(await ds.get(c, 'img_1')).toBeNull();
+        await expect(ds.applyBatch([{ op: 'delete', collection: c, id: 'never' }])).resolves.toBeUndefined();
+      });
+
+      it('applies the operations of a batch in order', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'order');
+        await ds.applyBatch([
+          { op: 'put', collection: c, doc: { id: 'a', v: 1 } },
+          { op: 'put', collection: c, doc: { id: 'a', v: 2 } },
+          { op: 'put', collection: c, doc: { id: 'b', v: 1 } },
+          { op: 'delete', collection: c, id: 'b' },
+        ]);
+        expect(await ds.get(c, 'a')).toEqual({ id: 'a', v: 2 });
+        expect(await ds.get(c, 'b')).toBeNull();
+      });
+
+      it('keeps documents of different collections apart', async () => {
+        const ds = await store();
+        const [c1, c2] = [await collection(ds, 'apart'), await collection(ds, 'apart')];
+        await ds.applyBatch([
+          { op: 'put', collection: c1, doc: { id: 'x', in: 1 } },
+          { op: 'put', collection: c2, doc: { id: 'x', in: 2 } },
+        ]);
+        expect(await ds.get(c1, 'x')).toEqual({ id: 'x', in: 1 });
+        expect(await ds.get(c2, 'x')).toEqual({ id: 'x', in: 2 });
+      });
+
+      it('is safe to ensure a collection many times, and reads a never-created one as empty', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'again', ['a']);
+        await ds.applyBatch([{ op: 'put', collection: c, doc: { id: '1', a: 1 } }]);
+        await ds.ensureCollection({ name: c, indexes: ['a', 'b'] });
+        expect(await ds.get(c, '1')).toEqual({ id: '1', a: 1 });
+        const never = unique('never');
+        expect(await ds.get(never, '1')).toBeNull();
+        expect(await ds.find(never, { a: 1 })).toEqual([]);
+        expect(await ds.count(never)).toBe(0);
+      });
+
+      it('drops a collection entirely', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'drop', ['a']);
+        await ds.applyBatch([{ op: 'put', collection: c, doc: { id: '1', a: 1 } }]);
+        await ds.dropCollection(c);
+        expect(await ds.get(c, '1')).toBeNull();
+        expect(await ds.count(c)).toBe(0);
+        await ds.ensureCollection({ name: c, indexes: ['a'] });
+        expect(await ds.find(c)).toEqual([]);
+        await expect(ds.dropCollection(unique('missing'))).resolves.toBeUndefined();
+      });
+
+      it('shows one connection the writes of another', async () => {
+        const [a, b] = [await connect(), await connect()];
+        const c = await collection(a, 'twoconn', ['k']);
+        await a.applyBatch([{ op: 'put', collection: c, doc: { id: '1', k: 'v' } }], { name: `${c}@v1`, position: 9 });
+        expect(await b.find(c, { k: 'v' })).toEqual([{ id: '1', k: 'v' }]);
+        expect(await b.getCheckpoint(`${c}@v1`)).toBe(9);
+      });
+
+      it('refuses unsafe collection names, field names and unknown operators', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'names', ['a']);
+        await expect(ds.ensureCollection({ name: 'x"; DROP TABLE y; --', indexes: [] })).rejects.toThrow();
+        await expect(ds.ensureCollection({ name: '$cmd', indexes: [] })).rejects.toThrow();
+        await expect(ds.ensureCollection({ name: unique('idx'), indexes: ["a') --"] })).rejects.toThrow();
+        await expect(ds.find(c, { 'a.b': 1 })).rejects.toThrow();
+        await expect(ds.find(c, { $where: 1 } as Filter)).rejects.toThrow();
+        await expect(ds.find(c, { a: { $regex: 'x' } } as unknown as Filter)).rejects.toThrow();
+        await expect(ds.find(c, {}, { sort: [['a"', 1]] })).rejects.toThrow();
+        await expect(ds.get('bad name!', 'x')).rejects.toThrow();
+      });
+    });
+
+    describe('find', () => {
+      it('filters with equality, $in, $ne and ranges, sorts, skips and limits', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'find', ['projectId', 'createdAt', 'format']);
+        const docs = Array.from({ length: 12 }, (_, i) => ({
+          id: `img_${String(i).padStart(2, '0')}`,
+          projectId: i % 3 === 0 ? 'p1' : 'p2',
+          createdAt: 1_700_000_000_000 + i * 1000,
+          format: ['png', 'jpeg', 'svg', 'pdf'][i % 4]!,
+        }));
+        await ds.applyBatch(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
+
+        const p1 = await ds.find(c, { projectId: 'p1' }, { sort: [['createdAt', -1]] });
+        expect(p1.map((d) => d.id)).toEqual(['img_09', 'img_06', 'img_03', 'img_00']);
+        const page = await ds.find(c, { projectId: 'p2' }, { sort: [['createdAt', 1]], skip: 2, limit: 3 });
+        expect(page.map((d) => d.id)).toEqual(['img_04', 'img_05', 'img_07']);
+        const formats = await ds.find(c, { format: { $in: ['svg', 'pdf'] }, createdAt: { $gte: 1_700_000_004_000, $lt: 1_700_000_010_000 } });
+        expect(formats.map((d) => d.id).sort()).toEqual(['img_06', 'img_07']);
+        expect(await ds.count(c, { format: { $ne: 'png' } })).toBe(9);
+        expect(await ds.count(c)).toBe(12);
+        expect(await ds.find(c, { format: { $in: [] } })).toEqual([]);
+        expect(await ds.find(c, {}, { limit: 0 })).toEqual([]);
+      });
+
+      it('matches a reference implementation on random documents and filters (property)', async () => {
+        const ds = await store();
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(docArb, { maxLength: 14 }),
+            fc.array(fc.tuple(filterArb, optionsArb), { minLength: 1, maxLength: 4 }),
+            async (fieldsList, queries) => {
+              const c = await collection(ds, 'prop', ['n', 's', 'b', 'm']);
+              const docs = fieldsList.map((fields, i) => toDoc(`d${String(i).padStart(2, '0')}${i % 2 ? 'x' : 'é'}`, fields));
+              await ds.applyBatch(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
+              for (const [filter, options] of queries) {
+                const expected = reference(docs, filter, options);
+                const found = await ds.find(c, filter, options);
+                expect(found.map((d) => d.id)).toEqual(expected.map((d) => d.id));
+                expect(await ds.count(c, filter)).toBe(docs.filter((d) => matches(d, filter)).length);
+              }
+              await ds.dropCollection(c);
+            },
+          ),
+          { numRuns: 60 },
+        );
+      });
+    });
+
+    describe('batches and checkpoints', () => {
+      it('stores documents and checkpoint together; a checkpoint name is free-form', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'cp');
+        const name = `${c}@v1`;
+        expect(await ds.getCheckpoint(name)).toBeNull();
+        await ds.applyBatch([{ op: 'put', collection: c, doc: { id: '1' } }], { name, position: 41 });
+        expect(await ds.getCheckpoint(name)).toBe(41);
+        await ds.applyBatch([], { name, position: 42 });
+        expect(await ds.getCheckpoint(name)).toBe(42);
+        expect(await ds.getCheckpoint(`${c}@v2`)).toBeNull();
+      });
+
+      it('rolls back every document and the checkpoint when an operation fails', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'atomic');
+        const name = `${c}@v1`;
+        await ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'kept', v: 1 } }], { name, position: 5 });
+        const failing = ds.applyBatch(
+          [
+            { op: 'put', collection: c, doc: { id: 'kept', v: 2 } },
+            { op: 'put', collection: c, doc: { id: 'new', v: 1 } },
+            { op: 'put', collection: unique('not_ensured'), doc: { id: 'x' } },
+            { op: 'delete', collection: c, id: 'kept' },
+          ],
+          { name, position: 9 },
+        );
+        await expect(failing).rejects.toThrow();
+        expect(await ds.get(c, 'kept')).toEqual({ id: 'kept', v: 1 });
+        expect(await ds.get(c, 'new')).toBeNull();
+        expect(await ds.getCheckpoint(name)).toBe(5);
+      });
+
+      it('refuses a document without an id', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'noid');
+        await expect(ds.applyBatch([{ op: 'put', collection: c, doc: { id: '' } }])).rejects.toThrow();
+        await expect(ds.applyBatch([{ op: 'put', collection: c, doc: {} as Doc }])).rejects.toThrow();
+      });
+    });
+
+    describe('putIf', () => {
+      it('writes only when the stored version matches (null: only when absent)', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'cas');
+        expect(await ds.putIf(c, { id: 'k', version: 1, owner: 'a' }, 1)).toBe(false);
+        expect(await ds.putIf(c, { id: 'k', version: 1, owner: 'a' }, null)).toBe(true);
+        expect(await ds.putIf(c, { id: 'k', version: 1, owner: 'b' }, null)).toBe(false);
+        expect(await ds.putIf(c, { id: 'k', version: 2, owner: 'b' }, 0)).toBe(false);
+        expect(await ds.putIf(c, { id: 'k', version: 2, owner: 'b' }, 1)).toBe(true);
+        expect(await ds.get(c, 'k')).toEqual({ id: 'k', version: 2, owner: 'b' });
+      });
+
+      it('gives exactly one winner to racing writers on two connections', async () => {
+        const [a, b] = [await connect(), await connect()];
+        const c = await collection(a, 'casrace');
+        await b.ensureCollection({ name: c, indexes: [] });
+        const claim = (version: number, expected: number | null) =>
+          Promise.all(
+            Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).putIf(c, { id: 'lease', version, owner: `w${i}` }, expected)),
+          );
+        const first = await claim(1, null);
+        expect(first.filter(Boolean)).toHaveLength(1);
+        const second = await claim(2, 1);
+        expect(second.filter(Boolean)).toHaveLength(1);
+        const stored = await a.get(c, 'lease');
+        expect(stored?.version).toBe(2);
+        expect(stored?.owner).toBe(`w${second.indexOf(true)}`);
+      });
+    });
+
+    describe('expiring collections', () => {
+      it('never returns expired documents and treats them as absent for putIf', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'exp', ['kind'], true);
+        const now = Date.now();
+        await ds.applyBatch([
+          { op: 'put', collection: c, doc: { id: 'old', kind: 'session', expiresAt: now - 60_000 } },
+          { op: 'put', collection: c, doc: { id: 'fresh', kind: 'session', expiresAt: now + 3_600_000 } },
+          { op: 'put', collection: c, doc: { id: 'forever', kind: 'session' } },
+        ]);
+        expect(await ds.get(c, 'old')).toBeNull();
+        expect((await ds.get(c, 'fresh'))?.id).toBe('fresh');
+        expect((await ds.find(c, { kind: 'session' })).map((d) => d.id).sort()).toEqual(['forever', 'fresh']);
+        expect(await ds.count(c)).toBe(2);
+        expect(await ds.putIf(c, { id: 'old', version: 1, kind: 'session', expiresAt: now + 60_000 }, null)).toBe(true);
+        expect((await ds.get(c, 'old'))?.version).toBe(1);
+      });
+
+      it('leaves an expiresAt field alone in a collection that does not expire', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'noexp', [], false);
+        const doc = { id: 'key', expiresAt: Date.now() - 60_000 };
+        await ds.applyBatch([{ op: 'put', collection: c, doc }]);
+        expect(await ds.get(c, 'key')).toEqual(doc);
+      });
+    });
+
+    it('answers ping', async () => {
+      await expect((await store()).ping()).resolves.toBeUndefined();
+    });
+  });
+}

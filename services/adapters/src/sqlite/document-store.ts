@@ -1,0 +1,356 @@
+/**
+ * The embedded DocumentStore: one SQLite file (better-sqlite3, WAL) holding one table per
+ * collection, `(id TEXT PRIMARY KEY, doc TEXT JSON, expires_at INTEGER NULL)`, an expression index
+ * on `json_extract(doc, '$."field"')` per declared field, and a `_checkpoints` table written in
+ * the same transaction as the documents.
+ *
+ * Identifiers are checked against strict patterns (documents/names.ts) and then double-quoted;
+ * every value is a bound parameter. Writes take the write lock up front (BEGIN IMMEDIATE), so
+ * putIf is a true compare-and-set also between two processes sharing the file.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Checkpoint, CollectionSpec, Doc, DocOp, DocumentStore, Filter, FindOptions, Scalar } from '@jsonable/read-models/ports';
+import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
+import { assertCollectionName, assertFieldName } from '../documents/names';
+
+export interface SqliteDocumentStoreOptions {
+  busyTimeoutMs?: number;
+  /** How often expired documents are deleted (default 60 s); 0 turns the background sweep off. */
+  sweepIntervalMs?: number;
+  /** Milliseconds since the epoch; injectable for tests of expiry. */
+  now?: () => number;
+}
+
+interface CollectionStatements {
+  get: Database.Statement<[string, number], { doc: string }>;
+  upsert: Database.Statement<[string, string, number | null]>;
+  delete: Database.Statement<[string]>;
+  current: Database.Statement<[string], { doc: string; expires_at: number | null }>;
+  sweep: Database.Statement<[number]>;
+}
+
+const META_SCHEMA = `
+CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS _collections (name TEXT PRIMARY KEY, expiring INTEGER NOT NULL, indexes TEXT NOT NULL);
+`;
+
+const table = (collection: string): string => `"c:${assertCollectionName(collection)}"`;
+const jsonPath = (field: string): string => `'$."${assertFieldName(field)}"'`;
+
+/** The SQL value of a field and its JSON type; `id` is the primary-key column itself. */
+function fieldSql(field: string): { value: string; type: string } {
+  if (field === 'id') return { value: 'id', type: `'text'` };
+  const path = jsonPath(field);
+  return { value: `json_extract(doc, ${path})`, type: `json_type(doc, ${path})` };
+}
+
+/** better-sqlite3 binds no booleans; JSON true/false come back from json_extract as 1/0. */
+function bindable(value: Exclude<Scalar, null>): string | number {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+function jsonTypes(value: Exclude<Scalar, null>): string {
+  if (typeof value === 'string') return `('text')`;
+  if (typeof value === 'number') return `('integer', 'real')`;
+  return value ? `('true')` : `('false')`;
+}
+
+/** Equality as SQL that is never NULL (so NOT(...) is safe) and that can use the field's index. */
+function equalsSql(field: string, value: Scalar, params: unknown[]): string {
+  const { value: v, type } = fieldSql(field);
+  if (value === null) return `(${v} IS NULL)`;
+  params.push(bindable(value));
+  return `(${v} = ? AND ${type} IN ${jsonTypes(value)})`;
+}
+
+function conditionSql(condition: Condition, params: unknown[]): string {
+  switch (condition.kind) {
+    case 'eq':
+      return equalsSql(condition.field, condition.value, params);
+    case 'ne':
+      return `NOT (${equalsSql(condition.field, condition.value, params)} IS 1)`;
+    case 'in':
+      if (condition.values.length === 0) return '0';
+      return `(${condition.values.map((value) => `(${equalsSql(condition.field, value, params)} IS 1)`).join(' OR ')})`;
+    case 'range': {
+      const { value: v, type } = fieldSql(condition.field);
+      const op = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }[condition.op];
+      params.push(bindable(condition.value));
+      const types = typeof condition.value === 'boolean' ? `('true', 'false')` : jsonTypes(condition.value);
+      return `(${v} ${op} ? AND ${type} IN ${types})`;
+    }
+  }
+}
+
+function parseDoc<T extends Doc>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+function assertDoc(doc: Doc): void {
+  if (doc === null || typeof doc !== 'object' || typeof doc.id !== 'string' || doc.id.length === 0) {
+    throw new Error('A document needs a non-empty string id');
+  }
+}
+
+function isMissingTable(error: unknown): boolean {
+  return error instanceof Database.SqliteError && /no such table/i.test(error.message);
+}
+
+export class SqliteDocumentStore implements DocumentStore {
+  private readonly db: Database.Database;
+  private readonly now: () => number;
+  private readonly statements = new Map<string, CollectionStatements>();
+  private readonly queryCache = new Map<string, Database.Statement<unknown[], unknown>>();
+  /** Collections known to exist, with whether they expire (loaded from _collections when unknown). */
+  private readonly known = new Map<string, boolean>();
+  private readonly sweepTimer: NodeJS.Timeout | null;
+  private readonly checkpointGet;
+  private readonly checkpointPut;
+  private readonly collectionGet;
+  private closed = false;
+
+  constructor(readonly file: string, options: SqliteDocumentStoreOptions = {}) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(META_SCHEMA);
+    this.now = options.now ?? Date.now;
+    this.checkpointGet = this.db.prepare<[string], { position: number }>('SELECT position FROM _checkpoints WHERE name = ?');
+    this.checkpointPut = this.db.prepare<[string, number]>(
+      'INSERT INTO _checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+    );
+    this.collectionGet = this.db.prepare<[string], { expiring: number }>('SELECT expiring FROM _collections WHERE name = ?');
+    const interval = options.sweepIntervalMs ?? 60_000;
+    this.sweepTimer = interval > 0 ? setInterval(() => this.sweepExpiredSafely(), interval) : null;
+    // The sweep is housekeeping: it must not keep a process alive that is otherwise done.
+    this.sweepTimer?.unref();
+  }
+
+  async ensureCollection(spec: CollectionSpec): Promise<void> {
+    this.assertOpen();
+    const t = table(spec.name);
+    const indexes = [...new Set(spec.indexes)].filter((field) => assertFieldName(field) !== 'id');
+    const expiring = spec.expiring === true;
+    this.db.transaction(() => {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER)`);
+      for (const field of indexes) {
+        this.db.exec(`CREATE INDEX IF NOT EXISTS "i:${spec.name}:${field}" ON ${t} (json_extract(doc, ${jsonPath(field)}))`);
+      }
+      if (expiring) this.db.exec(`CREATE INDEX IF NOT EXISTS "x:${spec.name}" ON ${t} (expires_at) WHERE expires_at IS NOT NULL`);
+      this.db
+        .prepare(
+          'INSERT INTO _collections (name, expiring, indexes) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET expiring = excluded.expiring, indexes = excluded.indexes',
+        )
+        .run(spec.name, expiring ? 1 : 0, JSON.stringify(indexes));
+    }).immediate();
+    this.known.set(spec.name, expiring);
+    this.statements.delete(spec.name);
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    this.assertOpen();
+    const s = this.statementsFor(collection);
+    if (!s) return null;
+    const row = this.tolerateDropped(collection, () => s.get.get(id, this.now()));
+    return row ? parseDoc<T>(row.doc) : null;
+  }
+
+  async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
+    this.assertOpen();
+    checkPaging(options);
+    const { where, params } = this.whereSql(filter);
+    const order = (options.sort ?? []).map(([field, direction]) => {
+      if (direction !== 1 && direction !== -1) throw new Error(`Sort direction of ${field} must be 1 or -1`);
+      return `${fieldSql(assertFieldName(field)).value} ${direction === 1 ? 'ASC' : 'DESC'}`;
+    });
+    // id last: equal sort keys come back in one stable order (MongoDB's adapter does the same).
+    if (!(options.sort ?? []).some(([field]) => field === 'id')) order.push('id ASC');
+    let sql = `SELECT doc FROM ${table(collection)} WHERE ${where} ORDER BY ${order.join(', ')}`;
+    if (options.limit !== undefined || options.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.skip ?? 0);
+    }
+    if (!this.exists(collection)) return [];
+    const rows = this.tolerateDropped(collection, () => this.prepared<{ doc: string }>(sql).all(...params)) ?? [];
+    return rows.map((row) => parseDoc<T>(row.doc));
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    this.assertOpen();
+    const { where, params } = this.whereSql(filter);
+    const sql = `SELECT COUNT(*) AS n FROM ${table(collection)} WHERE ${where}`;
+    if (!this.exists(collection)) return 0;
+    const row = this.tolerateDropped(collection, () => this.prepared<{ n: number }>(sql).get(...params));
+    return row?.n ?? 0;
+  }
+
+  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint): Promise<void> {
+    this.assertOpen();
+    for (const op of ops) if (op.op === 'put') assertDoc(op.doc);
+    if (checkpoint && (!Number.isSafeInteger(checkpoint.position) || checkpoint.position < 0)) {
+      throw new Error('A checkpoint position is a non-negative integer');
+    }
+    this.db.transaction(() => {
+      for (const op of ops) {
+        const s = this.requireStatements(op.collection);
+        if (op.op === 'put') s.upsert.run(op.doc.id, JSON.stringify(op.doc), this.expiryOf(op.collection, op.doc));
+        else s.delete.run(op.id);
+      }
+      if (checkpoint) this.checkpointPut.run(checkpoint.name, checkpoint.position);
+    }).immediate();
+  }
+
+  async getCheckpoint(name: string): Promise<number | null> {
+    this.assertOpen();
+    return this.checkpointGet.get(name)?.position ?? null;
+  }
+
+  async dropCollection(collection: string): Promise<void> {
+    this.assertOpen();
+    const t = table(collection);
+    this.db.transaction(() => {
+      this.db.exec(`DROP TABLE IF EXISTS ${t}`);
+      this.db.prepare('DELETE FROM _collections WHERE name = ?').run(collection);
+    }).immediate();
+    this.known.delete(collection);
+    this.statements.delete(collection);
+  }
+
+  async putIf(collection: string, doc: Doc, expectedVersion: number | null): Promise<boolean> {
+    this.assertOpen();
+    assertDoc(doc);
+    return this.db.transaction(() => {
+      const s = this.requireStatements(collection);
+      const now = this.now();
+      const row = s.current.get(doc.id);
+      // An expired document counts as absent: an expired lease or rate-limit window can be taken anew.
+      const live = row && (row.expires_at === null || row.expires_at > now) ? parseDoc<Doc>(row.doc) : null;
+      const version = live === null ? null : typeof live.version === 'number' ? live.version : undefined;
+      if (version !== expectedVersion) return false;
+      s.upsert.run(doc.id, JSON.stringify(doc), this.expiryOf(collection, doc));
+      return true;
+    }).immediate();
+  }
+
+  /** Deletes expired documents of every expiring collection; returns how many. */
+  async sweepExpired(): Promise<number> {
+    this.assertOpen();
+    return this.sweepSync();
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.db.close();
+  }
+
+  private sweepSync(): number {
+    const expiring = this.db.prepare<[], { name: string }>('SELECT name FROM _collections WHERE expiring = 1').all();
+    let removed = 0;
+    const now = this.now();
+    for (const { name } of expiring) {
+      const s = this.statementsFor(name);
+      if (s) removed += this.tolerateDropped(name, () => s.sweep.run(now).changes) ?? 0;
+    }
+    return removed;
+  }
+
+  private sweepExpiredSafely(): void {
+    if (this.closed) return;
+    try {
+      this.sweepSync();
+    } catch {
+      // A busy file or a collection dropped meanwhile: the next sweep tries again.
+    }
+  }
+
+  private whereSql(filter: Filter | undefined): { where: string; params: unknown[] } {
+    const params: unknown[] = [];
+    const parts = normaliseFilter(filter).map((condition) => conditionSql(condition, params));
+    params.push(this.now());
+    // Non-expiring collections never set expires_at, so the clause costs nothing there.
+    parts.push('(expires_at IS NULL OR expires_at > ?)');
+    return { where: parts.join(' AND '), params };
+  }
+
+  private expiryOf(collection: string, doc: Doc): number | null {
+    if (!this.known.get(collection)) return null;
+    const expiresAt = doc.expiresAt;
+    if (expiresAt === undefined || expiresAt === null) return null;
+    if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) {
+      throw new Error(`expiresAt of ${collection}/${doc.id} must be epoch milliseconds`);
+    }
+    return Math.floor(expiresAt);
+  }
+
+  /** Whether the collection exists (asking the file when this instance has not seen it yet). */
+  private exists(collection: string): boolean {
+    assertCollectionName(collection);
+    if (this.known.has(collection)) return true;
+    const row = this.collectionGet.get(collection);
+    if (!row) return false;
+    this.known.set(collection, row.expiring === 1);
+    return true;
+  }
+
+  private statementsFor(collection: string): CollectionStatements | null {
+    if (!this.exists(collection)) return null;
+    let s = this.statements.get(collection);
+    if (!s) {
+      const t = table(collection);
+      s = {
+        get: this.db.prepare(`SELECT doc FROM ${t} WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)`),
+        upsert: this.db.prepare(
+          `INSERT INTO ${t} (id, doc, expires_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, expires_at = excluded.expires_at`,
+        ),
+        delete: this.db.prepare(`DELETE FROM ${t} WHERE id = ?`),
+        current: this.db.prepare(`SELECT doc, expires_at FROM ${t} WHERE id = ?`),
+        sweep: this.db.prepare(`DELETE FROM ${t} WHERE expires_at IS NOT NULL AND expires_at <= ?`),
+      };
+      this.statements.set(collection, s);
+    }
+    return s;
+  }
+
+  private requireStatements(collection: string): CollectionStatements {
+    const s = this.statementsFor(collection);
+    if (!s) throw new Error(`Collection ${collection} does not exist (ensureCollection first)`);
+    return s;
+  }
+
+  /** Another process may drop a collection between our check and the query: read it as empty. */
+  private tolerateDropped<R>(collection: string, run: () => R): R | null {
+    try {
+      return run();
+    } catch (error) {
+      if (!isMissingTable(error)) throw error;
+      this.known.delete(collection);
+      this.statements.delete(collection);
+      return null;
+    }
+  }
+
+  /** Queries differ only by their filter's shape, so a small cache of prepared statements pays off. */
+  private prepared<R>(sql: string): Database.Statement<unknown[], R> {
+    let statement = this.queryCache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], unknown>(sql);
+      if (this.queryCache.size >= 256) this.queryCache.delete(this.queryCache.keys().next().value!);
+      this.queryCache.set(sql, statement);
+    }
+    return statement as Database.Statement<unknown[], R>;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The document store is closed');
+  }
+}
