@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './events';
 export * from './plans';
 export * from './streams';
+export * from './table';

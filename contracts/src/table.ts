@@ -1,0 +1,518 @@
+/**
+ * The table request payload (SPEC §3): cells, styles, options, and the style defaults and themes.
+ * Shared by the render engine and the web app (settings validation, styles editor), so this file
+ * depends on zod only and runs in a browser as well as in Node.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Scalars
+// ---------------------------------------------------------------------------------------------
+
+/** CSS colour names we accept besides hex; a closed list keeps what reaches SVG/PDF harmless. */
+export const NAMED_COLOURS: Readonly<Record<string, string>> = Object.freeze({
+  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff',
+  yellow: '#ffff00', orange: '#ffa500', purple: '#800080', gray: '#808080', grey: '#808080',
+  silver: '#c0c0c0', navy: '#000080', teal: '#008080', maroon: '#800000', olive: '#808000',
+  lime: '#00ff00', aqua: '#00ffff', fuchsia: '#ff00ff', pink: '#ffc0cb', brown: '#a52a2a',
+  transparent: '#00000000',
+});
+
+const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const RGB = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(0|1|0?\.\d{1,4}|1\.0+)\s*)?\)$/;
+
+/**
+ * Normalises a colour to lower-case `#rrggbb` (or `#rrggbbaa` for rgba/transparent), or null.
+ * SPEC §5 asks for hex with 3 or 6 digits; rgb()/rgba() and a few names are accepted too because
+ * they are parsed here into hex, so nothing but hex ever reaches a renderer.
+ */
+export function parseColour(input: string): string | null {
+  const s = input.trim();
+  if (HEX.test(s)) {
+    const h = s.slice(1).toLowerCase();
+    return h.length === 3 ? `#${h[0]}${h[0]}${h[1]}${h[1]}${h[2]}${h[2]}` : `#${h}`;
+  }
+  const m = RGB.exec(s);
+  if (m) {
+    const parts = [m[1], m[2], m[3]].map((p) => Number(p));
+    if (parts.some((p) => p > 255)) return null;
+    const hex = parts.map((p) => p.toString(16).padStart(2, '0')).join('');
+    if (m[4] === undefined) return `#${hex}`;
+    const a = Math.round(Number(m[4]) * 255);
+    return a >= 255 ? `#${hex}` : `#${hex}${a.toString(16).padStart(2, '0')}`;
+  }
+  const named = Object.prototype.hasOwnProperty.call(NAMED_COLOURS, s.toLowerCase())
+    ? NAMED_COLOURS[s.toLowerCase()]
+    : undefined;
+  return named ?? null;
+}
+
+export const colourSchema = z
+  .string()
+  .max(64)
+  .transform((s, ctx) => {
+    const c = parseColour(s);
+    if (c === null) {
+      ctx.addIssue({ code: 'custom', message: 'Colours must be hex like #1a2b3c or #abc' });
+      return z.NEVER;
+    }
+    return c;
+  });
+
+/** 14, "14" or "14px" → 14. */
+const pixelsSchema = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\s*\d{1,5}(?:\.\d+)?\s*(?:px)?\s*$/, 'Expected a number of pixels')])
+    .transform((v) => (typeof v === 'number' ? v : Number.parseFloat(v)))
+    .pipe(z.number().finite().min(min).max(max));
+
+const intSchema = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\s*\d{1,6}\s*$/, 'Expected a whole number')])
+    .transform((v) => (typeof v === 'number' ? v : Number.parseInt(v, 10)))
+    .pipe(z.number().int().min(min).max(max));
+
+const boolish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+export const FONT_FAMILIES = [
+  'Inter', 'Roboto', 'Roboto Mono', 'Merriweather',
+  'Arial', 'Helvetica', 'Georgia', 'Times New Roman', 'Courier New',
+] as const;
+export const IMAGE_FORMATS = ['png', 'jpeg', 'svg', 'pdf'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'none'] as const;
+export const THEMES = ['light', 'dark', 'minimal', 'striped', 'ocean', 'forest'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+const formatSchema = z
+  .string()
+  .transform((s) => (s.toLowerCase() === 'jpg' ? 'jpeg' : s.toLowerCase()))
+  .pipe(z.enum(IMAGE_FORMATS));
+
+/** Any family name is accepted (CSS-like stacks too); the engine maps it to a bundled font. */
+const fontFamilySchema = z.string().max(200);
+
+// ---------------------------------------------------------------------------------------------
+// Cells
+// ---------------------------------------------------------------------------------------------
+
+export const cellStyleSchema = z.object({
+  backgroundColor: colourSchema.optional(),
+  textColor: colourSchema.optional(),
+  color: colourSchema.optional(),
+  fontWeight: z.union([z.enum(['normal', 'bold', 'lighter', 'bolder']), z.number().int().min(100).max(900)]).optional(),
+  fontStyle: z.enum(['normal', 'italic']).optional(),
+  textAlign: z.enum(['left', 'center', 'right']).optional(),
+  fontSize: pixelsSchema(6, 72).optional(),
+  colspan: intSchema(1, 1000).optional(),
+  rowspan: intSchema(1, 100000).optional(),
+});
+export type CellStyle = z.infer<typeof cellStyleSchema>;
+
+export const CELL_TYPES = ['text', 'number', 'currency', 'percentage', 'date', 'datetime', 'boolean', 'link', 'image'] as const;
+export type CellType = (typeof CELL_TYPES)[number];
+
+/** `format` of a typed cell: Intl options plus a few shorthands. */
+export const cellFormatSchema = z.union([
+  z.string().max(100),
+  z.object({
+    currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+    decimals: z.number().int().min(0).max(20).optional(),
+    minimumFractionDigits: z.number().int().min(0).max(20).optional(),
+    maximumFractionDigits: z.number().int().min(0).max(20).optional(),
+    notation: z.enum(['standard', 'scientific', 'engineering', 'compact']).optional(),
+    dateStyle: z.enum(['full', 'long', 'medium', 'short']).optional(),
+    timeStyle: z.enum(['full', 'long', 'medium', 'short']).optional(),
+    timeZone: z.string().max(64).optional(),
+    locale: z.string().max(35).optional(),
+    width: pixelsSchema(1, 4000).optional(),
+    height: pixelsSchema(1, 4000).optional(),
+    trueText: z.string().max(50).optional(),
+    falseText: z.string().max(50).optional(),
+  }),
+]);
+export type CellFormat = z.infer<typeof cellFormatSchema>;
+
+const cellCommon = {
+  style: cellStyleSchema.optional(),
+  link: z.string().max(2048).optional(),
+  tooltip: z.string().max(1000).optional(),
+  colspan: intSchema(1, 1000).optional(),
+  rowspan: intSchema(1, 100000).optional(),
+};
+
+export const typedCellSchema = z.object({
+  type: z.enum(CELL_TYPES),
+  value: z.unknown(),
+  format: cellFormatSchema.optional(),
+  display: z.string().max(10000).optional(),
+  alt: z.string().max(500).optional(),
+  ...cellCommon,
+});
+export type TypedCell = z.infer<typeof typedCellSchema>;
+
+export const richCellSchema = z.object({
+  value: z.unknown(),
+  display: z.union([z.string(), z.number()]).optional(),
+  ...cellCommon,
+});
+export type RichCell = z.infer<typeof richCellSchema>;
+
+const primitiveSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** Any JSON value is a cell; typed and rich cells are recognised by their keys. */
+export const cellSchema = z.union([primitiveSchema, typedCellSchema, richCellSchema, z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+export type Cell = z.infer<typeof cellSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Styles
+// ---------------------------------------------------------------------------------------------
+
+export const columnStyleSchema = z.object({
+  width: pixelsSchema(20, 4000).optional(),
+  minWidth: pixelsSchema(0, 4000).optional(),
+  maxWidth: pixelsSchema(20, 4000).optional(),
+  textAlign: z.enum(['left', 'center', 'right']).optional(),
+  backgroundColor: colourSchema.optional(),
+  textColor: colourSchema.optional(),
+  fontWeight: z.enum(['normal', 'bold', 'lighter', 'bolder']).optional(),
+});
+export type ColumnStyle = z.infer<typeof columnStyleSchema>;
+
+export const rowStyleSchema = z.object({
+  backgroundColor: colourSchema.optional(),
+  textColor: colourSchema.optional(),
+  height: pixelsSchema(8, 2000).optional(),
+  fontWeight: z.enum(['normal', 'bold', 'lighter', 'bolder']).optional(),
+});
+export type RowStyle = z.infer<typeof rowStyleSchema>;
+
+export const complexDataDisplaySchema = z.object({
+  maxDepth: intSchema(1, 5).optional(),
+  arrayDisplay: z.enum(['inline', 'list', 'table']).optional(),
+  objectDisplay: z.enum(['inline', 'table']).optional(),
+  nullDisplay: z.string().max(50).optional(),
+  undefinedDisplay: z.string().max(50).optional(),
+  booleanDisplay: z.object({ true: z.string().max(50).optional(), false: z.string().max(50).optional() }).optional(),
+});
+export type ComplexDataDisplay = z.infer<typeof complexDataDisplaySchema>;
+
+/** Keyed by column name or 0-based index; an array is read by index. */
+const keyedSchema = <T extends z.ZodType>(item: T) =>
+  z.union([z.record(z.string().max(200), item), z.array(z.union([item, z.null()])).max(1000)]);
+
+export const stylesSchema = z.object({
+  headerBg: colourSchema.optional(),
+  headerText: colourSchema.optional(),
+  rowEvenBg: colourSchema.optional(),
+  rowOddBg: colourSchema.optional(),
+  borderColor: colourSchema.optional(),
+  /** Body text and canvas colours (not in SPEC; themes need them, e.g. dark). */
+  textColor: colourSchema.optional(),
+  backgroundColor: colourSchema.optional(),
+  titleColor: colourSchema.optional(),
+  fontFamily: fontFamilySchema.optional(),
+  fontSize: pixelsSchema(8, 48).optional(),
+  headerFontSize: pixelsSchema(8, 48).optional(),
+  titleFontSize: pixelsSchema(8, 72).optional(),
+  borderStyle: z.enum(BORDER_STYLES).optional(),
+  borderWidth: pixelsSchema(0, 10).optional(),
+  cellPadding: pixelsSchema(0, 50).optional(),
+  imageQuality: intSchema(1, 10).optional(),
+  imageFormat: formatSchema.optional(),
+  defaultWidth: pixelsSchema(100, 4000).optional(),
+  borderRadius: pixelsSchema(0, 32).optional(),
+  tableShadow: boolish.optional(),
+  zebraStripes: boolish.optional(),
+  theme: z.enum(THEMES).optional(),
+  // Aliases used by the docs, samples and the demo (folded into the canonical fields on merge).
+  headerBgColor: colourSchema.optional(),
+  headerTextColor: colourSchema.optional(),
+  headerColor: colourSchema.optional(),
+  rowEvenBgColor: colourSchema.optional(),
+  rowOddBgColor: colourSchema.optional(),
+  rowAlternateColors: z.union([z.array(colourSchema).min(1).max(2), boolish]).optional(),
+  columnStyles: keyedSchema(columnStyleSchema).optional(),
+  rowStyles: keyedSchema(rowStyleSchema).optional(),
+  cellStyles: z.array(z.union([z.array(z.union([cellStyleSchema, z.null()])).max(1000), z.null()])).max(10000).optional(),
+  complexDataDisplay: complexDataDisplaySchema.optional(),
+});
+export type StylesInput = z.infer<typeof stylesSchema>;
+
+/** Styles after the merge: every canonical field set, aliases folded in. */
+export interface ResolvedStyles {
+  headerBg: string;
+  headerText: string;
+  rowEvenBg: string;
+  rowOddBg: string;
+  borderColor: string;
+  textColor: string;
+  backgroundColor: string;
+  titleColor: string;
+  fontFamily: string;
+  fontSize: number;
+  headerFontSize: number | null;
+  titleFontSize: number | null;
+  borderStyle: (typeof BORDER_STYLES)[number];
+  borderWidth: number;
+  cellPadding: number;
+  imageQuality: number;
+  imageFormat: ImageFormat;
+  defaultWidth: number;
+  borderRadius: number;
+  tableShadow: boolean;
+  zebraStripes: boolean;
+  theme: ThemeName | null;
+  columnStyles: Record<string, ColumnStyle> | (ColumnStyle | null)[] | null;
+  rowStyles: Record<string, RowStyle> | (RowStyle | null)[] | null;
+  cellStyles: ((CellStyle | null)[] | null)[] | null;
+  complexDataDisplay: Required<Omit<ComplexDataDisplay, 'booleanDisplay'>> & { booleanDisplay: { true: string; false: string } };
+}
+
+/** SPEC §9 style defaults (plus the few extra fields the engine needs). */
+const DEFAULT_STYLES: ResolvedStyles = {
+  headerBg: '#2563eb',
+  headerText: '#ffffff',
+  rowEvenBg: '#f8fafc',
+  rowOddBg: '#ffffff',
+  borderColor: '#e2e8f0',
+  textColor: '#1e293b',
+  backgroundColor: '#ffffff',
+  titleColor: '#0f172a',
+  fontFamily: 'Inter, sans-serif',
+  fontSize: 14,
+  headerFontSize: null,
+  titleFontSize: null,
+  borderStyle: 'solid',
+  borderWidth: 1,
+  cellPadding: 12,
+  imageQuality: 8,
+  imageFormat: 'png',
+  defaultWidth: 800,
+  borderRadius: 0,
+  tableShadow: false,
+  zebraStripes: true,
+  theme: null,
+  columnStyles: null,
+  rowStyles: null,
+  cellStyles: null,
+  complexDataDisplay: {
+    maxDepth: 3,
+    arrayDisplay: 'inline',
+    objectDisplay: 'inline',
+    nullDisplay: '-',
+    undefinedDisplay: '-',
+    booleanDisplay: { true: '✓', false: '✗' },
+  },
+};
+export const defaultStyles: Readonly<ResolvedStyles> = Object.freeze(DEFAULT_STYLES);
+
+type ThemeStyles = Partial<Omit<ResolvedStyles, 'complexDataDisplay' | 'columnStyles' | 'rowStyles' | 'cellStyles' | 'theme'>>;
+
+/** Named themes: a theme fills the fields its layer leaves unset. */
+export const themes: Readonly<Record<ThemeName, ThemeStyles>> = Object.freeze({
+  light: {},
+  dark: {
+    headerBg: '#0f172a', headerText: '#f8fafc', rowEvenBg: '#1e293b', rowOddBg: '#162032',
+    borderColor: '#334155', textColor: '#e2e8f0', backgroundColor: '#0b1220', titleColor: '#f8fafc',
+  },
+  minimal: {
+    headerBg: '#ffffff', headerText: '#0f172a', rowEvenBg: '#ffffff', rowOddBg: '#ffffff',
+    borderColor: '#e5e7eb', textColor: '#334155', zebraStripes: false,
+  },
+  striped: {
+    headerBg: '#334155', headerText: '#ffffff', rowEvenBg: '#eef2f7', rowOddBg: '#ffffff', borderColor: '#e2e8f0',
+  },
+  ocean: {
+    headerBg: '#0e7490', headerText: '#ffffff', rowEvenBg: '#ecfeff', rowOddBg: '#ffffff', borderColor: '#cffafe',
+  },
+  forest: {
+    headerBg: '#166534', headerText: '#ffffff', rowEvenBg: '#f0fdf4', rowOddBg: '#ffffff', borderColor: '#dcfce7',
+  },
+});
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A plain copy of a JSON-ish value without prototype-polluting keys (records become null-prototype-free plain objects). */
+export function safeClone<T>(value: T, depth = 0): T {
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => safeClone(v, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) continue;
+    Object.defineProperty(out, key, {
+      value: safeClone((value as Record<string, unknown>)[key], depth + 1),
+      enumerable: true, writable: true, configurable: true,
+    });
+  }
+  return out as T;
+}
+
+/** Folds one layer's aliases and theme into canonical fields (explicit field > alias > theme). */
+function canonicalLayer(layer: StylesInput | null | undefined): Partial<ResolvedStyles> {
+  if (!layer) return {};
+  const out: Partial<ResolvedStyles> = {};
+  const theme = layer.theme ? themes[layer.theme] : undefined;
+  if (theme) Object.assign(out, theme);
+  if (layer.theme) out.theme = layer.theme;
+  const alt = layer.rowAlternateColors;
+  if (Array.isArray(alt)) {
+    // The demo sends [first, second]: the first data row (odd) and the second (even).
+    out.rowOddBg = alt[0];
+    out.rowEvenBg = alt[1] ?? alt[0];
+    out.zebraStripes = true;
+  } else if (typeof alt === 'boolean') {
+    out.zebraStripes = alt;
+  }
+  const pick = <K extends keyof ResolvedStyles>(key: K, ...values: (ResolvedStyles[K] | undefined)[]) => {
+    for (const v of values) if (v !== undefined) { out[key] = v; return; }
+  };
+  pick('headerBg', layer.headerBg, layer.headerBgColor, layer.headerColor);
+  pick('headerText', layer.headerText, layer.headerTextColor);
+  pick('rowEvenBg', layer.rowEvenBg, layer.rowEvenBgColor);
+  pick('rowOddBg', layer.rowOddBg, layer.rowOddBgColor);
+  pick('borderColor', layer.borderColor);
+  pick('textColor', layer.textColor);
+  pick('backgroundColor', layer.backgroundColor);
+  pick('titleColor', layer.titleColor);
+  pick('fontFamily', layer.fontFamily);
+  pick('fontSize', layer.fontSize);
+  pick('headerFontSize', layer.headerFontSize);
+  pick('titleFontSize', layer.titleFontSize);
+  pick('borderStyle', layer.borderStyle);
+  pick('borderWidth', layer.borderWidth);
+  pick('cellPadding', layer.cellPadding);
+  pick('imageQuality', layer.imageQuality);
+  pick('imageFormat', layer.imageFormat);
+  pick('defaultWidth', layer.defaultWidth);
+  pick('borderRadius', layer.borderRadius);
+  pick('tableShadow', layer.tableShadow);
+  pick('zebraStripes', layer.zebraStripes);
+  if (layer.columnStyles) out.columnStyles = safeClone(layer.columnStyles);
+  if (layer.rowStyles) out.rowStyles = safeClone(layer.rowStyles);
+  if (layer.cellStyles) out.cellStyles = safeClone(layer.cellStyles);
+  if (layer.complexDataDisplay) {
+    const c = layer.complexDataDisplay;
+    // Partial on purpose: merged field by field below.
+    out.complexDataDisplay = {
+      ...(c.maxDepth !== undefined ? { maxDepth: c.maxDepth } : {}),
+      ...(c.arrayDisplay !== undefined ? { arrayDisplay: c.arrayDisplay } : {}),
+      ...(c.objectDisplay !== undefined ? { objectDisplay: c.objectDisplay } : {}),
+      ...(c.nullDisplay !== undefined ? { nullDisplay: c.nullDisplay } : {}),
+      ...(c.undefinedDisplay !== undefined ? { undefinedDisplay: c.undefinedDisplay } : {}),
+      booleanDisplay: { ...(c.booleanDisplay ?? {}) },
+    } as ResolvedStyles['complexDataDisplay'];
+  }
+  return out;
+}
+
+/**
+ * Style priority (SPEC §9): request, then project defaults, then system. Each layer is parsed
+ * leniently: a layer that fails validation throws (the caller decides: 400 for the request,
+ * ignore for stored project defaults). Keys `__proto__`, `constructor` and `prototype` never
+ * reach the result.
+ */
+export function mergeStyles(
+  request: StylesInput | null | undefined,
+  projectDefaults?: StylesInput | null,
+  system: Readonly<ResolvedStyles> = defaultStyles,
+): ResolvedStyles {
+  const layers = [canonicalLayer(projectDefaults), canonicalLayer(request)];
+  const out: ResolvedStyles = { ...system, complexDataDisplay: { ...system.complexDataDisplay, booleanDisplay: { ...system.complexDataDisplay.booleanDisplay } } };
+  for (const layer of layers) {
+    for (const key of Object.keys(layer) as (keyof ResolvedStyles)[]) {
+      if (FORBIDDEN_KEYS.has(key)) continue;
+      if (key === 'complexDataDisplay') {
+        const c = layer.complexDataDisplay!;
+        out.complexDataDisplay = {
+          ...out.complexDataDisplay,
+          ...c,
+          booleanDisplay: { ...out.complexDataDisplay.booleanDisplay, ...c.booleanDisplay },
+        };
+        continue;
+      }
+      (out as unknown as Record<string, unknown>)[key] = layer[key];
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------
+
+const aggregateFnSchema = z.enum(['sum', 'avg', 'min', 'max', 'count']);
+export type AggregateFn = z.infer<typeof aggregateFnSchema>;
+
+export const dataProcessingSchema = z.object({
+  sortBy: z.union([z.string().max(200), z.array(z.string().max(200)).max(20)]).optional(),
+  sortDirection: z.enum(['asc', 'desc']).optional(),
+  filter: z.record(z.string().max(200), z.unknown()).optional(),
+  groupBy: z.union([z.string().max(200), z.array(z.string().max(200)).max(5)]).optional(),
+  aggregate: z.record(z.string().max(200), z.union([aggregateFnSchema, z.array(aggregateFnSchema).max(5)])).optional(),
+});
+export type DataProcessing = z.infer<typeof dataProcessingSchema>;
+
+export const paginationSchema = z.object({
+  enabled: boolish.optional(),
+  pageSize: intSchema(1, 100000).optional(),
+  currentPage: intSchema(1, 100000).optional(),
+});
+
+export const tableOptionsSchema = z.object({
+  title: z.string().max(500).optional(),
+  styles: stylesSchema.optional(),
+  customFilename: z.string().max(200).optional(),
+  fileName: z.string().max(200).optional(),
+  projectId: z.union([z.string().max(100), z.number()]).optional(),
+  showRowNumbers: boolish.optional(),
+  showColumnHeaders: boolish.optional(),
+  headers: boolish.optional(),
+  autoFitColumns: boolish.optional(),
+  freezeHeader: boolish.optional(),
+  freezeFirstColumn: boolish.optional(),
+  showGridLines: boolish.optional(),
+  showAlternatingRows: boolish.optional(),
+  showBorder: boolish.optional(),
+  dataProcessing: dataProcessingSchema.optional(),
+  pagination: paginationSchema.optional(),
+  format: formatSchema.optional(),
+  width: z.union([z.literal('auto'), pixelsSchema(100, 4000)]).optional(),
+  quality: intSchema(1, 100).optional(),
+  imageQuality: intSchema(1, 10).optional(),
+  deviceScaleFactor: z.number().min(1).max(3).optional(),
+  direction: z.enum(['ltr', 'rtl']).optional(),
+  locale: z
+    .string()
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'Expected a locale such as en-US')
+    .optional(),
+  theme: z.enum(THEMES).optional(),
+});
+export type TableOptions = z.infer<typeof tableOptionsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payload
+// ---------------------------------------------------------------------------------------------
+
+export const EMPTY_PAYLOAD_MESSAGE = 'Must provide either data array or headers';
+
+const headerSchema = z.union([z.string().max(1000), z.number()]).transform((h) => String(h));
+
+/**
+ * Forms (SPEC §3): (a) `data` rows (objects, or arrays with `headers` or a header first row);
+ * (b) `headers` + `rows`; (c) either, with at least non-empty data or headers. The alternative
+ * sample format (title, headers, rows, styles with headerBg/headerText) is form (b).
+ */
+export const tableRequestSchema = z
+  .object({
+    data: z.array(z.unknown()).optional(),
+    headers: z.array(headerSchema).optional(),
+    rows: z.array(z.unknown()).optional(),
+    title: z.string().max(500).optional(),
+    styles: stylesSchema.optional(),
+    options: tableOptionsSchema.optional(),
+    customFilename: z.string().max(200).optional(),
+    format: formatSchema.optional(),
+  })
+  .refine((p) => (p.data?.length ?? 0) > 0 || (p.headers?.length ?? 0) > 0, { message: EMPTY_PAYLOAD_MESSAGE });
+export type TableRequest = z.infer<typeof tableRequestSchema>;
