@@ -23,7 +23,16 @@ export type EmailClaimed = E<'EmailClaimed', { email: string; userId: string }>;
 export type UserProfileUpdated = E<'UserProfileUpdated', { userId: string; firstName: string | null; lastName: string | null }>;
 export type PasswordChanged = E<'PasswordChanged', { userId: string; passwordHash: string }>;
 export type UserApiKeyIssued = E<'UserApiKeyIssued', { userId: string; keyHash: string; keyPrefix: string; previousKeyHash: string | null }>;
-export type MagicLinkIssued = E<'MagicLinkIssued', { userId: string; tokenHash: string; email: string; expiresAt: string }>;
+export type MagicLinkIssued = E<'MagicLinkIssued', {
+  userId: string; tokenHash: string; email: string; expiresAt: string;
+  /**
+   * 'register': a sign-up waiting for its address to be confirmed (the account, with this
+   * password hash, is created when the link is confirmed). Absent: 'sign_in'.
+   */
+  purpose?: 'sign_in' | 'register';
+  /** argon2id hash chosen at sign-up (purpose 'register' only). */
+  passwordHash?: string | null;
+}>;
 export type MagicLinkConsumed = E<'MagicLinkConsumed', { userId: string; tokenHash: string }>;
 export type UserSignedIn = E<'UserSignedIn', { userId: string; method: 'password' | 'magic_link' | 'register'; sessionHash: string; expiresAt: string }>;
 export type UserSignedOut = E<'UserSignedOut', { userId: string; sessionHash: string }>;

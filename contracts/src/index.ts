@@ -3,3 +3,4 @@ export * from './events';
 export * from './plans';
 export * from './streams';
 export * from './table';
+export * from './accounts';

@@ -1,0 +1,182 @@
+/**
+ * Accounts: request and response shapes of the sign-up, sign-in, profile, settings and user
+ * API-key calls (SPEC §7), with the messages of SPEC §5/§8.
+ *
+ * Password bounds: 8–256 characters (ASVS 2.1.1/2.1.2). Longer input is refused before any
+ * hashing; the body limit of the API refuses megabyte bodies even earlier (413).
+ */
+import { z } from 'zod';
+import { planTierSchema } from './plans';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+/** RFC 5321 caps a forward path at 254 characters. */
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+/** Settings are a small object of table style choices; anything bigger is not settings. */
+export const SETTINGS_MAX_BYTES = 16 * 1024;
+
+export const accountMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  passwordsDontMatch: "Passwords don't match",
+  passwordMismatch: 'Password Mismatch: New password and confirmation do not match.',
+  loginRequired: 'Email and password are required',
+  invalidCredentials: 'Invalid email or password',
+  currentPasswordWrong: 'Current password is incorrect',
+  emailReadOnly: 'Email cannot be changed',
+  magicLinkInvalid: 'This magic link is invalid or has expired.',
+  noToken: 'No token provided',
+  notAuthenticated: 'Not authenticated',
+  registerSent: 'Check your email to finish creating your account.',
+  magicLinkSent: 'Magic link sent. Check your email for a sign-in link.',
+} as const;
+
+/** Trimmed and lower-cased: one address, one account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// A pragmatic address check (what browsers' type=email accept, without quoted local parts):
+// something@label.label, no spaces, no consecutive dots in the domain.
+const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX && EMAIL_RE.test(email);
+}
+
+export const emailSchema = z
+  .string({ error: accountMessages.emailRequired })
+  .transform(normalizeEmail)
+  .refine((e) => e.length > 0, { message: accountMessages.emailRequired, abort: true })
+  .refine(isValidEmail, { message: accountMessages.emailInvalid });
+
+export const newPasswordSchema = z
+  .string({ error: accountMessages.passwordRequired })
+  .min(PASSWORD_MIN, { message: accountMessages.passwordTooShort })
+  .max(PASSWORD_MAX, { message: accountMessages.passwordTooLong });
+
+export const registerRequestSchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    /** The form's confirmation field; checked when sent. */
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
+    message: accountMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Login checks presence only: the length rules belong to choosing a password, not to typing it. */
+export const loginRequestSchema = z.object({
+  email: z.string({ error: accountMessages.loginRequired }).transform(normalizeEmail).refine((e) => e.length > 0, accountMessages.loginRequired),
+  password: z.string({ error: accountMessages.loginRequired }).min(1, accountMessages.loginRequired).max(PASSWORD_MAX, accountMessages.invalidCredentials),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const magicLinkRequestSchema = z.object({ email: emailSchema });
+export type MagicLinkRequest = z.infer<typeof magicLinkRequestSchema>;
+
+/** Tokens are 43 base64url characters; anything else cannot be one. */
+export const magicLinkTokenSchema = z
+  .string({ error: accountMessages.noToken })
+  .min(1, accountMessages.noToken)
+  .max(128, accountMessages.magicLinkInvalid);
+
+export const confirmMagicLinkRequestSchema = z.object({ token: magicLinkTokenSchema });
+
+const nameSchema = z
+  .string()
+  .transform((s) => s.trim())
+  .refine((s) => s.length <= NAME_MAX, { message: `Names are at most ${NAME_MAX} characters` })
+  .nullable();
+
+export const updateProfileRequestSchema = z.object({
+  /** Read-only: accepted only when it is the account's own address. */
+  email: z.string().max(EMAIL_MAX * 4).optional(),
+  first_name: nameSchema.optional(),
+  last_name: nameSchema.optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    /** Not needed for an account that has no password yet (created by magic link). */
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.newPassword, {
+    message: accountMessages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/**
+ * The table settings the web app also keeps under local storage key table-png-settings. Stored
+ * as sent (the web app re-validates what it reads back), bounded in size.
+ */
+export const settingsSchema = z
+  .record(z.string().max(100), z.unknown())
+  .refine((s) => JSON.stringify(s).length <= SETTINGS_MAX_BYTES, { message: 'Settings are too large' });
+export type UserSettings = z.infer<typeof settingsSchema>;
+
+/** POST /api/settings accepts the settings object itself, or `{ settings: {...} }`. */
+export const saveSettingsRequestSchema = z.union([z.object({ settings: settingsSchema }).strict(), settingsSchema]);
+
+// ── responses ───────────────────────────────────────────────────────────────────────────
+
+/** The user as the API shows it (SPEC §3 field names). Never a password hash, key or token. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  auth_provider: z.string(),
+  external_id: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  current_plan_tier: planTierSchema,
+  stripe_customer_id: z.string().nullable(),
+  stripe_subscription_id: z.string().nullable(),
+  /** False for an account created by magic link that never set a password. */
+  has_password: z.boolean(),
+  /** Prefix of the current user API key (the key itself is shown only once), or null. */
+  api_key_prefix: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** GET /api/jsonable/user: the user with its plan (usage fields are added by the projects context). */
+export const userWithPlanSchema = publicUserSchema.extend({
+  plan: z.object({
+    tier: planTierSchema,
+    name: z.string(),
+    tablesPerPeriod: z.number().nullable(),
+    projects: z.number().nullable(),
+  }),
+});
+export type UserWithPlan = z.infer<typeof userWithPlanSchema>;
+
+/** POST /api/register and POST /api/magic-link: the same answer whether or not the address has an account. */
+export const accountMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /api/verify-magic-link: the link is usable (nothing is consumed). */
+export const verifyMagicLinkResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true) });
+
+/** POST /api/jsonable/user/generate-api-key: the full key, shown this once. */
+export const generatedApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: z.string(), prefix: z.string() });
+
+/** GET /api/jsonable/user/api-key: only the prefix followed by '…', or null when there is no key. */
+export const apiKeyPrefixResponseSchema = z.object({
+  success: z.literal(true),
+  apiKey: z.string().nullable(),
+  hasKey: z.boolean(),
+});
+
+export const settingsResponseSchema = z.object({ success: z.literal(true), settings: z.record(z.string(), z.unknown()) });
