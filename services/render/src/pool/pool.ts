@@ -1,0 +1,269 @@
+/**
+ * A pool of render workers (worker_threads) behind the TableRenderer port.
+ *
+ * - One worker per core by default; each imports the engine once and warms it up (fonts) before
+ *   it takes jobs, so no user request pays for font registration.
+ * - One job per worker at a time; a bounded FIFO queue in front. Past it, callers get 503
+ *   'Renderer busy, try again' at once rather than waiting behind work they cannot see.
+ * - A per-render timeout: the worker is terminated (the only way to stop synchronous code) and
+ *   replaced; only that call fails, with 503 'Rendering timed out'. 503 and not 500 because the
+ *   input already passed the engine's size limits, so a timeout means the machine was starved,
+ *   and a retry can succeed.
+ * - A V8 heap limit per worker (resourceLimits): a worker that exceeds it dies; its job alone
+ *   fails with 500 and a new worker takes its place. Native memory (Skia's pixel buffers) is not
+ *   counted by V8; the engine's pixel limits bound that.
+ * - Output bytes come back transferred (moved, not copied).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/ports';
+import { RenderPoolError, RenderWorkerError } from './errors';
+import type { JobRequest, SerializedError, WorkerData, WorkerMessage } from './protocol';
+
+export interface RenderPoolOptions {
+  /** Number of workers; defaults to the number of cores. */
+  size: number;
+  /** Per-render time limit, from the moment a worker takes the job. */
+  timeoutMs: number;
+  /** V8 heap limit per worker (old generation), in MB. */
+  maxMemoryMb: number;
+  /** Renders allowed to wait for a worker; more are refused with 503. */
+  maxQueue: number;
+  /** How long a new worker may take to load and warm up before it counts as failed. */
+  startupTimeoutMs: number;
+  /** file: URL of the job module the workers import (the engine by default). */
+  jobModule: string;
+}
+
+export interface RenderPoolStats {
+  workers: number;
+  ready: number;
+  busy: number;
+  queued: number;
+  /** Workers replaced after a timeout, a crash or running out of memory. */
+  replaced: number;
+}
+
+export interface RenderPool extends TableRenderer {
+  /** `timeoutMs` overrides the pool's per-render limit for this call (e.g. a quick preview). */
+  render(input: RenderInput, options?: { timeoutMs?: number }): Promise<RenderOutput>;
+  /** Resolves when every worker has warmed up (useful before a benchmark or at server start). */
+  ready(): Promise<void>;
+  stats(): RenderPoolStats;
+  close(): Promise<void>;
+}
+
+interface Job {
+  id: number;
+  input: RenderInput;
+  timeoutMs: number;
+  resolve(output: RenderOutput): void;
+  reject(error: Error): void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  /** Set when we terminate it on purpose, so its exit is not taken for a crash. */
+  retired: boolean;
+  startupTimer?: NodeJS.Timeout;
+  /** Why the job module failed to load or warm up, when it did. */
+  startupError?: SerializedError;
+}
+
+const ENGINE_JOB = new URL('./engine-job.ts', import.meta.url).href;
+const WORKER_ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+/** Consecutive workers that die before becoming ready, after which queued renders are refused. */
+const MAX_STARTUP_FAILURES = 3;
+
+export function createRenderPool(options: Partial<RenderPoolOptions> = {}): RenderPool {
+  const opts: RenderPoolOptions = {
+    size: Math.max(1, availableParallelism()),
+    timeoutMs: 15_000,
+    maxMemoryMb: 512,
+    maxQueue: 256,
+    startupTimeoutMs: 60_000,
+    jobModule: ENGINE_JOB,
+    ...stripUndefined(options),
+  };
+  const slots = new Set<Slot>();
+  const queue: Job[] = [];
+  const readyWaiters: Array<() => void> = [];
+  let nextId = 1;
+  let replaced = 0;
+  let startupFailures = 0;
+  let closed = false;
+
+  function spawn(): void {
+    const worker = new Worker(WORKER_ENTRY, {
+      workerData: { jobModule: opts.jobModule } satisfies WorkerData,
+      execArgv: [],
+      resourceLimits: {
+        maxOldGenerationSizeMb: opts.maxMemoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(opts.maxMemoryMb / 8))),
+      },
+      stdout: false,
+      stderr: false,
+    });
+    const slot: Slot = { worker, ready: false, job: null, retired: false };
+    slot.startupTimer = setTimeout(() => {
+      fail(slot, new RenderPoolError(500, 'Renderer could not start', 'startup-failed'));
+    }, opts.startupTimeoutMs);
+    slots.add(slot);
+
+    worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
+    worker.on('error', (error: Error & { code?: string }) => {
+      const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      fail(
+        slot,
+        oom
+          ? new RenderPoolError(500, 'Rendering failed: the table needs too much memory', 'out-of-memory')
+          : new RenderPoolError(500, 'Rendering failed: the renderer crashed', 'crashed'),
+      );
+    });
+    worker.on('exit', () => {
+      fail(slot, new RenderPoolError(500, 'Rendering failed: the renderer stopped unexpectedly', 'crashed'));
+    });
+  }
+
+  function onMessage(slot: Slot, message: WorkerMessage): void {
+    switch (message.type) {
+      case 'ready':
+        clearTimeout(slot.startupTimer);
+        slot.ready = true;
+        startupFailures = 0;
+        if ([...slots].every((s) => s.ready)) readyWaiters.splice(0).forEach((wake) => wake());
+        dispatch();
+        return;
+      case 'startup-failed':
+        // The 'error' and 'exit' events follow and retire the slot; keep the reason for callers.
+        slot.startupError = message.error;
+        return;
+      case 'done':
+      case 'failed': {
+        const job = slot.job;
+        if (!job || job.id !== message.id) return;
+        clearTimeout(job.timer);
+        slot.job = null;
+        if (message.type === 'done') job.resolve(message.output);
+        else job.reject(rebuild(message.error));
+        dispatch();
+        return;
+      }
+    }
+  }
+
+  /** Retires a worker that timed out, crashed or failed to start, and fails only its own job. */
+  function fail(slot: Slot, error: RenderPoolError): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    clearTimeout(slot.startupTimer);
+    slots.delete(slot);
+    void slot.worker.terminate();
+    const job = slot.job;
+    slot.job = null;
+    if (job) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    if (closed) return;
+    if (!slot.ready) {
+      startupFailures++;
+      if (startupFailures >= MAX_STARTUP_FAILURES) {
+        // A worker that cannot start will not start next time either: refuse what waits, and
+        // try again only when the next render comes in.
+        const reason = slot.startupError ? `: ${slot.startupError.message}` : '';
+        const startupError = new RenderPoolError(500, `Renderer could not start${reason}`, 'startup-failed');
+        queue.splice(0).forEach((queued) => queued.reject(startupError));
+        readyWaiters.splice(0).forEach((wake) => wake());
+        return;
+      }
+    } else {
+      replaced++;
+    }
+    spawn();
+  }
+
+  function dispatch(): void {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.ready || slot.job || slot.retired) continue;
+      const job = queue.shift() as Job;
+      slot.job = job;
+      job.timer = setTimeout(() => {
+        fail(slot, new RenderPoolError(503, 'Rendering timed out', 'timeout'));
+      }, job.timeoutMs);
+      slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
+    }
+  }
+
+  function topUp(): void {
+    while (!closed && slots.size < opts.size) spawn();
+  }
+
+  topUp();
+
+  return {
+    render(input, callOptions = {}) {
+      if (closed) return Promise.reject(new RenderPoolError(503, 'Renderer is shutting down', 'closed'));
+      if (startupFailures >= MAX_STARTUP_FAILURES) startupFailures = 0;
+      topUp();
+      const idle = [...slots].some((s) => s.ready && !s.job);
+      if (!idle && queue.length >= opts.maxQueue) {
+        return Promise.reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
+      }
+      return new Promise<RenderOutput>((resolve, reject) => {
+        queue.push({ id: nextId++, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject });
+        dispatch();
+      });
+    },
+
+    ready() {
+      if ([...slots].every((s) => s.ready)) return Promise.resolve();
+      return new Promise<void>((resolve) => readyWaiters.push(resolve));
+    },
+
+    stats() {
+      const all = [...slots];
+      return {
+        workers: all.length,
+        ready: all.filter((s) => s.ready).length,
+        busy: all.filter((s) => s.job).length,
+        queued: queue.length,
+        replaced,
+      };
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new RenderPoolError(503, 'Renderer is shutting down', 'closed');
+      queue.splice(0).forEach((job) => job.reject(error));
+      readyWaiters.splice(0).forEach((wake) => wake());
+      const all = [...slots];
+      slots.clear();
+      await Promise.all(
+        all.map(async (slot) => {
+          slot.retired = true;
+          clearTimeout(slot.startupTimer);
+          if (slot.job) {
+            clearTimeout(slot.job.timer);
+            slot.job.reject(error);
+            slot.job = null;
+          }
+          await slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}
+
+function rebuild(error: SerializedError): RenderWorkerError {
+  return new RenderWorkerError(error.name, error.message, error.status, error.code);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,67 @@
+/**
+ * A render worker: imports its job module, warms it up once (fonts, caches), then renders one
+ * job at a time. The output bytes are transferred, not copied, back to the main thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { JobRequest, RenderJobModule, SerializedError, WorkerData, WorkerMessage } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts must run in a worker thread');
+
+const data = workerData as WorkerData;
+
+function serialize(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const { status, code } = error as Error & { status?: unknown; code?: unknown };
+    return {
+      name: error.name,
+      message: error.message,
+      ...(typeof status === 'number' ? { status } : {}),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+function post(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
+  port!.postMessage(message, transfer);
+}
+
+/** The output as a Uint8Array over an ArrayBuffer of its own, which can then be transferred. */
+function transferable(bytes: Uint8Array): { bytes: Uint8Array; buffer: ArrayBuffer } {
+  const buffer = bytes.buffer;
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
+    return { bytes, buffer };
+  }
+  // A view into a shared pool (e.g. a small Buffer) cannot be detached: one copy, here.
+  const own = new Uint8Array(bytes.byteLength);
+  own.set(bytes);
+  return { bytes: own, buffer: own.buffer };
+}
+
+let job: RenderJobModule;
+try {
+  job = (await import(data.jobModule)) as RenderJobModule;
+  await job.warmUp?.();
+} catch (error) {
+  post({ type: 'startup-failed', error: serialize(error) });
+  throw error;
+}
+
+port.on('message', async ({ id, input }: JobRequest) => {
+  try {
+    const output = await job.render(input);
+    const { bytes, buffer } = transferable(output.bytes);
+    try {
+      post({ type: 'done', id, output: { ...output, bytes } }, [buffer]);
+    } catch {
+      // Some native-backed buffers cannot be detached; send a copy instead of failing the job.
+      const copy = new Uint8Array(bytes);
+      post({ type: 'done', id, output: { ...output, bytes: copy } }, [copy.buffer]);
+    }
+  } catch (error) {
+    post({ type: 'failed', id, error: serialize(error) });
+  }
+});
+
+post({ type: 'ready' });

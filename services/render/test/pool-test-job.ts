@@ -1,0 +1,68 @@
+/**
+ * A job module for the pool tests: behaves as the payload asks (echo, spin forever, crash,
+ * exhaust memory, throw a user error), so the pool's failure handling can be tested without the
+ * engine. It is a real module loaded by real worker threads; nothing in the pool is faked.
+ */
+import { threadId } from 'node:worker_threads';
+import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
+
+let warmUps = 0;
+
+export async function warmUp(): Promise<void> {
+  warmUps++;
+}
+
+type Payload = {
+  echo?: string;
+  bytes?: number;
+  spin?: boolean;
+  exit?: boolean;
+  throwLater?: boolean;
+  allocate?: boolean;
+  fail?: { status?: number; message: string; name?: string };
+  delayMs?: number;
+};
+
+class InputError extends Error {
+  constructor(
+    readonly status: number | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const p = (input.payload ?? {}) as Payload;
+  if (p.spin) for (;;);
+  if (p.exit) process.exit(3);
+  if (p.throwLater) {
+    setTimeout(() => {
+      throw new Error('boom');
+    });
+    await new Promise(() => {});
+  }
+  if (p.allocate) {
+    const hoard: number[][] = [];
+    for (;;) hoard.push(new Array<number>(1_000_000).fill(hoard.length));
+  }
+  if (p.fail) {
+    const error = new InputError(p.fail.status, p.fail.message);
+    if (p.fail.name) error.name = p.fail.name;
+    throw error;
+  }
+  if (p.delayMs) await new Promise((resolve) => setTimeout(resolve, p.delayMs));
+  const bytes = p.bytes ? new Uint8Array(p.bytes).fill(7) : Buffer.from(p.echo ?? '');
+  return {
+    bytes,
+    format: input.format ?? 'png',
+    contentType: 'application/octet-stream',
+    width: threadId,
+    height: warmUps,
+    size: bytes.byteLength,
+    rows: 0,
+    columns: 0,
+    title: p.echo ?? null,
+    warnings: [],
+  };
+}

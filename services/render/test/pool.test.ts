@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRenderPool, RenderPoolError, type RenderPool, type RenderPoolOptions } from '../src/pool';
+
+const TEST_JOB = new URL('./pool-test-job.ts', import.meta.url).href;
+const pools: RenderPool[] = [];
+
+function pool(opts: Partial<RenderPoolOptions> = {}): RenderPool {
+  const p = createRenderPool({ size: 2, timeoutMs: 10_000, jobModule: TEST_JOB, ...opts });
+  pools.push(p);
+  return p;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+async function failure(promise: Promise<unknown>): Promise<Error & { status?: number; code?: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & { status?: number };
+  }
+  throw new Error('expected the render to fail');
+}
+
+describe('createRenderPool', () => {
+  it('renders in TypeScript workers warmed up once each, and transfers the bytes', async () => {
+    const p = pool();
+    await p.ready();
+    const outputs = await Promise.all(Array.from({ length: 8 }, (_, i) => p.render({ payload: { echo: `job ${i}` } })));
+    expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(Array.from({ length: 8 }, (_, i) => `job ${i}`));
+    expect(new Set(outputs.map((o) => o.width)).size).toBe(2); // both workers took jobs
+    expect(outputs.every((o) => o.height === 1)).toBe(true); // warm-up ran exactly once per worker
+    const big = await p.render({ payload: { bytes: 1_000_000 } });
+    expect(big.bytes).toBeInstanceOf(Uint8Array);
+    expect(big.bytes.byteLength).toBe(1_000_000);
+    expect(big.bytes[999_999]).toBe(7);
+  });
+
+  it('passes a worker error through with its status, name and message', async () => {
+    const p = pool();
+    const error = await failure(p.render({ payload: { fail: { status: 413, message: 'Too many rows (max 10000)', name: 'RenderInputError' } } }));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('Too many rows (max 10000)');
+    expect(error.name).toBe('RenderInputError');
+    const bug = await failure(p.render({ payload: { fail: { message: 'x is undefined' } } }));
+    expect(bug.status).toBe(500);
+  });
+
+  it('times out a runaway render alone, replaces its worker, and keeps serving', async () => {
+    const p = pool({ size: 1 });
+    await p.ready();
+    const first = await p.render({ payload: { echo: 'before' } });
+    const runaway = failure(p.render({ payload: { spin: true } }, { timeoutMs: 200 }));
+    const queued = p.render({ payload: { echo: 'after' } });
+    const error = await runaway;
+    expect(error).toBeInstanceOf(RenderPoolError);
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Rendering timed out');
+    const after = await queued;
+    expect(Buffer.from(after.bytes).toString()).toBe('after');
+    expect(after.width).not.toBe(first.width); // a new worker thread
+    expect(after.height).toBe(1); // and it warmed up too
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it('fails only the job of a worker that exits or throws, and replaces it', async () => {
+    const p = pool({ size: 2 });
+    await p.ready();
+    const results = await Promise.allSettled([
+      p.render({ payload: { exit: true } }),
+      p.render({ payload: { throwLater: true } }),
+      p.render({ payload: { echo: 'fine', delayMs: 50 } }),
+      p.render({ payload: { echo: 'also fine' } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled', 'fulfilled']);
+    for (const r of results.slice(0, 2)) {
+      const reason = (r as PromiseRejectedResult).reason as RenderPoolError;
+      expect(reason.status).toBe(500);
+      expect(reason.message).toMatch(/^Rendering failed: the renderer (crashed|stopped unexpectedly)$/);
+    }
+    await p.ready();
+    expect(p.stats()).toMatchObject({ workers: 2, ready: 2, replaced: 2 });
+  });
+
+  it('fails a render that exhausts its worker heap with a clear error and replaces the worker', async () => {
+    const p = pool({ size: 1, maxMemoryMb: 64 });
+    const error = await failure(p.render({ payload: { allocate: true } }));
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('Rendering failed: the table needs too much memory');
+    const next = await p.render({ payload: { echo: 'next' } });
+    expect(Buffer.from(next.bytes).toString()).toBe('next');
+  });
+
+  it('refuses renders beyond the queue with 503 Renderer busy', async () => {
+    const p = pool({ size: 1, maxQueue: 2 });
+    await p.ready();
+    const running = [0, 1, 2].map((i) => p.render({ payload: { echo: `slow ${i}`, delayMs: 150 } }));
+    const error = await failure(p.render({ payload: { echo: 'one too many' } }));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Renderer busy, try again');
+    expect((await Promise.all(running)).length).toBe(3);
+  });
+
+  it('refuses renders once closed and ends its workers', async () => {
+    const p = pool({ size: 1 });
+    await p.ready();
+    const pending = failure(p.render({ payload: { echo: 'late', delayMs: 5_000 } }));
+    await p.close();
+    expect((await pending).status).toBe(503);
+    expect((await failure(p.render({ payload: {} }))).message).toBe('Renderer is shutting down');
+    expect(p.stats().workers).toBe(0);
+  });
+
+  it('reports a job module that cannot load instead of retrying forever', async () => {
+    const p = pool({ size: 1, jobModule: new URL('./no-such-module.ts', import.meta.url).href });
+    const error = await failure(p.render({ payload: {} }));
+    expect(error.status).toBe(500);
+    expect(error.message).toMatch(/^Renderer could not start/);
+  });
+});
