@@ -1,0 +1,225 @@
+/**
+ * The embedded BlobStore: a folder (`<dataDir>/blobs`).
+ *
+ * Each blob is ONE file, `<folders>/<name>~blob`, holding a 4-byte header length, the JSON header
+ * (contentType, length, metadata, createdAt) and then the bytes. One file, not data plus a sidecar,
+ * because a put must replace bytes and their metadata together: it writes a temp file in the same
+ * folder, fsyncs it, renames it over the old one (atomic on POSIX) and fsyncs the folder. A reader
+ * that opened the old file keeps reading the old inode, so a concurrent overwrite never mixes old
+ * and new. Key segments never contain `~`, so a folder `images/` and a blob `images` cannot clash.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BlobInfo, BlobStore } from '@jsonable/domain/ports';
+import { assertBlobKey, assertBlobMetadata, assertBlobPrefix } from './blob-key';
+
+const BLOB_SUFFIX = '~blob';
+const TEMP_MARK = '~tmp-';
+/** Temp files older than this are leftovers of a crashed put and are removed by list(). */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+const MAX_HEADER = 1 << 20;
+
+interface Header {
+  contentType: string;
+  length: number;
+  metadata: Record<string, string>;
+  createdAt: string;
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+async function readHeader(handle: FileHandle): Promise<{ header: Header; offset: number }> {
+  const size = Buffer.alloc(4);
+  await handle.read(size, 0, 4, 0);
+  const headerLength = size.readUInt32BE(0);
+  if (headerLength === 0 || headerLength > MAX_HEADER) throw new Error('Corrupt blob header');
+  const raw = Buffer.alloc(headerLength);
+  const { bytesRead } = await handle.read(raw, 0, headerLength, 4);
+  if (bytesRead !== headerLength) throw new Error('Corrupt blob header');
+  return { header: JSON.parse(raw.toString('utf8')) as Header, offset: 4 + headerLength };
+}
+
+async function fsyncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export class FileBlobStore implements BlobStore {
+  readonly root: string;
+
+  /** @param root the blobs folder itself (createStores passes `<dataDir>/blobs`). */
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  private pathOf(key: string): { folder: string; file: string; name: string } {
+    const segments = assertBlobKey(key).split('/');
+    const name = segments.pop()!;
+    const folder = join(this.root, ...segments);
+    return { folder, file: join(folder, name + BLOB_SUFFIX), name };
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string, metadata?: Record<string, string>): Promise<BlobInfo> {
+    const { folder, file, name } = this.pathOf(key);
+    if (typeof contentType !== 'string' || contentType.length === 0) throw new Error('A blob needs a content type');
+    const header: Header = {
+      contentType,
+      length: bytes.byteLength,
+      metadata: assertBlobMetadata(metadata),
+      createdAt: new Date().toISOString(),
+    };
+    const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(headerBytes.length, 0);
+
+    await mkdir(folder, { recursive: true });
+    const temp = join(folder, `${name}${TEMP_MARK}${randomBytes(6).toString('hex')}`);
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writev([size, headerBytes, bytes]);
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    await handle.close();
+    try {
+      await rename(temp, file);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    await fsyncFolder(folder);
+    return { key, ...header };
+  }
+
+  async get(key: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {
+    const { file } = this.pathOf(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    try {
+      const { header, offset } = await readHeader(handle);
+      // The stream reads from the open descriptor: a concurrent overwrite or delete cannot change
+      // what this reader gets, and the stream closes the descriptor when it ends or is destroyed.
+      const stream = handle.createReadStream({ start: offset, autoClose: true });
+      return { info: { key, ...header }, stream };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    const { file } = this.pathOf(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    try {
+      return { key, ...(await readHeader(handle)).header };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const { file } = this.pathOf(key);
+    try {
+      await unlink(file);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  /** Keys in byte order under the prefix; each blob's info is read as it is reached. */
+  async *list(prefix: string): AsyncIterable<BlobInfo> {
+    assertBlobPrefix(prefix);
+    // Start at the deepest folder the prefix names, not at the root.
+    const slash = prefix.lastIndexOf('/');
+    const folderKey = slash >= 0 ? prefix.slice(0, slash) : '';
+    const start = folderKey ? join(this.root, ...folderKey.split('/')) : this.root;
+    yield* this.walk(start, folderKey ? `${folderKey}/` : '', prefix);
+  }
+
+  private async *walk(folder: string, keyPrefix: string, wanted: string): AsyncGenerator<BlobInfo> {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    // Sort by the key each entry stands for, so blobs and folders interleave in key order.
+    // A folder sorts as `name/`, which is where the keys inside it sort.
+    const entries = names
+      .map((entry) => {
+        const blob = entry.endsWith(BLOB_SUFFIX);
+        const key = keyPrefix + (blob ? entry.slice(0, -BLOB_SUFFIX.length) : entry);
+        return { entry, key, order: Buffer.from(blob ? key : `${key}/`) };
+      })
+      .sort((a, b) => Buffer.compare(a.order, b.order));
+    for (const { entry, key } of entries) {
+      const path = join(folder, entry);
+      if (entry.includes(TEMP_MARK)) {
+        await this.removeStaleTemp(path);
+        continue;
+      }
+      if (entry.endsWith(BLOB_SUFFIX)) {
+        if (!key.startsWith(wanted)) continue;
+        const info = await this.head(key).catch((error: unknown) => {
+          if (isNotFound(error)) return null;
+          throw error;
+        });
+        if (info) yield info;
+        continue;
+      }
+      // A folder: descend only when keys under it can start with the prefix.
+      const folderKey = `${key}/`;
+      if (!(folderKey.startsWith(wanted) || wanted.startsWith(folderKey))) continue;
+      let stats: Stats;
+      try {
+        stats = await stat(path);
+      } catch (error) {
+        if (isNotFound(error)) continue;
+        throw error;
+      }
+      if (stats.isDirectory()) yield* this.walk(path, folderKey, wanted);
+    }
+  }
+
+  private async removeStaleTemp(path: string): Promise<void> {
+    try {
+      const stats = await stat(path);
+      if (Date.now() - stats.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+    } catch {
+      // Gone already or being renamed by its put: nothing to clean.
+    }
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await stat(this.root);
+  }
+
+  async close(): Promise<void> {
+    // Nothing is held open between calls.
+  }
+}
