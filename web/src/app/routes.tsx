@@ -15,8 +15,8 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 
 export const publicRoutes: RouteObject[] = [
   { index: true, ...page(() => import('../pages/LandingPage')) },
-  // pending: { path: 'auth', ...page(() => import('../pages/AuthPage')) },
-  // pending: { path: 'auth/verify', ...page(() => import('../pages/VerifyMagicLinkPage')) },
+  { path: 'auth', ...page(() => import('../pages/AuthPage')) },
+  { path: 'auth/verify', ...page(() => import('../pages/VerifyMagicLinkPage')) },
   { path: 'login', element: <Navigate to="/auth" replace /> },
   { path: 'register', element: <Navigate to="/auth?tab=register" replace /> },
   // pending: { path: 'documentation', ...page(() => import('../pages/DocumentationPage')) },

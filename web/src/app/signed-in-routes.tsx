@@ -7,6 +7,15 @@
  */
 import type { RouteObject } from 'react-router-dom';
 
-export const signedInRoutes: RouteObject[] = [];
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const signedInRoutes: RouteObject[] = [
+  { path: 'dashboard', ...page(() => import('../pages/DashboardPage')) },
+];
 export const memberRoutes: RouteObject[] = [];
-export const bareRoutes: RouteObject[] = [];
+export const bareRoutes: RouteObject[] = [
+  { path: 'app', ...page(() => import('../pages/CreateImagePage')) },
+];

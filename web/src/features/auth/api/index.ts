@@ -1,2 +1,2 @@
 export { useUser, fetchUser, USER_KEY, sessionUserSchema, type SessionUser } from './user';
-export { login, register, logout, requestMagicLink, verifyMagicLink, confirmMagicLink, type Credentials } from './session';
+export { login, register, logout, requestMagicLink, verifyMagicLink, confirmMagicLink, type Credentials, type RegisterResult } from './session';

@@ -5,20 +5,39 @@ import { USER_KEY, fetchUser, parseSessionUser, type SessionUser } from './user'
 
 export interface Credentials { email: string; password: string }
 
+function userIn(answer: unknown): SessionUser | null {
+  try { return parseSessionUser(answer); } catch { return null; }
+}
+
 async function refreshUser(fromAnswer: unknown): Promise<SessionUser | null> {
   // Prefer the user in the answer; fall back to asking the server (the cookie is now set).
-  let user: SessionUser | null;
-  try { user = parseSessionUser(fromAnswer); } catch { user = await fetchUser(); }
+  const user = userIn(fromAnswer) ?? (await fetchUser());
   await mutate(USER_KEY, user, { revalidate: false });
   return user;
+}
+
+export interface RegisterResult {
+  /** Set when the server signed the new account in straight away. */
+  user: SessionUser | null;
+  /** The server's words, e.g. 'Check your email to finish creating your account.' */
+  message: string | null;
 }
 
 export async function login(creds: Credentials): Promise<SessionUser | null> {
   return refreshUser(await api.post('/api/login', creds));
 }
 
-export async function register(creds: Credentials): Promise<SessionUser | null> {
-  return refreshUser(await api.post('/api/register', creds));
+/**
+ * The server may answer with the signed-in user, or (no account enumeration) with the same
+ * "check your e-mail" message for new and existing addresses; the caller shows whichever came.
+ */
+export async function register(creds: Credentials & { confirmPassword?: string }): Promise<RegisterResult> {
+  const answer = await api.post('/api/register', creds);
+  const user = userIn(answer);
+  if (user) await mutate(USER_KEY, user, { revalidate: false });
+  const message = answer && typeof answer === 'object' && typeof (answer as { message?: unknown }).message === 'string'
+    ? (answer as { message: string }).message : null;
+  return { user, message };
 }
 
 export async function logout(): Promise<void> {

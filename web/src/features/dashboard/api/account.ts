@@ -1,34 +1,20 @@
 /**
  * The signed-in account as the dashboard sees it (GET /api/jsonable/user): plan, usage against the
- * plan's allowance and the reset date; and the statistics read model (renders per day).
+ * plan's allowance and the reset date; and the statistics read model (GET /api/jsonable/user/stats).
  */
 import useSWR from 'swr';
-import { z } from 'zod';
+import { userWithPlanSchema } from '@jsonable/contracts/accounts';
 import { planOf, type Plan } from '@jsonable/contracts/plans';
+import { userStatsSchema, userUsageFieldsSchema, type UserStats } from '@jsonable/contracts/render-api';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, STATISTICS_KEY } from './keys';
 
-export const accountSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  email: z.string(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  current_plan_tier: z.string().nullish(),
-  stripe_subscription_id: z.string().nullish(),
-  usage_count: z.number().nullish(),
-  usage_limit: z.number().nullish(),
-  usage_reset_date: z.string().nullish(),
-  created_at: z.string().nullish(),
-});
-export type Account = z.infer<typeof accountSchema>;
-
-const accountAnswerSchema = z.union([
-  z.looseObject({ user: accountSchema }).transform((o) => o.user),
-  accountSchema,
-]);
+// Usage fields are optional here so the card degrades to the plan table if a server lacks them.
+export const accountSchema = userWithPlanSchema.extend(userUsageFieldsSchema.partial().shape);
+export type Account = ReturnType<typeof accountSchema.parse>;
 
 export function useAccount() {
-  const { data, error, isLoading } = useSWR<Account>(ACCOUNT_KEY, (path: string) => api.get(path, accountAnswerSchema));
+  const { data, error, isLoading } = useSWR<Account>(ACCOUNT_KEY, (path: string) => api.get(path, accountSchema));
   return { account: data ?? null, error: error as unknown, isLoading };
 }
 
@@ -37,13 +23,7 @@ export function accountPlan(account: Account | null): Plan {
   return planOf(account?.current_plan_tier);
 }
 
-const dayCountSchema = z.looseObject({ date: z.string(), count: z.number() });
-export const statisticsSchema = z.looseObject({
-  perDay: z.array(dayCountSchema).default([]),
-});
-export type Statistics = z.infer<typeof statisticsSchema>;
-
 export function useStatistics() {
-  const { data, error, isLoading } = useSWR<Statistics>(STATISTICS_KEY, (path: string) => api.get(path, statisticsSchema));
+  const { data, error, isLoading } = useSWR<UserStats>(STATISTICS_KEY, (path: string) => api.get(path, userStatsSchema));
   return { statistics: data ?? null, error: error as unknown, isLoading };
 }

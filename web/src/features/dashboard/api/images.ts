@@ -3,28 +3,10 @@
  * the stored public URL}, so it works on whatever host serves the app.
  */
 import useSWR, { mutate } from 'swr';
-import { z } from 'zod';
+import { deleteImageResponseSchema, saveImageResponseSchema, userImagesResponseSchema, type UserImage } from '@jsonable/contracts/render-api';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 import { refreshProjectLists } from './projects';
-
-const id = z.union([z.string(), z.number()]).transform(String);
-const optionalId = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
-
-const rawImageSchema = z.looseObject({
-  id,
-  filename: z.string(),
-  url: z.string().nullish(),
-  public_url: z.string().nullish(),
-  publicUrl: z.string().nullish(),
-  title: z.string().nullish(),
-  description: z.string().nullish(),
-  created_at: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  project_id: optionalId,
-  projectId: optionalId,
-  format: z.string().nullish(),
-});
 
 export interface TableImage {
   id: string;
@@ -41,19 +23,18 @@ export function presentedImageUrl(stored: string | null | undefined, filename: s
   return `/api/images/${encodeURIComponent(last || filename)}`;
 }
 
-export const imageSchema = rawImageSchema.transform((raw): TableImage => ({
-  id: raw.id,
-  filename: raw.filename,
-  url: presentedImageUrl(raw.public_url ?? raw.publicUrl ?? raw.url, raw.filename),
-  title: raw.title ?? null,
-  createdAt: raw.created_at ?? raw.createdAt ?? null,
-  projectId: raw.project_id ?? raw.projectId ?? null,
-}));
+export function toTableImage(raw: UserImage): TableImage {
+  return {
+    id: raw.id,
+    filename: raw.filename,
+    url: presentedImageUrl(raw.public_url || raw.url, raw.filename),
+    title: raw.title,
+    createdAt: raw.created_at,
+    projectId: raw.project_id,
+  };
+}
 
-const imageListSchema = z.union([
-  z.array(imageSchema),
-  z.looseObject({ images: z.array(imageSchema) }).transform((o) => o.images),
-]);
+const imageListSchema = userImagesResponseSchema.transform((list) => list.map(toTableImage));
 
 export function useImages() {
   const { data, error, isLoading } = useSWR<TableImage[]>(IMAGES_KEY, (path: string) => api.get(path, imageListSchema));
@@ -65,7 +46,7 @@ export async function refreshAfterRender(): Promise<void> {
 }
 
 export async function deleteImage(imageId: string): Promise<void> {
-  await api.delete(`${IMAGES_KEY}/${encodeURIComponent(imageId)}`);
+  await api.delete(`${IMAGES_KEY}/${encodeURIComponent(imageId)}`, deleteImageResponseSchema);
   await refreshAfterRender();
 }
 
@@ -82,6 +63,6 @@ export async function addExampleImage(projectId: string, title: string): Promise
     ],
     options: { projectId },
     projectId,
-  });
+  }, saveImageResponseSchema);
   await refreshAfterRender();
 }

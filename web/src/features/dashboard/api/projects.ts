@@ -5,40 +5,17 @@
  * show the change, so the refetch sees it.
  */
 import useSWR, { mutate } from 'swr';
-import { z } from 'zod';
+import {
+  createdProjectSchema, deleteProjectResponseSchema, projectListSchema, regenerateKeyResponseSchema,
+  saveStylesResponseSchema, type ProjectView,
+} from '@jsonable/contracts/projects';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 
 export const PROJECTS_KEY = '/api/jsonable/projects';
 export const PROJECT_STYLES_KEY = '/api/projects';
 
-const id = z.union([z.string(), z.number()]).transform(String);
-
-export const projectSchema = z.looseObject({
-  id,
-  name: z.string(),
-  description: z.string().nullish(),
-  endpointPath: z.string(),
-  apiKeyPrefix: z.string().nullish(),
-  /** Present only in the answer that created the project (shown once). */
-  apiKey: z.string().nullish(),
-  createdAt: z.string().nullish(),
-  imageCount: z.number().nullish(),
-  defaultStyles: z.record(z.string(), z.unknown()).nullish(),
-});
-export type Project = z.infer<typeof projectSchema>;
-
-/** Lists come either bare or wrapped as `{ projects }`. */
-const projectListSchema = z.union([
-  z.array(projectSchema),
-  z.looseObject({ projects: z.array(projectSchema) }).transform((o) => o.projects),
-]);
-
-/** A created or updated project comes bare or as `{ project }`. */
-const oneProjectSchema = z.union([
-  z.looseObject({ project: projectSchema }).transform((o) => o.project),
-  projectSchema,
-]);
+export type Project = ProjectView & { /** Only in the answer that created the project. */ apiKey?: string };
 
 export function fetchProjects(path: string): Promise<Project[]> {
   return api.get(path, projectListSchema);
@@ -60,34 +37,34 @@ export async function refreshProjectLists(): Promise<void> {
 }
 
 export interface NewProject { name: string; description: string; endpointPath: string }
+export interface ProjectUpdate { name: string; description: string }
 
 export async function createProject(input: NewProject): Promise<Project> {
-  const project = await api.post('/api/jsonable/projects', input, oneProjectSchema);
+  const project = await api.post('/api/jsonable/projects', input, createdProjectSchema);
   await Promise.all([refreshProjectLists(), mutate(ACCOUNT_KEY)]);
   return project;
 }
 
-export async function renameProject(projectId: string, input: { name: string; description: string }): Promise<void> {
+export async function renameProject(projectId: string, input: ProjectUpdate): Promise<void> {
+  // The answer's shape is not part of the contract (SPEC §7); the refetch below is what counts.
   await api.patch(`/api/jsonable/projects/${encodeURIComponent(projectId)}`, input);
   await refreshProjectLists();
 }
 
 export async function deleteProject(projectId: string): Promise<void> {
-  await api.delete(`/api/jsonable/projects/${encodeURIComponent(projectId)}`);
+  await api.delete(`/api/jsonable/projects/${encodeURIComponent(projectId)}`, deleteProjectResponseSchema);
   // The project's images are kept but detached, so the image list changes too.
   await Promise.all([refreshProjectLists(), mutate(IMAGES_KEY), mutate(STATISTICS_KEY), mutate(ACCOUNT_KEY)]);
 }
 
-const regeneratedKeySchema = z.looseObject({ fullApiKey: z.string().min(1) });
-
 /** Issues a new key; the old one stops working at once. The full key is in this answer only. */
 export async function regenerateProjectKey(projectId: string): Promise<string> {
-  const { fullApiKey } = await api.post(`/api/projects/${encodeURIComponent(projectId)}/regenerate-key`, {}, regeneratedKeySchema);
+  const { fullApiKey } = await api.post(`/api/projects/${encodeURIComponent(projectId)}/regenerate-key`, {}, regenerateKeyResponseSchema);
   await refreshProjectLists();
   return fullApiKey;
 }
 
 export async function saveProjectStyles(projectId: string, styles: Record<string, unknown>): Promise<void> {
-  await api.patch(`/api/projects/${encodeURIComponent(projectId)}/styles`, styles);
+  await api.patch(`/api/projects/${encodeURIComponent(projectId)}/styles`, styles, saveStylesResponseSchema);
   await refreshProjectLists();
 }

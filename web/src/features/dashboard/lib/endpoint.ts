@@ -3,7 +3,9 @@
  * /api/jsonable/p/{endpoint}. The server may store the full path or only the endpoint part;
  * both are accepted here so the screens always show a usable URL.
  */
-export const PROJECT_ENDPOINT_PREFIX = '/api/jsonable/p/';
+import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+
+export { PROJECT_ENDPOINT_PREFIX };
 const PROJECT_SEGMENT = '/p/';
 const GENERIC_SUFFIX = 'table-to-image';
 

@@ -32,7 +32,7 @@ export function AddExampleDialog({ project, onClose }: { project: Project | null
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form="add-example-form" colorPalette="blue" loading={busy} loadingText="Adding...">Add Example</Button>
+          <Button type="submit" form="add-example-form" colorPalette="brand" loading={busy} loadingText="Adding...">Add Example</Button>
         </>
       }>
       <form id="add-example-form" onSubmit={submit} noValidate>

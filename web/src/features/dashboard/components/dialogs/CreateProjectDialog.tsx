@@ -62,7 +62,7 @@ export function CreateProjectDialog({ open, onClose, onCreated, successTitle = '
       footer={
         <>
           <Button variant="outline" onClick={close} disabled={submitting}>Cancel</Button>
-          <Button type="submit" form="create-project-form" colorPalette="blue" loading={submitting} loadingText="Creating...">
+          <Button type="submit" form="create-project-form" colorPalette="brand" loading={submitting} loadingText="Creating...">
             Create Project
           </Button>
         </>

@@ -25,7 +25,7 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
         <Stack gap="3">
           <Box borderWidth="1px" borderRadius="md" overflow="auto" maxH="65vh" bg="gray.50" p="2" textAlign="center">
             {isPdf ? (
-              <Text p="6">PDF documents open in a new tab: <Link href={image.url} target="_blank" rel="noopener" color="blue.700">{image.filename}</Link></Text>
+              <Text p="6">PDF documents open in a new tab: <Link href={image.url} target="_blank" rel="noopener" color="brand.700">{image.filename}</Link></Text>
             ) : (
               <Image src={image.url} alt={image.title ? `Table image: ${image.title}` : `Table image ${image.filename}`} maxW="100%" mx="auto" />
             )}
@@ -33,7 +33,7 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
           <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
             {image.filename}{image.createdAt ? ` · ${formatDate(image.createdAt)}` : ''}
           </Text>
-          <Link href={image.url} target="_blank" rel="noopener" fontSize="sm" color="blue.700" wordBreak="break-all">{absolute}</Link>
+          <Link href={image.url} target="_blank" rel="noopener" fontSize="sm" color="brand.700" wordBreak="break-all">{absolute}</Link>
         </Stack>
       )}
     </AppDialog>

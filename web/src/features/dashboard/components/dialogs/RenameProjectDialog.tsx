@@ -46,7 +46,7 @@ export function RenameProjectDialog({ project, onClose }: { project: Project | n
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={saving}>Cancel</Button>
-          <Button type="submit" form="rename-project-form" colorPalette="blue" loading={saving} loadingText="Saving...">Save</Button>
+          <Button type="submit" form="rename-project-form" colorPalette="brand" loading={saving} loadingText="Saving...">Save</Button>
         </>
       }
     >

@@ -1,0 +1,132 @@
+import { Alert, Box, Code, Heading, HStack, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { CopyButton } from '../../../components/CopyButton';
+import type { Project } from '../../dashboard/api/projects';
+import { endpointUrl, isProjectSpecific } from '../../dashboard/lib/endpoint';
+import { CodeSample } from './CodeSample';
+
+const GENERIC_ENDPOINT = '/api/jsonable/table-to-image';
+
+const requestBody = {
+  title: 'Weekly Signups',
+  data: [
+    { Day: 'Monday', Signups: 42, Plan: 'Professional' },
+    { Day: 'Tuesday', Signups: 37, Plan: 'Free' },
+  ],
+  styles: { headerBg: '#4a1e8c', imageFormat: 'png' },
+};
+
+function projectResponse(origin: string) {
+  const url = `${origin}/api/images/weekly-signups-1763780000000.png`;
+  const image = { id: '7f3c…', url, filename: 'weekly-signups-1763780000000.png', createdAt: '2026-11-22T03:00:00.000Z', title: 'Weekly Signups' };
+  return { success: true, image, ...image, image_url: url, userId: '…', projectId: '…' };
+}
+
+function genericResponse(origin: string) {
+  return {
+    success: true,
+    imageUrl: `${origin}/api/images/weekly-signups-1763780000000.png`,
+    metadata: { format: 'png', width: 800, height: 164, size: 18342 },
+  };
+}
+
+const platforms: { name: string; path: string; steps: string[] }[] = [
+  { name: 'Make', path: '/make-integration', steps: [
+    'Add an HTTP › Make a request module.',
+    'Method POST, URL: the endpoint above; header Content-Type: application/json.',
+    'Body type Raw, content type JSON; map your rows into the data array.',
+    'Set Parse response to Yes and use url from the output.',
+  ] },
+  { name: 'n8n', path: '/n8n-integration', steps: [
+    'Add an HTTP Request node with method POST and the endpoint above.',
+    'Send Body: JSON; build the body with an expression from the previous node.',
+    'Read {{$json.url}} in the next node.',
+  ] },
+  { name: 'Zapier', path: '/zapier-integration', steps: [
+    'Add a Webhooks by Zapier › Custom Request action.',
+    'Method POST, URL: the endpoint above, Data: your JSON, header Content-Type: application/json.',
+    'Use the returned url in later steps (e-mail, Slack, Sheets).',
+  ] },
+  { name: 'Gumloop', path: '/gumloop-integration', steps: [
+    'Add an API Call node with method POST and the endpoint above.',
+    'Add the header Authorization: Bearer <your key>.',
+    'Pass your JSON as the body and read url from the response.',
+  ] },
+];
+
+export function ApiTab({ project }: { project: Project | null }) {
+  const origin = window.location.origin;
+  const url = project ? endpointUrl(project.endpointPath, origin) : origin + GENERIC_ENDPOINT;
+  const specific = project !== null && isProjectSpecific(project.endpointPath);
+  const keyHeader = specific ? '' : ' \\\n  -H "Authorization: Bearer YOUR_API_KEY"';
+  const curl = `curl -X POST "${url}" \\\n  -H "Content-Type: application/json"${keyHeader} \\\n  -d '${JSON.stringify(requestBody)}'`;
+  const response = JSON.stringify(specific ? projectResponse(origin) : genericResponse(origin), null, 2);
+
+  return (
+    <Stack gap="6" maxW="4xl">
+      <Box>
+        <Heading as="h2" size="md" mb="2">API Endpoint</Heading>
+        <HStack gap="2">
+          <Code flex="1" p="2.5" fontSize="sm" wordBreak="break-all" data-testid="api-endpoint-url">{url}</Code>
+          <CopyButton value={url} ariaLabel="Copy endpoint URL" size="sm" />
+        </HStack>
+        {!project && (
+          <Text fontSize="sm" color="fg.muted" mt="2">
+            The general endpoint needs your API key (Settings › API Keys). Select or create a project for an endpoint of its own.
+          </Text>
+        )}
+      </Box>
+
+      {specific && project && (
+        <Stack gap="3" data-testid="project-endpoint-banner">
+          <Alert.Root status="success" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Project-specific endpoint</Alert.Title>
+              <Alert.Description>
+                Images posted here are saved to <strong>{project.name}</strong> and use its default styles.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <Box borderWidth="1px" borderRadius="md" p="3">
+            <Text fontSize="sm" fontWeight="semibold">API key header (optional)</Text>
+            <Code mt="1" display="block" p="2" fontSize="xs">X-API-KEY: {project.apiKeyPrefix}…</Code>
+            <Text fontSize="sm" color="fg.muted" mt="1">
+              Send this project&apos;s key in the X-API-KEY header for stronger security. The full key is shown once, when the
+              project is created or its key regenerated (Dashboard › View API Key).
+            </Text>
+          </Box>
+          <Alert.Root status="warning" variant="subtle" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>
+              Security note: the endpoint URL contains an unguessable part. Treat it like a password — anyone who has it can
+              create images in this project unless they must also send the key.
+            </Alert.Description>
+          </Alert.Root>
+        </Stack>
+      )}
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <CodeSample label="Request format" code={curl} copyLabel="Copy request sample" />
+        <CodeSample label="Response format" code={response} copyLabel="Copy response sample" />
+      </SimpleGrid>
+
+      <Box>
+        <Heading as="h2" size="md" mb="3">Use it from an automation platform</Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {platforms.map((p) => (
+            <Box key={p.name} borderWidth="1px" borderRadius="md" p="4">
+              <Heading as="h3" size="sm" mb="2">{p.name}</Heading>
+              <List.Root as="ol" ps="5" fontSize="sm" gap="1">
+                {p.steps.map((s) => <List.Item key={s}>{s}</List.Item>)}
+              </List.Root>
+              <Link asChild fontSize="sm" color="brand.700" mt="2" display="inline-block">
+                <RouterLink to={p.path}>Full {p.name} guide</RouterLink>
+              </Link>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { toast } from '../../../lib/toaster';
+import { saveServerSettings } from '../api/settings';
+import {
+  SETTINGS_STORAGE_KEY, borderStyles, defaultTableSettings, imageFormats, settingsErrors, settingsFontSizes, settingsFonts,
+  storeSettings, type TableSettings,
+} from '../lib/table-settings';
+import { useTableSettings } from '../stores/table-settings-store';
+import { ColourField } from './ColourField';
+
+const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' | 'borderColor'; label: string }[] = [
+  { key: 'headerBg', label: 'Header background' },
+  { key: 'headerText', label: 'Header text' },
+  { key: 'rowEvenBg', label: 'Even row background' },
+  { key: 'rowOddBg', label: 'Odd row background' },
+  { key: 'borderColor', label: 'Border colour' },
+];
+
+function SelectField<T extends string>({ id, label, value, options, onChange }: {
+  id: string; label: string; value: T; options: readonly T[]; onChange: (v: T) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
+          {options.map((o) => <option key={o} value={o}>{o}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function NumberField({ id, label, value, min, max, help, error, onChange }: {
+  id: string; label: string; value: number; min: number; max?: number; help: string; error?: string; onChange: (v: number) => void;
+}) {
+  return (
+    <Field.Root invalid={!!error}>
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={1}
+        value={Number.isFinite(value) ? String(value) : ''}
+        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))} />
+      {error ? <Field.ErrorText>{help}</Field.ErrorText> : <Field.HelperText>{help}</Field.HelperText>}
+    </Field.Root>
+  );
+}
+
+export function SettingsTab() {
+  const { settings, set, replace } = useTableSettings();
+  const [saving, setSaving] = useState(false);
+  const errors = settingsErrors(settings);
+  const invalid = Object.keys(errors).length > 0;
+
+  async function save() {
+    if (invalid) {
+      toast.error('Error', 'Failed to save settings');
+      return;
+    }
+    setSaving(true);
+    try {
+      storeSettings(window.localStorage, settings);
+      await saveServerSettings(settings);
+      replace(settings, true);
+      toast.success('Settings saved successfully!', 'New tables use these settings.');
+    } catch {
+      toast.error('Error', 'Failed to save settings');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function reset() {
+    replace(defaultTableSettings, false);
+    try { window.localStorage.removeItem(SETTINGS_STORAGE_KEY); } catch { /* storage blocked: nothing stored either */ }
+    toast.success('Reset Complete', 'Settings are back to the defaults.');
+  }
+
+  const setNum = (key: 'cellPadding' | 'imageQuality' | 'defaultWidth') => (v: number) => set(key, v);
+
+  return (
+    <Stack gap="6" maxW="4xl">
+      <Stack gap="1">
+        <Heading as="h2" size="md">Table Style Settings</Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Settings you change here apply to the tables you generate on this screen. Settings left at their default follow
+          the selected project&apos;s default styles; styles written in the JSON win over both.
+        </Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
+        {colourFields.map((f) => (
+          <ColourField key={f.key} id={`setting-${f.key}`} label={f.label} value={settings[f.key]} error={errors[f.key]}
+            onChange={(v) => set(f.key, v)} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
+        <SelectField id="setting-font" label="Font" value={settings.fontFamily} options={settingsFonts} onChange={(v) => set('fontFamily', v)} />
+        <SelectField id="setting-size" label="Font size" value={settings.fontSize} options={settingsFontSizes} onChange={(v) => set('fontSize', v)} />
+        <SelectField id="setting-border" label="Border style" value={settings.borderStyle} options={borderStyles} onChange={(v) => set('borderStyle', v)} />
+        <SelectField id="setting-format" label="Image format" value={settings.imageFormat} options={imageFormats} onChange={(v) => set('imageFormat', v)} />
+        <NumberField id="setting-padding" label="Cell padding (px)" value={settings.cellPadding} min={0} max={24}
+          help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
+        <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
+          help="1 to 10 (JPEG compression, PNG sharpness)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
+        <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100}
+          help="At least 100" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
+      </SimpleGrid>
+      <HStack gap="3" flexWrap="wrap">
+        <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>Save Settings</Button>
+        <Button variant="outline" onClick={reset} disabled={saving}>Reset to Defaults</Button>
+      </HStack>
+    </Stack>
+  );
+}

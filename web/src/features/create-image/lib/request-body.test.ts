@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { InvalidTableJson, buildRequestBody, changedSettings } from './request-body';
+import { defaultTableSettings } from './table-settings';
+
+describe('preview/save request body', () => {
+  it('adds projectId and customFilename to options and keeps the payload', () => {
+    const { body, title } = buildRequestBody('{"title":"T","data":[{"a":1}]}', defaultTableSettings, 'p1', ' Report ');
+    expect(body).toEqual({ title: 'T', data: [{ a: 1 }], options: { projectId: 'p1', customFilename: 'Report' }, projectId: 'p1' });
+    expect(title).toBe('T');
+  });
+
+  it('sends only the settings changed from the defaults, under the JSON\'s own styles', () => {
+    const settings = { ...defaultTableSettings, headerBg: '#ff0000', cellPadding: 4 };
+    expect(changedSettings(settings)).toEqual({ headerBg: '#ff0000', cellPadding: 4 });
+    const { body } = buildRequestBody('{"data":[{"a":1}],"styles":{"headerBg":"#00ff00"}}', settings, null, '');
+    expect(body.styles).toEqual({ headerBg: '#00ff00', cellPadding: 4 });
+    expect(body).not.toHaveProperty('projectId');
+  });
+
+  it('wraps a bare array of rows as data', () => {
+    expect(buildRequestBody('[{"a":1}]', defaultTableSettings, null, '').body.data).toEqual([{ a: 1 }]);
+  });
+
+  it('refuses anything that is not a JSON object or array with the spec message', () => {
+    for (const bad of ['{', '', '42', '"x"', 'null']) {
+      expect(() => buildRequestBody(bad, defaultTableSettings, null, '')).toThrow(InvalidTableJson);
+      expect(() => buildRequestBody(bad, defaultTableSettings, null, '')).toThrow('Invalid JSON format or server error');
+    }
+  });
+
+  it('never throws anything but InvalidTableJson, whatever is typed', () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), fc.string(), (text, name) => {
+      try {
+        const { body } = buildRequestBody(text, defaultTableSettings, 'p', name);
+        expect(body.options).toMatchObject({ projectId: 'p' });
+      } catch (err) {
+        expect(err).toBeInstanceOf(InvalidTableJson);
+      }
+    }));
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Builds the body of the preview and save calls from the editor's JSON (SPEC §7: the table
+ * payload plus projectId and customFilename in options).
+ *
+ * Style priority is request → project defaults → system defaults (SPEC §9). Sending every field
+ * of the settings tab would hide the project's defaults behind the system ones, so only the
+ * settings the user changed from the defaults are sent; styles written in the JSON itself win
+ * over both.
+ */
+import { defaultTableSettings, type TableSettings } from './table-settings';
+
+export class InvalidTableJson extends Error {}
+
+export function changedSettings(settings: TableSettings): Partial<TableSettings> {
+  const out: Partial<TableSettings> = {};
+  for (const key of Object.keys(defaultTableSettings) as (keyof TableSettings)[]) {
+    if (settings[key] !== defaultTableSettings[key]) (out as Record<string, unknown>)[key] = settings[key];
+  }
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export interface BuiltRequest {
+  body: Record<string, unknown>;
+  title: string | null;
+}
+
+export function buildRequestBody(json: string, settings: TableSettings, projectId: string | null, customFilename: string): BuiltRequest {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new InvalidTableJson('Invalid JSON format or server error');
+  }
+  // A bare array of rows is the data form without the wrapper.
+  const payload: Record<string, unknown> = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? { ...parsed } : {};
+  if (!Array.isArray(parsed) && !isRecord(parsed)) throw new InvalidTableJson('Invalid JSON format or server error');
+
+  const styles = { ...changedSettings(settings), ...(isRecord(payload.styles) ? payload.styles : {}) };
+  const options: Record<string, unknown> = { ...(isRecord(payload.options) ? payload.options : {}) };
+  if (projectId) options.projectId = projectId;
+  const filename = customFilename.trim();
+  if (filename) options.customFilename = filename;
+  const body: Record<string, unknown> = { ...payload, options };
+  if (Object.keys(styles).length > 0) body.styles = styles;
+  if (projectId) body.projectId = projectId;
+  const title = typeof payload.title === 'string' ? payload.title : typeof options.title === 'string' ? options.title : null;
+  return { body, title };
+}

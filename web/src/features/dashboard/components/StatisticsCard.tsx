@@ -1,0 +1,55 @@
+import { Box, Card, HStack, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { formatDate } from '../../../lib/dates';
+import { accountPlan, useStatistics, type Account } from '../api/account';
+import { fillDays } from '../lib/per-day';
+import { RendersChart } from './RendersChart';
+
+export function StatisticsCard({ account, loading }: { account: Account | null; loading: boolean }) {
+  const { statistics, error: statsError } = useStatistics();
+  const plan = accountPlan(account);
+  const used = account?.usage_count ?? 0;
+  // The server's limit wins (it knows the plan it counts against); the plan table is the fallback.
+  const limit = account?.usage_limit !== undefined ? account.usage_limit : plan.tablesPerPeriod;
+  const pct = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
+  const atLimit = limit !== null && limit !== undefined && used >= limit;
+  return (
+    <Card.Root variant="outline" data-testid="statistics-card">
+      <Card.Header pb="2">
+        <Card.Title as="h2" fontSize="md">Usage this period</Card.Title>
+      </Card.Header>
+      <Card.Body gap="3">
+        {loading ? (
+          <Skeleton height="20" />
+        ) : (
+          <>
+            <HStack justify="space-between" align="baseline" flexWrap="wrap">
+              <Text fontSize="2xl" fontWeight="bold" data-testid="usage-figure">
+                {used} <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">/ {limit ?? 'Unlimited'} tables</Text>
+              </Text>
+              {account?.usage_reset_date && (
+                <Text fontSize="sm" color="fg.muted">Resets {formatDate(account.usage_reset_date)}</Text>
+              )}
+            </HStack>
+            {limit ? (
+              <Progress.Root value={pct} max={100} size="sm" colorPalette={atLimit ? 'red' : pct >= 80 ? 'orange' : 'brand'}
+                aria-label={`${used} of ${limit} tables used`}>
+                <Progress.Track><Progress.Range /></Progress.Track>
+              </Progress.Root>
+            ) : null}
+            {atLimit && <Text fontSize="sm" color="red.700">You have used this period&apos;s allowance. Upgrade for more tables.</Text>}
+            <Stack gap="1">
+              <Text fontSize="sm" fontWeight="medium">Renders per day</Text>
+              {statistics ? (
+                <RendersChart days={statistics.perDay.length > 0 ? statistics.perDay : fillDays([], new Date(), 1)} />
+              ) : statsError ? (
+                <Text fontSize="sm" color="fg.muted">Daily figures are not available right now.</Text>
+              ) : (
+                <Box><Skeleton height="20" /></Box>
+              )}
+            </Stack>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

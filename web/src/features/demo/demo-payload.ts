@@ -1,0 +1,85 @@
+/**
+ * The landing demo's request: the visitor's JSON plus the style controls (SPEC §2). Pure, so
+ * the rules are tested without a browser.
+ */
+import type { ImageFormat } from '@jsonable/contracts/table';
+
+export const INVALID_JSON_MESSAGE = 'Invalid JSON format. Please check your syntax.';
+export const NOT_A_TABLE_MESSAGE = 'Must provide either data array or headers';
+
+export interface DemoStyleControls {
+  imageFormat: ImageFormat;
+  headerBg: string;
+  headerText: string;
+  fontSize: number;
+  cellPadding: number;
+  alternateRows: boolean;
+}
+
+export const defaultDemoControls: DemoStyleControls = {
+  imageFormat: 'png',
+  headerBg: '#4a1e8c',
+  headerText: '#ffffff',
+  fontSize: 14,
+  cellPadding: 12,
+  alternateRows: true,
+};
+
+export const DEMO_PADDING_MIN = 0;
+export const DEMO_PADDING_MAX = 50;
+
+export const defaultDemoJson = JSON.stringify(
+  {
+    title: 'Inventory Status',
+    data: [
+      { Product: 'Wireless Mouse', SKU: 'WM-2041', Category: 'Accessories', 'In Stock': 342, Price: '$24.99', Status: 'In Stock' },
+      { Product: 'Mechanical Keyboard', SKU: 'MK-1187', Category: 'Accessories', 'In Stock': 58, Price: '$89.00', Status: 'Low Stock' },
+      { Product: '27" 4K Monitor', SKU: 'MN-2700', Category: 'Displays', 'In Stock': 0, Price: '$329.00', Status: 'Out of Stock' },
+      { Product: 'USB-C Dock', SKU: 'DK-0912', Category: 'Connectivity', 'In Stock': 127, Price: '$119.50', Status: 'In Stock' },
+      { Product: 'Noise-Cancelling Headset', SKU: 'HS-3305', Category: 'Audio', 'In Stock': 21, Price: '$149.00', Status: 'Low Stock' },
+    ],
+  },
+  null,
+  2,
+);
+
+export type DemoPayloadResult =
+  | { ok: true; payload: Record<string, unknown> }
+  | { ok: false; error: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Parses the editor text and lays the controls over `options.styles` (the visitor's own
+ * options survive; the controls win where they overlap, since they are what the visitor sees).
+ * A bare array is taken as `data`.
+ */
+export function buildDemoPayload(jsonText: string, controls: DemoStyleControls): DemoPayloadResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonText);
+  } catch {
+    return { ok: false, error: INVALID_JSON_MESSAGE };
+  }
+  const body: Record<string, unknown> = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? { ...parsed } : {};
+  if (!isRecord(parsed) && !Array.isArray(parsed)) return { ok: false, error: INVALID_JSON_MESSAGE };
+
+  const hasData = Array.isArray(body.data) && body.data.length > 0;
+  const hasHeaders = Array.isArray(body.headers) && body.headers.length > 0;
+  if (!hasData && !hasHeaders) return { ok: false, error: NOT_A_TABLE_MESSAGE };
+
+  const options = isRecord(body.options) ? { ...body.options } : {};
+  const styles = isRecord(options.styles) ? { ...options.styles } : {};
+  const padding = Math.min(DEMO_PADDING_MAX, Math.max(DEMO_PADDING_MIN, Math.round(controls.cellPadding)));
+  Object.assign(styles, {
+    imageFormat: controls.imageFormat,
+    headerBg: controls.headerBg,
+    headerText: controls.headerText,
+    fontSize: controls.fontSize,
+    cellPadding: padding,
+    rowAlternateColors: controls.alternateRows,
+  });
+  options.styles = styles;
+  body.options = options;
+  return { ok: true, payload: body };
+}

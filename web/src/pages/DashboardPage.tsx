@@ -1,0 +1,3 @@
+import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+
+export default DashboardPage;
