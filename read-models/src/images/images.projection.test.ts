@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { runProjectionTwice } from '@jsonable/projector/testing';
+import { imagesProjection } from './images.projection';
+import { rendered } from './testing';
+
+describe('images projection', () => {
+  it('lists rendered images with 30 days of data retention, and keeps a deleted one as a tombstone', async () => {
+    const docs = await runProjectionTwice(imagesProjection, [
+      rendered(1, 'p1'),
+      rendered(2, null),
+      { type: 'ImageDeleted', streamId: 'image-i2', data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' } },
+      { type: 'ImageDataPurged', streamId: 'image-i1', data: { imageId: 'i1' } },
+    ]);
+    expect(docs.images).toMatchObject([
+      { id: 'i1', projectId: 'p1', deleted: false, dataExpiresAt: null, filename: 't-1.png' },
+      { id: 'i2', deleted: true, dataExpiresAt: null },
+    ]);
+  });
+
+  it('sets data retention to 30 days after the render', async () => {
+    const docs = await runProjectionTwice(imagesProjection, [rendered(1, null)]);
+    expect(docs.images?.[0]?.dataExpiresAt).toBe(Date.parse('2026-02-01T10:00:00.000Z'));
+  });
+
+  it("detaches a deleted project's images, also one recorded after the deletion", async () => {
+    const docs = await runProjectionTwice(imagesProjection, [
+      rendered(1, 'p1'),
+      rendered(2, 'p2'),
+      { type: 'ProjectDeleted', streamId: 'project-p1', data: { projectId: 'p1', userId: 'u1' } },
+      rendered(3, 'p1'),
+    ]);
+    expect(docs.images?.map((d) => [d.id, d.projectId, d.deleted])).toEqual([['i1', null, false], ['i2', 'p2', false], ['i3', null, false]]);
+  });
+});

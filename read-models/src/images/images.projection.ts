@@ -1,0 +1,89 @@
+/**
+ * images: one document per rendered image (SPEC §3 table_images), kept as a tombstone
+ * (`deleted: true`) after ImageDeleted so a redelivered TableRendered cannot bring it back.
+ * A deleted project's images are kept and detached (projectId → null); a render of that project
+ * recorded after its deletion arrives detached too (deleted project ids are remembered).
+ */
+import type { ImagesEvent, ProjectDeleted } from '@jsonable/contracts/events';
+import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
+import type { Doc } from '../ports';
+import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+
+export const IMAGES = 'images';
+export const DETACHED_PROJECTS = 'images_deleted_projects';
+
+export interface ImageDoc extends Doc {
+  id: string;
+  userId: string;
+  projectId: string | null;
+  period: number;
+  filename: string;
+  blobKey: string;
+  format: 'png' | 'jpeg' | 'svg' | 'pdf';
+  contentType: string;
+  width: number;
+  height: number;
+  size: number;
+  rows: number;
+  columns: number;
+  title: string | null;
+  source: string;
+  createdAt: string;
+  deleted: boolean;
+  /** The request JSON is kept until this time (epoch ms), then purged; null once purged or deleted. */
+  dataExpiresAt: number | null;
+  position: number;
+}
+
+const RETENTION_MS = JSON_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+type Handled = ImagesEvent | ProjectDeleted;
+
+async function detachProject(tx: ProjectionTx, projectId: string, position: number): Promise<void> {
+  const marker = await tx.get<Doc & { position: number }>(DETACHED_PROJECTS, projectId);
+  if (marker && marker.position >= position) return;
+  tx.put(DETACHED_PROJECTS, { id: projectId, position });
+  const attached = await tx.find<ImageDoc>(IMAGES, { projectId });
+  for (const image of attached) {
+    if (image.position < position) tx.put(IMAGES, { ...image, projectId: null, position });
+  }
+}
+
+export const imagesProjection: Projection = {
+  name: 'images',
+  version: 1,
+  collections: [
+    { name: IMAGES, indexes: ['userId', 'projectId', 'filename', 'deleted', 'createdAt', 'dataExpiresAt'] },
+    { name: DETACHED_PROJECTS, indexes: [] },
+  ],
+  handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ProjectDeleted'],
+  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
+    const event = raw as unknown as Handled;
+    const position = raw.position;
+    if (event.type === 'ProjectDeleted') return detachProject(tx, event.data.projectId, position);
+
+    const doc = await tx.get<ImageDoc>(IMAGES, event.data.imageId);
+    if (doc && doc.position >= position) return;
+    switch (event.type) {
+      case 'TableRendered': {
+        if (doc) return;
+        const d = event.data;
+        const detached = d.projectId !== null && (await tx.get(DETACHED_PROJECTS, d.projectId)) !== null;
+        tx.put(IMAGES, {
+          id: d.imageId, userId: d.userId, projectId: detached ? null : d.projectId, period: d.period,
+          filename: d.filename, blobKey: d.blobKey, format: d.format, contentType: d.contentType,
+          width: d.width, height: d.height, size: d.size, rows: d.rows, columns: d.columns, title: d.title,
+          source: d.source, createdAt: d.renderedAt, deleted: false,
+          dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS, position,
+        } satisfies ImageDoc);
+        return;
+      }
+      case 'ImageDeleted':
+        if (doc) tx.put(IMAGES, { ...doc, deleted: true, dataExpiresAt: null, position });
+        return;
+      case 'ImageDataPurged':
+        if (doc) tx.put(IMAGES, { ...doc, dataExpiresAt: null, position });
+        return;
+    }
+  },
+};

@@ -1,0 +1,94 @@
+/**
+ * projects: one document per live project (SPEC §3 field names), and project_keys: the key
+ * index the API-key middleware reads (`{ id: sha256(key), projectId, userId }`). A replaced or
+ * deleted project's key stays as a tombstone (`revoked: true`) so a redelivered event cannot
+ * revive it; a deleted project keeps a document with `isActive: false` for the same reason.
+ */
+import type { ProjectsEvent } from '@jsonable/contracts/events';
+import type { Doc } from '../ports';
+import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+
+export const PROJECTS = 'projects';
+export const PROJECT_KEYS = 'project_keys';
+
+export interface ProjectDoc extends Doc {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  endpointPath: string;
+  apiKeyPrefix: string;
+  keyHash: string;
+  isActive: boolean;
+  settings: { requireKey: boolean };
+  defaultStyles: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  position: number;
+}
+
+export interface ProjectKeyDoc extends Doc {
+  id: string;
+  projectId: string;
+  userId: string;
+  prefix: string;
+  revoked: boolean;
+  position: number;
+}
+
+const handled = [
+  'ProjectCreated', 'ProjectRenamed', 'ProjectKeyRegenerated', 'ProjectStylesSaved', 'ProjectSettingsChanged', 'ProjectDeleted',
+] as const satisfies readonly ProjectsEvent['type'][];
+type Handled = Extract<ProjectsEvent, { type: (typeof handled)[number] }>;
+
+function revokeKey(tx: ProjectionTx, key: ProjectKeyDoc | null, position: number): void {
+  if (key && key.position < position) tx.put(PROJECT_KEYS, { ...key, revoked: true, position });
+}
+
+export const projectsProjection: Projection = {
+  name: 'projects',
+  version: 1,
+  collections: [
+    { name: PROJECTS, indexes: ['userId', 'endpointPath', 'isActive', 'createdAt'] },
+    { name: PROJECT_KEYS, indexes: ['projectId'] },
+  ],
+  handles: handled,
+  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
+    const event = raw as unknown as Handled;
+    const at = raw.createdAt;
+    const position = raw.position;
+    const doc = await tx.get<ProjectDoc>(PROJECTS, event.data.projectId);
+    if (doc && doc.position >= position) return;
+
+    if (event.type === 'ProjectCreated') {
+      if (doc) return;
+      const d = event.data;
+      tx.put(PROJECTS, {
+        id: d.projectId, userId: d.userId, name: d.name, description: d.description, endpointPath: d.endpointPath,
+        apiKeyPrefix: d.keyPrefix, keyHash: d.keyHash, isActive: true, settings: { requireKey: false }, defaultStyles: {},
+        createdAt: d.createdAt, updatedAt: d.createdAt, position,
+      } satisfies ProjectDoc);
+      tx.put(PROJECT_KEYS, { id: d.keyHash, projectId: d.projectId, userId: d.userId, prefix: d.keyPrefix, revoked: false, position } satisfies ProjectKeyDoc);
+      return;
+    }
+    if (!doc) return;
+    const next = (changes: Partial<ProjectDoc>) => tx.put(PROJECTS, { ...doc, ...changes, updatedAt: at, position });
+    switch (event.type) {
+      case 'ProjectRenamed':
+        return next({ name: event.data.name, description: event.data.description });
+      case 'ProjectStylesSaved':
+        return next({ defaultStyles: event.data.styles });
+      case 'ProjectSettingsChanged':
+        return next({ settings: { requireKey: event.data.settings.requireKey } });
+      case 'ProjectKeyRegenerated': {
+        const d = event.data;
+        revokeKey(tx, await tx.get<ProjectKeyDoc>(PROJECT_KEYS, d.previousKeyHash), position);
+        tx.put(PROJECT_KEYS, { id: d.keyHash, projectId: d.projectId, userId: doc.userId, prefix: d.keyPrefix, revoked: false, position } satisfies ProjectKeyDoc);
+        return next({ apiKeyPrefix: d.keyPrefix, keyHash: d.keyHash });
+      }
+      case 'ProjectDeleted':
+        revokeKey(tx, await tx.get<ProjectKeyDoc>(PROJECT_KEYS, doc.keyHash), position);
+        return next({ isActive: false });
+    }
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * statistics: per user and period, renders per UTC day, per format and per project (the
+ * dashboard's statistics card). One document per `{userId}:{period}`.
+ */
+import type { TableRendered } from '@jsonable/contracts/events';
+import type { Doc } from '../ports';
+import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+
+export const STATISTICS = 'statistics';
+/** Key of renders made without a project in `byProject`. */
+export const NO_PROJECT = '-';
+
+export interface StatisticsDoc extends Doc {
+  id: string;
+  userId: string;
+  period: number;
+  perDay: Record<string, number>;
+  byFormat: Record<string, number>;
+  byProject: Record<string, number>;
+  position: number;
+}
+
+const bump = (counts: Record<string, number>, key: string) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 });
+
+export const statisticsProjection: Projection = {
+  name: 'statistics',
+  version: 1,
+  collections: [{ name: STATISTICS, indexes: ['userId'] }],
+  handles: ['TableRendered'],
+  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
+    const d = (raw as unknown as TableRendered).data;
+    const id = `${d.userId}:${d.period}`;
+    const doc = await tx.get<StatisticsDoc>(STATISTICS, id);
+    if (doc && doc.position >= raw.position) return;
+    const base = doc ?? { id, userId: d.userId, period: d.period, perDay: {}, byFormat: {}, byProject: {}, position: 0 };
+    tx.put(STATISTICS, {
+      ...base,
+      perDay: bump(base.perDay, d.renderedAt.slice(0, 10)),
+      byFormat: bump(base.byFormat, d.format),
+      byProject: bump(base.byProject, d.projectId ?? NO_PROJECT),
+      position: raw.position,
+    } satisfies StatisticsDoc);
+  },
+};

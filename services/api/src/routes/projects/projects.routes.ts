@@ -1,0 +1,101 @@
+/**
+ * Projects (SPEC §7): list, create, rename/settings, delete, regenerate the key, default styles.
+ * Someone else's project answers 404 like a missing one. Mutations answer once the read models
+ * show the change (read-your-writes), so the dashboard's refetch sees it.
+ */
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import { createProjectRequestSchema, projectMessages, updateProjectRequestSchema } from '@jsonable/contracts/projects';
+import { stylesSchema } from '@jsonable/contracts/table';
+import { NotFoundError } from '@jsonable/domain/errors';
+import {
+  createProject, deleteProject, regenerateProjectKey, saveProjectStyles, updateProject,
+} from '@jsonable/domain/projects/projects.handlers';
+import { countProjectImages, countActiveProjects, getProjectView, listProjects } from '@jsonable/read-models/projects/projects.queries';
+import type { AppDeps } from '../../deps';
+import type { AppState } from '../../module';
+import { accountOf, bodyOf, parse, principalOf, type Ctx } from '../render/shared';
+
+/** PATCH …/styles takes the styles object itself, or `{ styles: {…} }`. */
+function stylesBody(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const keys = Object.keys(body);
+    if (keys.length === 1 && keys[0] === 'styles') return (body as { styles: unknown }).styles;
+  }
+  return body;
+}
+
+const stylesObjectSchema = z.record(z.string(), z.unknown(), { error: 'Styles must be a JSON object' }).pipe(stylesSchema);
+
+export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: Middleware<AppState>): void {
+  const view = async (ctx: Ctx, projectId: string) => {
+    const project = await getProjectView(deps.readModels, principalOf(ctx).userId, projectId);
+    if (!project) throw new NotFoundError(projectMessages.notFound);
+    return project;
+  };
+  const list = async (ctx: Ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listProjects(deps.readModels, principalOf(ctx).userId);
+  };
+
+  router.get('/api/jsonable/projects', session, list);
+  router.get('/api/projects', session, list);
+
+  router.get('/api/jsonable/projects/:id', session, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await view(ctx, ctx.params.id!);
+  });
+
+  router.post('/api/jsonable/projects', session, async (ctx) => {
+    const { userId } = principalOf(ctx);
+    const input = parse(createProjectRequestSchema, bodyOf(ctx) ?? {});
+    const [user, activeProjects] = await Promise.all([accountOf(deps, userId), countActiveProjects(deps.readModels, userId)]);
+    const created = await createProject(deps, {
+      userId, name: input.name, description: input.description, endpointPath: input.endpointPath,
+      requireKey: input.settings?.requireKey, planTier: user.current_plan_tier, activeProjects,
+    });
+    await deps.waitForProjections(created.position);
+    ctx.status = 201;
+    ctx.body = { ...(await view(ctx, created.projectId)), apiKey: created.apiKey };
+  });
+
+  router.patch('/api/jsonable/projects/:id', session, async (ctx) => {
+    const { userId } = principalOf(ctx);
+    const input = parse(updateProjectRequestSchema, bodyOf(ctx) ?? {});
+    const { position } = await updateProject(deps, {
+      projectId: ctx.params.id!, userId, name: input.name, description: input.description, requireKey: input.settings?.requireKey,
+    });
+    await deps.waitForProjections(position);
+    ctx.body = await view(ctx, ctx.params.id!);
+  });
+
+  router.delete('/api/jsonable/projects/:id', session, async (ctx) => {
+    const { userId } = principalOf(ctx);
+    const detachedImages = await countProjectImages(deps.readModels, ctx.params.id!);
+    const { position } = await deleteProject(deps, { projectId: ctx.params.id!, userId });
+    await deps.waitForProjections(position);
+    ctx.body = { success: true, detachedImages };
+  });
+
+  const regenerate = async (ctx: Ctx) => {
+    const { userId } = principalOf(ctx);
+    const { apiKey, keyPrefix, position } = await regenerateProjectKey(deps, { projectId: ctx.params.id!, userId });
+    // The key index must have dropped the old key before the new one is shown.
+    await deps.waitForProjections(position);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, fullApiKey: apiKey, apiKeyPrefix: keyPrefix };
+  };
+  router.post('/api/projects/:id/regenerate-key', session, regenerate);
+  router.post('/api/jsonable/projects/:id/regenerate-key', session, regenerate);
+
+  const saveStyles = async (ctx: Ctx) => {
+    const { userId } = principalOf(ctx);
+    const styles = parse(stylesObjectSchema, stylesBody(bodyOf(ctx) ?? {}));
+    const { position } = await saveProjectStyles(deps, { projectId: ctx.params.id!, userId, styles: styles as Record<string, unknown> });
+    await deps.waitForProjections(position);
+    ctx.body = { success: true, project: await view(ctx, ctx.params.id!) };
+  };
+  router.patch('/api/projects/:id/styles', session, saveStyles);
+  router.patch('/api/jsonable/projects/:id/styles', session, saveStyles);
+}

@@ -1,0 +1,99 @@
+/**
+ * The two ways a table gets rendered from a route: counted and stored for good (RenderService:
+ * quota → render → file → TableRendered), or temporary and uncounted (previews, the demo:
+ * rendered, stored under an expiring prefix, never an event).
+ */
+import { tableRequestSchema } from '@jsonable/contracts/table';
+import type { RenderSource } from '@jsonable/contracts/events';
+import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
+import {
+  blobKeys, imageFilename, randomToken, requestedFilename, sanitizeFilename, type FileFormat,
+} from '@jsonable/domain/images/filenames';
+import type { RenderOutput } from '@jsonable/domain/ports';
+import type { RenderService, RenderTableResult } from '@jsonable/domain/usage/render-table';
+import { projectMessages } from '@jsonable/contracts/projects';
+import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
+import type { AppDeps } from '../../deps';
+import { accountOf, parse, requestHash } from './shared';
+
+/** Checks the payload's shape before anything is counted or rendered (the engine checks the rest). */
+export function validatePayload(body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError('Invalid request: the body must be a JSON object with data, or headers and rows');
+  }
+  parse(tableRequestSchema, body);
+}
+
+/** The project a request names (query, body or options), as an id string. */
+export function requestedProjectId(query: unknown, body: unknown): string | null {
+  const fromQuery = (query as Record<string, unknown> | undefined)?.projectId;
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const options = (b.options && typeof b.options === 'object' ? b.options : {}) as Record<string, unknown>;
+  for (const candidate of [fromQuery, b.projectId, options.projectId]) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
+    if (typeof candidate === 'number' && Number.isFinite(candidate)) return String(candidate);
+  }
+  return null;
+}
+
+export async function ownProject(deps: AppDeps, userId: string, projectId: string | null): Promise<ProjectDoc | null> {
+  if (projectId === null) return null;
+  const project = await getOwnProject(deps.readModels, userId, projectId);
+  if (!project) throw new NotFoundError(projectMessages.notFound);
+  return project;
+}
+
+export interface CountedRender {
+  userId: string;
+  project: ProjectDoc | null;
+  source: RenderSource;
+  route: string;
+  body: unknown;
+  idempotencyKey: string | null;
+  format?: FileFormat | undefined;
+}
+
+export async function renderCounted(deps: AppDeps, service: RenderService, input: CountedRender): Promise<RenderTableResult> {
+  validatePayload(input.body);
+  const user = await accountOf(deps, input.userId);
+  const projectId = input.project?.id ?? null;
+  return service.render({
+    userId: input.userId,
+    registeredAt: user.created_at,
+    planTier: user.current_plan_tier,
+    projectId,
+    source: input.source,
+    payload: input.body,
+    projectStyles: input.project?.defaultStyles ?? null,
+    format: input.format,
+    idempotencyKey: input.idempotencyKey,
+    requestHash: requestHash(input.route, projectId, input.body),
+  });
+}
+
+export interface TemporaryImage {
+  output: RenderOutput;
+  filename: string;
+  expiresAt: Date;
+}
+
+/** Renders without counting and keeps the file under `prefix` until `ttlMs` from now. */
+export async function renderTemporary(
+  deps: AppDeps,
+  input: { body: unknown; projectStyles: Record<string, unknown> | null; kind: 'preview' | 'demo'; ttlMs: number },
+): Promise<TemporaryImage> {
+  validatePayload(input.body);
+  const output = await deps.renderer.render({ payload: input.body, projectStyles: input.projectStyles });
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + input.ttlMs);
+  const filename = imageFilename(sanitizeFilename(requestedFilename(input.body), output.title), now, randomToken(deps.ids.uuid()), output.format);
+  const key = input.kind === 'preview' ? blobKeys.preview(filename) : blobKeys.demo(filename);
+  await deps.blobs.put(key, output.bytes, output.contentType, { expiresAt: expiresAt.toISOString() });
+  return { output, filename, expiresAt };
+}
+
+/** Renders for the caller's eyes only: nothing is stored or counted. */
+export async function renderPreviewBytes(deps: AppDeps, body: unknown, projectStyles: Record<string, unknown> | null): Promise<RenderOutput> {
+  validatePayload(body);
+  return deps.renderer.render({ payload: body, projectStyles });
+}

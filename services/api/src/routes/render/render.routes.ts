@@ -1,0 +1,126 @@
+/**
+ * The rendering routes (SPEC §7):
+ * - POST /api/jsonable/table-to-image, /api/table-to-image (API key): stored, counted.
+ * - POST …/table-to-image/preview (API key): temporary previewUrl + expiresAt; not counted.
+ * - POST /api/jsonable/json-to-png (session): stored, counted; the dashboard's Add Example too.
+ * - POST /api/jsonable/json-to-png/preview (session): the image bytes; nothing stored or counted.
+ * - POST /api/jsonable/p/{endpoint}: a project's own endpoint; its key optional unless required.
+ * - POST /api/demo/generate-image: the landing page's demo; no account, expiring image.
+ * Previews and the demo are rate-limited instead of counted.
+ */
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { DEMO_TTL_MS, PREVIEW_TTL_MS, renderMessages } from '@jsonable/contracts/render-api';
+import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+import { NotFoundError, UnauthorizedError } from '@jsonable/domain/errors';
+import type { RenderService } from '@jsonable/domain/usage/render-table';
+import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.queries';
+import type { AppDeps } from '../../deps';
+import type { AppState } from '../../module';
+import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId } from './render-flow';
+import { bodyOf, idempotencyKeyOf, principalOf, publicLink, type Ctx } from './shared';
+
+export interface RenderGuards {
+  session: Middleware<AppState>;
+  apiKey: Middleware<AppState>;
+  /** Per key (or per user for sessions): bursts of counted renders. */
+  renderRate: Middleware<AppState>;
+  /** Previews are not counted, so they are limited more tightly. */
+  previewRate: Middleware<AppState>;
+  /** Per client IP. */
+  demoRate: Middleware<AppState>;
+  /** Per project endpoint. */
+  endpointRate: Middleware<AppState>;
+  /** Resolves an optional key on the project endpoint: whose key it is, or null when none was sent. */
+  resolveKey(ctx: Ctx): Promise<{ userId: string; projectId?: string | undefined } | null>;
+}
+
+export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: RenderService, guards: RenderGuards): void {
+  const imageLink = (filename: string) => publicLink(deps, `/api/images/${filename}`);
+  const previewLink = (filename: string) => publicLink(deps, `/api/previews/${filename}`);
+
+  // ── API key: generate and preview (and their legacy aliases) ─────────────────────────
+  const generate = (route: string) => async (ctx: Ctx) => {
+    const principal = principalOf(ctx);
+    const body = bodyOf(ctx);
+    const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
+    const { image, replayed } = await renderCounted(deps, service, {
+      userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
+    });
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    const url = imageLink(image.filename);
+    ctx.body = {
+      success: true,
+      imageUrl: url,
+      metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
+      image: { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title },
+    };
+  };
+  const preview = async (ctx: Ctx) => {
+    const principal = principalOf(ctx);
+    const body = bodyOf(ctx);
+    const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
+    const temp = await renderTemporary(deps, { body, projectStyles: project?.defaultStyles ?? null, kind: 'preview', ttlMs: PREVIEW_TTL_MS });
+    ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString() };
+  };
+  for (const base of ['/api/jsonable/table-to-image', '/api/table-to-image']) {
+    router.post(`${base}/preview`, guards.apiKey, guards.previewRate, preview);
+    router.post(base, guards.apiKey, guards.renderRate, generate(base));
+  }
+
+  // ── session: the create-image screen and the dashboard ──────────────────────────────
+  router.post('/api/jsonable/json-to-png/preview', guards.session, guards.previewRate, async (ctx) => {
+    const principal = principalOf(ctx);
+    const body = bodyOf(ctx);
+    const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
+    const output = await renderPreviewBytes(deps, body, project?.defaultStyles ?? null);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (output.format === 'svg') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    ctx.type = output.contentType;
+    ctx.body = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
+  });
+
+  router.post('/api/jsonable/json-to-png', guards.session, guards.renderRate, async (ctx) => {
+    const principal = principalOf(ctx);
+    const body = bodyOf(ctx);
+    const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
+    const { image, position, replayed } = await renderCounted(deps, service, {
+      userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
+    });
+    // The dashboard refetches its image list right after; let it see this image.
+    await deps.waitForProjections(position);
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.body = {
+      success: true,
+      image: { id: image.imageId, url: imageLink(image.filename), filename: image.filename, createdAt: image.renderedAt, title: image.title },
+    };
+  });
+
+  // ── a project's own endpoint ───────────────────────────────────────────────────────
+  router.post('/api/jsonable/p/:endpoint', guards.endpointRate, async (ctx) => {
+    const project = await getProjectByEndpoint(deps.readModels, `${PROJECT_ENDPOINT_PREFIX}${ctx.params.endpoint}`);
+    if (!project) throw new NotFoundError('Project endpoint not found');
+    const key = await guards.resolveKey(ctx);
+    if (key) {
+      const fits = key.projectId ? key.projectId === project.id : key.userId === project.userId;
+      if (!fits) throw new UnauthorizedError(renderMessages.invalidProjectKey);
+    } else if (project.settings.requireKey) {
+      throw new UnauthorizedError(renderMessages.keyRequired);
+    }
+    const body = bodyOf(ctx);
+    const { image, replayed } = await renderCounted(deps, service, {
+      userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
+    });
+    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    const url = imageLink(image.filename);
+    const summary = { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title };
+    ctx.body = { success: true, image: summary, ...summary, image_url: url, userId: project.userId, projectId: project.id };
+  });
+
+  // ── the landing page's demo ────────────────────────────────────────────────────────
+  router.post('/api/demo/generate-image', guards.demoRate, async (ctx) => {
+    const temp = await renderTemporary(deps, { body: bodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS });
+    ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString() };
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Small pieces every rendering and project route uses: parsing with a contract schema, the
+ * calling user's account (plan, registration time), Idempotency-Key, request hashes and links.
+ */
+import { createHash } from 'node:crypto';
+import type { ParameterizedContext } from 'koa';
+import type { z } from 'zod';
+import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
+import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
+import type { AppDeps } from '../../deps';
+import type { AppState, Principal } from '../../module';
+
+export type Ctx = ParameterizedContext<AppState>;
+
+/** Parses with a contract schema; the first problem becomes a 400 in the user's words. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  const message = issue?.message ?? 'Invalid request';
+  // Messages written for users (SPEC §5) stand alone; zod's generic ones get the field's name.
+  throw new ValidationError(/^[A-Z]/.test(message) && !/^Invalid input|^Too (big|small)|^Expected/.test(message) ? message : `${path}${message}`);
+}
+
+export function principalOf(ctx: Ctx): Principal {
+  const principal = ctx.state.principal;
+  if (!principal) throw new UnauthorizedError('Authentication required');
+  return principal;
+}
+
+/**
+ * The caller's account as the read side knows it. Right after sign-up the users projection may
+ * be a moment behind the session; wait for it once before giving up.
+ */
+export async function accountOf(deps: AppDeps, userId: string): Promise<UserDoc> {
+  let user = await getUserById(deps.readModels, userId);
+  if (!user) {
+    await deps.waitForProjections(await deps.eventStore.headPosition());
+    user = await getUserById(deps.readModels, userId);
+  }
+  if (!user) throw new UnauthorizedError('Unknown account');
+  return user;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key header (printable ASCII, at most 255 characters), or null. */
+export function idempotencyKeyOf(ctx: Ctx): string | null {
+  const raw = ctx.get('Idempotency-Key');
+  if (raw === '') return null;
+  if (!IDEMPOTENCY_KEY.test(raw)) throw new ValidationError('Idempotency-Key must be 1 to 255 printable ASCII characters');
+  return raw;
+}
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  ) ?? 'null';
+}
+
+/** What an Idempotency-Key is bound to: the route, the target project and the body. */
+export function requestHash(route: string, projectId: string | null, body: unknown): string {
+  return createHash('sha256').update(`${route}\n${projectId ?? ''}\n${stableJson(body)}`).digest('hex');
+}
+
+export function publicLink(deps: AppDeps, path: string): string {
+  return `${deps.config.publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export function bodyOf(ctx: Ctx): unknown {
+  return (ctx.request as unknown as { body?: unknown }).body;
+}
