@@ -1,0 +1,103 @@
+import type { RecordedEvent } from '@jsonable/domain/ports';
+import type { DocumentStore } from '@jsonable/read-models/ports';
+import type { Projection } from '@jsonable/read-models/projection';
+import { DocCache } from './doc-cache';
+import { checkpointName, physicalCollection } from './naming';
+import { BatchOverlay } from './overlay';
+
+export interface InstanceOptions {
+  /** Maps a logical collection onto the physical one (default `<logical>__v<version>`). */
+  physical?: (logical: string) => string;
+  /** Checkpoint name (default `<name>@v<version>`); null keeps the position in memory only. */
+  checkpoint?: string | null;
+  /** Freeze documents handed to the projection (tests). */
+  freeze?: boolean;
+  /** Documents kept in the write-through cache (default 200,000). */
+  cacheEntries?: number;
+}
+
+/**
+ * One projection at one version, writing into its own physical collections. Applies batches of
+ * the global log: events at or below its position are skipped (redelivery), every batch is one
+ * atomic applyBatch of the documents and the new checkpoint.
+ */
+export class ProjectionInstance {
+  readonly physical: (logical: string) => string;
+  readonly checkpoint: string | null;
+  private readonly handles: Set<string>;
+  private cache: DocCache;
+  /** Global position of the last event whose effects are committed. */
+  position = 0;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly docs: DocumentStore,
+    private readonly options: InstanceOptions = {},
+  ) {
+    this.physical = options.physical ?? ((logical) => physicalCollection(logical, projection.version));
+    this.checkpoint = options.checkpoint === undefined ? checkpointName(projection.name, projection.version) : options.checkpoint;
+    this.handles = new Set(projection.handles);
+    this.cache = new DocCache(options.cacheEntries ?? 200_000, false);
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  get version(): number {
+    return this.projection.version;
+  }
+
+  /** Creates the collections and loads the checkpoint. */
+  async open(): Promise<void> {
+    for (const spec of this.projection.collections) {
+      await this.docs.ensureCollection({ ...spec, name: this.physical(spec.name) });
+    }
+    this.position = this.checkpoint ? ((await this.docs.getCheckpoint(this.checkpoint)) ?? 0) : 0;
+    // Documents are only ever committed together with a checkpoint, so no checkpoint means the
+    // collections are still empty and the cache starts out knowing all of them.
+    this.cache = new DocCache(this.options.cacheEntries ?? 200_000, this.position === 0 && this.checkpoint !== null);
+  }
+
+  /** Empties the collections (a rebuild into throw-away collections that may hold leftovers). */
+  async reset(): Promise<void> {
+    for (const spec of this.projection.collections) await this.docs.dropCollection(this.physical(spec.name));
+    await this.open();
+    this.position = 0;
+    this.cache = new DocCache(this.options.cacheEntries ?? 200_000, true);
+  }
+
+  async dropCollections(): Promise<void> {
+    for (const spec of this.projection.collections) await this.docs.dropCollection(this.physical(spec.name));
+  }
+
+  /**
+   * Applies the events past this instance's position, up to `upTo` when given. Returns whether
+   * it committed anything (documents or a checkpoint move).
+   */
+  async apply(events: readonly RecordedEvent[], upTo = Number.POSITIVE_INFINITY): Promise<boolean> {
+    let last = this.position;
+    const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false);
+    for (const event of events) {
+      if (event.position <= last || event.position > upTo) continue;
+      if (this.handles.has(event.type)) {
+        try {
+          await this.projection.handle(event, overlay);
+        } catch (error) {
+          throw new Error(
+            `Projection ${this.projection.name}@v${this.projection.version} failed on ${event.type} at position ${event.position}: ${
+              error instanceof Error ? error.message : String(error)
+            }`,
+            { cause: error },
+          );
+        }
+      }
+      last = event.position;
+    }
+    if (last === this.position) return false;
+    await this.docs.applyBatch(overlay.ops(), this.checkpoint ? { name: this.checkpoint, position: last } : undefined);
+    overlay.committed();
+    this.position = last;
+    return true;
+  }
+}

@@ -1,0 +1,94 @@
+import type { DocumentStore, Doc, DocOp, Filter, FindOptions } from '@jsonable/read-models/ports';
+import type { ProjectionTx } from '@jsonable/read-models/projection';
+import type { DocCache } from './doc-cache';
+import { matchesFilter, sortAndPage } from './filter-match';
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as object)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * One batch's writes, not yet committed. Reads see earlier writes of the batch; find() merges
+ * the pending puts and deletes over the stored documents. Only the final state of each touched
+ * document becomes an op, so a counter bumped a thousand times in a batch is written once.
+ */
+export class BatchOverlay implements ProjectionTx {
+  /** physical collection → id → pending doc (null: pending delete) */
+  private readonly pending = new Map<string, Map<string, Doc | null>>();
+
+  constructor(
+    private readonly docs: DocumentStore,
+    private readonly physical: (logical: string) => string,
+    private readonly cache: DocCache,
+    /** Tests freeze what projections read, so in-place mutation fails loudly there. */
+    private readonly freeze = false,
+  ) {}
+
+  private out<T>(doc: T): T {
+    return this.freeze ? deepFreeze(doc) : doc;
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const name = this.physical(collection);
+    const pending = this.pending.get(name);
+    if (pending?.has(id)) return this.out(pending.get(id) as T | null);
+    const cached = this.cache.lookup(name, id);
+    if (cached !== undefined) return this.out(cached as T | null);
+    const stored = await this.docs.get<T>(name, id);
+    this.cache.remember(name, id, stored);
+    return this.out(stored);
+  }
+
+  async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
+    const name = this.physical(collection);
+    const pending = this.pending.get(name);
+    if (!pending || pending.size === 0) return this.out(await this.docs.find<T>(name, filter, options));
+    // Paging must happen after the merge: fetch the whole match, overlay, then sort and page.
+    const stored = await this.docs.find<T>(name, filter, options.sort ? { sort: options.sort } : {});
+    const merged = stored.filter((d) => !pending.has(d.id));
+    for (const doc of pending.values()) {
+      if (doc && matchesFilter(doc, filter)) merged.push(doc as T);
+    }
+    return this.out(sortAndPage(merged, options));
+  }
+
+  put(collection: string, doc: Doc): void {
+    if (typeof doc.id !== 'string' || doc.id === '') throw new Error(`put into ${collection}: document needs a string id`);
+    this.map(this.physical(collection)).set(doc.id, doc);
+  }
+
+  delete(collection: string, id: string): void {
+    this.map(this.physical(collection)).set(id, null);
+  }
+
+  private map(name: string): Map<string, Doc | null> {
+    let m = this.pending.get(name);
+    if (!m) {
+      m = new Map();
+      this.pending.set(name, m);
+    }
+    return m;
+  }
+
+  /** The batch as DocumentStore ops (final state per document). */
+  ops(): DocOp[] {
+    const ops: DocOp[] = [];
+    for (const [collection, docs] of this.pending) {
+      for (const [id, doc] of docs) {
+        ops.push(doc ? { op: 'put', collection, doc } : { op: 'delete', collection, id });
+      }
+    }
+    return ops;
+  }
+
+  /** After a successful commit: the cache now holds what the store holds. */
+  committed(): void {
+    for (const [collection, docs] of this.pending) {
+      for (const [id, doc] of docs) this.cache.remember(collection, id, doc);
+    }
+  }
+}

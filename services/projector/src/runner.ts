@@ -1,0 +1,415 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { EventStore, RecordedEvent, Subscription } from '@jsonable/domain/ports';
+import type { DocumentStore } from '@jsonable/read-models/ports';
+import type { Projection } from '@jsonable/read-models/projection';
+import { ProjectionInstance } from './instance';
+import { Lease } from './lease';
+import { silentLogger, type ProjectorLogger } from './logger';
+import { Mutex } from './mutex';
+import { physicalCollection } from './naming';
+import { ensureRegistry, readRegistry, writeRegistry, RegistryCache, type RegistryDoc, type RegistryEntry } from './registry';
+import { checkpointsReached, sleep } from './wait';
+
+/** A promise resolved from outside (Promise.withResolvers is not in Node 20). */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export interface ProjectionRunnerOptions {
+  eventStore: EventStore;
+  docs: DocumentStore;
+  projections: readonly Projection[];
+  logger?: ProjectorLogger;
+  /** Largest batch of the log applied in one transaction per projection (default 2000). */
+  batchSize?: number;
+  /** Identifies this instance in the lease (default host-pid-random). */
+  owner?: string;
+  /** A lease not renewed for this long may be taken over (default 15 s). */
+  leaseTtlMs?: number;
+  /** How often the holder renews (default 5 s). */
+  leaseRenewMs?: number;
+  /** How often a waiting instance tries to take the lease (default 2 s). */
+  leaseRetryMs?: number;
+  /** Old collections outlive a switch this long, so readers with a cached registry finish (default 30 s). */
+  dropGraceMs?: number;
+  /** Shared with the process's ReadModels so a switch is visible at once. */
+  registry?: RegistryCache;
+  /** Told after a projection switched to a rebuilt version. */
+  onSwitch?: (projection: string, version: number) => void;
+}
+
+/** A set of instances fed by one subscription; everything ≤ cursor is committed by all of them. */
+interface Group {
+  instances: ProjectionInstance[];
+  cursor: number;
+  subscription: Subscription | null;
+  mutex: Mutex;
+  live: boolean;
+}
+
+/** One period of holding the lease. Ends on stop, lease loss or a failure. */
+interface Term {
+  ended: boolean;
+  end(reason: string, error?: unknown): void;
+  done: Promise<{ reason: string; error?: unknown }>;
+  main: Group;
+  rebuild: Group;
+  timers: NodeJS.Timeout[];
+}
+
+/**
+ * Runs every projection over the global log. Projections whose registered version is the one in
+ * the code run in the main group from their checkpoints and go live; a projection whose version
+ * changed (or that is new) is built from zero in a separate rebuild group, so the others stay
+ * live meanwhile, and joins the main group — switching reads over — once it has caught up.
+ * Only the holder of the lease writes; other instances wait for it.
+ */
+export class ProjectionRunner {
+  readonly owner: string;
+  readonly registry: RegistryCache;
+  private readonly logger: ProjectorLogger;
+  private readonly lease: Lease;
+  private readonly batchSize: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private term: Term | null = null;
+  private wakeSleep: (() => void) | null = null;
+  /** Resolved whenever the main group commits a batch (wakes read-your-writes waiters). */
+  private progress = signal();
+  private caughtUpWaiters: Array<() => void> = [];
+  private failures = 0;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.owner = options.owner ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.logger = options.logger ?? silentLogger;
+    this.lease = new Lease(options.docs, this.owner, options.leaseTtlMs ?? 15_000);
+    this.batchSize = options.batchSize ?? 2000;
+    this.registry = options.registry ?? new RegistryCache(options.docs);
+  }
+
+  get isLeader(): boolean {
+    return this.term !== null && !this.term.ended;
+  }
+
+  /** Starts in the background: waits for the lease, catches up, goes live. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.acquireLoop();
+  }
+
+  /** Stops processing, lets the batch in flight finish, and releases the lease. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.term?.end('stopped');
+    this.wakeSleep?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /**
+   * Resolves once this instance holds the lease, every projection serves its current version
+   * and the main group is live. For tests, the CLI and startup logs.
+   */
+  whenCaughtUp(): Promise<void> {
+    if (this.isCaughtUp()) return Promise.resolve();
+    return new Promise((resolve) => this.caughtUpWaiters.push(resolve));
+  }
+
+  /**
+   * Read-your-writes: resolves true once every serving projection has committed `position`,
+   * false after `timeoutMs`. Never throws.
+   */
+  async waitForPosition(position: number, timeoutMs = 2000): Promise<boolean> {
+    if (position <= 0) return true;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const term = this.term;
+      let reached: boolean;
+      if (term && !term.ended) {
+        reached = term.main.cursor >= position;
+      } else {
+        // Another instance (or nobody yet) runs the projections: ask the stored checkpoints.
+        try {
+          reached = await checkpointsReached(this.options.docs, this.registry, this.options.projections, position);
+        } catch {
+          reached = false;
+        }
+      }
+      if (reached) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const signal = this.progress.promise;
+      await Promise.race([signal, sleep(Math.min(left, term && !term.ended ? 250 : 25))]);
+    }
+  }
+
+  private isCaughtUp(): boolean {
+    const term = this.term;
+    return !!term && !term.ended && term.main.live && term.rebuild.instances.length === 0;
+  }
+
+  private notifyCaughtUp(): void {
+    if (!this.isCaughtUp()) return;
+    const waiters = this.caughtUpWaiters;
+    this.caughtUpWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private signalProgress(): void {
+    const previous = this.progress;
+    this.progress = signal();
+    previous.resolve();
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleep = done;
+    });
+    this.wakeSleep = null;
+  }
+
+  private async acquireLoop(): Promise<void> {
+    const retryMs = this.options.leaseRetryMs ?? 2000;
+    let waitingLogged = false;
+    while (this.running) {
+      let backoff = retryMs;
+      try {
+        if (await this.lease.tryAcquire()) {
+          waitingLogged = false;
+          this.logger.info('projector lease acquired', { owner: this.owner });
+          const outcome = await this.lead();
+          if (outcome.error !== undefined) {
+            this.failures++;
+            backoff = Math.min(60_000, 1000 * 2 ** Math.min(this.failures, 6));
+            this.logger.error('projector stopped on an error; restarting from the checkpoints', {
+              error: outcome.error,
+              retryInMs: backoff,
+            });
+          } else {
+            this.logger.info('projector term ended', { reason: outcome.reason });
+          }
+        } else if (!waitingLogged) {
+          waitingLogged = true;
+          this.logger.info('another projector holds the lease; waiting', { owner: this.owner });
+        }
+      } catch (error) {
+        this.logger.error('projector lease check failed', { error });
+      }
+      if (this.running) await this.pause(backoff);
+    }
+    await this.lease.release().catch(() => undefined);
+  }
+
+  /** Holds the lease: sets up both groups and runs until the term ends. */
+  private async lead(): Promise<{ reason: string; error?: unknown }> {
+    let finish!: (outcome: { reason: string; error?: unknown }) => void;
+    const term: Term = {
+      ended: false,
+      done: new Promise((resolve) => (finish = resolve)),
+      end: (reason, error) => {
+        if (term.ended) return;
+        term.ended = true;
+        finish({ reason, error });
+      },
+      main: { instances: [], cursor: 0, subscription: null, mutex: new Mutex(), live: false },
+      rebuild: { instances: [], cursor: 0, subscription: null, mutex: new Mutex(), live: false },
+      timers: [],
+    };
+    this.term = term;
+
+    const renewMs = this.options.leaseRenewMs ?? 5000;
+    const renew = setInterval(() => {
+      this.lease.renew().then(
+        (ok) => {
+          if (!ok) term.end('lease lost to another instance');
+        },
+        (error: unknown) => this.logger.warn('projector lease renewal failed', { error }),
+      );
+    }, renewMs);
+    renew.unref();
+    term.timers.push(renew);
+
+    try {
+      await this.setUp(term);
+      if (!term.ended) this.startGroups(term);
+    } catch (error) {
+      term.end('set-up failed', error);
+    }
+    const outcome = await term.done;
+    await this.tearDown(term);
+    return outcome;
+  }
+
+  private async setUp(term: Term): Promise<void> {
+    const { docs, eventStore, projections } = this.options;
+    await ensureRegistry(docs);
+    const registry = await readRegistry(docs);
+    for (const projection of projections) {
+      const instance = new ProjectionInstance(projection, docs);
+      await instance.open();
+      const entry = registry.get(projection.name);
+      if (entry && entry.active === projection.version) {
+        term.main.instances.push(instance);
+        if (entry.rebuilding !== null) await this.saveRegistry(entry, { ...entry, rebuilding: null });
+      } else {
+        term.rebuild.instances.push(instance);
+        if (entry && entry.rebuilding !== projection.version) {
+          await this.saveRegistry(entry, { ...entry, rebuilding: projection.version });
+        }
+        this.logger.info('projection rebuild needed', {
+          projection: projection.name,
+          version: projection.version,
+          serving: entry?.active ?? null,
+          from: instance.position,
+        });
+      }
+      if (entry && entry.retired.length > 0) this.scheduleDrop(term, projection.name);
+    }
+    term.main.cursor =
+      term.main.instances.length > 0
+        ? Math.min(...term.main.instances.map((i) => i.position))
+        : await eventStore.headPosition();
+    term.rebuild.cursor = term.rebuild.instances.length > 0 ? Math.min(...term.rebuild.instances.map((i) => i.position)) : 0;
+    this.registry.invalidate();
+  }
+
+  private startGroups(term: Term): void {
+    const { eventStore } = this.options;
+    const fail = (group: string) => (error: unknown) => term.end(`${group} subscription failed`, error);
+
+    term.main.subscription = eventStore.subscribeToAll({
+      after: term.main.cursor,
+      batchSize: this.batchSize,
+      onEvents: (events) => term.main.mutex.run(() => this.applyMain(term, events)),
+      onLive: () => {
+        term.main.live = true;
+        this.failures = 0;
+        this.logger.info('projector live', { position: term.main.cursor, projections: term.main.instances.length });
+        this.notifyCaughtUp();
+      },
+      onError: fail('main'),
+    });
+
+    if (term.rebuild.instances.length > 0) {
+      term.rebuild.subscription = eventStore.subscribeToAll({
+        after: term.rebuild.cursor,
+        batchSize: this.batchSize,
+        onEvents: (events) => this.applyRebuild(term, events),
+        onLive: () => {
+          term.rebuild.live = true;
+          void this.tryJoins(term).catch((error: unknown) => term.end('switch failed', error));
+        },
+        onError: fail('rebuild'),
+      });
+    }
+  }
+
+  private async applyMain(term: Term, events: RecordedEvent[]): Promise<void> {
+    if (term.ended || events.length === 0) return;
+    for (const instance of term.main.instances) await instance.apply(events);
+    term.main.cursor = Math.max(term.main.cursor, events[events.length - 1]!.position);
+    this.signalProgress();
+  }
+
+  private async applyRebuild(term: Term, events: RecordedEvent[]): Promise<void> {
+    if (term.ended || events.length === 0) return;
+    for (const instance of term.rebuild.instances) await instance.apply(events);
+    term.rebuild.cursor = Math.max(term.rebuild.cursor, events[events.length - 1]!.position);
+    await this.tryJoins(term);
+  }
+
+  /** Moves every rebuilt instance that has caught up with the main group into it and switches reads. */
+  private async tryJoins(term: Term): Promise<void> {
+    for (const instance of [...term.rebuild.instances]) {
+      if (term.ended || instance.position < term.main.cursor) continue;
+      await term.main.mutex.run(async () => {
+        // Under the main group's lock no batch is half-applied, so the cursor is exact.
+        if (term.ended || instance.position < term.main.cursor) return;
+        await this.switchOver(term, instance);
+        term.rebuild.instances = term.rebuild.instances.filter((i) => i !== instance);
+        term.main.instances.push(instance);
+      });
+    }
+    if (term.rebuild.instances.length === 0 && term.rebuild.subscription) {
+      const subscription = term.rebuild.subscription;
+      term.rebuild.subscription = null;
+      // Not awaited: this may run inside that subscription's own callback.
+      void subscription.stop();
+    }
+    this.notifyCaughtUp();
+  }
+
+  private async switchOver(term: Term, instance: ProjectionInstance): Promise<void> {
+    const { docs } = this.options;
+    const current = (await readRegistry(docs)).get(instance.name) ?? null;
+    const retired = current ? [...current.retired] : [];
+    if (current && current.active !== instance.version) {
+      retired.push({ version: current.active, collections: current.collections });
+    }
+    await this.saveRegistry(current, {
+      id: instance.name,
+      active: instance.version,
+      collections: instance.projection.collections.map((c) => c.name),
+      rebuilding: null,
+      retired,
+    });
+    this.registry.invalidate();
+    this.logger.info('projection switched to rebuilt version', {
+      projection: instance.name,
+      version: instance.version,
+      replaced: current?.active ?? null,
+      position: instance.position,
+    });
+    this.options.onSwitch?.(instance.name, instance.version);
+    if (retired.length > 0) this.scheduleDrop(term, instance.name);
+  }
+
+  private scheduleDrop(term: Term, projection: string): void {
+    const timer = setTimeout(() => {
+      void term.main.mutex
+        .run(() => this.dropRetired(projection))
+        .catch((error: unknown) => this.logger.warn('dropping retired collections failed', { projection, error }));
+    }, this.options.dropGraceMs ?? 30_000);
+    timer.unref();
+    term.timers.push(timer);
+  }
+
+  private async dropRetired(projection: string): Promise<void> {
+    const { docs } = this.options;
+    const entry = (await readRegistry(docs)).get(projection);
+    if (!entry || entry.retired.length === 0) return;
+    for (const old of entry.retired) {
+      if (old.version === entry.active) continue;
+      for (const logical of old.collections) await docs.dropCollection(physicalCollection(logical, old.version));
+    }
+    await this.saveRegistry(entry, { ...entry, retired: [] });
+    this.logger.info('dropped retired collections', { projection, versions: entry.retired.map((r) => r.version) });
+  }
+
+  private async saveRegistry(current: RegistryDoc | null, next: RegistryEntry): Promise<void> {
+    const written = await writeRegistry(this.options.docs, current, next);
+    if (!written) throw new Error(`Registry entry of ${next.id} was changed by someone else`);
+  }
+
+  private async tearDown(term: Term): Promise<void> {
+    for (const timer of term.timers) clearTimeout(timer);
+    const subscriptions = [term.main.subscription, term.rebuild.subscription];
+    term.main.subscription = null;
+    term.rebuild.subscription = null;
+    await Promise.all(subscriptions.map((s) => s?.stop().catch(() => undefined)));
+    // Let a batch that was already running commit before the lease is given up.
+    await term.main.mutex.run(async () => undefined);
+    if (this.term === term) this.term = null;
+    if (!this.running) await this.lease.release().catch(() => undefined);
+  }
+}

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
+import type { Projection } from '@jsonable/read-models/projection';
+import { generateMixEvents, imagesProjection, projectionMix, usersProjection } from '../bench/projections';
+import { physicalCollection, REGISTRY_COLLECTION } from '../src/naming';
+import { ActiveReadModels } from '../src/read-models';
+import { rebuildInto } from '../src/rebuild';
+import { Lease } from '../src/lease';
+import type { RegistryDoc } from '../src/registry';
+import { ProjectionRunner } from '../src/runner';
+import { appendMix, dumpDocs, tempStores, type TempStores } from './fixtures/stores';
+import { join } from 'node:path';
+
+let s: TempStores;
+const runners: ProjectionRunner[] = [];
+beforeEach(() => {
+  s = tempStores();
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  await s.close();
+});
+
+function runner(projections: readonly Projection[], extra: Partial<ConstructorParameters<typeof ProjectionRunner>[0]> = {}): ProjectionRunner {
+  const r = new ProjectionRunner({ eventStore: s.eventStore, docs: s.docs, projections, batchSize: 300, leaseRetryMs: 20, dropGraceMs: 0, ...extra });
+  runners.push(r);
+  return r;
+}
+
+const live = (p: Projection, logical: string) => physicalCollection(logical, p.version);
+const fresh = (_p: Projection, logical: string) => `${logical}__check`;
+
+describe('ProjectionRunner', () => {
+  it('catches up from zero, goes live, and equals a rebuild from zero', async () => {
+    await appendMix(s.eventStore, generateMixEvents(1500, 3));
+    const r = runner(projectionMix);
+    r.start();
+    await r.whenCaughtUp();
+    // Live: new events keep flowing in.
+    const head = await appendMix(s.eventStore, generateMixEvents(200, 4).map((e) => ({ ...e, data: { ...e.data, userId: `x${String(e.data.userId)}` } })));
+    expect(await r.waitForPosition(head, 10_000)).toBe(true);
+    await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: fresh });
+    expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, fresh));
+    for (const p of projectionMix) expect(await s.docs.getCheckpoint(`${p.name}@v1`)).toBe(head);
+  });
+
+  it('restarts from its checkpoints without applying anything twice', async () => {
+    await appendMix(s.eventStore, generateMixEvents(800, 5));
+    const first = runner(projectionMix);
+    first.start();
+    await first.whenCaughtUp();
+    await first.stop();
+    const head = await appendMix(s.eventStore, generateMixEvents(300, 6).map((e) => ({ ...e, data: { ...e.data, userId: `y${String(e.data.userId)}` } })));
+    const second = runner(projectionMix);
+    second.start();
+    expect(await second.waitForPosition(head, 10_000)).toBe(true);
+    await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: fresh });
+    expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, fresh));
+  });
+
+  it('waitForPosition answers false on timeout and true once the projector passes the position', async () => {
+    const head = await appendMix(s.eventStore, generateMixEvents(50, 8));
+    const r = runner(projectionMix);
+    // Not started: polls the stored checkpoints, which do not exist yet.
+    const registry = (await s.docs.find(REGISTRY_COLLECTION).catch(() => [])) as RegistryDoc[];
+    expect(registry).toEqual([]);
+    r.start();
+    await r.whenCaughtUp();
+    expect(await r.waitForPosition(head, 1000)).toBe(true);
+    expect(await r.waitForPosition(head + 1, 50)).toBe(false);
+    await r.stop();
+    // Stopped: a fresh runner that is not leader still answers from the stored checkpoints.
+    const follower = runner(projectionMix);
+    expect(await follower.waitForPosition(head, 1000)).toBe(true);
+    expect(await follower.waitForPosition(head + 1, 50)).toBe(false);
+  });
+
+  it('rebuilds a bumped version beside the old one, keeps the others live, then switches and drops the old', async () => {
+    await appendMix(s.eventStore, generateMixEvents(600, 9));
+    const v1 = runner(projectionMix);
+    v1.start();
+    await v1.whenCaughtUp();
+    await v1.stop();
+
+    // v2 of images adds a field; its handler is held at a gate so the rebuild can be observed.
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const imagesV2: Projection = {
+      ...imagesProjection,
+      version: 2,
+      async handle(e, tx) {
+        await gate;
+        await imagesProjection.handle(e, tx);
+        if (e.type === 'TableRendered') {
+          const doc = await tx.get('mix_images', String((e.data as { imageId: string }).imageId));
+          if (doc) tx.put('mix_images', { ...doc, kind: 'v2' });
+        }
+      },
+    };
+    const mix2 = projectionMix.map((p) => (p === imagesProjection ? imagesV2 : p));
+    const switched: string[] = [];
+    const v2 = runner(mix2, { onSwitch: (name, version) => switched.push(`${name}@${version}`) });
+    const readModels = new ActiveReadModels(s.docs, mix2, v2.registry);
+    v2.start();
+
+    // While images v2 is being built, reads still come from v1 and the other projections stay live.
+    const before = await readModels.find('mix_images', {}, { limit: 1 });
+    expect(before[0]).toBeDefined();
+    expect(before[0]).not.toHaveProperty('kind');
+    const head = await appendMix(s.eventStore, [{ type: 'UserRegistered', streamId: 'user-new', data: { userId: 'new', email: 'new@example.com' } }]);
+    expect(await v2.waitForPosition(head, 10_000)).toBe(true);
+    expect(await readModels.get('mix_users', 'new')).toMatchObject({ email: 'new@example.com' });
+    const entry = (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))!;
+    expect(entry).toMatchObject({ active: 1, rebuilding: 2 });
+
+    openGate();
+    await v2.whenCaughtUp();
+    expect(switched).toEqual(['mix-images@2']);
+    expect(await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images')).toMatchObject({ active: 2, rebuilding: null });
+    const after = await readModels.find('mix_images', { format: 'png' }, { limit: 3 });
+    expect(after.length).toBeGreaterThan(0);
+    for (const doc of after) expect(doc.kind).toBe('v2');
+
+    // The old version's collection goes after the grace period (0 here).
+    await expect.poll(async () => (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))?.retired, { timeout: 5000 }).toEqual([]);
+    expect(await s.docs.find(physicalCollection('mix_images', 1)).catch(() => [])).toEqual([]);
+  });
+
+  it('lets only one instance write; a waiting instance takes over when the holder stops', async () => {
+    await appendMix(s.eventStore, generateMixEvents(200, 10));
+    const messages: string[] = [];
+    const logger = { info: (m: string) => messages.push(m), warn: () => {}, error: () => {} };
+    const a = runner([usersProjection], { owner: 'a' });
+    a.start();
+    await a.whenCaughtUp();
+    const otherDocs = new SqliteDocumentStore(join(s.dir, 'docs.db'), { sweepIntervalMs: 0 });
+    try {
+      const b = new ProjectionRunner({ eventStore: s.eventStore, docs: otherDocs, projections: [usersProjection], owner: 'b', leaseRetryMs: 20, logger });
+      runners.push(b);
+      b.start();
+      await expect.poll(() => messages.includes('another projector holds the lease; waiting'), { timeout: 5000 }).toBe(true);
+      expect(b.isLeader).toBe(false);
+      expect(a.isLeader).toBe(true);
+
+      await a.stop();
+      await b.whenCaughtUp();
+      expect(b.isLeader).toBe(true);
+      const head = await appendMix(s.eventStore, [{ type: 'UserRegistered', streamId: 'user-late', data: { userId: 'late', email: 'late@example.com' } }]);
+      expect(await b.waitForPosition(head, 10_000)).toBe(true);
+      expect(await otherDocs.get(physicalCollection('mix_users', 1), 'late')).toMatchObject({ email: 'late@example.com' });
+      await b.stop();
+    } finally {
+      await otherDocs.close();
+    }
+  });
+});
+
+describe('Lease', () => {
+  it('is exclusive, renewable by its holder only, and taken over once stale', async () => {
+    const a = new Lease(s.docs, 'a', 200);
+    const b = new Lease(s.docs, 'b', 200);
+    expect(await a.tryAcquire()).toBe(true);
+    expect(await b.tryAcquire()).toBe(false);
+    expect(await a.renew()).toBe(true);
+    expect(await b.tryAcquire()).toBe(false);
+    // a stops renewing (hung or killed): after the ttl, b takes over and a finds out on renewal.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await b.tryAcquire()).toBe(true);
+    expect(await a.renew()).toBe(false);
+    expect(await a.tryAcquire()).toBe(false);
+    await b.release();
+    expect(await a.tryAcquire()).toBe(true);
+  });
+
+  it('two racing acquisitions of a free lease give one holder', async () => {
+    const other = new SqliteDocumentStore(join(s.dir, 'docs.db'), { sweepIntervalMs: 0 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const results = await Promise.all([new Lease(s.docs, 'a', 10_000, `l${i}`).tryAcquire(), new Lease(other, 'b', 10_000, `l${i}`).tryAcquire()]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
