@@ -48,7 +48,7 @@ describe('runProjectionTwice', () => {
           tx.put('m', { id: 'x', n: 1 });
           return;
         }
-        (doc as { n: number }).n += 1;
+        (doc as unknown as { n: number }).n += 1;
         tx.put('m', doc);
       },
     };
