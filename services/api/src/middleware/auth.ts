@@ -1,0 +1,145 @@
+/**
+ * Who is calling: a session cookie (the web app) or an API key (the public API).
+ *
+ * Sessions: the cookie holds a random 256-bit id; only its SHA-256 hash is stored. HttpOnly,
+ * SameSite=Lax, Path=/, Secure (and the `__Host-` name prefix) when SECURE_COOKIES. Absolute
+ * lifetime of 30 days; logout and a password change revoke server-side. Every unsafe request
+ * authenticated by the cookie also passes the CSRF checks (csrf.ts).
+ *
+ * API keys: `Authorization: Bearer <key>`, `X-API-Key: <key>` or `?api_key=<key>`, looked up by
+ * SHA-256 hash among user keys (api_keys) and project keys (project_keys).
+ */
+import type { Middleware, ParameterizedContext } from 'koa';
+import { accountMessages } from '@jsonable/contracts/accounts';
+import { UnauthorizedError } from '@jsonable/domain/errors';
+import { SESSION_TTL_MS } from '@jsonable/domain/accounts/accounts.decider';
+import { sha256Hex } from '@jsonable/domain/accounts/secrets';
+import { findKeyByHash } from '@jsonable/read-models/accounts/api-keys.queries';
+import { findActiveSession } from '@jsonable/read-models/accounts/sessions.queries';
+import type { AppConfig, AppDeps } from '../deps';
+import type { AppState, Principal } from '../module';
+import { assertSameSiteJson } from './csrf';
+
+type Ctx = ParameterizedContext<AppState>;
+type AuthDeps = Pick<AppDeps, 'readModels' | 'clock' | 'config'>;
+
+export const API_KEY_MESSAGE = 'Invalid or missing API key. Please check your API key.';
+/** Session ids and keys are base64url; anything else is not worth a look-up. */
+const SESSION_ID = /^[A-Za-z0-9_-]{32,128}$/;
+const MAX_KEY_LENGTH = 200;
+
+export function sessionCookieName(config: Pick<AppConfig, 'secureCookies'>): string {
+  // `__Host-` makes browsers refuse the cookie unless Secure, Path=/ and host-only.
+  return config.secureCookies ? '__Host-jsonable_session' : 'jsonable_session';
+}
+
+function serializeCookie(config: Pick<AppConfig, 'secureCookies'>, value: string, maxAgeSeconds: number): string {
+  const parts = [`${sessionCookieName(config)}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  if (maxAgeSeconds === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  if (config.secureCookies) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Written by hand: koa's cookies refuse `Secure` on a plain-HTTP hop behind a TLS proxy. */
+export function setSessionCookie(ctx: Ctx, config: Pick<AppConfig, 'secureCookies'>, sessionId: string): void {
+  ctx.append('Set-Cookie', serializeCookie(config, sessionId, Math.floor(SESSION_TTL_MS / 1000)));
+  ctx.set('Cache-Control', 'no-store');
+}
+
+export function clearSessionCookie(ctx: Ctx, config: Pick<AppConfig, 'secureCookies'>): void {
+  ctx.append('Set-Cookie', serializeCookie(config, '', 0));
+}
+
+export function readSessionId(ctx: Ctx, config: Pick<AppConfig, 'secureCookies'>): string | null {
+  const header = ctx.get('Cookie');
+  if (!header) return null;
+  const name = sessionCookieName(config);
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      return SESSION_ID.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** The principal of the request's session cookie, or null (no cookie, unknown, revoked or expired). */
+export async function resolveSession(deps: AuthDeps, ctx: Ctx): Promise<Principal | null> {
+  const sessionId = readSessionId(ctx, deps.config);
+  if (!sessionId) return null;
+  const sessionHash = sha256Hex(sessionId);
+  const session = await findActiveSession(deps.readModels, sessionHash, deps.clock.now());
+  return session ? { userId: session.userId, via: 'session', sessionHash } : null;
+}
+
+/** 401 'Not authenticated' without a valid session; unsafe methods must also pass the CSRF checks. */
+export function requireSession(deps: AuthDeps): Middleware<AppState> {
+  return async (ctx, next) => {
+    assertSameSiteJson(ctx, deps.config);
+    const principal = await resolveSession(deps, ctx);
+    if (!principal) throw new UnauthorizedError(accountMessages.notAuthenticated);
+    ctx.state.principal = principal;
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
+
+/** Sets the principal when a valid session is present; never refuses. Unsafe methods are CSRF-checked when it is. */
+export function optionalSession(deps: AuthDeps): Middleware<AppState> {
+  return async (ctx, next) => {
+    const principal = await resolveSession(deps, ctx);
+    if (principal) {
+      assertSameSiteJson(ctx, deps.config);
+      ctx.state.principal = principal;
+      ctx.set('Cache-Control', 'no-store');
+    }
+    await next();
+  };
+}
+
+/** The raw key from the Authorization Bearer header, the X-API-Key header or the api_key query parameter. */
+export function extractApiKey(ctx: Ctx): string | null {
+  const authorization = ctx.get('Authorization');
+  const bearer = /^Bearer\s+(.+)$/i.exec(authorization);
+  if (bearer?.[1]) return bearer[1].trim();
+  const header = ctx.get('X-API-Key');
+  if (header) return header.trim();
+  const query = ctx.query.api_key;
+  const value = Array.isArray(query) ? query[0] : query;
+  return value ? value.trim() : null;
+}
+
+/** The principal a raw key authenticates, or null. */
+export async function resolveApiKey(deps: Pick<AppDeps, 'readModels'>, rawKey: string): Promise<Principal | null> {
+  if (rawKey.length === 0 || rawKey.length > MAX_KEY_LENGTH) return null;
+  const found = await findKeyByHash(deps.readModels, sha256Hex(rawKey));
+  if (!found) return null;
+  return found.kind === 'user'
+    ? { userId: found.userId, via: 'user_key' }
+    : { userId: found.userId, via: 'project_key', projectId: found.projectId };
+}
+
+/** 401 with 'check your API key' unless a valid user or project key is sent. */
+export function requireApiKey(deps: Pick<AppDeps, 'readModels'>): Middleware<AppState> {
+  return async (ctx, next) => {
+    const raw = extractApiKey(ctx);
+    const principal = raw ? await resolveApiKey(deps, raw) : null;
+    if (!principal) throw new UnauthorizedError(API_KEY_MESSAGE);
+    ctx.state.principal = principal;
+    await next();
+  };
+}
+
+/** No key: goes on without a principal. A key that is sent must be valid (401 otherwise). */
+export function optionalApiKey(deps: Pick<AppDeps, 'readModels'>): Middleware<AppState> {
+  return async (ctx, next) => {
+    const raw = extractApiKey(ctx);
+    if (raw) {
+      const principal = await resolveApiKey(deps, raw);
+      if (!principal) throw new UnauthorizedError(API_KEY_MESSAGE);
+      ctx.state.principal = principal;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Rate limits on the calls an attacker would hammer: password guessing (login), mail bombing
+ * and enumeration attempts (magic link, register), and guessing the current password with a
+ * stolen session (change password). Each is counted per address/account and per client IP; the
+ * windows are minutes, so a legitimate user who trips one waits minutes, not hours.
+ */
+import type { RateLimitRule } from '../../middleware/rate-limit';
+
+export interface AccountsLimits {
+  loginPerAccount: RateLimitRule;
+  loginPerIp: RateLimitRule;
+  registerPerAccount: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  magicLinkPerAccount: RateLimitRule;
+  magicLinkPerIp: RateLimitRule;
+  confirmPerIp: RateLimitRule;
+  changePasswordPerUser: RateLimitRule;
+}
+
+const MINUTE = 60_000;
+
+export const defaultAccountsLimits: AccountsLimits = {
+  loginPerAccount: { name: 'login-account', limit: 10, windowMs: 5 * MINUTE },
+  loginPerIp: { name: 'login-ip', limit: 30, windowMs: 5 * MINUTE },
+  registerPerAccount: { name: 'register-account', limit: 5, windowMs: 15 * MINUTE },
+  registerPerIp: { name: 'register-ip', limit: 20, windowMs: 15 * MINUTE },
+  magicLinkPerAccount: { name: 'magic-link-account', limit: 5, windowMs: 15 * MINUTE },
+  magicLinkPerIp: { name: 'magic-link-ip', limit: 20, windowMs: 15 * MINUTE },
+  confirmPerIp: { name: 'confirm-ip', limit: 30, windowMs: 5 * MINUTE },
+  changePasswordPerUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
+};

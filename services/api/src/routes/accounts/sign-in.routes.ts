@@ -1,0 +1,107 @@
+/**
+ * POST /api/register, /api/login, /api/logout, /api/magic-link, /api/confirm-magic-link,
+ * GET /api/verify-magic-link and /api/user.
+ *
+ * Register and magic link answer the same, byte for byte, whether or not the address has an
+ * account (see accounts.handlers.ts): the owner of the address learns the difference by e-mail.
+ */
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import {
+  accountMessages, confirmMagicLinkRequestSchema, loginRequestSchema, magicLinkRequestSchema,
+  magicLinkTokenSchema, normalizeEmail, registerRequestSchema,
+} from '@jsonable/contracts/accounts';
+import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
+import {
+  checkMagicLink, confirmMagicLink, requestMagicLink, requestSignUp, signInWithPassword, signOut,
+} from '@jsonable/domain/accounts/accounts.handlers';
+import { getUserById, toPublicUser } from '@jsonable/read-models/accounts/users.queries';
+import type { AppDeps } from '../../deps';
+import type { AppState } from '../../module';
+import { clearSessionCookie, requireSession, resolveSession, setSessionCookie } from '../../middleware/auth';
+import { clientIp, ipRateKey } from '../../middleware/client-ip';
+import { csrfProtection } from '../../middleware/csrf';
+import { rateLimit, type RateLimitRule } from '../../middleware/rate-limit';
+import type { AccountsLimits } from './limits';
+import { parseWith } from './validate';
+
+type Ctx = ParameterizedContext<AppState>;
+
+const TOO_MANY = {
+  login: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  mail: 'Too many requests for this address. Please wait a few minutes and try again.',
+} as const;
+
+/** The e-mail of a JSON body, normalised, for per-account limits (null when there is none). */
+function bodyEmail(ctx: Ctx): string | null {
+  const body = ctx.request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' && body.email.trim() ? normalizeEmail(body.email).slice(0, 320) : null;
+}
+
+export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: AccountsLimits): void {
+  const csrf = csrfProtection(deps.config);
+  const perIp = (rule: RateLimitRule, message?: string) =>
+    rateLimit(deps, { ...rule, key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)), ...(message ? { message } : {}) });
+  const perAccount = (rule: RateLimitRule, message?: string) => rateLimit(deps, { ...rule, key: bodyEmail, ...(message ? { message } : {}) });
+
+  /** Opens the session cookie for a new session and answers the signed-in user. */
+  async function answerSignedIn(ctx: Ctx, opened: { userId: string; sessionId: string; position: number }): Promise<void> {
+    await deps.waitForProjections(opened.position);
+    const user = await getUserById(deps.readModels, opened.userId);
+    if (!user) throw new UnauthorizedError(accountMessages.notAuthenticated);
+    setSessionCookie(ctx, deps.config, opened.sessionId);
+    ctx.body = toPublicUser(user);
+  }
+
+  router.post('/api/register', csrf, perIp(limits.registerPerIp, TOO_MANY.mail), perAccount(limits.registerPerAccount, TOO_MANY.mail), async (ctx) => {
+    const body = parseWith(registerRequestSchema, ctx.request.body);
+    const written = await requestSignUp(deps, { email: body.email, password: body.password });
+    await deps.waitForProjections(written.position);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, message: accountMessages.registerSent };
+  });
+
+  router.post('/api/login', csrf, perIp(limits.loginPerIp, TOO_MANY.login), perAccount(limits.loginPerAccount, TOO_MANY.login), async (ctx) => {
+    const body = parseWith(loginRequestSchema, ctx.request.body);
+    await answerSignedIn(ctx, await signInWithPassword(deps, body));
+  });
+
+  router.post('/api/logout', csrf, async (ctx) => {
+    const principal = await resolveSession(deps, ctx);
+    if (principal?.sessionHash) {
+      const written = await signOut(deps, { userId: principal.userId, sessionHash: principal.sessionHash });
+      await deps.waitForProjections(written.position);
+    }
+    clearSessionCookie(ctx, deps.config);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true };
+  });
+
+  router.get('/api/user', requireSession(deps), async (ctx) => {
+    const user = await getUserById(deps.readModels, ctx.state.principal!.userId);
+    if (!user) throw new UnauthorizedError(accountMessages.notAuthenticated);
+    ctx.body = toPublicUser(user);
+  });
+
+  router.post('/api/magic-link', csrf, perIp(limits.magicLinkPerIp, TOO_MANY.mail), perAccount(limits.magicLinkPerAccount, TOO_MANY.mail), async (ctx) => {
+    const body = parseWith(magicLinkRequestSchema, ctx.request.body);
+    const written = await requestMagicLink(deps, body);
+    await deps.waitForProjections(written.position);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, message: accountMessages.magicLinkSent };
+  });
+
+  // Reads only: mail scanners fetch links, so checking must never use the link up.
+  router.get('/api/verify-magic-link', perIp(limits.confirmPerIp), async (ctx) => {
+    const raw = ctx.query.token;
+    const token = parseWith(magicLinkTokenSchema, Array.isArray(raw) ? raw[0] : raw);
+    ctx.set('Cache-Control', 'no-store');
+    if (!(await checkMagicLink(deps, token))) throw new ValidationError(accountMessages.magicLinkInvalid);
+    ctx.body = { success: true, valid: true };
+  });
+
+  router.post('/api/confirm-magic-link', csrf, perIp(limits.confirmPerIp), async (ctx) => {
+    const body = parseWith(confirmMagicLinkRequestSchema, ctx.request.body);
+    await answerSignedIn(ctx, await confirmMagicLink(deps, body));
+  });
+}
