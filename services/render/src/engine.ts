@@ -1,0 +1,121 @@
+/**
+ * The table engine: payload → normalize → layout → paint (PNG, JPEG, SVG or PDF).
+ *
+ * Pure per call: no module state except caches (text widths, Intl formatters, fonts registered
+ * once per process), so the pool can run it in any number of worker threads.
+ */
+import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
+import type { ImageFormat } from '@jsonable/contracts/table';
+import { RenderInputError } from './errors';
+import { ensureFontsRegistered } from './fonts';
+import { loadCellImage } from './images/load';
+import { layoutTable } from './layout/layout';
+import { checkRasterSize, LIMITS } from './limits';
+import type { TableModel } from './model';
+import { normalize } from './normalize/table';
+import { decodeImages, paintCanvas } from './paint/canvas';
+import { renderPdf } from './paint/pdf';
+import { encodePng } from './paint/png';
+import { renderSvg } from './paint/svg';
+
+export { RenderInputError } from './errors';
+export { ensureFontsRegistered } from './fonts';
+export { LIMITS } from './limits';
+
+export interface RenderEnv {
+  /** Fetches one cell image (SSRF-safe loader by default). */
+  loadImage?: (src: string) => Promise<{ bytes: Buffer; contentType: string }>;
+}
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+};
+
+export interface FetchedImages {
+  bytes: Map<string, Buffer | null>;
+  contentTypes: Map<string, string>;
+  warnings: string[];
+}
+
+/** Fetches every distinct cell image of the table at once; failures become warnings. */
+async function fetchImages(model: TableModel, env: RenderEnv): Promise<FetchedImages> {
+  const sources = new Set<string>();
+  for (const row of model.rows) for (const cell of row.cells) if (cell?.image) sources.add(cell.image.src);
+  if (sources.size > LIMITS.maxImages) {
+    throw new RenderInputError(413, `Too many cell images: ${sources.size} (at most ${LIMITS.maxImages})`);
+  }
+  const load = env.loadImage ?? loadCellImage;
+  const bytes = new Map<string, Buffer | null>();
+  const contentTypes = new Map<string, string>();
+  const warnings: string[] = [];
+  await Promise.all([...sources].map(async (src) => {
+    try {
+      const img = await load(src);
+      bytes.set(src, img.bytes);
+      contentTypes.set(src, img.contentType);
+    } catch (e) {
+      bytes.set(src, null);
+      const shown = src.startsWith('data:') ? `${src.slice(0, 32)}…` : src.length > 200 ? `${src.slice(0, 200)}…` : src;
+      warnings.push(`Image ${shown} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`);
+    }
+  }));
+  return { bytes, contentTypes, warnings };
+}
+
+function chooseFormat(input: RenderInput, model: TableModel, requested: ImageFormat | undefined): ImageFormat {
+  return input.format ?? requested ?? model.styles.imageFormat ?? 'png';
+}
+
+export async function renderTable(input: RenderInput, env: RenderEnv = {}): Promise<RenderOutput> {
+  const { model, request } = normalize({ payload: input.payload, projectStyles: input.projectStyles ?? null });
+  const format = chooseFormat(input, model, request.options?.format ?? request.format);
+  ensureFontsRegistered();
+  const layout = layoutTable(model);
+  if (format === 'png' || format === 'jpeg') checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);
+  const images = await fetchImages(model, env);
+  const warnings = [...images.warnings];
+
+  let bytes: Uint8Array;
+  let width = Math.ceil(layout.width * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
+  let height = Math.ceil(layout.height * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
+  switch (format) {
+    case 'png':
+    case 'jpeg': {
+      const decoded = await decodeImages(images.bytes);
+      for (const [src, img] of decoded) {
+        if (img === null && images.bytes.get(src)) warnings.push(`Image ${src.slice(0, 64)} could not be decoded; a placeholder was drawn`);
+      }
+      const canvas = paintCanvas(model, layout, decoded);
+      bytes = format === 'png'
+        ? encodePng(canvas.data(), canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor })
+        : await canvas.encode('jpeg', model.jpegQuality);
+      break;
+    }
+    case 'svg':
+      bytes = Buffer.from(renderSvg(model, layout, images), 'utf8');
+      break;
+    case 'pdf': {
+      const pdf = await renderPdf(model, layout, images);
+      bytes = pdf.bytes;
+      width = pdf.width;
+      height = pdf.height;
+      warnings.push(...pdf.warnings);
+      break;
+    }
+  }
+  return {
+    bytes,
+    format,
+    contentType: CONTENT_TYPES[format],
+    width,
+    height,
+    size: bytes.byteLength,
+    rows: model.bodyRowCount,
+    columns: model.columns.filter((c) => !c.isRowNumber).length,
+    title: model.title,
+    warnings,
+  };
+}

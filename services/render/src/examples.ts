@@ -1,0 +1,160 @@
+/**
+ * The nine examples of SPEC §2 (Examples page), as table request payloads. The web app shows
+ * them; the golden-image tests render them.
+ */
+export interface TableExample {
+  id: string;
+  name: string;
+  description: string;
+  payload: Record<string, unknown>;
+}
+
+export const examples: readonly TableExample[] = [
+  {
+    id: 'user-list',
+    name: 'User List',
+    description: 'Array of row objects: the keys become the headers.',
+    payload: {
+      title: 'Team Members',
+      data: [
+        { Name: 'Ava Thompson', Email: 'ava@example.com', Role: 'Admin', Status: 'Active', Joined: { type: 'date', value: '2023-02-14' } },
+        { Name: 'Liam Chen', Email: 'liam.chen@example.com', Role: 'Editor', Status: 'Active', Joined: { type: 'date', value: '2023-06-03' } },
+        { Name: 'Sofia Martínez', Email: 'sofia@example.com', Role: 'Viewer', Status: 'Invited', Joined: { type: 'date', value: '2024-01-22' } },
+        { Name: 'Noah Williams', Email: 'noah.w@example.com', Role: 'Editor', Status: 'Suspended', Joined: { type: 'date', value: '2022-11-09' } },
+        { Name: 'Mia Johansson', Email: 'mia@example.com', Role: 'Viewer', Status: 'Active', Joined: { type: 'date', value: '2024-03-30' } },
+      ],
+    },
+  },
+  {
+    id: 'product-inventory',
+    name: 'Product Inventory',
+    description: 'Headers and rows with currency cells and per-cell colours for low stock.',
+    payload: {
+      title: 'Inventory Status',
+      headers: ['SKU', 'Product', 'Category', 'Price', 'In Stock'],
+      rows: [
+        ['KB-101', 'Mechanical Keyboard', 'Peripherals', { type: 'currency', value: 89.99 }, 142],
+        ['MS-220', 'Wireless Mouse', 'Peripherals', { type: 'currency', value: 34.5 }, 8],
+        ['MN-27Q', '27" QHD Monitor', 'Displays', { type: 'currency', value: 329 }, 23],
+        ['HD-550', 'Noise-Cancelling Headset', 'Audio', { type: 'currency', value: 149 }, { value: 0, style: { textColor: '#dc2626', fontWeight: 'bold' } }],
+        ['DK-310', 'USB-C Dock', 'Accessories', { type: 'currency', value: 119.95 }, 57],
+      ],
+      styles: { headerBg: '#4a1e8c', headerText: '#ffffff' },
+    },
+  },
+  {
+    id: 'sales-report',
+    name: 'Sales Report',
+    description: 'Quarterly figures grouped by region with subtotals.',
+    payload: {
+      title: 'Sales by Region — 2024',
+      data: [
+        { Region: 'North', Quarter: 'Q1', Revenue: { type: 'currency', value: 128400 }, Growth: { type: 'percentage', value: 0.082 } },
+        { Region: 'North', Quarter: 'Q2', Revenue: { type: 'currency', value: 141250 }, Growth: { type: 'percentage', value: 0.1 } },
+        { Region: 'South', Quarter: 'Q1', Revenue: { type: 'currency', value: 98700 }, Growth: { type: 'percentage', value: -0.024 } },
+        { Region: 'South', Quarter: 'Q2', Revenue: { type: 'currency', value: 104900 }, Growth: { type: 'percentage', value: 0.063 } },
+        { Region: 'West', Quarter: 'Q1', Revenue: { type: 'currency', value: 176300 }, Growth: { type: 'percentage', value: 0.121 } },
+        { Region: 'West', Quarter: 'Q2', Revenue: { type: 'currency', value: 189650 }, Growth: { type: 'percentage', value: 0.076 } },
+      ],
+      options: {
+        dataProcessing: { groupBy: ['Region'], aggregate: { Revenue: 'sum' } },
+      },
+      styles: { headerBg: '#0f766e' },
+    },
+  },
+  {
+    id: 'event-schedule',
+    name: 'Event Schedule',
+    description: 'Dates and times, a spanning break row, and a dashed grid.',
+    payload: {
+      title: 'Conference Day 1',
+      headers: ['Time', 'Session', 'Speaker', 'Room'],
+      rows: [
+        [{ type: 'datetime', value: '2025-05-20T09:00:00Z', format: 'h:mm a' }, 'Opening Keynote', 'Dr. Maya Patel', 'Main Hall'],
+        [{ type: 'datetime', value: '2025-05-20T10:15:00Z', format: 'h:mm a' }, 'Designing Resilient APIs', 'Jonas Berg', 'Room A'],
+        [{ type: 'datetime', value: '2025-05-20T11:30:00Z', format: 'h:mm a' }, { value: 'Lunch break', style: { colspan: 3, textAlign: 'center', backgroundColor: '#fef3c7' } }],
+        [{ type: 'datetime', value: '2025-05-20T13:00:00Z', format: 'h:mm a' }, 'Event Sourcing in Practice', 'Lea Moreau', 'Room B'],
+        [{ type: 'datetime', value: '2025-05-20T14:30:00Z', format: 'h:mm a' }, 'Panel: The Future of Automation', 'Various', 'Main Hall'],
+      ],
+      styles: { headerBg: '#1d4ed8', borderStyle: 'dashed' },
+    },
+  },
+  {
+    id: 'project-tasks',
+    name: 'Project Tasks',
+    description: 'Booleans shown as ✓/✗, arrays as lists, row numbers.',
+    payload: {
+      title: 'Sprint 14',
+      data: [
+        { Task: 'Set up CI pipeline', Owner: 'Priya', Done: true, Tags: ['devops', 'ci'], Due: { type: 'date', value: '2025-03-03' } },
+        { Task: 'Write onboarding docs', Owner: 'Marco', Done: false, Tags: ['docs'], Due: { type: 'date', value: '2025-03-07' } },
+        { Task: 'Fix login redirect bug', Owner: 'Kenji', Done: true, Tags: ['bug', 'auth'], Due: { type: 'date', value: '2025-03-04' } },
+        { Task: 'Design pricing page', Owner: 'Elena', Done: false, Tags: ['design', 'web'], Due: { type: 'date', value: '2025-03-12' } },
+      ],
+      options: { showRowNumbers: true },
+    },
+  },
+  {
+    id: 'financial-summary',
+    name: 'Financial Summary',
+    description: 'Typed currency cells with totals, a shadowed card look.',
+    payload: {
+      title: 'Financial Summary FY2024',
+      headers: ['Line Item', 'Q1', 'Q2', 'Q3', 'Q4'],
+      rows: [
+        ['Revenue', ...[412000, 438500, 455200, 501900].map((v) => ({ type: 'currency', value: v, format: { decimals: 0 } }))],
+        ['Cost of Goods', ...[168300, 172900, 181400, 196700].map((v) => ({ type: 'currency', value: v, format: { decimals: 0 } }))],
+        ['Operating Expenses', ...[121800, 125400, 129900, 134200].map((v) => ({ type: 'currency', value: v, format: { decimals: 0 } }))],
+        ['Net Income', ...[121900, 140200, 143900, 171000].map((v) => ({ type: 'currency', value: v, format: { decimals: 0 }, style: { fontWeight: 'bold' } }))],
+      ],
+      styles: { headerBg: '#111827', tableShadow: true },
+    },
+  },
+  {
+    id: 'product-categories',
+    name: 'Product Categories',
+    description: 'Nested objects and arrays through complexDataDisplay.',
+    payload: {
+      title: 'Product Categories',
+      data: [
+        { Category: 'Electronics', Subcategories: ['Phones', 'Laptops', 'Audio'], Manager: { name: 'R. Singh', team: 12 }, Active: true },
+        { Category: 'Home & Garden', Subcategories: ['Furniture', 'Lighting'], Manager: { name: 'T. Okafor', team: 8 }, Active: true },
+        { Category: 'Sports', Subcategories: ['Cycling', 'Running', 'Camping', 'Fitness'], Manager: { name: 'L. Novak', team: 6 }, Active: false },
+      ],
+      styles: { complexDataDisplay: { arrayDisplay: 'list', objectDisplay: 'table' } },
+    },
+  },
+  {
+    id: 'server-status',
+    name: 'Server Status',
+    description: 'Dark theme, monospace font and coloured status cells.',
+    payload: {
+      title: 'Server Status',
+      headers: ['Host', 'Region', 'CPU', 'Memory', 'Status'],
+      rows: [
+        ['api-01', 'eu-west-1', { type: 'percentage', value: 0.42 }, '6.1 / 16 GB', { value: '● Healthy', style: { textColor: '#4ade80' } }],
+        ['api-02', 'eu-west-1', { type: 'percentage', value: 0.87 }, '13.4 / 16 GB', { value: '● Degraded', style: { textColor: '#fbbf24' } }],
+        ['worker-01', 'us-east-1', { type: 'percentage', value: 0.18 }, '2.2 / 8 GB', { value: '● Healthy', style: { textColor: '#4ade80' } }],
+        ['db-primary', 'us-east-1', { type: 'percentage', value: 0.97 }, '30.8 / 32 GB', { value: '● Critical', style: { textColor: '#f87171' } }],
+      ],
+      styles: { theme: 'dark', fontFamily: 'Roboto Mono' },
+    },
+  },
+  {
+    id: 'customer-feedback',
+    name: 'Customer Feedback',
+    description: 'Long comments wrapped inside a column width, ratings and emoji.',
+    payload: {
+      title: 'Customer Feedback',
+      headers: ['Customer', 'Rating', 'Comment'],
+      rows: [
+        ['Hannah K.', '★★★★★', 'Setup took five minutes and the images look great in our weekly Slack report. 🎉'],
+        ['Omar R.', '★★★★☆', 'Love the API. Would like more themes for dark dashboards, but the defaults are already clean.'],
+        ['Yuki T.', '★★★☆☆', 'Works well with Make. Japanese product names render perfectly: 東京オフィス.'],
+        ['Carlos M.', '★★★★★', 'Replaced our headless-browser screenshots; renders are much faster now.'],
+      ],
+      options: { width: 720 },
+      styles: { columnStyles: { Rating: { textAlign: 'center' } } },
+    },
+  },
+];

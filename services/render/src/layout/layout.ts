@@ -1,0 +1,290 @@
+/**
+ * Table model → geometry: column widths (auto-fit, fixed, or a requested width), wrapped lines,
+ * row heights with spans, title block, and resolved colours. Every painter (canvas, SVG, PDF)
+ * draws from this one layout, so the formats look alike.
+ */
+import { familyStack, resolveFace, type FaceId } from '../fonts';
+import type { Align, ModelCell, ModelRow, TableModel } from '../model';
+import { fontMetrics, longestToken, measure, naturalWidth, wrap } from './text';
+
+export interface TextStyle {
+  /** CSS font shorthand for canvas. */
+  font: string;
+  family: string;
+  size: number;
+  weight: 400 | 500 | 600 | 700;
+  italic: boolean;
+  lineHeight: number;
+  ascent: number;
+  descent: number;
+}
+
+export interface LaidCell {
+  cell: ModelCell;
+  row: number;
+  col: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  lines: string[];
+  text: TextStyle;
+  color: string;
+  background: string | null;
+  align: Align;
+  /** y of the first line's baseline. */
+  baseline: number;
+}
+
+export interface Layout {
+  width: number;
+  height: number;
+  margin: number;
+  tableX: number;
+  tableY: number;
+  tableW: number;
+  tableH: number;
+  /** Column edges in visual order (left to right), length columns + 1, relative to tableX. */
+  colEdges: number[];
+  /** Row edges, length rows + 1, relative to tableY. */
+  rowEdges: number[];
+  cells: LaidCell[];
+  title: { lines: string[]; text: TextStyle; x: number; y: number; w: number; align: Align; color: string; baseline: number } | null;
+  face: FaceId;
+  direction: 'ltr' | 'rtl';
+  /** Visual column index of logical column c. */
+  visual: (c: number) => number;
+}
+
+const MAX_TOKEN_WIDTH = 240;
+
+function textStyle(face: FaceId, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
+  const family = familyStack(face);
+  const font = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
+  const m = fontMetrics(font);
+  return { font, family, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
+}
+
+/** Mixes colour a over b by t (0..1), for tints derived from the theme. */
+export function mix(a: string, b: string, t: number): string {
+  const p = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
+  const [ar, ag, ab] = p(a.length === 4 ? `#${a[1]}${a[1]}${a[2]}${a[2]}${a[3]}${a[3]}` : a);
+  const [br, bg, bb] = p(b.length === 4 ? `#${b[1]}${b[1]}${b[2]}${b[2]}${b[3]}${b[3]}` : b);
+  const m = (x: number, y: number) => Math.round(x * t + y * (1 - t)).toString(16).padStart(2, '0');
+  return `#${m(ar!, br!)}${m(ag!, bg!)}${m(ab!, bb!)}`;
+}
+
+function distribute(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0) return weights.map((_, i) => Math.floor(total / weights.length) + (i < total % weights.length ? 1 : 0));
+  const raw = weights.map((w) => (total * w) / sum);
+  const out = raw.map(Math.floor);
+  let rest = total - out.reduce((s, w) => s + w, 0);
+  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) {
+    if (rest <= 0) break;
+    out[i]!++;
+    rest--;
+  }
+  return out;
+}
+
+export function layoutTable(model: TableModel): Layout {
+  const s = model.styles;
+  const face = resolveFace(s.fontFamily);
+  const pad = s.cellPadding;
+  const vpad = Math.round(pad * 0.8);
+  const n = model.columns.length;
+  const rtl = model.direction === 'rtl';
+  const visual = (c: number) => (rtl ? n - 1 - c : c);
+  const bodyFont = (cell: ModelCell, row: ModelRow) => {
+    const size = cell.fontSize ?? (row.kind === 'header' ? s.headerFontSize ?? s.fontSize : s.fontSize);
+    let weight = cell.weight;
+    if (row.weight && weight === 400) weight = row.weight;
+    return textStyle(face, size, weight, cell.italic);
+  };
+
+  // Text styles per cell, then the width each column would like (natural) and needs (min).
+  const styles = model.rows.map((row) => row.cells.map((cell, c) => {
+    if (!cell) return null;
+    const col = model.columns[c];
+    if (row.kind === 'body' && cell.weight === 400 && col?.weight) cell.weight = col.weight;
+    if (row.kind === 'body' && model.freezeFirstColumn && c === 0 && cell.weight === 400) cell.weight = 600;
+    return bodyFont(cell, row);
+  }));
+  const natural = new Array<number>(n).fill(0);
+  const minimum = new Array<number>(n).fill(0);
+  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
+    if (!cell || cell.colspan !== 1) return;
+    const st = styles[r]![c]!;
+    let nat = naturalWidth(st.font, cell.text);
+    let min = Math.min(longestToken(st.font, cell.text), MAX_TOKEN_WIDTH);
+    if (cell.image) {
+      nat = Math.max(nat, cell.image.width);
+      min = Math.max(min, cell.image.width);
+    }
+    natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 * pad);
+    minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 * pad);
+  }));
+  model.columns.forEach((col, c) => {
+    natural[c] = Math.max(natural[c]!, 2 * pad + 16, col.minWidth ?? 0);
+    minimum[c] = Math.max(Math.min(minimum[c]!, natural[c]!), 2 * pad + 8, col.minWidth ?? 0);
+    if (col.maxWidth) {
+      natural[c] = Math.min(natural[c]!, col.maxWidth);
+      minimum[c] = Math.min(minimum[c]!, col.maxWidth);
+    }
+    if (col.fixedWidth) natural[c] = minimum[c] = Math.round(col.fixedWidth);
+  });
+  // Spanning cells widen the columns they cover when those are too narrow.
+  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
+    if (!cell || cell.colspan === 1) return;
+    const st = styles[r]![c]!;
+    const want = Math.ceil(naturalWidth(st.font, cell.text)) + 2 * pad;
+    const have = natural.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
+    if (want > have && row.kind === 'body') {
+      const extra = distribute(want - have, new Array(cell.colspan).fill(1));
+      extra.forEach((e, i) => { natural[c + i]! += e; });
+    }
+  }));
+
+  const sumNat = natural.reduce((a, b) => a + b, 0);
+  const sumMin = minimum.reduce((a, b) => a + b, 0);
+  const fixed = model.columns.map((col) => !!col.fixedWidth);
+  let target: number;
+  if (model.width !== null) target = model.width;
+  else if (model.autoFitColumns) target = Math.min(sumNat, Math.max(s.defaultWidth, sumMin));
+  else target = s.defaultWidth;
+  target = Math.max(target, n * (2 * pad + 8));
+  let widths: number[];
+  if (sumNat <= target) {
+    const stretch = model.width !== null || !model.autoFitColumns;
+    const extra = stretch ? target - sumNat : 0;
+    const flexible = natural.map((w, i) => (fixed[i] ? 0 : w));
+    const add = flexible.some((w) => w > 0) ? distribute(extra, flexible) : distribute(extra, natural);
+    widths = natural.map((w, i) => w + add[i]!);
+  } else if (sumMin <= target) {
+    const give = natural.map((w, i) => w - minimum[i]!);
+    const add = distribute(target - sumMin, give);
+    widths = minimum.map((w, i) => w + add[i]!);
+  } else {
+    widths = distribute(target, minimum);
+  }
+
+  const colEdges = [0];
+  const visualWidths = new Array<number>(n);
+  widths.forEach((w, c) => { visualWidths[visual(c)] = w; });
+  for (const w of visualWidths) colEdges.push(colEdges[colEdges.length - 1]! + w);
+  const tableW = colEdges[n]!;
+
+  // Lines and heights.
+  const laid: LaidCell[] = [];
+  const rowHeights = model.rows.map((row) => Math.max(row.minHeight ?? 0, 0));
+  const spanNeeds: { r: number; span: number; need: number }[] = [];
+  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
+    if (!cell) return;
+    const st = styles[r]![c]!;
+    const w = widths.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
+    const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad));
+    const contentH = Math.max(lines.length * st.lineHeight, cell.image ? cell.image.height + (lines.length > 0 && cell.image ? 4 : 0) : 0, st.lineHeight);
+    const need = contentH + 2 * vpad;
+    if (cell.rowspan === 1) rowHeights[r] = Math.max(rowHeights[r]!, need);
+    else spanNeeds.push({ r, span: cell.rowspan, need });
+    laid.push({
+      cell, row: r, col: c, x: 0, y: 0, w, h: 0, lines, text: st,
+      color: '', background: null, align: cell.align, baseline: 0,
+    });
+  }));
+  for (const { r, span, need } of spanNeeds) {
+    const have = rowHeights.slice(r, r + span).reduce((a, b) => a + b, 0);
+    if (need > have) rowHeights[r + span - 1]! += need - have;
+  }
+  const rowEdges = [0];
+  for (const h of rowHeights) rowEdges.push(rowEdges[rowEdges.length - 1]! + Math.ceil(h));
+  const tableH = rowEdges[rowEdges.length - 1]!;
+
+  // Title block above the table.
+  const margin = s.tableShadow ? 24 : 0;
+  let title: Layout['title'] = null;
+  let titleH = 0;
+  if (model.title) {
+    const st = textStyle(face, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false);
+    const lines = wrap(st.font, model.title, Math.max(40, tableW - 2 * pad));
+    const top = s.tableShadow ? 0 : Math.round(pad * 0.9);
+    const bottom = Math.round(pad * 0.9);
+    titleH = top + lines.length * st.lineHeight + bottom;
+    const y = margin + top;
+    title = {
+      lines, text: st, x: margin + pad, y, w: tableW - 2 * pad, align: rtl ? 'right' : 'left', color: s.titleColor,
+      baseline: y + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent,
+    };
+  }
+  const tableX = margin;
+  const tableY = margin + titleH;
+
+  // Colours and positions.
+  const headerTint = mix(s.headerBg, s.backgroundColor, 0.1);
+  const summaryBg = mix(s.textColor, s.backgroundColor, 0.06);
+  for (const lc of laid) {
+    const row = model.rows[lc.row]!;
+    const col = model.columns[lc.col]!;
+    const cell = lc.cell;
+    const vStart = visual(lc.col + cell.colspan - 1);
+    const vs = rtl ? vStart : visual(lc.col);
+    lc.x = tableX + colEdges[vs]!;
+    lc.y = tableY + rowEdges[lc.row]!;
+    lc.h = rowEdges[Math.min(lc.row + cell.rowspan, model.rows.length)]! - rowEdges[lc.row]!;
+    let bg: string | null = null;
+    let color = s.textColor;
+    if (row.kind === 'header') {
+      bg = s.headerBg;
+      color = s.headerText;
+    } else if (row.kind === 'group') {
+      bg = headerTint;
+      color = s.textColor;
+    } else if (row.kind === 'summary') {
+      bg = summaryBg;
+    } else {
+      if (model.showAlternatingRows) bg = row.bodyIndex % 2 === 0 ? s.rowEvenBg : s.rowOddBg;
+      else bg = s.rowOddBg;
+      if (col.isRowNumber) color = mix(s.textColor, s.backgroundColor, 0.55);
+      if (model.freezeFirstColumn && lc.col === 0 && !col.isRowNumber) bg = mix(s.textColor, bg, 0.035);
+      if (col.background) bg = col.background;
+      if (col.color) color = col.color;
+      if (row.background) bg = row.background;
+      if (row.color) color = row.color;
+      if (cell.kind === 'null') color = mix(color, s.backgroundColor, 0.45);
+      if (cell.kind === 'link' && cell.link) color = s.theme === 'dark' ? '#93c5fd' : '#2563eb';
+      if (cell.kind === 'boolean' && !cell.color) {
+        const dflt = s.complexDataDisplay.booleanDisplay;
+        if (cell.text === dflt.true && dflt.true === '✓') color = s.theme === 'dark' ? '#4ade80' : '#16a34a';
+        if (cell.text === dflt.false && dflt.false === '✗') color = s.theme === 'dark' ? '#f87171' : '#dc2626';
+      }
+    }
+    if (cell.background) bg = cell.background;
+    if (cell.color) color = cell.color;
+    lc.background = bg;
+    lc.color = color;
+    let align = cell.align;
+    if (rtl && align !== 'center') align = align === 'left' ? 'right' : 'left';
+    lc.align = align;
+    const st = lc.text;
+    const imageH = cell.image ? cell.image.height + (lc.lines.length > 0 ? 4 : 0) : 0;
+    const contentH = lc.lines.length * st.lineHeight + imageH;
+    const top = lc.y + Math.max(vpad, (lc.h - contentH) / 2) + imageH;
+    lc.baseline = top + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent;
+  }
+
+  return {
+    width: tableW + 2 * margin,
+    height: tableY + tableH + margin,
+    margin, tableX, tableY, tableW, tableH, colEdges, rowEdges, cells: laid, title, face,
+    direction: model.direction, visual,
+  };
+}
+
+/** Padding used inside cells (horizontal), shared by painters for text placement. */
+export function cellPadding(model: TableModel): number {
+  return model.styles.cellPadding;
+}
+
+export { measure };

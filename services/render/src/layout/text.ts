@@ -1,0 +1,116 @@
+/**
+ * Text measurement (Skia, the same font files every format uses) with a bounded cache, and
+ * greedy word wrapping with hard breaks for tokens wider than the line.
+ */
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { ensureFontsRegistered } from '../fonts';
+
+let measureCtx: SKRSContext2D | null = null;
+const widths = new Map<string, number>();
+const metrics = new Map<string, { ascent: number; descent: number }>();
+const MAX_CACHE = 50_000;
+
+function ctx(): SKRSContext2D {
+  if (!measureCtx) {
+    ensureFontsRegistered();
+    measureCtx = createCanvas(1, 1).getContext('2d');
+  }
+  return measureCtx;
+}
+
+export function measure(font: string, text: string): number {
+  const key = `${font}\u0000${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    const c = ctx();
+    if (c.font !== font) c.font = font;
+    w = c.measureText(text).width;
+    if (widths.size >= MAX_CACHE) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
+}
+
+/** Font ascent/descent for placing the alphabetic baseline identically in PNG, SVG and PDF. */
+export function fontMetrics(font: string): { ascent: number; descent: number } {
+  let m = metrics.get(font);
+  if (!m) {
+    const c = ctx();
+    c.font = font;
+    const t = c.measureText('Hg');
+    m = { ascent: t.fontBoundingBoxAscent, descent: t.fontBoundingBoxDescent };
+    metrics.set(font, m);
+  }
+  return m;
+}
+
+// Spaces, single CJK/fullwidth characters (breakable anywhere), or runs of anything else.
+const TOKEN = /\s+|[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+/gu;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+function hardBreak(font: string, token: string, max: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const { segment } of graphemes.segment(token)) {
+    if (line !== '' && measure(font, line + segment) > max) {
+      out.push(line);
+      line = segment;
+    } else line += segment;
+  }
+  if (line !== '') out.push(line);
+  return out;
+}
+
+/** Widest token of a text: the narrowest a column can be without breaking inside a word. */
+export function longestToken(font: string, text: string): number {
+  let max = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    if (/^\s+$/.test(m[0])) continue;
+    max = Math.max(max, measure(font, m[0]));
+  }
+  return max;
+}
+
+/** Width of the widest paragraph (explicit line breaks kept). */
+export function naturalWidth(font: string, text: string): number {
+  let max = 0;
+  for (const para of text.split('\n')) max = Math.max(max, measure(font, para));
+  return max;
+}
+
+export function wrap(font: string, text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const para of text.split('\n')) {
+    if (measure(font, para) <= max) {
+      lines.push(para);
+      continue;
+    }
+    let line = '';
+    let lineW = 0;
+    for (const m of para.matchAll(TOKEN)) {
+      const token = m[0];
+      const space = /^\s+$/.test(token);
+      const w = measure(font, token);
+      if (lineW + w <= max || (space && line !== '')) {
+        line += token;
+        lineW += w;
+        continue;
+      }
+      if (line.trim() !== '') lines.push(line.trimEnd());
+      line = '';
+      lineW = 0;
+      if (space) continue;
+      if (w > max) {
+        const pieces = hardBreak(font, token, max);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces[pieces.length - 1] ?? '';
+        lineW = measure(font, line);
+      } else {
+        line = token;
+        lineW = w;
+      }
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines;
+}

@@ -1,0 +1,82 @@
+/**
+ * Hard limits on what one render may ask for. Each is checked before layout or painting so a huge
+ * or hostile payload is refused cheaply with a message the user can act on.
+ */
+import { badRequest, tooLarge } from './errors';
+
+export const LIMITS = Object.freeze({
+  /** JSON text of the payload (as it would be serialised). */
+  maxPayloadBytes: 5 * 1024 * 1024,
+  maxRows: 10_000,
+  maxColumns: 100,
+  maxCells: 200_000,
+  maxCellChars: 10_000,
+  /** Nesting of arrays/objects anywhere in the payload. */
+  maxDepth: 32,
+  /** Cell images fetched for one table. */
+  maxImages: 200,
+  /** Raster output, in device pixels (after the device scale factor). */
+  maxSidePixels: 16_384,
+  maxTotalPixels: 40_000_000,
+  /** PDF pages (a table taller than this is refused rather than paginated forever). */
+  maxPdfPages: 500,
+});
+
+/**
+ * Walks the payload once, iteratively, to measure its serialised size and nesting depth without
+ * building a string; it stops as soon as a limit is crossed.
+ */
+export function checkPayloadShape(payload: unknown): void {
+  let bytes = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value: payload, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (depth > LIMITS.maxDepth) {
+      throw badRequest(`The table data is nested too deeply (more than ${LIMITS.maxDepth} levels)`);
+    }
+    if (value === null || value === undefined) bytes += 4;
+    else if (typeof value === 'string') bytes += value.length + 2;
+    else if (typeof value === 'number' || typeof value === 'boolean') bytes += 8;
+    else if (Array.isArray(value)) {
+      bytes += 2 + value.length;
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1 });
+    } else if (typeof value === 'object') {
+      const keys = Object.keys(value);
+      bytes += 2;
+      for (const k of keys) {
+        bytes += k.length + 4;
+        stack.push({ value: (value as Record<string, unknown>)[k], depth: depth + 1 });
+      }
+    }
+    if (bytes > LIMITS.maxPayloadBytes) {
+      throw tooLarge(`The table data is too large (more than ${Math.round(LIMITS.maxPayloadBytes / 1024 / 1024)} MB)`);
+    }
+  }
+}
+
+export function checkTableSize(rows: number, columns: number): void {
+  if (columns > LIMITS.maxColumns) throw tooLarge(`Too many columns: ${columns} (at most ${LIMITS.maxColumns})`);
+  if (rows > LIMITS.maxRows) throw tooLarge(`Too many rows: ${rows} (at most ${LIMITS.maxRows})`);
+  if (rows * columns > LIMITS.maxCells) {
+    throw tooLarge(`Too many cells: ${rows * columns} (at most ${LIMITS.maxCells})`);
+  }
+}
+
+export function checkCellText(text: string): void {
+  if (text.length > LIMITS.maxCellChars) {
+    throw tooLarge(`A cell holds ${text.length} characters (at most ${LIMITS.maxCellChars})`);
+  }
+}
+
+export function checkRasterSize(width: number, height: number, scale: number): void {
+  const w = Math.ceil(width * scale);
+  const h = Math.ceil(height * scale);
+  if (w > LIMITS.maxSidePixels || h > LIMITS.maxSidePixels) {
+    throw tooLarge(
+      `The image would be ${w}×${h} pixels (at most ${LIMITS.maxSidePixels} per side): use fewer rows, pagination or the pdf format`,
+    );
+  }
+  if (w * h > LIMITS.maxTotalPixels) {
+    throw tooLarge(`The image would have ${w * h} pixels (at most ${LIMITS.maxTotalPixels}): use fewer rows, pagination or the pdf format`);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The table model: what normalize produces and layout/paint consume. Everything is resolved here
+ * (text, alignment, colours, spans), so painters only draw.
+ */
+import type { ResolvedStyles } from '@jsonable/contracts/table';
+
+export type Align = 'left' | 'center' | 'right';
+export type CellKind = 'text' | 'number' | 'boolean' | 'null' | 'link' | 'image' | 'date' | 'complex';
+
+export interface CellImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface ModelCell {
+  text: string;
+  kind: CellKind;
+  align: Align;
+  /** Explicit colours; undefined means "inherit from row/column/theme". */
+  background?: string;
+  color?: string;
+  weight: 400 | 500 | 600 | 700;
+  italic: boolean;
+  fontSize?: number;
+  colspan: number;
+  rowspan: number;
+  link?: string;
+  tooltip?: string;
+  image?: CellImage;
+  /** Numeric value for sorting and aggregates (numbers, currency, percentages, dates). */
+  sortValue?: number | string | null;
+  /** The value as the user sent it (for filters). */
+  raw?: unknown;
+  /** Set when a style chose the alignment (column styles then leave it alone). */
+  alignSet?: boolean;
+  /** How this column's typed numbers are shown, reused for its aggregates. */
+  formatValue?: (n: number) => string;
+}
+
+export type RowKind = 'header' | 'body' | 'group' | 'summary';
+
+export interface ModelRow {
+  kind: RowKind;
+  /** One entry per column; null where a span from the left or above covers the slot. */
+  cells: (ModelCell | null)[];
+  /** 1-based position among body rows (drives zebra stripes and row numbers). */
+  bodyIndex: number;
+  background?: string;
+  color?: string;
+  minHeight?: number;
+  weight?: 400 | 500 | 600 | 700;
+}
+
+export interface ModelColumn {
+  key: string;
+  label: string;
+  align: Align;
+  fixedWidth?: number;
+  minWidth?: number;
+  maxWidth?: number;
+  background?: string;
+  color?: string;
+  weight?: 400 | 500 | 600 | 700;
+  isRowNumber: boolean;
+}
+
+export interface TableModel {
+  title: string | null;
+  columns: ModelColumn[];
+  /** The header row first (when shown), then body, group and summary rows in order. */
+  rows: ModelRow[];
+  headerRows: number;
+  bodyRowCount: number;
+  styles: ResolvedStyles;
+  direction: 'ltr' | 'rtl';
+  locale: string;
+  showGridLines: boolean;
+  showAlternatingRows: boolean;
+  showBorder: boolean;
+  freezeHeader: boolean;
+  freezeFirstColumn: boolean;
+  /** Requested table width in CSS pixels, or null for auto. */
+  width: number | null;
+  autoFitColumns: boolean;
+  deviceScaleFactor: number;
+  jpegQuality: number;
+}

@@ -1,0 +1,294 @@
+/**
+ * Payload → table model. Validates with the contract schema, resolves styles
+ * (request → project → system), reads every payload form, applies dataProcessing and
+ * pagination, places spans, adds row numbers, and applies column/row/cell styles.
+ */
+import {
+  EMPTY_PAYLOAD_MESSAGE, mergeStyles, stylesSchema, tableRequestSchema,
+  type ColumnStyle, type ResolvedStyles, type RowStyle, type StylesInput, type TableRequest,
+} from '@jsonable/contracts/table';
+import { badRequest } from '../errors';
+import { checkPayloadShape, checkTableSize, LIMITS } from '../limits';
+import type { ModelCell, ModelColumn, ModelRow, TableModel } from '../model';
+import { resolveCell, type CellContext } from './cells';
+import { safeLocale } from './format';
+import { processRows, type SourceRow } from './processing';
+
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid table data';
+  if (issue.message === EMPTY_PAYLOAD_MESSAGE) return EMPTY_PAYLOAD_MESSAGE;
+  const path = issue.path.map(String).join('.');
+  return path ? `Invalid ${path}: ${issue.message}` : issue.message;
+}
+
+/** Stored project styles are parsed leniently: a field that no longer validates is dropped. */
+function parseProjectStyles(raw: Record<string, unknown> | null | undefined): StylesInput | null {
+  if (!raw || typeof raw !== 'object') return null;
+  let candidate: Record<string, unknown> = { ...raw };
+  for (let i = 0; i < 50; i++) {
+    const r = stylesSchema.safeParse(candidate);
+    if (r.success) return r.data;
+    const bad = new Set(r.error.issues.map((x) => String(x.path[0])));
+    candidate = Object.fromEntries(Object.entries(candidate).filter(([k]) => !bad.has(k)));
+  }
+  return null;
+}
+
+interface Source {
+  columns: string[];
+  rows: SourceRow[];
+}
+
+function readSource(req: TableRequest, ctx: CellContext): Source {
+  const headers = req.headers ?? [];
+  let columns: string[];
+  let rawRows: unknown[];
+  if (headers.length > 0 && req.rows !== undefined) {
+    columns = headers;
+    rawRows = req.rows;
+  } else if (req.data && req.data.length > 0) {
+    const first = req.data[0];
+    if (Array.isArray(first)) {
+      if (headers.length > 0) {
+        columns = headers;
+        rawRows = req.data;
+      } else {
+        // Array-of-arrays without headers: the first row names the columns (as in a CSV).
+        columns = first.map((h, i) => (h === null || h === undefined || h === '' ? `Column ${i + 1}` : typeof h === 'object' ? `Column ${i + 1}` : String(h)));
+        rawRows = req.data.slice(1);
+      }
+    } else {
+      if (headers.length > 0) columns = headers;
+      else {
+        const seen = new Set<string>();
+        columns = [];
+        for (const row of req.data) {
+          if (row === null || typeof row !== 'object' || Array.isArray(row)) continue;
+          for (const k of Object.keys(row)) {
+            if (!seen.has(k)) {
+              seen.add(k);
+              columns.push(k);
+              if (columns.length > LIMITS.maxColumns) checkTableSize(req.data.length, columns.length);
+            }
+          }
+        }
+      }
+      rawRows = req.data;
+    }
+  } else {
+    columns = headers;
+    rawRows = [];
+  }
+  if (columns.length === 0) throw badRequest(EMPTY_PAYLOAD_MESSAGE);
+  checkTableSize(rawRows.length, columns.length);
+  const rows: SourceRow[] = rawRows.map((raw, i) => {
+    const where = (c: number | string) => `row ${i + 1}, column ${typeof c === 'number' ? columns[c] ?? c + 1 : c}`;
+    if (Array.isArray(raw)) {
+      if (raw.length > columns.length * 2 + 10) throw badRequest(`Row ${i + 1} has more cells than there are columns`);
+      return {
+        cells: raw.slice(0, columns.length).map((v, c) => resolveCell(v, { ...ctx, where: where(c) })),
+        sequential: raw.length < columns.length,
+        number: i + 1,
+      };
+    }
+    if (raw !== null && typeof raw === 'object') {
+      const o = raw as Record<string, unknown>;
+      return {
+        cells: columns.map((col, c) => resolveCell(own(o, col) ? o[col] : null, { ...ctx, where: where(c) })),
+        sequential: false,
+        number: i + 1,
+      };
+    }
+    // A bare value as a row: one cell in the first column.
+    return { cells: [resolveCell(raw, { ...ctx, where: where(0) })], sequential: true, number: i + 1 };
+  });
+  return { columns, rows };
+}
+
+function keyed<T>(styles: Record<string, T> | (T | null)[] | null, name: string, index: number): T | undefined {
+  if (!styles) return undefined;
+  if (Array.isArray(styles)) return styles[index] ?? undefined;
+  if (own(styles, name)) return styles[name];
+  if (own(styles, String(index))) return styles[String(index)];
+  return undefined;
+}
+
+const WEIGHT: Record<string, 400 | 700> = { normal: 400, lighter: 400, bold: 700, bolder: 700 };
+
+/** Places cells on the grid honouring colspan/rowspan; covered slots become null. */
+function placeSpans(rows: { cells: (ModelCell | undefined)[]; sequential: boolean }[], width: number): (ModelCell | null)[][] {
+  const grid: (ModelCell | null | undefined)[][] = rows.map(() => new Array<ModelCell | null | undefined>(width).fill(undefined));
+  const blank = (): ModelCell => ({ text: '', kind: 'text', align: 'left', weight: 400, italic: false, colspan: 1, rowspan: 1 });
+  rows.forEach((row, r) => {
+    const line = grid[r]!;
+    let slot = 0;
+    row.cells.forEach((cell, c) => {
+      if (!row.sequential) slot = c;
+      else while (slot < width && line[slot] === null) slot++;
+      if (slot >= width || line[slot] === null || !cell) {
+        slot++;
+        return;
+      }
+      const colspan = Math.max(1, Math.min(cell.colspan, width - slot));
+      const rowspan = Math.max(1, Math.min(cell.rowspan, rows.length - r));
+      cell.colspan = colspan;
+      cell.rowspan = rowspan;
+      line[slot] = cell;
+      for (let dr = 0; dr < rowspan; dr++) {
+        for (let dc = 0; dc < colspan; dc++) {
+          if (dr === 0 && dc === 0) continue;
+          const target = grid[r + dr]!;
+          target[slot + dc] = null;
+        }
+      }
+      slot += colspan;
+    });
+  });
+  return grid.map((line) => line.map((c) => (c === undefined ? blank() : c)));
+}
+
+export interface NormalizeInput {
+  payload: unknown;
+  projectStyles?: Record<string, unknown> | null;
+}
+
+export function normalize(input: NormalizeInput): { model: TableModel; request: TableRequest } {
+  const { payload } = input;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw badRequest('The request body must be a JSON object with data, or headers and rows');
+  }
+  checkPayloadShape(payload);
+  const parsed = tableRequestSchema.safeParse(payload);
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  const req = parsed.data;
+  const opts = req.options ?? {};
+
+  const requestStyles: StylesInput = { ...(opts.styles ?? {}), ...(req.styles ?? {}) };
+  if (!requestStyles.theme && opts.theme) requestStyles.theme = opts.theme;
+  if (opts.imageQuality !== undefined) requestStyles.imageQuality = opts.imageQuality;
+  const styles: ResolvedStyles = mergeStyles(requestStyles, parseProjectStyles(input.projectStyles));
+
+  const locale = safeLocale(opts.locale);
+  const ctx: CellContext = { locale, display: styles.complexDataDisplay, where: '' };
+  const source = readSource(req, ctx);
+  const pagination = {
+    enabled: opts.pagination?.enabled ?? false,
+    pageSize: opts.pagination?.pageSize ?? 10,
+    currentPage: opts.pagination?.currentPage ?? 1,
+  };
+  const items = processRows(source.rows, source.columns, opts.dataProcessing, pagination, locale);
+
+  const showRowNumbers = opts.showRowNumbers ?? false;
+  const showHeaders = opts.showColumnHeaders ?? opts.headers ?? true;
+  const n = source.columns.length;
+
+  // Columns (logical order; layout mirrors them for rtl).
+  const columns: ModelColumn[] = source.columns.map((label, i) => {
+    const cs: ColumnStyle | undefined = keyed(styles.columnStyles, label, i);
+    const col: ModelColumn = { key: label, label, align: 'left', isRowNumber: false };
+    if (cs?.width) col.fixedWidth = cs.width;
+    if (cs?.minWidth !== undefined) col.minWidth = cs.minWidth;
+    if (cs?.maxWidth !== undefined) col.maxWidth = cs.maxWidth;
+    if (cs?.backgroundColor) col.background = cs.backgroundColor;
+    if (cs?.textColor) col.color = cs.textColor;
+    if (cs?.fontWeight) col.weight = WEIGHT[cs.fontWeight];
+    const dataCells = source.rows.map((r) => r.cells[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null');
+    const numeric = dataCells.filter((c) => c.kind === 'number').length;
+    col.align = cs?.textAlign ?? (dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : 'left');
+    return col;
+  });
+
+  // Body rows with spans; group and summary rows span the full width.
+  const dataRows = items.filter((it) => it.type === 'row').map((it) => (it.type === 'row' ? it.row : null)!);
+  const placed = placeSpans(dataRows, n);
+  const rows: ModelRow[] = [];
+  let bodyIndex = 0;
+  let dataPos = 0;
+  const pageOffset = pagination.enabled ? (pagination.currentPage - 1) * pagination.pageSize : 0;
+  for (const it of items) {
+    if (it.type === 'row') {
+      const cells = placed[dataPos]!;
+      const displayIndex = dataPos;
+      dataPos++;
+      bodyIndex++;
+      const rs: RowStyle | undefined = keyed(styles.rowStyles, String(displayIndex), displayIndex);
+      cells.forEach((cell, c) => {
+        if (!cell) return;
+        const col = columns[c]!;
+        const cellStyle = styles.cellStyles?.[displayIndex]?.[c] ?? undefined;
+        if (cellStyle) {
+          if (cellStyle.backgroundColor && !cell.background) cell.background = cellStyle.backgroundColor;
+          const color = cellStyle.textColor ?? cellStyle.color;
+          if (color && !cell.color) cell.color = color;
+          if (cellStyle.textAlign && !cell.alignSet) {
+            cell.align = cellStyle.textAlign;
+            cell.alignSet = true;
+          }
+          if (cellStyle.fontWeight && cell.weight === 400) cell.weight = typeof cellStyle.fontWeight === 'number' ? (cellStyle.fontWeight >= 600 ? 700 : 400) : WEIGHT[cellStyle.fontWeight] ?? 400;
+        }
+        const cs = keyed(styles.columnStyles, col.label, c);
+        if (cs?.textAlign && !cell.alignSet) cell.align = cs.textAlign;
+      });
+      const row: ModelRow = { kind: 'body', cells, bodyIndex };
+      if (rs?.backgroundColor) row.background = rs.backgroundColor;
+      if (rs?.textColor) row.color = rs.textColor;
+      if (rs?.height) row.minHeight = rs.height;
+      if (rs?.fontWeight) row.weight = WEIGHT[rs.fontWeight];
+      if (showRowNumbers) {
+        row.cells = [{ text: String(pageOffset + displayIndex + 1), kind: 'number', align: 'right', weight: 400, italic: false, colspan: 1, rowspan: 1 }, ...row.cells];
+      }
+      rows.push(row);
+    } else if (it.type === 'group') {
+      const width = n + (showRowNumbers ? 1 : 0);
+      const cell: ModelCell = { text: `${it.label}  (${it.count})`, kind: 'text', align: 'left', weight: 600, italic: false, colspan: width, rowspan: 1 };
+      rows.push({ kind: 'group', cells: [cell, ...new Array<null>(width - 1).fill(null)], bodyIndex });
+    } else {
+      const cells: (ModelCell | null)[] = source.columns.map((_, c) => {
+        const text = it.values.get(c) ?? '';
+        return { text, kind: it.values.has(c) ? 'number' : 'text', align: it.values.has(c) ? columns[c]!.align === 'left' ? 'right' : columns[c]!.align : 'left', weight: 700, italic: false, colspan: 1, rowspan: 1 } satisfies ModelCell;
+      });
+      // The label goes in the first column without an aggregate.
+      const labelAt = cells.findIndex((c, i) => c && !it.values.has(i));
+      if (labelAt >= 0) cells[labelAt]!.text = it.label;
+      if (showRowNumbers) cells.unshift({ text: labelAt < 0 ? it.label : '', kind: 'text', align: 'left', weight: 700, italic: false, colspan: 1, rowspan: 1 });
+      rows.push({ kind: 'summary', cells, bodyIndex });
+    }
+  }
+
+  if (showRowNumbers) {
+    columns.unshift({ key: '#', label: '#', align: 'right', isRowNumber: true });
+  }
+  const headerRows: ModelRow[] = showHeaders
+    ? [{
+        kind: 'header',
+        bodyIndex: 0,
+        cells: columns.map((col) => ({ text: col.label, kind: 'text', align: col.align, weight: 600, italic: false, colspan: 1, rowspan: 1 })),
+      }]
+    : [];
+
+  const title = (req.title ?? opts.title ?? '').trim() || null;
+  const width = typeof opts.width === 'number' ? opts.width : null;
+  const model: TableModel = {
+    title,
+    columns,
+    rows: [...headerRows, ...rows],
+    headerRows: headerRows.length,
+    bodyRowCount: dataPos,
+    styles,
+    direction: opts.direction ?? 'ltr',
+    locale,
+    showGridLines: opts.showGridLines ?? true,
+    showAlternatingRows: (opts.showAlternatingRows ?? true) && styles.zebraStripes,
+    showBorder: opts.showBorder ?? true,
+    freezeHeader: opts.freezeHeader ?? false,
+    freezeFirstColumn: opts.freezeFirstColumn ?? false,
+    width,
+    autoFitColumns: opts.autoFitColumns ?? true,
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    jpegQuality: opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
+  };
+  return { model, request: req };
+}

@@ -1,0 +1,202 @@
+/**
+ * Draws a layout with Skia (@napi-rs/canvas): backgrounds, grid lines in the chosen border style,
+ * header emphasis, text with font fallback and bidi, cell images (placeholder when missing).
+ */
+import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { ensureFontsRegistered } from '../fonts';
+import type { Layout, LaidCell } from '../layout/layout';
+import { mix } from '../layout/layout';
+import type { TableModel } from '../model';
+
+export type LoadedImages = Map<string, Image | null>;
+
+/** Decodes fetched cell images once, before painting; a failure becomes a placeholder. */
+export async function decodeImages(bytes: Map<string, Buffer | null>): Promise<LoadedImages> {
+  const out: LoadedImages = new Map();
+  await Promise.all([...bytes].map(async ([src, buf]) => {
+    if (!buf) return void out.set(src, null);
+    try {
+      out.set(src, await loadImage(buf));
+    } catch {
+      out.set(src, null);
+    }
+  }));
+  return out;
+}
+
+function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number, width: number, style: string) {
+  if (style === 'solid') {
+    // Solid lines as rectangles on whole pixels stay crisp at any device scale.
+    if (y1 === y2) ctx.fillRect(x1, y1 - (width > 1 ? Math.floor(width / 2) : 0), x2 - x1, width);
+    else ctx.fillRect(x1 - (width > 1 ? Math.floor(width / 2) : 0), y1, width, y2 - y1);
+    return;
+  }
+  ctx.beginPath();
+  ctx.lineWidth = width;
+  ctx.setLineDash(style === 'dashed' ? [5 * width, 3 * width] : [width, 2 * width]);
+  const o = width % 2 === 1 ? 0.5 : 0;
+  ctx.moveTo(x1 + (y1 === y2 ? 0 : o), y1 + (y1 === y2 ? o : 0));
+  ctx.lineTo(x2 + (y1 === y2 ? 0 : o), y2 + (y1 === y2 ? o : 0));
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, rtl: boolean) {
+  if (lc.lines.length === 0) return;
+  ctx.font = lc.text.font;
+  ctx.fillStyle = lc.color;
+  ctx.textAlign = lc.align;
+  ctx.direction = rtl ? 'rtl' : 'ltr';
+  const x = lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2;
+  lc.lines.forEach((text, i) => {
+    const y = lc.baseline + i * lc.text.lineHeight;
+    ctx.fillText(text, x, y);
+    if (lc.cell.link) {
+      const w = ctx.measureText(text).width;
+      const start = lc.align === 'left' ? x : lc.align === 'right' ? x - w : x - w / 2;
+      ctx.fillRect(start, Math.round(y + 2), w, 1);
+    }
+  });
+}
+
+function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | null | undefined, border: string) {
+  const spec = lc.cell.image!;
+  const textH = lc.lines.length * lc.text.lineHeight;
+  const boxH = spec.height;
+  const top = lc.y + Math.max(0, (lc.h - boxH - textH - (textH ? 4 : 0)) / 2);
+  const left = lc.x + (lc.w - spec.width) / 2;
+  if (img && img.width > 0 && img.height > 0) {
+    const scale = Math.min(spec.width / img.width, spec.height / img.height);
+    const w = img.width * scale;
+    const h = img.height * scale;
+    ctx.drawImage(img, left + (spec.width - w) / 2, top + (spec.height - h) / 2, w, h);
+    return;
+  }
+  // Placeholder: a soft box with a diagonal, so a missing image reads as missing, not as blank.
+  ctx.fillStyle = mix(border, '#ffffff', 0.5);
+  ctx.fillRect(left, top, spec.width, spec.height);
+  ctx.strokeStyle = border;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(left + 0.5, top + 0.5, spec.width - 1, spec.height - 1);
+  ctx.beginPath();
+  ctx.moveTo(left + 0.5, top + spec.height - 0.5);
+  ctx.lineTo(left + spec.width - 0.5, top + 0.5);
+  ctx.stroke();
+}
+
+export function paintCanvas(model: TableModel, layout: Layout, images: LoadedImages): Canvas {
+  ensureFontsRegistered();
+  const s = model.styles;
+  const scale = model.deviceScaleFactor;
+  const canvas = createCanvas(Math.ceil(layout.width * scale), Math.ceil(layout.height * scale));
+  const ctx = canvas.getContext('2d');
+  ctx.scale(scale, scale);
+  ctx.fillStyle = s.backgroundColor;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+
+  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
+  if (s.tableShadow) {
+    ctx.save();
+    ctx.shadowColor = 'rgba(15, 23, 42, 0.16)';
+    ctx.shadowBlur = 18;
+    ctx.shadowOffsetY = 4;
+    ctx.fillStyle = s.rowOddBg;
+    ctx.fillRect(tx, ty, tw, th);
+    ctx.restore();
+  }
+
+  if (layout.title) {
+    const t = layout.title;
+    ctx.font = t.text.font;
+    ctx.fillStyle = t.color;
+    ctx.textAlign = t.align;
+    ctx.direction = layout.direction;
+    const x = t.align === 'right' ? t.x + t.w : t.x;
+    t.lines.forEach((text, i) => ctx.fillText(text, x, t.baseline + i * t.text.lineHeight));
+  }
+
+  for (const lc of layout.cells) {
+    if (!lc.background) continue;
+    ctx.fillStyle = lc.background;
+    ctx.fillRect(lc.x, lc.y, lc.w, lc.h);
+  }
+
+  // Grid: horizontal rules between rows, vertical ones between columns (not through spans).
+  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth;
+  if (bw > 0) {
+    ctx.fillStyle = s.borderColor;
+    ctx.strokeStyle = s.borderColor;
+    const covered = coveredEdges(model, layout);
+    if (model.showGridLines) {
+      for (let r = 1; r < layout.rowEdges.length - 1; r++) {
+        const y = ty + layout.rowEdges[r]!;
+        for (const [x1, x2] of covered.horizontal(r)) line(ctx, tx + x1, y, tx + x2, y, bw, s.borderStyle);
+      }
+      for (let c = 1; c < layout.colEdges.length - 1; c++) {
+        const x = tx + layout.colEdges[c]!;
+        for (const [y1, y2] of covered.vertical(c)) line(ctx, x, ty + y1, x, ty + y2, bw, s.borderStyle);
+      }
+    }
+    if (model.showBorder) {
+      line(ctx, tx, ty, tx + tw, ty, bw, s.borderStyle);
+      line(ctx, tx, ty + th - bw, tx + tw, ty + th - bw, bw, s.borderStyle);
+      line(ctx, tx, ty, tx, ty + th, bw, s.borderStyle);
+      line(ctx, tx + tw - bw, ty, tx + tw - bw, ty + th, bw, s.borderStyle);
+    }
+  }
+  // Emphasis: a firmer rule under a frozen header, beside a frozen first column, above totals.
+  const strong = mix(s.textColor, s.borderColor, 0.35);
+  ctx.fillStyle = strong;
+  if (model.freezeHeader && model.headerRows > 0) ctx.fillRect(tx, ty + layout.rowEdges[model.headerRows]! - 1, tw, 2);
+  if (model.freezeFirstColumn && model.columns.length > 1) {
+    const firstData = model.columns[0]?.isRowNumber ? 1 : 0;
+    const v = layout.visual(firstData);
+    const x = layout.direction === 'rtl' ? layout.colEdges[v]! : layout.colEdges[v + 1]!;
+    ctx.fillRect(tx + x - 1, ty, 2, th);
+  }
+  model.rows.forEach((row, r) => {
+    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary') ctx.fillRect(tx, ty + layout.rowEdges[r]! - 1, tw, 1.5);
+  });
+
+  const pad = s.cellPadding;
+  for (const lc of layout.cells) {
+    if (lc.cell.image) drawImage(ctx, lc, images.get(lc.cell.image.src), s.borderColor);
+    drawCellText(ctx, lc, pad, layout.direction === 'rtl');
+  }
+  return canvas;
+}
+
+/** Segments of grid lines that do not cross a spanning cell. */
+export function coveredEdges(model: TableModel, layout: Layout) {
+  const rows = model.rows.length;
+  const cols = model.columns.length;
+  // blockedH[r][v]: the horizontal edge above row r is inside a span at visual column v.
+  const blockedH = Array.from({ length: rows + 1 }, () => new Array<boolean>(cols).fill(false));
+  const blockedV = Array.from({ length: cols + 1 }, () => new Array<boolean>(rows).fill(false));
+  for (const lc of layout.cells) {
+    const { colspan, rowspan } = lc.cell;
+    if (colspan === 1 && rowspan === 1) continue;
+    const vs = Math.min(layout.visual(lc.col), layout.visual(lc.col + colspan - 1));
+    for (let dr = 1; dr < rowspan; dr++) for (let dc = 0; dc < colspan; dc++) blockedH[lc.row + dr]![vs + dc] = true;
+    for (let dc = 1; dc < colspan; dc++) for (let dr = 0; dr < rowspan; dr++) blockedV[vs + dc]![lc.row + dr] = true;
+  }
+  // Header cells read as one band: no vertical rules through it.
+  for (let r = 0; r < model.headerRows; r++) for (let c = 0; c <= cols; c++) blockedV[c]![r] = true;
+  const runs = (blocked: boolean[], edges: number[]) => {
+    const out: [number, number][] = [];
+    let start = -1;
+    blocked.forEach((b, i) => {
+      if (!b && start < 0) start = i;
+      if (b && start >= 0) {
+        out.push([edges[start]!, edges[i]!]);
+        start = -1;
+      }
+    });
+    if (start >= 0) out.push([edges[start]!, edges[blocked.length]!]);
+    return out;
+  };
+  return {
+    horizontal: (r: number) => runs(blockedH[r]!, layout.colEdges),
+    vertical: (c: number) => runs(blockedV[c]!, layout.rowEdges),
+  };
+}

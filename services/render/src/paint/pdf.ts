@@ -1,0 +1,241 @@
+/**
+ * PDF through pdfmake (server side, its Printer used directly: no URL or file access, fonts
+ * handed over as buffers from the same TTF files Skia uses). Column widths come from our layout so
+ * the PDF matches the images; the header row repeats on every page; pages turn landscape (or
+ * wider) when the table needs it. Characters the primary font lacks go to the script fallback
+ * that has them (CJK, Arabic, Hebrew, emoji as outlines).
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { FetchedImages } from '../engine';
+import { FACES, facePath, FALLBACKS, type FaceId, type Weight } from '../fonts';
+import type { Layout, LaidCell } from '../layout/layout';
+import type { TableModel } from '../model';
+import { LIMITS } from '../limits';
+import { RenderInputError } from '../errors';
+
+const require = createRequire(import.meta.url);
+// pdfmake and fontkit are CommonJS without bundled types for these internals.
+const Printer = (require('pdfmake/js/Printer') as { default: new (...args: unknown[]) => PdfPrinter }).default;
+const fontkit = require('fontkit') as { create(buf: Buffer): { hasGlyphForCodePoint(cp: number): boolean } };
+
+interface PdfKitDoc {
+  on(event: 'data', cb: (chunk: Buffer) => void): void;
+  on(event: 'end' | 'error', cb: (e?: unknown) => void): void;
+  end(): void;
+  bufferedPageRange(): { count: number };
+  _root?: unknown;
+}
+interface PdfPrinter {
+  createPdfKitDocument(doc: unknown, options?: unknown): Promise<PdfKitDoc>;
+}
+
+/** Font buffers and glyph coverage, loaded once per process and only for faces a PDF uses. */
+const buffers = new Map<string, Buffer>();
+const coverage = new Map<FaceId, { hasGlyphForCodePoint(cp: number): boolean }>();
+
+function fontBuffer(id: FaceId, weight: Weight): Buffer {
+  const path = facePath(id, weight);
+  let b = buffers.get(path);
+  if (!b) {
+    b = readFileSync(path);
+    buffers.set(path, b);
+  }
+  return b;
+}
+
+function covers(id: FaceId, cp: number): boolean {
+  let f = coverage.get(id);
+  if (!f) {
+    f = fontkit.create(fontBuffer(id, 400));
+    coverage.set(id, f);
+  }
+  return f.hasGlyphForCodePoint(cp);
+}
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+/** Splits text into runs of one face each. */
+function runs(text: string, primary: FaceId): { text: string; face: FaceId }[] {
+  const out: { text: string; face: FaceId }[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let face: FaceId = primary;
+    if (cp === 0xfe0f || cp === 0x200d) face = out[out.length - 1]?.face ?? primary;
+    else if (cp > 0x7f && !covers(primary, cp)) {
+      face = EMOJI.test(ch) && covers('notoEmoji', cp) ? 'notoEmoji' : FALLBACKS.find((f) => covers(f, cp)) ?? primary;
+    }
+    const last = out[out.length - 1];
+    if (last && last.face === face) last.text += ch;
+    else out.push({ text: ch, face });
+  }
+  return out;
+}
+
+const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * pdfkit shapes Arabic but does not reorder bidirectional text: for a line that is mostly
+ * right-to-left we reverse the order of its words so it reads correctly (each word stays shaped).
+ */
+function visualOrder(line: string): string {
+  if (!RTL_CHAR.test(line)) return line;
+  const words = line.split(/(\s+)/);
+  return words.reverse().join('');
+}
+
+const PT = 0.75; // CSS px → PDF points (96 dpi → 72 dpi)
+
+function colour(c: string | null): string | undefined {
+  if (!c) return undefined;
+  return c.length === 9 ? c.slice(0, 7) : c;
+}
+
+export async function renderPdf(model: TableModel, layout: Layout, images: FetchedImages): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
+  const s = model.styles;
+  const primary = layout.face;
+  const margin = 36;
+  const tableWpt = layout.tableW * PT;
+  // A4 portrait when the table fits, landscape when it needs to, a wider page beyond that.
+  const portrait = { w: 595.28, h: 841.89 };
+  const usable = (w: number) => w - 2 * margin;
+  const page = tableWpt <= usable(portrait.w) ? portrait : tableWpt <= usable(portrait.h) ? { w: portrait.h, h: portrait.w } : { w: tableWpt + 2 * margin, h: Math.max(portrait.w, (tableWpt + 2 * margin) * 0.7071) };
+  const pad = s.cellPadding * PT;
+  const vpad = Math.round(s.cellPadding * 0.8) * PT;
+  const usedFaces = new Set<FaceId>([primary]);
+
+  const textOf = (lc: LaidCell) => {
+    const lines = lc.lines.map((l) => (model.direction === 'rtl' || RTL_CHAR.test(l) ? visualOrder(l) : l)).join('\n');
+    const parts = runs(lines, primary).map((r) => {
+      usedFaces.add(r.face);
+      return r.face === primary ? r.text : { text: r.text, font: FACES[r.face].family };
+    });
+    return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
+  };
+
+  const widths = model.columns.map((_, c) => {
+    const v = layout.visual(c);
+    return (layout.colEdges[v + 1]! - layout.colEdges[v]!) * PT - 2 * pad;
+  });
+  // Visual order: rtl tables are mirrored. A span sits at its leftmost visual slot; the slots it
+  // covers are empty placeholders, as pdfmake expects.
+  const order = model.columns.map((_, c) => c).sort((a, b) => layout.visual(a) - layout.visual(b));
+  const grid: (LaidCell | undefined)[][] = model.rows.map(() => new Array<LaidCell | undefined>(model.columns.length));
+  for (const lc of layout.cells) {
+    for (let dr = 0; dr < lc.cell.rowspan; dr++) {
+      for (let dc = 0; dc < lc.cell.colspan; dc++) {
+        const line = grid[lc.row + dr];
+        if (line) line[layout.visual(lc.col + dc)] = lc;
+      }
+    }
+  }
+  const leftmost = (lc: LaidCell) => Math.min(layout.visual(lc.col), layout.visual(lc.col + lc.cell.colspan - 1));
+
+  const body = model.rows.map((_, r) => grid[r]!.map((lc, v) => {
+    if (!lc) return { text: '' };
+    if (lc.row !== r || leftmost(lc) !== v) return {};
+    const cell = lc.cell;
+    const node: Record<string, unknown> = {
+      text: textOf(lc),
+      fontSize: lc.text.size * PT,
+      bold: lc.text.weight >= 600,
+      italics: lc.text.italic,
+      color: colour(lc.color),
+      alignment: lc.align,
+      lineHeight: lc.text.lineHeight / (lc.text.size * 1.2),
+    };
+    if (lc.background) node.fillColor = colour(lc.background);
+    if (cell.colspan > 1) node.colSpan = cell.colspan;
+    if (cell.rowspan > 1) node.rowSpan = cell.rowspan;
+    if (cell.link) {
+      node.link = cell.link;
+      node.decoration = 'underline';
+    }
+    if (cell.image) {
+      const bytes = images.bytes.get(cell.image.src);
+      const type = images.contentTypes.get(cell.image.src) ?? '';
+      if (bytes && /^image\/(png|jpeg)$/.test(type)) {
+        return {
+          stack: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [cell.image.width * PT, cell.image.height * PT], alignment: 'center' }, ...(lc.lines.length ? [node] : [])],
+          fillColor: node.fillColor,
+          colSpan: node.colSpan,
+          rowSpan: node.rowSpan,
+        };
+      }
+      return { ...node, text: cell.image.alt || '[image]', color: '#94a3b8' };
+    }
+    return node;
+  }));
+
+  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth * PT;
+  const dash = s.borderStyle === 'dashed' ? { length: 3, space: 2 } : s.borderStyle === 'dotted' ? { length: 1, space: 1.5 } : undefined;
+  const rowCount = model.rows.length;
+  const colCount = model.columns.length;
+  const tableLayout = {
+    hLineWidth: (i: number) => (bw === 0 ? 0 : model.showGridLines || i === 0 || i === rowCount || (model.freezeHeader && i === model.headerRows) ? (model.freezeHeader && i === model.headerRows ? Math.max(bw, 1.5) : bw) : 0),
+    vLineWidth: (i: number) => (bw === 0 ? 0 : (model.showGridLines || i === 0 || i === colCount) && (model.showBorder || (i > 0 && i < colCount)) ? bw : 0),
+    hLineColor: () => s.borderColor,
+    vLineColor: () => s.borderColor,
+    hLineStyle: () => (dash ? { dash } : null),
+    vLineStyle: () => (dash ? { dash } : null),
+    paddingLeft: () => pad,
+    paddingRight: () => pad,
+    paddingTop: () => vpad,
+    paddingBottom: () => vpad,
+  };
+
+  const content: unknown[] = [];
+  if (model.title) {
+    const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT;
+    content.push({ text: runs(model.title, primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
+  }
+  content.push({
+    table: { headerRows: model.headerRows, dontBreakRows: true, widths: order.map((c) => Math.max(1, widths[c]!)), body },
+    layout: tableLayout,
+  });
+
+  // Fonts reach pdfmake through a private virtual file system of buffers: no disk or URL access.
+  const files = new Map<string, Buffer>();
+  const fonts: Record<string, Record<string, string>> = {};
+  for (const id of usedFaces) {
+    const f = FACES[id];
+    const regular = `${id}-400.ttf`;
+    const bold = `${id}-700.ttf`;
+    files.set(regular, fontBuffer(id, 400));
+    files.set(bold, fontBuffer(id, 700));
+    fonts[f.family] = { normal: regular, bold, italics: regular, bolditalics: bold };
+  }
+  const vfs = {
+    existsSync: (name: unknown) => typeof name === 'string' && files.has(name),
+    readFileSync: (name: string) => {
+      const b = files.get(name);
+      if (!b) throw new Error('no file access');
+      return b;
+    },
+  };
+  const denied = () => false;
+  const printer = new Printer(fonts, vfs, {
+    resolve: async () => undefined,
+    resolved: async () => undefined,
+    setUrlAccessPolicy: () => undefined,
+  }, denied);
+  const doc = await printer.createPdfKitDocument({
+    pageSize: { width: page.w, height: page.h },
+    pageMargins: [margin, margin, margin, margin],
+    info: { title: model.title ?? 'Table', creator: 'Jsonable', producer: 'Jsonable' },
+    defaultStyle: { font: FACES[primary].family, fontSize: s.fontSize * PT, color: colour(s.textColor) },
+    background: s.backgroundColor !== '#ffffff' ? () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.w, h: page.h, color: colour(s.backgroundColor) }] }) : undefined,
+    content,
+  }, { bufferPages: true });
+  const pages = doc.bufferedPageRange().count;
+  if (pages > LIMITS.maxPdfPages) throw new RenderInputError(413, `The PDF would have ${pages} pages (at most ${LIMITS.maxPdfPages})`);
+  const chunks: Buffer[] = [];
+  const bytes = await new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+  return { bytes, width: Math.round(page.w), height: Math.round(page.h), warnings: [] };
+}
+

@@ -1,0 +1,129 @@
+/**
+ * SVG: real vector text (selectable, searchable), every string XML-escaped, no script, no
+ * external references (cell images are inlined as data: URIs only when they were fetched and
+ * are PNG/JPEG/GIF/WebP). Fonts are named with their fallbacks; viewers without them substitute.
+ */
+import type { FetchedImages } from '../engine';
+import { FACES } from '../fonts';
+import type { Layout } from '../layout/layout';
+import { mix } from '../layout/layout';
+import type { TableModel } from '../model';
+import { coveredEdges } from './canvas';
+
+export function escapeXml(s: string): string {
+  // Characters XML 1.0 forbids are dropped; the five specials are escaped.
+  return s
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
+const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
+
+export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages): string {
+  const s = model.styles;
+  const out: string[] = [];
+  const family = `${layout.cells[0]?.text.family ?? `"${FACES.inter.family}"`}, sans-serif`.replace(/"/g, "'");
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
+  );
+  if (model.title) out.push(`<title>${escapeXml(model.title)}</title>`);
+  out.push(`<rect width="100%" height="100%" fill="${s.backgroundColor}"/>`);
+  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
+  if (s.tableShadow) {
+    out.push(`<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="4" stdDeviation="9" flood-color="#0f172a" flood-opacity="0.16"/></filter></defs>`);
+    out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" fill="${s.rowOddBg}" filter="url(#shadow)"/>`);
+  }
+  if (layout.title) {
+    const t = layout.title;
+    const x = t.align === 'right' ? t.x + t.w : t.x;
+    t.lines.forEach((line, i) => {
+      out.push(`<text x="${fmt(x)}" y="${fmt(t.baseline + i * t.text.lineHeight)}" font-size="${t.text.size}" font-weight="700" fill="${t.color}"${t.align === 'right' ? ' text-anchor="end"' : ''}>${escapeXml(line)}</text>`);
+    });
+  }
+  out.push('<g shape-rendering="crispEdges">');
+  for (const lc of layout.cells) {
+    if (lc.background) out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
+  }
+  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth;
+  if (bw > 0) {
+    const dash = s.borderStyle === 'dashed' ? ` stroke-dasharray="${5 * bw} ${3 * bw}"` : s.borderStyle === 'dotted' ? ` stroke-dasharray="${bw} ${2 * bw}"` : '';
+    const attrs = `stroke="${s.borderColor}" stroke-width="${bw}"${dash}`;
+    const paths: string[] = [];
+    const o = bw / 2;
+    if (model.showGridLines) {
+      const covered = coveredEdges(model, layout);
+      for (let r = 1; r < layout.rowEdges.length - 1; r++) {
+        const y = ty + layout.rowEdges[r]! + (bw % 2 === 1 ? 0.5 : 0) - (bw > 1 ? o : 0);
+        for (const [x1, x2] of covered.horizontal(r)) paths.push(`M${fmt(tx + x1)} ${fmt(y)}H${fmt(tx + x2)}`);
+      }
+      for (let c = 1; c < layout.colEdges.length - 1; c++) {
+        const x = tx + layout.colEdges[c]! + (bw % 2 === 1 ? 0.5 : 0) - (bw > 1 ? o : 0);
+        for (const [y1, y2] of covered.vertical(c)) paths.push(`M${fmt(x)} ${fmt(ty + y1)}V${fmt(ty + y2)}`);
+      }
+    }
+    if (paths.length) out.push(`<path d="${paths.join('')}" fill="none" ${attrs}/>`);
+    if (model.showBorder) out.push(`<rect x="${fmt(tx + o)}" y="${fmt(ty + o)}" width="${fmt(tw - bw)}" height="${fmt(th - bw)}" fill="none" ${attrs}/>`);
+  }
+  const strong = mix(s.textColor, s.borderColor, 0.35);
+  if (model.freezeHeader && model.headerRows > 0) out.push(`<rect x="${tx}" y="${ty + layout.rowEdges[model.headerRows]! - 1}" width="${tw}" height="2" fill="${strong}"/>`);
+  if (model.freezeFirstColumn && model.columns.length > 1) {
+    const v = layout.visual(model.columns[0]?.isRowNumber ? 1 : 0);
+    const x = model.direction === 'rtl' ? layout.colEdges[v]! : layout.colEdges[v + 1]!;
+    out.push(`<rect x="${tx + x - 1}" y="${ty}" width="2" height="${th}" fill="${strong}"/>`);
+  }
+  model.rows.forEach((row, r) => {
+    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary') out.push(`<rect x="${tx}" y="${ty + layout.rowEdges[r]! - 1}" width="${tw}" height="1.5" fill="${strong}"/>`);
+  });
+  out.push('</g>');
+
+  const pad = s.cellPadding;
+  for (const lc of layout.cells) {
+    const cell = lc.cell;
+    const parts: string[] = [];
+    if (cell.image) {
+      const spec = cell.image;
+      const textH = lc.lines.length * lc.text.lineHeight;
+      const top = lc.y + Math.max(0, (lc.h - spec.height - textH - (textH ? 4 : 0)) / 2);
+      const left = lc.x + (lc.w - spec.width) / 2;
+      const bytes = images.bytes.get(spec.src);
+      const type = images.contentTypes.get(spec.src) ?? '';
+      if (bytes && SAFE_IMAGE.test(type)) {
+        parts.push(`<image x="${fmt(left)}" y="${fmt(top)}" width="${spec.width}" height="${spec.height}" preserveAspectRatio="xMidYMid meet" href="data:${type};base64,${bytes.toString('base64')}"${spec.alt ? ` aria-label="${escapeXml(spec.alt)}"` : ''}/>`);
+      } else {
+        parts.push(`<rect x="${fmt(left + 0.5)}" y="${fmt(top + 0.5)}" width="${spec.width - 1}" height="${spec.height - 1}" fill="${mix(s.borderColor, '#ffffff', 0.5)}" stroke="${s.borderColor}"/>`);
+        parts.push(`<path d="M${fmt(left + 0.5)} ${fmt(top + spec.height - 0.5)}L${fmt(left + spec.width - 0.5)} ${fmt(top + 0.5)}" stroke="${s.borderColor}"/>`);
+      }
+    }
+    if (lc.lines.length > 0) {
+      const anchor = lc.align === 'left' ? 'start' : lc.align === 'right' ? 'end' : 'middle';
+      const x = lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2;
+      // In an rtl document "start" is the right edge; anchors here are physical, so say so.
+      const physicalAnchor = model.direction === 'rtl' && anchor !== 'middle' ? (anchor === 'start' ? 'end' : 'start') : anchor;
+      const attrs = [
+        `x="${fmt(x)}"`,
+        `font-size="${lc.text.size}"`,
+        lc.text.weight !== 400 ? `font-weight="${lc.text.weight}"` : '',
+        lc.text.italic ? 'font-style="italic"' : '',
+        `fill="${lc.color}"`,
+        physicalAnchor !== 'start' ? `text-anchor="${physicalAnchor}"` : '',
+        cell.link ? 'text-decoration="underline"' : '',
+      ].filter(Boolean).join(' ');
+      lc.lines.forEach((line, i) => {
+        parts.push(`<text ${attrs} y="${fmt(lc.baseline + i * lc.text.lineHeight)}" xml:space="preserve">${escapeXml(line)}</text>`);
+      });
+    }
+    if (parts.length === 0) continue;
+    let group = parts.join('');
+    if (cell.tooltip) group = `<g><title>${escapeXml(cell.tooltip)}</title>${group}</g>`;
+    if (cell.link) group = `<a href="${escapeXml(cell.link)}" target="_blank">${group}</a>`;
+    out.push(group);
+  }
+  out.push('</svg>');
+  return out.join('\n');
+}
