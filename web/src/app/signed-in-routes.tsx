@@ -14,8 +14,13 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 
 export const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', ...page(() => import('../pages/DashboardPage')) },
+  { path: 'projects/:id/styles', ...page(() => import('../pages/ProjectStylesPage')) },
+  { path: 'subscribe', ...page(() => import('../pages/SubscribePage')) },
+  { path: 'manage-subscription', ...page(() => import('../pages/ManageSubscriptionPage')) },
 ];
-export const memberRoutes: RouteObject[] = [];
+export const memberRoutes: RouteObject[] = [
+  { path: 'settings', ...page(() => import('../pages/SettingsPage')) },
+];
 export const bareRoutes: RouteObject[] = [
   { path: 'app', ...page(() => import('../pages/CreateImagePage')) },
 ];

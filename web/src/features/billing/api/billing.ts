@@ -1,0 +1,61 @@
+/**
+ * Billing from the web app: whether card billing is on, Checkout and the Customer Portal, and
+ * the billing history the settings page lists.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+import type { PlanTier } from '@jsonable/contracts/plans';
+import { api } from '../../../lib/api-client';
+
+export const BILLING_STATUS_KEY = '/api/billing/status';
+export const BILLING_HISTORY_KEY = '/api/billing/history';
+
+const statusSchema = z.looseObject({ enabled: z.boolean() });
+const redirectSchema = z.looseObject({ url: z.string().url() });
+
+export function useBillingStatus() {
+  const { data, error, isLoading } = useSWR(BILLING_STATUS_KEY, (path: string) => api.get(path, statusSchema));
+  return { enabled: data?.enabled ?? null, error: error as unknown, isLoading };
+}
+
+/** Starts Stripe Checkout for a plan; resolves with the page to send the browser to. */
+export async function startCheckout(plan: PlanTier): Promise<string> {
+  const { url } = await api.post('/api/billing/checkout', { plan }, redirectSchema);
+  return url;
+}
+
+export async function openPortal(): Promise<string> {
+  const { url } = await api.post('/api/billing/portal', {}, redirectSchema);
+  return url;
+}
+
+export const billingEntrySchema = z.looseObject({
+  date: z.string(),
+  event: z.string(),
+  plan: z.string().nullish(),
+  amount: z.number().nullish(),
+  currency: z.string().nullish(),
+});
+export type BillingEntry = z.infer<typeof billingEntrySchema>;
+
+const historySchema = z.union([
+  z.array(billingEntrySchema),
+  z.looseObject({ history: z.array(billingEntrySchema) }).transform((o) => o.history),
+  z.looseObject({ entries: z.array(billingEntrySchema) }).transform((o) => o.entries),
+]);
+
+export function useBillingHistory() {
+  const { data, error, isLoading } = useSWR<BillingEntry[]>(BILLING_HISTORY_KEY, (path: string) => api.get(path, historySchema));
+  return { entries: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
+}
+
+/** Amounts arrive in the currency's minor unit (cents), as the card provider sends them. */
+export function formatAmount(amount: number | null | undefined, currency: string | null | undefined): string {
+  if (amount === null || amount === undefined) return '—';
+  const code = (currency ?? 'usd').toUpperCase();
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount / 100);
+  } catch {
+    return `${(amount / 100).toFixed(2)} ${code}`;
+  }
+}

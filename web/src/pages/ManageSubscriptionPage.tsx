@@ -1,0 +1,3 @@
+import { ManageSubscriptionPage } from '../features/billing/components/ManageSubscriptionPage';
+
+export default ManageSubscriptionPage;

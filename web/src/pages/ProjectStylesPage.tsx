@@ -1,0 +1,3 @@
+import { ProjectStylesPage } from '../features/project-styles/components/ProjectStylesPage';
+
+export default ProjectStylesPage;

@@ -1,0 +1,3 @@
+import { SubscribePage } from '../features/billing/components/SubscribePage';
+
+export default SubscribePage;
