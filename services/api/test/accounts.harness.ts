@@ -1,0 +1,140 @@
+/**
+ * The accounts HTTP tests' app: createApp with the real SQLite event and document stores in a
+ * temporary folder, the real projector, the outbox mailer, and a clock the tests can move.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import { createMailer, type OutboxFile } from '@jsonable/adapters/mail/index';
+import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
+import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
+import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
+import type { Clock, TableRenderer } from '@jsonable/domain/ports';
+import { randomIds } from '@jsonable/domain/runtime/system';
+import { ActiveReadModels, ProjectionRunner, RegistryCache } from '@jsonable/projector';
+import { createApp } from '../src/app';
+import type { AppConfig, AppDeps, Logger } from '../src/deps';
+import { requireApiKey, requireSession } from '../src/middleware/auth';
+import type { ApiModule, AppState } from '../src/module';
+import { createAccountsModule } from '../src/modules/accounts';
+import { allProjections } from '../src/read-models';
+import type { AccountsLimits } from '../src/routes/accounts/limits';
+
+export const PUBLIC_URL = 'https://jsonable.test';
+
+const silent: Logger = { info() {}, warn() {}, error() {}, child: () => silent };
+
+/** Accounts never render; a call here would be a bug in the test set-up. */
+const noRenderer: TableRenderer = {
+  render: () => Promise.reject(new Error('the accounts tests do not render tables')),
+  close: async () => {},
+};
+
+/** Routes that only say who is calling, to exercise the auth middlewares as other contexts use them. */
+export const whoAmIModule: ApiModule = {
+  name: 'whoami',
+  routes(router: Router<AppState>, deps: AppDeps) {
+    router.get('/api/test/key-whoami', requireApiKey(deps), (ctx) => {
+      ctx.body = ctx.state.principal;
+    });
+    router.post('/api/test/session-echo', requireSession(deps), (ctx) => {
+      ctx.body = { principal: ctx.state.principal, body: ctx.request.body as unknown };
+    });
+  },
+};
+
+/** Limits high enough that functional tests never meet them. */
+const roomy = (name: string) => ({ name, limit: 10_000, windowMs: 60_000 });
+export const roomyLimits: AccountsLimits = {
+  loginPerAccount: roomy('login-account'), loginPerIp: roomy('login-ip'),
+  registerPerAccount: roomy('register-account'), registerPerIp: roomy('register-ip'),
+  magicLinkPerAccount: roomy('magic-link-account'), magicLinkPerIp: roomy('magic-link-ip'),
+  confirmPerIp: roomy('confirm-ip'), changePasswordPerUser: roomy('change-password-user'),
+};
+
+export interface AccountsHarness {
+  app: Koa<AppState>;
+  server: ReturnType<Koa<AppState>['callback']>;
+  deps: AppDeps;
+  dir: string;
+  /** Moves the clock forward (sessions, links and rate-limit windows follow it). */
+  advance(ms: number): void;
+  /** Every message in the outbox, oldest first. */
+  outbox(): OutboxFile[];
+  /** The token of the newest link mailed to `to`. */
+  lastToken(to: string, tag?: string): string;
+  close(): Promise<void>;
+}
+
+export async function startAccountsHarness(options: {
+  limits?: Partial<AccountsLimits>;
+  config?: Partial<AppConfig>;
+  extraModules?: ApiModule[];
+} = {}): Promise<AccountsHarness> {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonable-accounts-'));
+  let offset = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offset) };
+  const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
+  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { now: () => clock.now().getTime(), sweepIntervalMs: 0 });
+  const blobs = new FileBlobStore(join(dir, 'blobs'));
+  const modules = [createAccountsModule({ limits: { ...roomyLimits, ...options.limits } }), whoAmIModule, ...(options.extraModules ?? [])];
+  const projections = allProjections(modules);
+  const registry = new RegistryCache(docs);
+  const readModels = new ActiveReadModels(docs, projections, registry);
+  const runner = new ProjectionRunner({ eventStore, docs, projections, registry, onSwitch: () => readModels.refresh() });
+  runner.start();
+  await runner.whenCaughtUp();
+
+  const config: AppConfig = {
+    port: 0, publicUrl: PUBLIC_URL, dataDir: dir, bodyLimitBytes: 10 * 1024 * 1024, secureCookies: false,
+    trustProxy: true, webDist: null, stripe: null, ...options.config,
+  };
+  const deps: AppDeps = {
+    config, logger: silent, eventStore, docs, readModels, blobs,
+    mailer: createMailer({}, dir, silent), renderer: noRenderer, clock, ids: randomIds,
+    waitForProjections: async (position, timeoutMs) => {
+      await runner.waitForPosition(position, timeoutMs);
+    },
+  };
+  const app = createApp(deps, modules);
+
+  const outbox = (): OutboxFile[] => {
+    let files: string[];
+    try {
+      files = readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json')).sort();
+    } catch {
+      return [];
+    }
+    return files.map((f) => JSON.parse(readFileSync(join(dir, 'outbox', f), 'utf8')) as OutboxFile);
+  };
+
+  return {
+    app, server: app.callback(), deps, dir, outbox,
+    advance: (ms) => {
+      offset += ms;
+    },
+    lastToken(to, tag) {
+      const mail = outbox().filter((m) => m.to === to && (!tag || m.tag === tag)).at(-1);
+      if (!mail) throw new Error(`no mail to ${to}${tag ? ` tagged ${tag}` : ''}`);
+      const match = /https:\/\/jsonable\.test\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+      if (!match?.[1]) throw new Error(`no link in the mail to ${to}`);
+      return match[1];
+    },
+    async close() {
+      await runner.stop();
+      await eventStore.close();
+      await docs.close();
+      await blobs.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie pair (`name=value`) of a response, or null. */
+export function sessionCookie(setCookie: string[] | string | undefined): string | null {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = list.find((c) => /^(__Host-)?jsonable_session=[^;]+/.test(c));
+  return found ? found.split(';')[0]! : null;
+}
