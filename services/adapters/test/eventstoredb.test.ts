@@ -1,0 +1,44 @@
+/**
+ * The EventStore contract against EventStoreDB (official image, insecure single node), or against
+ * EVENTSTORE_URL when set. Reported as skipped, by name and with the reason, when neither exists.
+ */
+import type { StartedTestContainer } from 'testcontainers';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { testEventStore } from '@jsonable/domain/testing/event-store.contract';
+import { EsdbEventStore } from '../src/eventstoredb/event-store';
+import { planServer } from './support/servers';
+
+const IMAGE = 'eventstore/eventstore:24.10';
+const plan = await planServer('EVENTSTORE_URL');
+
+if (plan.kind === 'skip') {
+  describe.skip(`EventStoreDB contract — skipped: ${plan.reason}`, () => {
+    testEventStore('EventStoreDB', async () => new EsdbEventStore('esdb://unreachable:2113?tls=false'));
+  });
+} else {
+  let url = plan.kind === 'url' ? plan.url : '';
+  let container: StartedTestContainer | undefined;
+
+  beforeAll(async () => {
+    if (plan.kind !== 'container') return;
+    const { GenericContainer, Wait } = await import('testcontainers');
+    container = await new GenericContainer(IMAGE)
+      .withEnvironment({
+        EVENTSTORE_INSECURE: 'true',
+        EVENTSTORE_MEM_DB: 'true',
+        EVENTSTORE_RUN_PROJECTIONS: 'None',
+        EVENTSTORE_CLUSTER_SIZE: '1',
+      })
+      .withExposedPorts(2113)
+      .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
+      .withStartupTimeout(120_000)
+      .start();
+    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+  });
+
+  afterAll(async () => {
+    await container?.stop();
+  });
+
+  testEventStore('EventStoreDB', async () => new EsdbEventStore(url));
+}
