@@ -93,7 +93,7 @@ export function formatCurrency(n: number, locale: string, format?: CellFormat): 
 export function formatPercentage(n: number, locale: string, format?: CellFormat): string {
   const o = numberOpts(format);
   const fraction = Math.abs(n) <= 1 ? n : n / 100;
-  const digits = fractionDigits(o, { min: 0, max: 1 });
+  const digits = fractionDigits(o, { min: 0, max: 2 });
   const key = `p|${locale}|${digits.minimumFractionDigits}|${digits.maximumFractionDigits}`;
   return cached(key, () => new Intl.NumberFormat(locale, { style: 'percent', ...digits })).format(fraction);
 }

@@ -197,7 +197,8 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     if (cs?.fontWeight) col.weight = WEIGHT[cs.fontWeight];
     const dataCells = source.rows.map((r) => r.cells[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null');
     const numeric = dataCells.filter((c) => c.kind === 'number').length;
-    col.align = cs?.textAlign ?? (dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : 'left');
+    const booleans = dataCells.filter((c) => c.kind === 'boolean').length;
+    col.align = cs?.textAlign ?? (dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : dataCells.length > 0 && booleans === dataCells.length ? 'center' : 'left');
     return col;
   });
 
