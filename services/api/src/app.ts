@@ -1,0 +1,33 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { AppDeps } from './deps';
+import { bodyParser } from './middleware/body';
+import { apiFallback, errorHandler } from './middleware/errors';
+import { requestId } from './middleware/request-id';
+import { serveWebApp } from './middleware/static';
+import type { ApiModule, AppState } from './module';
+import { statusRoutes } from './routes/status';
+
+/**
+ * Builds the HTTP application from injected dependencies and the context modules. It never
+ * listens: main.ts/server.ts do, tests drive it with supertest.
+ */
+export function createApp(deps: AppDeps, modules: ApiModule[]): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = deps.config.trustProxy;
+  // Errors are answered and logged by errorHandler; Koa's default handler would print them again.
+  app.silent = true;
+
+  app.use(requestId(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(apiFallback());
+  if (deps.config.webDist) app.use(serveWebApp(deps.config.webDist));
+  app.use(bodyParser(deps.config.bodyLimitBytes));
+
+  const router = new Router<AppState>();
+  statusRoutes(router, deps);
+  for (const module of modules) module.routes?.(router, deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,33 @@
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import { PayloadTooLargeError, ValidationError } from '@jsonable/domain/errors';
+
+export function bodyLimitMessage(limitBytes: number): string {
+  const mb = limitBytes / (1024 * 1024);
+  const shown = Number.isInteger(mb) ? String(mb) : mb.toFixed(2).replace(/\.?0+$/, '');
+  return `Request body too large (limit ${shown} MB)`;
+}
+
+/**
+ * JSON (and url-encoded/text) bodies up to `limitBytes`. The raw JSON text stays available as
+ * ctx.request.rawBody for signature checks (Stripe webhooks sign the exact bytes).
+ */
+export function bodyParser(limitBytes: number): Middleware {
+  return koaBody({
+    json: true,
+    jsonStrict: true,
+    urlencoded: true,
+    text: true,
+    multipart: false,
+    includeUnparsed: true,
+    jsonLimit: limitBytes,
+    formLimit: limitBytes,
+    textLimit: limitBytes,
+    onError(error) {
+      const e = error as Error & { status?: number; type?: string };
+      if (e.status === 413 || e.type === 'entity.too.large') throw new PayloadTooLargeError(bodyLimitMessage(limitBytes));
+      if (e.status === 415 || e.type === 'encoding.unsupported') throw new ValidationError('Unsupported content encoding');
+      throw new ValidationError('Invalid JSON format');
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Context, Middleware } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
+  '.pdf': 'application/pdf',
+};
+
+/** Vite fingerprints everything under /assets, so those files never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+async function fileAt(root: string, urlPath: string): Promise<{ path: string; size: number; mtime: Date } | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const path = resolve(join(root, decoded));
+  // Never leave the web root (../ and encoded variants resolve outside it).
+  if (path !== root && !path.startsWith(root + sep)) return null;
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { path, size: info.size, mtime: info.mtime } : null;
+  } catch {
+    return null;
+  }
+}
+
+function send(ctx: Context, file: { path: string; size: number; mtime: Date }, cacheControl: string): void {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.lastModified = file.mtime;
+  ctx.etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+  ctx.type = TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  // ctx.fresh only compares validators on a 2xx status.
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.length = file.size;
+  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file.path);
+}
+
+/**
+ * Serves the built web app: files as they are, and index.html for any other GET that accepts
+ * HTML (client-side routes like /dashboard), so a reload on a deep link works. /api is never
+ * touched here.
+ */
+export function serveWebApp(webDist: string): Middleware {
+  const root = resolve(webDist);
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      return next();
+    }
+    const file = ctx.path.endsWith('/') ? null : await fileAt(root, ctx.path);
+    if (file) {
+      send(ctx, file, ctx.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+      return;
+    }
+    // A missing hashed asset is a real 404 (an old tab asking for a replaced bundle), not the SPA.
+    if (!ctx.path.startsWith('/assets/') && ctx.accepts('html') === 'html') {
+      const index = await fileAt(root, '/index.html');
+      if (index) {
+        send(ctx, index, REVALIDATE);
+        return;
+      }
+    }
+    return next();
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * The context registry: each bounded context adds one line here. createApp mounts their routes,
+ * the projector runs their projections, the server starts their jobs.
+ */
+import type { ApiModule } from '../module';
+
+export const modules: ApiModule[] = [];

@@ -1,0 +1,213 @@
+/**
+ * The composition root: configuration → stores → projector → renderer, mailer → app → listen.
+ * main.ts calls startServer with process.env; the web e2e tests and the API benches call it with
+ * their own env (a temporary DATA_DIR, port 0).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMailer } from '@jsonable/adapters/mail/index';
+import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
+import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
+import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
+import type { BlobStore, EventStore, TableRenderer } from '@jsonable/domain/ports';
+import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
+import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
+import type { DocumentStore } from '@jsonable/read-models/ports';
+import { createRenderPool } from '@jsonable/render/pool/index';
+import { join } from 'node:path';
+import { createApp } from './app';
+import { loadConfig, type Env, type ServerConfig } from './config';
+import type { AppDeps, Logger } from './deps';
+import { startJobs, type JobsHandle } from './jobs';
+import { createLogger } from './logger';
+import type { ApiModule } from './module';
+import { modules as registeredModules } from './modules/index';
+import { allProjections } from './read-models';
+
+export interface StartServerOptions {
+  /** Environment to configure from (default process.env). */
+  env?: Env;
+  /** Overrides HOST / PORT (tests: 127.0.0.1 and 0). */
+  host?: string;
+  port?: number;
+  /** Context modules (default: the registry in modules/index.ts). */
+  modules?: ApiModule[];
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  config: ServerConfig;
+  deps: AppDeps;
+  /** The projector of this process (null when ROLE=api). */
+  projector: ProjectionRunner | null;
+  /** Graceful: stop accepting, finish in-flight requests, stop projector and jobs, close everything. */
+  close(): Promise<void>;
+}
+
+export interface Stores {
+  eventStore: EventStore;
+  docs: DocumentStore;
+  blobs: BlobStore;
+}
+
+/** The embedded default: everything under DATA_DIR. */
+export async function openStores(config: ServerConfig): Promise<Stores> {
+  if (config.eventStoreUrl || config.mongoUrl) {
+    throw new Error(
+      'EVENTSTORE_URL / MONGO_URL are set, but this build has no server adapters wired in yet (services/adapters createStores); unset them to use the embedded SQLite default',
+    );
+  }
+  return {
+    eventStore: new SqliteEventStore(join(config.dataDir, 'events.sqlite')),
+    docs: new SqliteDocumentStore(join(config.dataDir, 'read-models.sqlite')),
+    blobs: new FileBlobStore(join(config.dataDir, 'blobs')),
+  };
+}
+
+/** Starts the pool on first use: a ROLE=projector process only renders if a job asks it to. */
+function lazyRenderer(create: () => TableRenderer): TableRenderer {
+  let pool: TableRenderer | null = null;
+  return {
+    render: (input) => (pool ??= create()).render(input),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
+  if (options.host !== undefined) config.host = options.host;
+  if (options.port !== undefined) config.port = options.port;
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const modules = options.modules ?? registeredModules;
+  const projections = allProjections(modules);
+
+  const cleanups: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => logger.error('shutdown step failed', { error }));
+    }
+  };
+
+  try {
+    const stores = await openStores(config);
+    cleanups.push(() => stores.eventStore.close(), () => stores.docs.close(), () => stores.blobs.close());
+
+    const registry = new RegistryCache(stores.docs);
+    const readModels = new ActiveReadModels(stores.docs, projections, registry);
+    let projector: ProjectionRunner | null = null;
+    let waitForProjections: AppDeps['waitForProjections'];
+    if (config.role !== 'api') {
+      const runner = new ProjectionRunner({
+        eventStore: stores.eventStore,
+        docs: stores.docs,
+        projections,
+        registry,
+        logger: logger.child({ component: 'projector' }),
+        onSwitch: () => readModels.refresh(),
+      });
+      projector = runner;
+      waitForProjections = async (position, timeoutMs) => {
+        await runner.waitForPosition(position, timeoutMs);
+      };
+    } else {
+      const wait = createCheckpointWaiter({ docs: stores.docs, registry, projections });
+      waitForProjections = async (position, timeoutMs) => {
+        await wait(position, timeoutMs);
+      };
+    }
+
+    const createPool = () => createRenderPool(config.renderWorkers ? { size: config.renderWorkers } : {});
+    const renderer = config.role === 'projector' ? lazyRenderer(createPool) : createPool();
+    cleanups.push(() => renderer.close());
+    const mailer = createMailer(
+      {
+        mailgunApiKey: config.mailgun?.apiKey ?? null,
+        mailgunDomain: config.mailgun?.domain ?? null,
+        mailgunUrl: config.mailgun?.url ?? null,
+        from: config.mailgun?.from ?? null,
+      },
+      config.dataDir,
+      logger.child({ component: 'mail' }),
+    );
+
+    const deps: AppDeps = {
+      config,
+      logger,
+      eventStore: stores.eventStore,
+      docs: stores.docs,
+      readModels,
+      blobs: stores.blobs,
+      mailer,
+      renderer,
+      clock: systemClock,
+      ids: randomIds,
+      waitForProjections,
+    };
+
+    if (projector) {
+      const runner = projector;
+      runner.start();
+      cleanups.push(() => runner.stop());
+    }
+    let jobs: JobsHandle | null = null;
+    if (config.role !== 'api') {
+      jobs = startJobs(modules, deps);
+      const handle = jobs;
+      cleanups.push(() => handle.stop());
+    }
+
+    // Listen before building the app so that, with PORT=0, public links use the real port.
+    const server = createServer();
+    server.keepAliveTimeout = 5000;
+    const address = await listen(server, config.port, config.host);
+    const linkHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${linkHost.includes(':') ? `[${linkHost}]` : linkHost}:${address.port}`;
+    if (!env.PUBLIC_URL) config.publicUrl = url;
+    config.port = address.port;
+    // A projector-only process still answers the status route, for health checks.
+    const app = config.role === 'projector' ? createApp({ ...deps, config: { ...config, webDist: null } }, []) : createApp(deps, modules);
+    server.on('request', app.callback());
+
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        logger.info('shutting down', { role: config.role });
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Requests still running after the grace period are cut off.
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        force.unref();
+        await stopped;
+        clearTimeout(force);
+        await closeAll();
+        logger.info('stopped');
+      })());
+
+    logger.info('listening', {
+      url,
+      role: config.role,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      web: config.webDist ?? 'not built',
+      projections: projections.map((p) => `${p.name}@v${p.version}`),
+    });
+    return { url, config, deps, projector, close };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
