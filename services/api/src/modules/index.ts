@@ -3,5 +3,8 @@
  * the projector runs their projections, the server starts their jobs.
  */
 import type { ApiModule } from '../module';
+import { accountsModule } from './accounts';
 
-export const modules: ApiModule[] = [];
+export const modules: ApiModule[] = [
+  accountsModule,
+];
