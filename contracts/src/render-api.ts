@@ -19,6 +19,15 @@ export const renderMessages = {
   invalidProjectKey: 'Invalid API key for this project',
 } as const;
 
+export const imageSummarySchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  createdAt: z.string(),
+  title: z.string().nullable(),
+});
+export type ImageSummary = z.infer<typeof imageSummarySchema>;
+
 /** POST /api/jsonable/table-to-image and /api/table-to-image. */
 export const generateResponseSchema = z.object({
   success: z.literal(true),
@@ -29,6 +38,8 @@ export const generateResponseSchema = z.object({
     height: z.number().int(),
     size: z.number().int(),
   }),
+  /** The stored image, as the dashboard and the project endpoint describe it. */
+  image: imageSummarySchema.optional(),
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
@@ -40,14 +51,6 @@ export const previewResponseSchema = z.object({
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 
-export const imageSummarySchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  filename: z.string(),
-  createdAt: z.string(),
-  title: z.string().nullable(),
-});
-export type ImageSummary = z.infer<typeof imageSummarySchema>;
 
 /** POST /api/jsonable/json-to-png (session): the stored image. */
 export const saveImageResponseSchema = z.object({

@@ -91,7 +91,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
 
   const saveStyles = async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
-    const styles = parse(stylesObjectSchema, stylesBody(bodyOf(ctx) ?? {}));
+    const styles = parse(stylesObjectSchema, stylesBody(bodyOf(ctx) ?? {}), true);
     const { position } = await saveProjectStyles(deps, { projectId: ctx.params.id!, userId, styles: styles as Record<string, unknown> });
     await deps.waitForProjections(position);
     ctx.body = { success: true, project: await view(ctx, ctx.params.id!) };

@@ -12,15 +12,19 @@ import type { AppState, Principal } from '../../module';
 
 export type Ctx = ParameterizedContext<AppState>;
 
-/** Parses with a contract schema; the first problem becomes a 400 in the user's words. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/**
+ * Parses with a contract schema; the first problem becomes a 400 in the user's words. With
+ * `namePath`, the field is named before the message (styles: "headerBg: Colours must be hex…").
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, namePath = false): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   const message = issue?.message ?? 'Invalid request';
   // Messages written for users (SPEC §5) stand alone; zod's generic ones get the field's name.
-  throw new ValidationError(/^[A-Z]/.test(message) && !/^Invalid input|^Too (big|small)|^Expected/.test(message) ? message : `${path}${message}`);
+  const standsAlone = !namePath && /^[A-Z]/.test(message) && !/^Invalid input|^Too (big|small)|^Expected/.test(message);
+  throw new ValidationError(standsAlone ? message : `${path}${message}`);
 }
 
 export function principalOf(ctx: Ctx): Principal {

@@ -1,0 +1,60 @@
+/**
+ * The images context: rendering routes (counted against the usage period), image files, the
+ * user's images and statistics, the OpenAPI document, and the upkeep jobs of stored files.
+ */
+import { UnauthorizedError } from '@jsonable/domain/errors';
+import { purgeExpiredData, sweepExpired, sweepOrphans } from '@jsonable/domain/images/maintenance';
+import { RenderService } from '@jsonable/domain/usage/render-table';
+import { imagesProjection } from '@jsonable/read-models/images/images.projection';
+import { statisticsProjection } from '@jsonable/read-models/statistics/statistics.projection';
+import { usageProjection } from '@jsonable/read-models/usage/usage.projection';
+import { API_KEY_MESSAGE, extractApiKey, requireApiKey, requireSession, resolveApiKey } from '../middleware/auth';
+import type { ApiModule } from '../module';
+import { openApiRoutes } from '../openapi';
+import { imageRoutes } from '../routes/images/images.routes';
+import {
+  defaultRenderLimits, demoRateLimit, endpointRateLimit, previewRateLimit, renderRateLimit, type RenderLimits,
+} from '../routes/render/limits';
+import { renderRoutes } from '../routes/render/render.routes';
+
+const MINUTE = 60_000;
+
+export interface ImagesModuleOptions {
+  /** Overrides of the rate limits (tests use small or large ones). */
+  limits?: Partial<RenderLimits>;
+}
+
+export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule {
+  const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
+  return {
+    name: 'images',
+    projections: [imagesProjection, usageProjection, statisticsProjection],
+    routes(router, deps) {
+      const session = requireSession(deps);
+      renderRoutes(router, deps, new RenderService(deps), {
+        session,
+        apiKey: requireApiKey(deps),
+        renderRate: renderRateLimit(deps, limits),
+        previewRate: previewRateLimit(deps, limits),
+        demoRate: demoRateLimit(deps, limits),
+        endpointRate: endpointRateLimit(deps, limits),
+        async resolveKey(ctx) {
+          const raw = extractApiKey(ctx);
+          if (!raw) return null;
+          const principal = await resolveApiKey(deps, raw);
+          if (!principal) throw new UnauthorizedError(API_KEY_MESSAGE);
+          return { userId: principal.userId, projectId: principal.projectId };
+        },
+      });
+      imageRoutes(router, deps, session);
+      openApiRoutes(router, deps);
+    },
+    jobs: [
+      { name: 'images.purge-expired-data', everyMs: 60 * MINUTE, run: async (deps) => void (await purgeExpiredData(deps)) },
+      { name: 'images.sweep-orphans', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepOrphans(deps)) },
+      { name: 'images.sweep-expired', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepExpired(deps)) },
+    ],
+  };
+}
+
+export const imagesModule: ApiModule = createImagesModule();

@@ -1,0 +1,236 @@
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the zod contracts (z.toJSONSchema),
+ * so the reference page and the server cannot drift apart. Served at GET /api/openapi.json.
+ */
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@jsonable/contracts/envelope';
+import {
+  createdProjectSchema, createProjectRequestSchema, deleteProjectResponseSchema, projectListSchema, projectSchema,
+  regenerateKeyResponseSchema, saveStylesResponseSchema, updateProjectRequestSchema,
+} from '@jsonable/contracts/projects';
+import {
+  deleteImageResponseSchema, demoResponseSchema, generateResponseSchema, previewResponseSchema,
+  projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, userImagesResponseSchema, userStatsSchema,
+} from '@jsonable/contracts/render-api';
+import { stylesSchema, tableRequestSchema } from '@jsonable/contracts/table';
+import type { AppDeps } from './deps';
+import type { AppState } from './module';
+
+type Json = Record<string, unknown>;
+
+const schemas: Record<string, z.ZodType> = {
+  TableRequest: tableRequestSchema,
+  Styles: stylesSchema,
+  ErrorEnvelope: errorEnvelopeSchema,
+  GenerateResponse: generateResponseSchema,
+  PreviewResponse: previewResponseSchema,
+  ProjectEndpointResponse: projectEndpointResponseSchema,
+  SaveImageResponse: saveImageResponseSchema,
+  DemoResponse: demoResponseSchema,
+  StatusResponse: statusResponseSchema,
+  Project: projectSchema,
+  ProjectList: projectListSchema,
+  CreatedProject: createdProjectSchema,
+  CreateProjectRequest: createProjectRequestSchema,
+  UpdateProjectRequest: updateProjectRequestSchema,
+  RegenerateKeyResponse: regenerateKeyResponseSchema,
+  SaveStylesResponse: saveStylesResponseSchema,
+  DeleteProjectResponse: deleteProjectResponseSchema,
+  UserImages: userImagesResponseSchema,
+  DeleteImageResponse: deleteImageResponseSchema,
+  UserStats: userStatsSchema,
+};
+
+/** Requests are described as accepted (input side), answers as sent (output side). */
+const INPUTS = new Set(['TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest']);
+
+function componentSchemas(): Json {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      const json = z.toJSONSchema(schema, { io: INPUTS.has(name) ? 'input' : 'output', unrepresentable: 'any' }) as Json;
+      delete json.$schema;
+      return [name, json];
+    }),
+  );
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: string) => ({ content: { 'application/json': { schema: ref(name) } } });
+const error = (description: string) => ({ description, ...json('ErrorEnvelope') });
+
+const ERRORS = {
+  400: error('Invalid request parameters: check that the JSON is well-formed and matches the table structure.'),
+  401: error('Unauthorized: check your API key.'),
+  402: error('Payment required: the plan limit is reached. Upgrade your plan.'),
+  409: error('Idempotency-Key reused with a different body.'),
+  413: error('Request body or table too large.'),
+  429: {
+    ...error('Rate limited: wait for the number of seconds in Retry-After.'),
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
+  },
+  500: error('Server error: try again later.'),
+};
+
+const API_KEY = [{ bearerAuth: [] }, { apiKeyHeader: [] }, { apiKeyQuery: [] }];
+const SESSION = [{ sessionCookie: [] }];
+const idempotencyKey = {
+  name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 },
+  description: 'Retry safely: the same key and body return the same image and count once; the same key with another body is refused with 409.',
+};
+const body = { required: true, ...json('TableRequest') };
+
+function generate(summary: string, extra: Json = {}): Json {
+  return {
+    tags: ['Tables'], summary, security: API_KEY, parameters: [idempotencyKey], requestBody: body,
+    responses: { 200: { description: 'The stored image', ...json('GenerateResponse') }, ...pick(ERRORS, 400, 401, 402, 409, 413, 429, 500) },
+    ...extra,
+  };
+}
+function preview(summary: string, extra: Json = {}): Json {
+  return {
+    tags: ['Tables'], summary, security: API_KEY, requestBody: body,
+    description: 'Renders the table and keeps it for one hour at previewUrl. Nothing is saved and nothing is counted against the plan; previews are rate-limited.',
+    responses: { 200: { description: 'A temporary preview', ...json('PreviewResponse') }, ...pick(ERRORS, 400, 401, 413, 429, 500) },
+    ...extra,
+  };
+}
+function pick<T extends Record<number, unknown>>(all: T, ...codes: Array<keyof T>): Json {
+  return Object.fromEntries(codes.map((c) => [String(c), all[c]]));
+}
+
+const imageFile = {
+  description: 'The image file. Public, cacheable forever (file names never change).',
+  headers: {
+    ETag: { schema: { type: 'string' } },
+    'Cache-Control': { schema: { type: 'string' }, description: 'public, max-age=31536000, immutable' },
+  },
+  content: {
+    'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+    'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+    'image/svg+xml': { schema: { type: 'string', contentMediaType: 'image/svg+xml' } },
+    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+  },
+};
+const filenameParam = { name: 'filename', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*\\.(png|jpg|jpeg|svg|pdf)$' } };
+const getImage = (summary: string): Json => ({
+  tags: ['Images'], summary, security: [], parameters: [filenameParam],
+  responses: { 200: imageFile, 304: { description: 'Not modified (If-None-Match)' }, 404: error('Image not found or deleted.') },
+});
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const session = (summary: string, responses: Json, extra: Json = {}): Json => ({
+  tags: ['Dashboard'], summary, security: SESSION, responses: { ...responses, ...pick(ERRORS, 401) }, ...extra,
+});
+
+export function buildOpenApiDocument(serverUrl: string): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Jsonable API',
+      version: '1.0.0',
+      description: 'Turn JSON table data into table images (PNG, JPEG, SVG, PDF) with permanent public URLs.',
+    },
+    servers: [{ url: serverUrl }],
+    tags: [
+      { name: 'Tables', description: 'Render tables with an API key' },
+      { name: 'Projects', description: "A project's own endpoint" },
+      { name: 'Images', description: 'Public image files' },
+      { name: 'Status' },
+      { name: 'Dashboard', description: 'Calls the web app makes with its session cookie' },
+    ],
+    paths: {
+      '/api/jsonable/table-to-image': { post: generate('Generate a table image') },
+      '/api/jsonable/table-to-image/preview': { post: preview('Generate a temporary preview') },
+      '/api/table-to-image': {
+        post: generate('Generate a table image (legacy path)', {
+          description: 'Same as /api/jsonable/table-to-image. options.format, options.headers, options.width and options.quality are honoured.',
+        }),
+      },
+      '/api/table-to-image/preview': { post: preview('Generate a temporary preview (legacy path)') },
+      '/api/jsonable/p/{endpoint}': {
+        post: {
+          tags: ['Projects'], summary: "Render into a project through its endpoint",
+          description: "The project's endpointPath. The project's key in X-API-KEY is optional unless the project requires it; the table counts against the project owner's plan and uses the project's default styles.",
+          security: [{}, { apiKeyHeader: [] }],
+          parameters: [{ name: 'endpoint', in: 'path', required: true, schema: { type: 'string' } }, idempotencyKey],
+          requestBody: body,
+          responses: {
+            200: { description: 'The stored image', ...json('ProjectEndpointResponse') },
+            ...pick(ERRORS, 400, 401, 402, 409, 413, 429, 500),
+            404: error('No such project endpoint.'),
+          },
+        },
+      },
+      '/api/jsonable/images/{filename}': { get: getImage('Get an image') },
+      '/api/images/{filename}': { get: getImage('Get an image (short path)') },
+      '/api/jsonable/status': {
+        get: {
+          tags: ['Status'], summary: 'Service status', security: [],
+          responses: { 200: { description: "'operational' when up", ...json('StatusResponse') }, 503: { description: 'Down', ...json('StatusResponse') } },
+        },
+      },
+      '/api/demo/generate-image': {
+        post: {
+          tags: ['Dashboard'], summary: 'Landing-page demo (no account; the image expires after 24 hours)', security: [], requestBody: body,
+          responses: { 200: { description: 'Temporary image URL', ...json('DemoResponse') }, ...pick(ERRORS, 400, 413, 429) },
+        },
+      },
+      '/api/jsonable/json-to-png': {
+        post: session('Render and store a table for the signed-in user', { 200: { description: 'The stored image', ...json('SaveImageResponse') }, ...pick(ERRORS, 400, 402, 409, 413, 429) }, {
+          parameters: [{ name: 'projectId', in: 'query', required: false, schema: { type: 'string' } }, idempotencyKey], requestBody: body,
+        }),
+      },
+      '/api/jsonable/json-to-png/preview': {
+        post: session('Render a table and get the image itself (nothing stored or counted)', { 200: imageFile, ...pick(ERRORS, 400, 413, 429) }, {
+          parameters: [{ name: 'projectId', in: 'query', required: false, schema: { type: 'string' } }], requestBody: body,
+        }),
+      },
+      '/api/jsonable/projects': {
+        get: session("The user's projects", { 200: { description: 'Projects', ...json('ProjectList') } }),
+        post: session('Create a project (its full key is in this answer only)', { 201: { description: 'Created', ...json('CreatedProject') }, ...pick(ERRORS, 400, 402) }, {
+          requestBody: { required: true, ...json('CreateProjectRequest') },
+        }),
+      },
+      '/api/projects': { get: session('Projects with their default styles', { 200: { description: 'Projects', ...json('ProjectList') } }) },
+      '/api/jsonable/projects/{id}': {
+        get: session('One project', { 200: { description: 'Project', ...json('Project') }, 404: error('Project not found') }, { parameters: [idParam] }),
+        patch: session('Rename a project or change its settings', { 200: { description: 'Project', ...json('Project') }, ...pick(ERRORS, 400), 404: error('Project not found') }, {
+          parameters: [idParam], requestBody: { required: true, ...json('UpdateProjectRequest') },
+        }),
+        delete: session('Delete a project (its images are kept and detached)', { 200: { description: 'Deleted', ...json('DeleteProjectResponse') }, 404: error('Project not found') }, { parameters: [idParam] }),
+      },
+      '/api/projects/{id}/regenerate-key': {
+        post: session('Regenerate the project key (the old key stops working at once)', { 200: { description: 'The new key, shown once', ...json('RegenerateKeyResponse') }, 404: error('Project not found') }, { parameters: [idParam] }),
+      },
+      '/api/projects/{id}/styles': {
+        patch: session("Save the project's default styles", { 200: { description: 'Saved', ...json('SaveStylesResponse') }, ...pick(ERRORS, 400), 404: error('Project not found') }, {
+          parameters: [idParam], requestBody: { required: true, ...json('Styles') },
+        }),
+      },
+      '/api/jsonable/user/images': { get: session("The user's images", { 200: { description: 'Images, newest first', ...json('UserImages') } }) },
+      '/api/jsonable/user/images/{id}': {
+        delete: session('Delete an image (its URL answers 404 afterwards)', { 200: { description: 'Deleted', ...json('DeleteImageResponse') }, 404: error('Image not found or deleted') }, { parameters: [idParam] }),
+      },
+      '/api/jsonable/user/stats': { get: session('Usage statistics of the current period', { 200: { description: 'Statistics', ...json('UserStats') } }) },
+    },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key> (recommended)' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'jsonable_session' },
+      },
+    },
+  };
+}
+
+export function openApiRoutes(router: Router<AppState>, deps: AppDeps): void {
+  let cached: string | null = null;
+  router.get('/api/openapi.json', (ctx) => {
+    cached ??= JSON.stringify(buildOpenApiDocument(deps.config.publicUrl));
+    ctx.type = 'application/json';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = cached;
+  });
+}

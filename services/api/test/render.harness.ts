@@ -1,0 +1,152 @@
+/**
+ * The projects/images/render HTTP tests' app: createApp with the accounts, projects and images
+ * modules on real SQLite stores and file blobs in a temporary folder, the real projector, the
+ * real render pool, and a clock the tests can move. Users are created through the accounts
+ * handlers (registerUser, openSession, generateUserApiKey, changePlan).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Koa from 'koa';
+import request from 'supertest';
+import { createMailer } from '@jsonable/adapters/mail/index';
+import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
+import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
+import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
+import type { PlanTier } from '@jsonable/contracts/plans';
+import { changePlan, generateUserApiKey, openSession, registerUser } from '@jsonable/domain/accounts/accounts.handlers';
+import type { Clock, TableRenderer } from '@jsonable/domain/ports';
+import { randomIds } from '@jsonable/domain/runtime/system';
+import { ActiveReadModels, ProjectionRunner, RegistryCache } from '@jsonable/projector';
+import { createRenderPool } from '@jsonable/render/pool/index';
+import { createApp } from '../src/app';
+import type { AppConfig, AppDeps, Logger } from '../src/deps';
+import type { AppState } from '../src/module';
+import { createAccountsModule } from '../src/modules/accounts';
+import { createImagesModule, type ImagesModuleOptions } from '../src/modules/images';
+import { projectsModule } from '../src/modules/projects';
+import { allProjections } from '../src/read-models';
+import { roomyLimits } from './accounts.harness';
+
+export const PUBLIC_URL = 'https://jsonable.test';
+const silent: Logger = { info() {}, warn() {}, error() {}, child: () => silent };
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  /** `Cookie` header value of a signed-in session. */
+  cookie: string;
+  /** The user's API key. */
+  apiKey: string;
+}
+
+export interface RenderHarness {
+  app: Koa<AppState>;
+  server: ReturnType<Koa<AppState>['callback']>;
+  deps: AppDeps;
+  dir: string;
+  advance(ms: number): void;
+  /** A registered, signed-in user with an API key on `plan`. */
+  user(plan?: PlanTier): Promise<TestUser>;
+  events(type?: string): Promise<Array<{ type: string; streamId: string; data: Record<string, unknown> }>>;
+  /** Files under a blob prefix. */
+  blobKeys(prefix: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+let sharedRenderer: (TableRenderer & { ready(): Promise<void> }) | null = null;
+
+export async function startRenderHarness(
+  options: { config?: Partial<AppConfig>; renderer?: TableRenderer; images?: ImagesModuleOptions } = {},
+): Promise<RenderHarness> {
+  const dir = mkdtempSync(join(tmpdir(), 'jsonable-render-'));
+  let offset = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offset) };
+  const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
+  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { now: () => clock.now().getTime(), sweepIntervalMs: 0 });
+  const blobs = new FileBlobStore(join(dir, 'blobs'));
+  const modules = [createAccountsModule({ limits: roomyLimits }), projectsModule, createImagesModule(options.images)];
+  const projections = allProjections(modules);
+  const registry = new RegistryCache(docs);
+  const readModels = new ActiveReadModels(docs, projections, registry);
+  const runner = new ProjectionRunner({ eventStore, docs, projections, registry, onSwitch: () => readModels.refresh() });
+  runner.start();
+  await runner.whenCaughtUp();
+  if (!options.renderer && !sharedRenderer) {
+    const pool = createRenderPool({ size: 2 });
+    await pool.ready();
+    sharedRenderer = pool;
+  }
+  const renderer = options.renderer ?? sharedRenderer!;
+
+  const config: AppConfig = {
+    port: 0, publicUrl: PUBLIC_URL, dataDir: dir, bodyLimitBytes: 10 * 1024 * 1024, secureCookies: false,
+    trustProxy: true, webDist: null, stripe: null, ...options.config,
+  };
+  const deps: AppDeps = {
+    config, logger: silent, eventStore, docs, readModels, blobs,
+    mailer: createMailer({}, dir, silent), renderer, clock, ids: randomIds,
+    waitForProjections: async (position, timeoutMs) => {
+      await runner.waitForPosition(position, timeoutMs);
+    },
+  };
+  const app = createApp(deps, modules);
+  const server = app.callback();
+  let n = 0;
+
+  return {
+    app, server, deps, dir,
+    advance: (ms) => {
+      offset += ms;
+    },
+    async user(plan = 'free') {
+      const email = `user${++n}-${randomIds.uuid().slice(0, 8)}@example.com`;
+      const { userId } = await registerUser(deps, { email, password: null, plan });
+      const session = await openSession(deps, userId);
+      const key = await generateUserApiKey(deps, { userId });
+      await deps.waitForProjections(key.position);
+      return { userId, email, cookie: `jsonable_session=${session.sessionId}`, apiKey: key.apiKey };
+    },
+    async events(type) {
+      const all = await eventStore.readAll();
+      return all.filter((e) => !type || e.type === type).map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
+    },
+    async blobKeys(prefix) {
+      const keys: string[] = [];
+      for await (const info of blobs.list(prefix)) keys.push(info.key);
+      return keys.sort();
+    },
+    async close() {
+      await runner.stop();
+      await eventStore.close();
+      await docs.close();
+      await blobs.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Closes the render pool shared by the harnesses of one test file. */
+export async function closeSharedRenderer(): Promise<void> {
+  await sharedRenderer?.close();
+  sharedRenderer = null;
+}
+
+export async function setPlan(h: RenderHarness, userId: string, to: PlanTier): Promise<void> {
+  const { position } = await changePlan(h.deps, { userId, to, reason: 'operator' });
+  await h.deps.waitForProjections(position);
+}
+
+/** The SPEC's reference table: 20 rows × 4 columns. */
+export function referenceTable(title = 'Inventory Status') {
+  return {
+    title,
+    data: Array.from({ length: 20 }, (_, i) => ({
+      SKU: `SKU-${1000 + i}`, Product: `Product ${i + 1}`, Stock: (i * 37) % 200, Price: `$${(9.99 + i).toFixed(2)}`,
+    })),
+  };
+}
+
+export const smallTable = { title: 'Team', headers: ['Name', 'Role'], rows: [['Ada', 'Engineer'], ['Grace', 'Admiral']] };
+
+export const http = (h: RenderHarness) => request(h.server);
