@@ -4,3 +4,5 @@ export * from './plans';
 export * from './streams';
 export * from './table';
 export * from './accounts';
+export * from './projects';
+export * from './render-api';
