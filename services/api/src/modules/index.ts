@@ -4,7 +4,11 @@
  */
 import type { ApiModule } from '../module';
 import { accountsModule } from './accounts';
+import { imagesModule } from './images';
+import { projectsModule } from './projects';
 
 export const modules: ApiModule[] = [
   accountsModule,
+  projectsModule,
+  imagesModule,
 ];
