@@ -266,7 +266,7 @@ export class ProjectionRunner {
         if (entry && entry.rebuilding !== projection.version) {
           await this.saveRegistry(entry, { ...entry, rebuilding: projection.version });
         }
-        this.logger.info('projection rebuild needed', {
+        this.logger.info(entry ? 'projection rebuild needed' : 'new projection: building', {
           projection: projection.name,
           version: projection.version,
           serving: entry?.active ?? null,
