@@ -4,6 +4,7 @@
  * Pure per call: no module state except caches (text widths, Intl formatters, fonts registered
  * once per process), so the pool can run it in any number of worker threads.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import type { ImageFormat } from '@jsonable/contracts/table';
 import { RenderInputError } from './errors';
@@ -58,11 +59,14 @@ async function fetchImages(model: TableModel, env: RenderEnv): Promise<FetchedIm
       contentTypes.set(src, img.contentType);
     } catch (e) {
       bytes.set(src, null);
-      const shown = src.startsWith('data:') ? `${src.slice(0, 32)}…` : src.length > 200 ? `${src.slice(0, 200)}…` : src;
-      warnings.push(`Image ${shown} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`);
+      warnings.push(`Image ${shortSource(src)} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`);
     }
   }));
   return { bytes, contentTypes, warnings };
+}
+
+function shortSource(src: string): string {
+  return src.startsWith('data:') ? `${src.slice(0, 32)}…` : src.length > 200 ? `${src.slice(0, 200)}…` : src;
 }
 
 function chooseFormat(input: RenderInput, model: TableModel, requested: ImageFormat | undefined): ImageFormat {
@@ -78,16 +82,21 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   const images = await fetchImages(model, env);
   const warnings = [...images.warnings];
 
+  // Decode once for every format: an image that does not decode is a placeholder everywhere.
+  const decoded = await decodeImages(images.bytes);
+  for (const [src, img] of decoded) {
+    if (img === null && images.bytes.get(src)) {
+      images.bytes.set(src, null);
+      warnings.push(`Image ${shortSource(src)} could not be decoded; a placeholder was drawn`);
+    }
+  }
+
   let bytes: Uint8Array;
   let width = Math.ceil(layout.width * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
   let height = Math.ceil(layout.height * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
   switch (format) {
     case 'png':
     case 'jpeg': {
-      const decoded = await decodeImages(images.bytes);
-      for (const [src, img] of decoded) {
-        if (img === null && images.bytes.get(src)) warnings.push(`Image ${src.slice(0, 64)} could not be decoded; a placeholder was drawn`);
-      }
       const canvas = paintCanvas(model, layout, decoded);
       bytes = format === 'png'
         ? encodePng(canvas.data(), canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor })
@@ -98,6 +107,14 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
       bytes = Buffer.from(renderSvg(model, layout, images), 'utf8');
       break;
     case 'pdf': {
+      // pdfkit reads only PNG and JPEG, and strictly: hand it our own PNG of the decoded pixels.
+      for (const [src, img] of decoded) {
+        if (!img) continue;
+        const c = createCanvas(img.width, img.height);
+        c.getContext('2d').drawImage(img, 0, 0);
+        images.bytes.set(src, encodePng(c.data(), c.width, c.height));
+        images.contentTypes.set(src, 'image/png');
+      }
       const pdf = await renderPdf(model, layout, images);
       bytes = pdf.bytes;
       width = pdf.width;

@@ -203,8 +203,16 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   });
 
   // Body rows with spans; group and summary rows span the full width.
-  const dataRows = items.filter((it) => it.type === 'row').map((it) => (it.type === 'row' ? it.row : null)!);
-  const placed = placeSpans(dataRows, n);
+  // Spans stay inside a run of data rows: a rowspan never crosses a group or summary row.
+  const placed: (ModelCell | null)[][] = [];
+  let run: SourceRow[] = [];
+  for (const it of [...items, null]) {
+    if (it?.type === 'row') run.push(it.row);
+    else if (run.length > 0) {
+      placed.push(...placeSpans(run, n));
+      run = [];
+    }
+  }
   const rows: ModelRow[] = [];
   let bodyIndex = 0;
   let dataPos = 0;

@@ -1,0 +1,309 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { renderTable, RenderInputError } from '../src/engine';
+import { examples } from '../src/examples';
+import { LIMITS } from '../src/limits';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function pngSize(bytes: Uint8Array) {
+  const b = Buffer.from(bytes);
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+async function refusal(payload: unknown): Promise<RenderInputError> {
+  try {
+    await renderTable({ payload, format: 'png' });
+  } catch (e) {
+    expect(e).toBeInstanceOf(RenderInputError);
+    return e as RenderInputError;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** Every text node of a parsed SVG, in document order. */
+function svgTexts(svg: string): string[] {
+  const doc = new XMLParser({ ignoreAttributes: false, preserveOrder: true, trimValues: false }).parse(svg) as unknown;
+  const out: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'text' && Array.isArray(v)) out.push(v.map((t: { '#text'?: unknown }) => String(t['#text'] ?? '')).join(''));
+        else if (k !== ':@') walk(v);
+      }
+    }
+  };
+  walk(doc);
+  return out;
+}
+
+describe('payload forms', () => {
+  it('reads an array of row objects: keys become headers', async () => {
+    const out = await renderTable({ payload: { data: [{ Name: 'Ada', Age: 36 }, { Name: 'Alan', Age: 41 }] }, format: 'svg' });
+    const texts = svgTexts(Buffer.from(out.bytes).toString());
+    expect(texts.slice(0, 2)).toEqual(['Name', 'Age']);
+    expect(texts).toContain('Ada');
+    expect(out.rows).toBe(2);
+    expect(out.columns).toBe(2);
+  });
+
+  it('reads headers + rows, data arrays with headers, and data arrays with a header row', async () => {
+    for (const payload of [
+      { headers: ['A', 'B'], rows: [[1, 2], [3, 4]] },
+      { headers: ['A', 'B'], data: [[1, 2], [3, 4]] },
+      { data: [['A', 'B'], [1, 2], [3, 4]] },
+    ]) {
+      const out = await renderTable({ payload, format: 'svg' });
+      const texts = svgTexts(Buffer.from(out.bytes).toString());
+      expect(texts).toEqual(['A', 'B', '1', '2', '3', '4']);
+    }
+  });
+
+  it('renders headers alone (form c) and the alternative sample format', async () => {
+    const alone = await renderTable({ payload: { headers: ['Only', 'Headers'] }, format: 'png' });
+    expect(alone.rows).toBe(0);
+    const sample = await renderTable({ payload: { title: 'Sample', headers: ['x'], rows: [['y']], styles: { headerBg: '#123456', headerText: '#fff' } }, format: 'svg' });
+    const svg = Buffer.from(sample.bytes).toString();
+    expect(svg).toContain('fill="#123456"');
+    expect(sample.title).toBe('Sample');
+  });
+
+  it('refuses an empty payload with the SPEC message', async () => {
+    for (const payload of [{}, { data: [] }, { headers: [] }, { rows: [[1]] }]) {
+      const e = await refusal(payload);
+      expect(e.status).toBe(400);
+      expect(e.message).toBe('Must provide either data array or headers');
+    }
+  });
+
+  it('refuses non-objects and bad styles with a 400 that names the field', async () => {
+    expect((await refusal([1, 2])).status).toBe(400);
+    expect((await refusal('text')).status).toBe(400);
+    const e = await refusal({ data: [{ a: 1 }], styles: { headerBg: 'javascript:alert(1)' } });
+    expect(e.status).toBe(400);
+    expect(e.message).toContain('styles.headerBg');
+  });
+});
+
+describe('formats', () => {
+  it('picks the format: input, then options.format, then styles.imageFormat, then project, then png', async () => {
+    const data = [{ a: 1 }];
+    expect((await renderTable({ payload: { data, options: { format: 'pdf' } }, format: 'svg' })).format).toBe('svg');
+    expect((await renderTable({ payload: { data, options: { format: 'jpeg' }, styles: { imageFormat: 'svg' } } })).format).toBe('jpeg');
+    expect((await renderTable({ payload: { data, styles: { imageFormat: 'svg' } } })).format).toBe('svg');
+    expect((await renderTable({ payload: { data }, projectStyles: { imageFormat: 'pdf' } })).format).toBe('pdf');
+    expect((await renderTable({ payload: { data } })).format).toBe('png');
+  });
+
+  it('writes a valid PNG whose size matches the reported size and the device scale factor', async () => {
+    const payload = examples[0]!.payload;
+    const one = await renderTable({ payload, format: 'png' });
+    expect([...one.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(pngSize(one.bytes)).toEqual({ width: one.width, height: one.height });
+    const two = await renderTable({ payload: { ...payload, options: { deviceScaleFactor: 2 } }, format: 'png' });
+    expect(two.width).toBe(one.width * 2);
+    expect(pngSize(two.bytes)).toEqual({ width: two.width, height: two.height });
+  });
+
+  it('writes JPEG with the requested quality', async () => {
+    const payload = examples[1]!.payload;
+    const low = await renderTable({ payload: { ...payload, options: { quality: 20 } }, format: 'jpeg' });
+    const high = await renderTable({ payload: { ...payload, options: { quality: 100 } }, format: 'jpeg' });
+    expect(Buffer.from(low.bytes).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(low.contentType).toBe('image/jpeg');
+    expect(high.size).toBeGreaterThan(low.size);
+  });
+
+  it('writes SVG as valid XML with escaped vector text and no script', async () => {
+    const evil = '<script>alert(1)</script> & "quotes"';
+    const out = await renderTable({
+      payload: { title: evil, headers: ['<b>', 'x'], rows: [[evil, { value: 'link', link: 'javascript:alert(1)' }], ['ok', { value: 'site', link: 'https://example.com/?a=1&b=2' }]] },
+      format: 'svg',
+    });
+    const svg = Buffer.from(out.bytes).toString();
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg.toLowerCase()).not.toContain('<script');
+    expect(svg).not.toContain('javascript:');
+    const texts = svgTexts(svg);
+    expect(texts).toContain('<b>');
+    expect(texts.join(' ')).toContain('<script>alert(1)</script>');
+    expect(svg).toContain('href="https://example.com/?a=1&amp;b=2"');
+    expect(out.contentType).toBe('image/svg+xml');
+  });
+
+  it('writes a PDF with its text and one page for a short table', async () => {
+    const out = await renderTable({ payload: examples[0]!.payload, format: 'pdf' });
+    const text = Buffer.from(out.bytes).toString('latin1');
+    expect(text.startsWith('%PDF-1.')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(text.match(/\/Type\s*\/Page\b/g)?.length).toBe(1);
+    expect(text).toContain('/FontFile2');
+  });
+});
+
+describe('cells and options', () => {
+  const texts = async (payload: unknown) => svgTexts(Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString());
+
+  it('formats typed cells with Intl and the locale option', async () => {
+    const row = [
+      { type: 'currency', value: 1234.5 },
+      { type: 'percentage', value: 0.256 },
+      { type: 'date', value: '2024-03-05' },
+      { type: 'number', value: 1234567.891 },
+      { type: 'boolean', value: false },
+    ];
+    expect((await texts({ headers: ['c', 'p', 'd', 'n', 'b'], rows: [row] })).slice(5)).toEqual(['$1,234.50', '25.6%', 'Mar 5, 2024', '1,234,567.89', '✗']);
+    const de = await texts({ headers: ['c', 'p', 'd', 'n', 'b'], rows: [[{ type: 'currency', value: 1234.5, format: 'EUR' }, ...row.slice(1)]], options: { locale: 'de-DE' } });
+    expect(de[5]).toBe('1.234,50\u00a0€');
+    expect(de[8]).toBe('1.234.567,89');
+  });
+
+  it('shows null as "-", booleans as ✓/✗ and nested data per complexDataDisplay', async () => {
+    const t = await texts({ data: [{ a: null, b: true, c: [1, 2, 3], d: { x: 1, y: { z: [1] } } }], styles: { complexDataDisplay: { maxDepth: 2 } } });
+    expect(t.slice(4)).toEqual(['-', '✓', '1, 2, 3', 'x: 1, y: z: [1 item]']);
+    const list = await texts({ data: [{ tags: ['a', 'b'] }], styles: { complexDataDisplay: { arrayDisplay: 'list', nullDisplay: 'n/a' } } });
+    expect(list.slice(1)).toEqual(['• a', '• b']);
+  });
+
+  it('sorts type-aware, filters, paginates and numbers rows', async () => {
+    const data = [
+      { n: 'ten', v: 10, d: { type: 'date', value: '2024-01-10' } },
+      { n: 'nine', v: 9, d: { type: 'date', value: '2023-12-31' } },
+      { n: 'hundred', v: 100, d: { type: 'date', value: '2024-02-01' } },
+      { n: 'none', v: null, d: { type: 'date', value: '2024-01-01' } },
+    ];
+    const sorted = await texts({ data, options: { dataProcessing: { sortBy: 'v', sortDirection: 'desc' } } });
+    expect(sorted.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual(['ten'.replace('ten', 'hundred'), 'ten', 'nine', 'none']);
+    const byDate = await texts({ data, options: { dataProcessing: { sortBy: ['d'] } } });
+    expect(byDate.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual(['nine', 'none', 'ten', 'hundred']);
+    const filtered = await texts({ data, options: { dataProcessing: { filter: { v: { gte: 10 } } } } });
+    expect(filtered.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual(['ten', 'hundred']);
+    const paged = await texts({ data, options: { showRowNumbers: true, pagination: { enabled: true, pageSize: 2, currentPage: 2 } } });
+    expect(paged.slice(0, 4)).toEqual(['#', 'n', 'v', 'd']);
+    expect(paged.filter((_, i) => i >= 4 && i % 4 === 0)).toEqual(['3', '4']);
+    await expect(renderTable({ payload: { data, options: { dataProcessing: { sortBy: 'missing' } } } })).rejects.toMatchObject({ status: 400, message: 'Unknown column in sortBy: missing' });
+  });
+
+  it('groups rows with group headers and summary rows', async () => {
+    const t = await texts({
+      data: [{ g: 'A', x: 1 }, { g: 'B', x: 5 }, { g: 'A', x: 2 }],
+      options: { dataProcessing: { groupBy: 'g', aggregate: { x: ['sum', 'max'] } } },
+    });
+    expect(t).toContain('g: A  (2)');
+    expect(t).toContain('Subtotal');
+    expect(t).toContain('Sum 3');
+    expect(t).toContain('Max 5');
+    expect(t).toContain('Total');
+    expect(t).toContain('Sum 8');
+  });
+
+  it('hides column headers, mirrors columns for rtl', async () => {
+    expect(await texts({ headers: ['A', 'B'], rows: [[1, 2]], options: { showColumnHeaders: false } })).toEqual(['1', '2']);
+    const out = await renderTable({ payload: { headers: ['First', 'Second'], rows: [['a', 'b']], options: { direction: 'rtl' } }, format: 'svg' });
+    const svg = Buffer.from(out.bytes).toString();
+    const x = (label: string) => Number(new RegExp(`x="([\\d.]+)"[^>]*>${label}<`).exec(svg)?.[1]);
+    expect(x('First')).toBeGreaterThan(x('Second'));
+  });
+
+  it('honours width, wraps long text and hard-breaks long tokens without exceeding the width', async () => {
+    const out = await renderTable({ payload: { headers: ['k', 'v'], rows: [['x', 'y'.repeat(300)]], options: { width: 300 } }, format: 'png' });
+    expect(out.width).toBe(300);
+    const wide = await renderTable({ payload: { headers: ['k', 'v'], rows: [['x', 'y']] }, format: 'png' });
+    expect(wide.width).toBeLessThan(300);
+    expect(out.height).toBeGreaterThan(wide.height * 2);
+  });
+
+  it('merges request styles over project defaults over the system defaults', async () => {
+    const svg = async (payload: unknown, projectStyles?: Record<string, unknown>) => Buffer.from((await renderTable({ payload, projectStyles: projectStyles ?? null, format: 'svg' })).bytes).toString();
+    expect(await svg({ data: [{ a: 1 }] })).toContain('fill="#2563eb"');
+    expect(await svg({ data: [{ a: 1 }] }, { headerBg: '#111111' })).toContain('fill="#111111"');
+    const both = await svg({ data: [{ a: 1 }], styles: { headerBgColor: '#222222' } }, { headerBg: '#111111' });
+    expect(both).toContain('fill="#222222"');
+    expect(both).not.toContain('fill="#111111"');
+    // A stored project style that no longer validates is ignored, not fatal.
+    expect(await svg({ data: [{ a: 1 }] }, { headerBg: 'nope', headerText: '#abcdef' })).toContain('fill="#abcdef"');
+  });
+});
+
+describe('cell images', () => {
+  const canvas = createCanvas(8, 8);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ff0000';
+  ctx.fillRect(0, 0, 8, 8);
+  const red = `data:image/png;base64,${canvas.toBuffer('image/png').toString('base64')}`;
+
+  it('loads every image of a table concurrently, once per source, and draws a placeholder for failures', async () => {
+    const seen: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const loadImage = async (src: string) => {
+      seen.push(src);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      if (src.includes('missing')) throw new Error('404');
+      const [, b64] = src.split(',');
+      return { bytes: Buffer.from(b64!, 'base64'), contentType: 'image/png' };
+    };
+    const payload = {
+      headers: ['img', 'img2'],
+      rows: [
+        [{ type: 'image', value: red, format: { width: 24, height: 24 } }, { type: 'image', value: 'https://example.com/missing.png' }],
+        [{ type: 'image', value: red }, 'text'],
+      ],
+    };
+    for (const format of ['png', 'svg', 'pdf'] as const) {
+      seen.length = 0;
+      const out = await renderTable({ payload, format }, { loadImage });
+      expect(seen.sort()).toEqual(['https://example.com/missing.png', red].sort());
+      expect(out.warnings).toHaveLength(1);
+      expect(out.warnings[0]).toContain('https://example.com/missing.png');
+      expect(out.warnings[0]).toContain('placeholder');
+      if (format === 'svg') expect(Buffer.from(out.bytes).toString()).toContain('href="data:image/png;base64,');
+    }
+    expect(maxInFlight).toBe(2);
+  });
+
+  it('draws the image into the PNG and a placeholder for bytes that do not decode', async () => {
+    const payload = { headers: ['img'], rows: [[{ type: 'image', value: red, format: { width: 40, height: 40 } }]] };
+    const out = await renderTable({ payload, format: 'png' }, { loadImage: async (src) => ({ bytes: Buffer.from(src.split(',')[1]!, 'base64'), contentType: 'image/png' }) });
+    const img = await loadImage(Buffer.from(out.bytes));
+    const c = createCanvas(img.width, img.height);
+    c.getContext('2d').drawImage(img, 0, 0);
+    const [r, g, b] = c.getContext('2d').getImageData(Math.floor(img.width / 2), Math.floor(img.height * 0.75), 1, 1).data;
+    expect([r, g, b]).toEqual([255, 0, 0]);
+    const broken = await renderTable({ payload, format: 'pdf' }, { loadImage: async () => ({ bytes: Buffer.from('not an image'), contentType: 'image/png' }) });
+    expect(broken.warnings[0]).toContain('could not be decoded');
+  });
+});
+
+describe('limits', () => {
+  it('refuses too many rows, columns, cells and characters with 413', async () => {
+    const manyRows = { headers: ['a'], rows: Array.from({ length: LIMITS.maxRows + 1 }, () => [1]) };
+    expect((await refusal(manyRows)).status).toBe(413);
+    const manyCols = { headers: Array.from({ length: LIMITS.maxColumns + 1 }, (_, i) => `c${i}`), rows: [] };
+    expect((await refusal(manyCols)).status).toBe(413);
+    const longCell = { headers: ['a'], rows: [['x'.repeat(LIMITS.maxCellChars + 1)]] };
+    const e = await refusal(longCell);
+    expect(e.status).toBe(413);
+    expect(e.message).toContain('characters');
+  });
+
+  it('refuses deep nesting with 400 and huge payloads with 413', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < LIMITS.maxDepth + 5; i++) deep = [deep];
+    expect((await refusal({ data: [{ a: deep }] })).status).toBe(400);
+    const big = { headers: ['a'], rows: Array.from({ length: 600 }, () => ['x'.repeat(9_000)]) };
+    expect((await refusal(big)).status).toBe(413);
+  });
+
+  it('refuses images taller than the raster limit but renders the same table as PDF', async () => {
+    const payload = { headers: ['a'], rows: Array.from({ length: 3000 }, (_, i) => [`row ${i}`]), options: { deviceScaleFactor: 3 } };
+    const e = await refusal(payload);
+    expect(e.status).toBe(413);
+    expect(e.message).toContain('pixels');
+  });
+});
