@@ -26,9 +26,17 @@ import { createAccountsModule } from '../src/modules/accounts';
 import { createImagesModule, type ImagesModuleOptions } from '../src/modules/images';
 import { projectsModule } from '../src/modules/projects';
 import { allProjections } from '../src/read-models';
+import type { RenderLimits } from '../src/routes/render/limits';
 import { roomyLimits } from './accounts.harness';
 
 export const PUBLIC_URL = 'https://jsonable.test';
+
+/** Limits functional tests never meet (the rate-limit tests set their own). */
+const roomy = { limit: 100_000, windowMs: 60_000 };
+export const roomyRenderLimits: RenderLimits = {
+  renderPerMinute: { free: 100_000, basic: 100_000, premium: 100_000, business: 100_000, enterprise: 100_000 },
+  preview: roomy, demo: roomy, endpoint: roomy,
+};
 const silent: Logger = { info() {}, warn() {}, error() {}, child: () => silent };
 
 export interface TestUser {
@@ -48,6 +56,8 @@ export interface RenderHarness {
   advance(ms: number): void;
   /** A registered, signed-in user with an API key on `plan`. */
   user(plan?: PlanTier): Promise<TestUser>;
+  /** A new session cookie for the user at the current (moved) time. */
+  signIn(userId: string): Promise<string>;
   events(type?: string): Promise<Array<{ type: string; streamId: string; data: Record<string, unknown> }>>;
   /** Files under a blob prefix. */
   blobKeys(prefix: string): Promise<string[]>;
@@ -65,7 +75,10 @@ export async function startRenderHarness(
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
   const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { now: () => clock.now().getTime(), sweepIntervalMs: 0 });
   const blobs = new FileBlobStore(join(dir, 'blobs'));
-  const modules = [createAccountsModule({ limits: roomyLimits }), projectsModule, createImagesModule(options.images)];
+  const modules = [
+    createAccountsModule({ limits: roomyLimits }), projectsModule,
+    createImagesModule({ limits: { ...roomyRenderLimits, ...options.images?.limits } }),
+  ];
   const projections = allProjections(modules);
   const registry = new RegistryCache(docs);
   const readModels = new ActiveReadModels(docs, projections, registry);
@@ -106,6 +119,11 @@ export async function startRenderHarness(
       const key = await generateUserApiKey(deps, { userId });
       await deps.waitForProjections(key.position);
       return { userId, email, cookie: `jsonable_session=${session.sessionId}`, apiKey: key.apiKey };
+    },
+    async signIn(userId) {
+      const session = await openSession(deps, userId);
+      await deps.waitForProjections(session.position);
+      return `jsonable_session=${session.sessionId}`;
     },
     async events(type) {
       const all = await eventStore.readAll();
