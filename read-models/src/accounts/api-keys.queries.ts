@@ -33,7 +33,7 @@ async function findProjectKey(readModels: ReadModels, keyHash: string): Promise<
     return await readModels.get<ProjectKeyDoc>(PROJECT_KEYS, keyHash);
   } catch (error) {
     // Until the projects context registers its projection the collection does not exist.
-    if (error instanceof Error && /unknown|no such|not (registered|found)/i.test(error.message)) return null;
+    if (error instanceof Error && /^Unknown read model collection/.test(error.message)) return null;
     throw error;
   }
 }

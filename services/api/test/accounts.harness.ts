@@ -24,7 +24,11 @@ import type { AccountsLimits } from '../src/routes/accounts/limits';
 
 export const PUBLIC_URL = 'https://jsonable.test';
 
-const silent: Logger = { info() {}, warn() {}, error() {}, child: () => silent };
+const silent: Logger = {
+  info() {}, warn() {},
+  error(msg, fields) { if (process.env.ACCOUNTS_TEST_LOG) console.error(msg, fields); },
+  child: () => silent,
+};
 
 /** Accounts never render; a call here would be a bug in the test set-up. */
 const noRenderer: TableRenderer = {

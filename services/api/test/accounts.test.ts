@@ -290,3 +290,25 @@ describe('user API key', () => {
     }
   });
 });
+
+describe('project keys through the API-key middleware', () => {
+  it('resolves a project key to its project and owner, via the projects context index', async () => {
+    const { projectsModule } = await import('../src/modules/projects');
+    const { imagesModule } = await import('../src/modules/images');
+    const withProjects = await startAccountsHarness({ extraModules: [projectsModule, imagesModule] });
+    try {
+      const api2 = () => request(withProjects.server);
+      const email = freshEmail();
+      await api2().post('/api/magic-link').send({ email }).expect(200);
+      const res = await api2().post('/api/confirm-magic-link').send({ token: withProjects.lastToken(email) }).expect(200);
+      const cookie = sessionCookie(res.headers['set-cookie'])!;
+      const created = await api2().post('/api/jsonable/projects').set('Cookie', cookie).send({ name: 'Reports', description: '', endpointPath: 'reports' });
+      expect(created.status).toBe(201);
+      const key = created.body.apiKey as string;
+      const who = await api2().get('/api/test/key-whoami').set('Authorization', `Bearer ${key}`).expect(200);
+      expect(who.body).toEqual({ userId: res.body.id, via: 'project_key', projectId: created.body.id });
+    } finally {
+      await withProjects.close();
+    }
+  });
+});
