@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
+import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
+import { ProjectionRunner, physicalCollection } from '@jsonable/projector';
+import { generateMixEvents, projectionMix } from '../../projector/bench/projections';
+import { runCli } from '../src/cli';
+import type { ApiModule } from '../src/module';
+
+const mixModule: ApiModule = { name: 'mix', projections: projectionMix };
+
+let dir: string;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'jsonable-cli-'));
+  // The same files the server would use under DATA_DIR.
+  const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
+  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { sweepIntervalMs: 0 });
+  let n = 0;
+  for (const e of generateMixEvents(700, 21)) await eventStore.append(e.streamId, [{ id: `e-${++n}`, type: e.type, data: e.data }], 'any');
+  const runner = new ProjectionRunner({ eventStore, docs, projections: projectionMix, leaseRetryMs: 20 });
+  runner.start();
+  await runner.whenCaughtUp();
+  await runner.stop();
+  await eventStore.close();
+  await docs.close();
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { env: { DATA_DIR: dir }, modules: [mixModule], out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+async function tamper(change: (docs: SqliteDocumentStore) => Promise<void>): Promise<void> {
+  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { sweepIntervalMs: 0 });
+  try {
+    await change(docs);
+  } finally {
+    await docs.close();
+  }
+}
+
+describe('npm run cli -- replay --verify', () => {
+  it('exits 0 when every read model equals a rebuild', async () => {
+    const r = await cli(['replay', '--verify']);
+    expect(r.code, r.out.join('\n')).toBe(0);
+    expect(r.out.filter((l) => l.includes(' ok: '))).toHaveLength(projectionMix.length);
+    expect(r.out.at(-1)).toBe('Every read model equals a rebuild from the event log.');
+  });
+
+  it('exits 1 and names the documents that differ, are missing or are extra', async () => {
+    const images = physicalCollection('mix_images', 1);
+    await tamper(async (docs) => {
+      const [first, second] = await docs.find(images, {}, { sort: [['id', 1]], limit: 2 });
+      await docs.applyBatch([
+        { op: 'put', collection: images, doc: { ...first!, size: -1 } },
+        { op: 'delete', collection: images, id: second!.id },
+        { op: 'put', collection: physicalCollection('mix_users', 1), doc: { id: 'ghost', email: 'ghost@example.com' } },
+      ]);
+    });
+    const r = await cli(['replay', '--verify']);
+    expect(r.code).toBe(1);
+    const text = r.out.join('\n');
+    expect(text).toMatch(/mix-images@v1\s+DIFFERENT: 2 documents/);
+    expect(text).toMatch(/mix_images\/\S+: size: live -1, rebuilt \d+/);
+    expect(text).toContain('missing from the live read model');
+    expect(text).toContain('mix_users/ghost: in the live read model but not in the rebuild');
+    expect(text).toContain('Verification failed: 3 documents differ from a rebuild.');
+    // The throw-away collections are gone again.
+    await tamper(async (docs) => {
+      expect(await docs.count('mix_images__verify').catch(() => 0)).toBe(0);
+    });
+  });
+
+  it('lists the commands and refuses unknown ones', async () => {
+    const help = await cli(['help']);
+    expect(help.code).toBe(0);
+    expect(help.out.join('\n')).toContain('replay --verify');
+    const unknown = await cli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err[0]).toBe("Unknown command 'frobnicate'.");
+  });
+});
