@@ -92,6 +92,16 @@ describe('sign-in by password and sign-out', () => {
     expect(after.body).toEqual({ success: false, error: { code: 401, message: 'Not authenticated' } });
   });
 
+  it('revokes the session a browser still held when it signs in again', async () => {
+    const email = freshEmail();
+    const { cookie } = await signUp(email, 'my password 2');
+    const again = await api().post('/api/login').set('Cookie', cookie).send({ email, password: 'my password 2' }).expect(200);
+    const fresh = sessionCookie(again.headers['set-cookie'])!;
+    expect(fresh).not.toBe(cookie);
+    await api().get('/api/user').set('Cookie', cookie).expect(401);
+    await api().get('/api/user').set('Cookie', fresh).expect(200);
+  });
+
   it('answers an unknown address and a wrong password alike', async () => {
     const email = freshEmail();
     await signUp(email, 'right password');
@@ -211,6 +221,9 @@ describe('profile, password and settings', () => {
     await api().get('/api/user').set('Cookie', other).expect(401);
     await api().post('/api/login').send({ email, password: 'first password' }).expect(401);
     await api().post('/api/login').send({ email, password: 'second password' }).expect(200);
+    const notice = h.outbox().filter((m) => m.to === email).at(-1)!;
+    expect(notice.tag).toBe('password-changed');
+    expect(notice.subject).toBe('Your Jsonable password was changed');
   });
 
   it('lets a magic-link account set its first password without a current one', async () => {

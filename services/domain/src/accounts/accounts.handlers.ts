@@ -18,7 +18,7 @@ import { claimUnique } from '../runtime/claim-unique';
 import { foldEvents } from '../runtime/decider';
 import { handleCommand, toDomainEvent } from '../runtime/handle-command';
 import { userDecider, usableToken, type UserCommand, type UserEvent, type UserState } from './accounts.decider';
-import { alreadyRegisteredMail, confirmSignUpMail, magicLinkMail, verifyLink } from './mails';
+import { alreadyRegisteredMail, confirmSignUpMail, magicLinkMail, passwordChangedMail, verifyLink } from './mails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { newMagicLinkToken, newSessionSecret, newUserApiKey, sha256Hex } from './secrets';
 import { emailStream, userStream } from './streams';
@@ -229,9 +229,9 @@ export async function updateProfile(
  * revokes every session and opens a new one for the caller.
  */
 export async function changePassword(
-  deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>,
+  deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock' | 'mailer' | 'config'>,
   input: { userId: string; currentPassword: string | undefined; newPassword: string },
-): Promise<OpenedSession> {
+): Promise<OpenedSession & { notified: boolean }> {
   const state = await loadUser(deps.eventStore, input.userId);
   if (state.passwordHash !== null) {
     const ok = input.currentPassword !== undefined && (await verifyPassword(state.passwordHash, input.currentPassword));
@@ -243,7 +243,9 @@ export async function changePassword(
     type: 'ChangePassword',
     data: { passwordHash, verifiedPasswordHash: state.passwordHash, sessionHash: session.hash, now: deps.clock.now().toISOString() },
   });
-  return { userId: input.userId, sessionId: session.plaintext, position: result.position };
+  // The change stands even if the notice cannot be sent; the caller logs a failed notice.
+  const notified = state.email !== null && (await deps.mailer.send(passwordChangedMail(state.email, deps.config.publicUrl)).then(() => true, () => false));
+  return { userId: input.userId, sessionId: session.plaintext, position: result.position, notified };
 }
 
 /** A new user API key, returned this once; the previous key stops working. */

@@ -53,3 +53,12 @@ export function alreadyRegisteredMail(to: string, link: string): MailMessage {
       'To sign in without your password, use the link below. It works once and expires in 24 hours. You can set a new password in Settings → Security afterwards.'],
     { label: 'Sign in to Jsonable', href: link }, [IGNORE]);
 }
+
+/** ASVS 2.2.3: the owner hears about every change of a credential. */
+export function passwordChangedMail(to: string, publicUrl: string): MailMessage {
+  const link = `${publicUrl.replace(/\/+$/, '')}/auth?tab=login`;
+  return message(to, 'password-changed', 'Your Jsonable password was changed',
+    ['The password of your Jsonable account was just changed, and every other signed-in session was signed out.',
+      'If this was not you, sign in with a magic link from the sign-in page right away and choose a new password.'],
+    { label: 'Go to sign-in', href: link }, []);
+}

@@ -52,6 +52,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
       const userId = ctx.state.principal!.userId;
       const body = parseWith(changePasswordRequestSchema, ctx.request.body);
       const opened = await changePassword(deps, { userId, currentPassword: body.currentPassword, newPassword: body.newPassword });
+      if (!opened.notified) deps.logger.warn('password changed but the notice e-mail was not sent', { userId });
       await deps.waitForProjections(opened.position);
       // Every earlier session (this one included) is revoked; the caller continues on a new one.
       setSessionCookie(ctx, deps.config, opened.sessionId);

@@ -15,6 +15,7 @@ import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
 import {
   checkMagicLink, confirmMagicLink, requestMagicLink, requestSignUp, signInWithPassword, signOut,
 } from '@jsonable/domain/accounts/accounts.handlers';
+import { sha256Hex } from '@jsonable/domain/accounts/secrets';
 import { getUserById, toPublicUser } from '@jsonable/read-models/accounts/users.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
@@ -44,9 +45,15 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     rateLimit(deps, { ...rule, key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)), ...(message ? { message } : {}) });
   const perAccount = (rule: RateLimitRule, message?: string) => rateLimit(deps, { ...rule, key: bodyEmail, ...(message ? { message } : {}) });
 
-  /** Opens the session cookie for a new session and answers the signed-in user. */
+  /**
+   * Opens the session cookie for a new session and answers the signed-in user. A session the
+   * browser still held is revoked: one browser, one live session.
+   */
   async function answerSignedIn(ctx: Ctx, opened: { userId: string; sessionId: string; position: number }): Promise<void> {
-    await deps.waitForProjections(opened.position);
+    const previous = await resolveSession(deps, ctx);
+    let position = opened.position;
+    if (previous?.sessionHash) position = Math.max(position, (await signOut(deps, { userId: previous.userId, sessionHash: previous.sessionHash })).position);
+    await deps.waitForProjections(position);
     const user = await getUserById(deps.readModels, opened.userId);
     if (!user) throw new UnauthorizedError(accountMessages.notAuthenticated);
     setSessionCookie(ctx, deps.config, opened.sessionId);
@@ -63,7 +70,17 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
 
   router.post('/api/login', csrf, perIp(limits.loginPerIp, TOO_MANY.login), perAccount(limits.loginPerAccount, TOO_MANY.login), async (ctx) => {
     const body = parseWith(loginRequestSchema, ctx.request.body);
-    await answerSignedIn(ctx, await signInWithPassword(deps, body));
+    let opened;
+    try {
+      opened = await signInWithPassword(deps, body);
+    } catch (error) {
+      // ASVS 7.2.1: failed sign-ins are logged — with the address hashed, never the password.
+      if (error instanceof UnauthorizedError) {
+        deps.logger.info('sign-in failed', { ip: clientIp(ctx, deps.config.trustProxy), account: sha256Hex(body.email).slice(0, 16) });
+      }
+      throw error;
+    }
+    await answerSignedIn(ctx, opened);
   });
 
   router.post('/api/logout', csrf, async (ctx) => {
