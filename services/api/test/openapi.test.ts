@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdProjectSchema, projectListSchema, regenerateKeyResponseSchema } from '@jsonable/contracts/projects';
+import {
+  generateResponseSchema, previewResponseSchema, projectEndpointResponseSchema, saveImageResponseSchema,
+  userImagesResponseSchema, userStatsSchema, userUsageFieldsSchema,
+} from '@jsonable/contracts/render-api';
+import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+
+let h: RenderHarness;
+beforeAll(async () => {
+  h = await startRenderHarness();
+});
+afterAll(async () => {
+  await h.close();
+  await closeSharedRenderer();
+});
+
+type Json = Record<string, unknown>;
+
+/** Every `$ref` anywhere in the document. */
+function refs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => refs(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else refs(v, out);
+    }
+  }
+  return out;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('describes every public route with auth schemes, schemas, the error envelope and status codes', async () => {
+    const res = await http(h).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const doc = res.body as Json & { paths: Record<string, Record<string, Json>>; components: Json & { schemas: Json; securitySchemes: Json } };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const path of [
+      '/api/jsonable/table-to-image', '/api/jsonable/table-to-image/preview', '/api/table-to-image', '/api/table-to-image/preview',
+      '/api/jsonable/p/{endpoint}', '/api/jsonable/images/{filename}', '/api/images/{filename}', '/api/jsonable/status',
+    ]) expect(doc.paths[path], path).toBeDefined();
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKeyHeader', 'apiKeyQuery', 'bearerAuth', 'sessionCookie']);
+    const generate = doc.paths['/api/jsonable/table-to-image']!.post!;
+    expect(Object.keys(generate.responses as Json)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '429', '500']));
+    expect(generate.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }, { apiKeyQuery: [] }]);
+    for (const ref of refs(doc)) {
+      const name = ref.replace('#/components/schemas/', '');
+      expect(doc.components.schemas[name], ref).toBeDefined();
+    }
+    const envelope = doc.components.schemas.ErrorEnvelope as Json;
+    expect(envelope).toMatchObject({ type: 'object', required: ['success', 'error'] });
+    const request = doc.components.schemas.TableRequest as Json & { properties: Json };
+    expect(Object.keys(request.properties)).toEqual(expect.arrayContaining(['data', 'headers', 'rows', 'title', 'styles', 'options', 'customFilename']));
+  });
+});
+
+describe('answers match the contracts the web app and the document use', () => {
+  it('for projects, rendering, images, statistics and the user', async () => {
+    const u = await h.user('premium');
+    const created = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Contract' });
+    createdProjectSchema.parse(created.body);
+    projectListSchema.parse((await http(h).get('/api/jsonable/projects').set('Cookie', u.cookie)).body);
+    projectListSchema.parse((await http(h).get('/api/projects').set('Cookie', u.cookie)).body);
+    generateResponseSchema.parse((await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).body);
+    previewResponseSchema.parse((await http(h).post('/api/table-to-image/preview').set('X-API-Key', u.apiKey).send(smallTable)).body);
+    projectEndpointResponseSchema.parse((await http(h).post(created.body.endpointPath).send(smallTable)).body);
+    saveImageResponseSchema.parse((await http(h).post('/api/jsonable/json-to-png').set('Cookie', u.cookie).send(smallTable)).body);
+    userImagesResponseSchema.parse((await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie)).body);
+    userStatsSchema.parse((await http(h).get('/api/jsonable/user/stats').set('Cookie', u.cookie)).body);
+    userUsageFieldsSchema.parse((await http(h).get('/api/jsonable/user').set('Cookie', u.cookie)).body);
+    regenerateKeyResponseSchema.parse((await http(h).post(`/api/projects/${created.body.id}/regenerate-key`).set('Cookie', u.cookie)).body);
+  });
+});
