@@ -74,9 +74,7 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
       out,
     });
   } finally {
-    await stores.eventStore.close();
-    await stores.docs.close();
-    await stores.blobs.close();
+    await stores.close();
   }
 }
 

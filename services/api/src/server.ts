@@ -6,15 +6,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMailer } from '@jsonable/adapters/mail/index';
-import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
-import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
-import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
-import type { BlobStore, EventStore, TableRenderer } from '@jsonable/domain/ports';
+import { createStores, type Stores } from '@jsonable/adapters';
+import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
-import type { DocumentStore } from '@jsonable/read-models/ports';
 import { createRenderPool } from '@jsonable/render/pool/index';
-import { join } from 'node:path';
 import { createApp } from './app';
 import { loadConfig, type Env, type ServerConfig } from './config';
 import type { AppDeps, Logger } from './deps';
@@ -45,24 +41,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export interface Stores {
-  eventStore: EventStore;
-  docs: DocumentStore;
-  blobs: BlobStore;
-}
-
-/** The embedded default: everything under DATA_DIR. */
-export async function openStores(config: ServerConfig): Promise<Stores> {
-  if (config.eventStoreUrl || config.mongoUrl) {
-    throw new Error(
-      'EVENTSTORE_URL / MONGO_URL are set, but this build has no server adapters wired in yet (services/adapters createStores); unset them to use the embedded SQLite default',
-    );
-  }
-  return {
-    eventStore: new SqliteEventStore(join(config.dataDir, 'events.sqlite')),
-    docs: new SqliteDocumentStore(join(config.dataDir, 'read-models.sqlite')),
-    blobs: new FileBlobStore(join(config.dataDir, 'blobs')),
-  };
+/**
+ * The embedded default (SQLite files and a folder under DATA_DIR), or EventStoreDB and MongoDB
+ * when their URLs are set.
+ */
+export function openStores(config: ServerConfig): Promise<Stores> {
+  return createStores({
+    dataDir: config.dataDir,
+    ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
+    ...(config.mongoUrl ? { mongoUrl: config.mongoUrl, mongoDb: config.mongoDb } : {}),
+  });
 }
 
 /** Starts the pool on first use: a ROLE=projector process only renders if a job asks it to. */
@@ -104,7 +92,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   try {
     const stores = await openStores(config);
-    cleanups.push(() => stores.eventStore.close(), () => stores.docs.close(), () => stores.blobs.close());
+    cleanups.push(() => stores.close());
 
     const registry = new RegistryCache(stores.docs);
     const readModels = new ActiveReadModels(stores.docs, projections, registry);

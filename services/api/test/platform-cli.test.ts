@@ -16,7 +16,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'jsonable-cli-'));
   // The same files the server would use under DATA_DIR.
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
-  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { sweepIntervalMs: 0 });
+  const docs = new SqliteDocumentStore(join(dir, 'readmodels.sqlite'), { sweepIntervalMs: 0 });
   let n = 0;
   for (const e of generateMixEvents(700, 21)) await eventStore.append(e.streamId, [{ id: `e-${++n}`, type: e.type, data: e.data }], 'any');
   const runner = new ProjectionRunner({ eventStore, docs, projections: projectionMix, leaseRetryMs: 20 });
@@ -38,7 +38,7 @@ async function cli(args: string[]): Promise<{ code: number; out: string[]; err: 
 }
 
 async function tamper(change: (docs: SqliteDocumentStore) => Promise<void>): Promise<void> {
-  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { sweepIntervalMs: 0 });
+  const docs = new SqliteDocumentStore(join(dir, 'readmodels.sqlite'), { sweepIntervalMs: 0 });
   try {
     await change(docs);
   } finally {
