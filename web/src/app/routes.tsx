@@ -19,24 +19,24 @@ export const publicRoutes: RouteObject[] = [
   { path: 'auth/verify', ...page(() => import('../pages/VerifyMagicLinkPage')) },
   { path: 'login', element: <Navigate to="/auth" replace /> },
   { path: 'register', element: <Navigate to="/auth?tab=register" replace /> },
-  // pending: { path: 'documentation', ...page(() => import('../pages/DocumentationPage')) },
+  { path: 'documentation', ...page(() => import('../pages/DocumentationPage')) },
   { path: 'json-guide', element: <Navigate to="/documentation#json-guide" replace /> },
-  // pending: { path: 'api-reference', ...page(() => import('../pages/ApiReferencePage')) },
+  { path: 'api-reference', ...page(() => import('../pages/ApiReferencePage')) },
   { path: 'api-reference-page', element: <Navigate to="/api-reference" replace /> },
-  // pending: { path: 'docs', ...page(() => import('../pages/ApiDocsPage')) },
-  // pending: { path: 'api-docs', ...page(() => import('../pages/ApiDocsPage')) },
-  // pending: { path: 'make-integration', ...page(() => import('../pages/integrations/MakeIntegrationPage')) },
-  // pending: { path: 'n8n-integration', ...page(() => import('../pages/integrations/N8nIntegrationPage')) },
-  // pending: { path: 'zapier-integration', ...page(() => import('../pages/integrations/ZapierIntegrationPage')) },
-  // pending: { path: 'gumloop-integration', ...page(() => import('../pages/integrations/GumloopIntegrationPage')) },
-  // pending: { path: 'examples', ...page(() => import('../pages/ExamplesPage')) },
-  // pending: { path: 'about', ...page(() => import('../pages/AboutPage')) },
+  { path: 'docs', ...page(() => import('../pages/ApiDocsPage')) },
+  { path: 'api-docs', ...page(() => import('../pages/ApiDocsPage')) },
+  { path: 'make-integration', ...page(() => import('../pages/integrations/MakeIntegrationPage')) },
+  { path: 'n8n-integration', ...page(() => import('../pages/integrations/N8nIntegrationPage')) },
+  { path: 'zapier-integration', ...page(() => import('../pages/integrations/ZapierIntegrationPage')) },
+  { path: 'gumloop-integration', ...page(() => import('../pages/integrations/GumloopIntegrationPage')) },
+  { path: 'examples', ...page(() => import('../pages/ExamplesPage')) },
+  { path: 'about', ...page(() => import('../pages/AboutPage')) },
 ];
 
 /** Pages with their own minimal header (Log In / Sign Up, Back to Home). */
 export const legalRoutes: RouteObject[] = [
-  // pending: { path: 'terms', ...page(() => import('../pages/legal/TermsPage')) },
-  // pending: { path: 'privacy', ...page(() => import('../pages/legal/PrivacyPage')) },
+  { path: 'terms', ...page(() => import('../pages/legal/TermsPage')) },
+  { path: 'privacy', ...page(() => import('../pages/legal/PrivacyPage')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -46,8 +46,9 @@ export function CreateProjectDialog({ open, onClose, onCreated, successTitle = '
       setValues(empty);
       setPathEdited(false);
       setSubmitting(false);
-      onCreated?.(project);
+      // Close first: the caller may open another dialog (the new key) from onCreated.
       onClose();
+      onCreated?.(project);
     } catch (err) {
       setSubmitting(false);
       toast.error('Failed to create project', messageOf(err, 'The project could not be created. Please try again.'));

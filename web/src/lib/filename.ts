@@ -1,0 +1,12 @@
+/**
+ * Download file names (SPEC §5): lowercased, every run of non-alphanumerics collapsed to one
+ * hyphen, trimmed of hyphens; falls back to the title, then 'table'.
+ */
+export function slugForFile(value: string | null | undefined): string {
+  return (value ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+export function downloadFilename(name: string | null | undefined, title: string | null | undefined, ext: string): string {
+  const base = slugForFile(name) || slugForFile(title) || 'table';
+  return `${base}.${ext}`;
+}
