@@ -15,9 +15,74 @@ import { LIMITS } from '../limits';
 import { RenderInputError } from '../errors';
 
 const require = createRequire(import.meta.url);
-// pdfmake and fontkit are CommonJS without bundled types for these internals.
+
+type FontkitFont = { hasGlyphForCodePoint(cp: number): boolean };
+type Fontkit = { create(buf: Uint8Array, postscriptName?: string): FontkitFont };
+const fontkit = require('fontkit') as Fontkit;
+
+/**
+ * pdfkit parses every font again for every document (fontkit.create), and then shapes every word
+ * from cold caches: for a 1,000-row table that was most of the time. Fonts here are immutable
+ * buffers loaded once, so the parsed font (with its glyph and table caches) is shared across
+ * documents: pdfkit is handed a fontkit whose `create` is memoised by buffer identity. This must
+ * run before pdfkit is first required (pdfmake's Printer loads it).
+ */
+function shareParsedFonts(): void {
+  const path = require.resolve('fontkit');
+  const cached = require.cache[path];
+  if (!cached || (cached.exports as { __jsonableShared?: boolean }).__jsonableShared) return;
+  const parsed = new WeakMap<Uint8Array, Map<string, FontkitFont>>();
+  const shared: Record<string, unknown> = { __jsonableShared: true };
+  for (const key of Object.keys(fontkit)) shared[key] = (fontkit as unknown as Record<string, unknown>)[key];
+  shared.create = (buf: Uint8Array, postscriptName?: string) => {
+    let byName = parsed.get(buf);
+    if (!byName) parsed.set(buf, (byName = new Map()));
+    const key = postscriptName ?? '';
+    let font = byName.get(key);
+    if (!font) byName.set(key, (font = withLayoutCache(fontkit.create(buf, postscriptName))));
+    return font;
+  };
+  cached.exports = shared;
+}
+interface GlyphPosition { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number; [k: string]: number }
+interface GlyphRunLike { glyphs: unknown[]; positions: GlyphPosition[] }
+const MAX_RUNS_PER_FONT = 50_000;
+
+/**
+ * Shaping a word is the costly part of a PDF (OpenType contextual lookups). Words repeat across
+ * documents, so shaped runs are kept per font. pdfkit scales the positions it receives in place,
+ * so every caller gets its own copy of the positions; glyphs are shared read-only.
+ */
+function withLayoutCache(font: FontkitFont): FontkitFont {
+  const runsByText = new Map<string, GlyphRunLike>();
+  const base = font as unknown as { layout(text: string, features?: unknown): GlyphRunLike };
+  const cachedFont = Object.create(font) as { layout(text: string, features?: unknown): unknown };
+  cachedFont.layout = (text: string, features?: unknown) => {
+    if (features !== undefined) return base.layout.call(font, text, features);
+    let run = runsByText.get(text);
+    if (!run) {
+      const fresh = base.layout.call(font, text);
+      run = { glyphs: fresh.glyphs, positions: fresh.positions.map((p) => ({ ...p })) };
+      if (runsByText.size >= MAX_RUNS_PER_FONT) runsByText.clear();
+      runsByText.set(text, run);
+    }
+    const positions = run.positions.map((p) => ({ ...p }));
+    return {
+      glyphs: run.glyphs,
+      positions,
+      get advanceWidth() {
+        let w = 0;
+        for (const p of positions) w += p.xAdvance;
+        return w;
+      },
+    };
+  };
+  return cachedFont as unknown as FontkitFont;
+}
+
+shareParsedFonts();
+// pdfmake is CommonJS without types for its Printer.
 const Printer = (require('pdfmake/js/Printer') as { default: new (...args: unknown[]) => PdfPrinter }).default;
-const fontkit = require('fontkit') as { create(buf: Buffer): { hasGlyphForCodePoint(cp: number): boolean } };
 
 interface PdfKitDoc {
   on(event: 'data', cb: (chunk: Buffer) => void): void;
