@@ -1,0 +1,139 @@
+/**
+ * npm run bench:render — the table engine against headless Chromium, in one run, side by side:
+ *
+ * 1. PNG of the reference table (20 × 4, 800 px, default styles): engine (renderTable in-process,
+ *    warm) vs Chromium (warm page, innerHTML + element screenshot). Target ≥ 20×.
+ * 2. SVG from the engine vs Chromium's PNG screenshot. Target ≥ 100×.
+ * 3. PNG throughput through createRenderPool on 2 workers. Target ≥ 100/s.
+ * 4. PDF of 1,000 rows (≤ 1.5 s) and of 100 rows (linearity: 1,000 ≤ 12 × 100).
+ * 5. RSS growth over 10,000 in-process renders (< 50 MB), after a warm-up, with a forced GC.
+ *
+ * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s`.
+ * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures).
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { performance } from 'node:perf_hooks';
+import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
+import { ensureFontsRegistered, renderTable } from '../src/engine';
+import { createRenderPool } from '../src/pool';
+import { openChromiumTable } from './chromium';
+import { referencePayload, referenceTableHtml } from './reference-table';
+import { median, ms, percentile, timeRuns, yieldToLoop } from './stats';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const N = {
+  engine: QUICK ? 30 : 300,
+  chromium: QUICK ? 10 : 60,
+  pool: QUICK ? 200 : 2_000,
+  pdf1000: QUICK ? 2 : 7,
+  pdf100: QUICK ? 5 : 21,
+  rss: QUICK ? 1_000 : 10_000,
+};
+
+// A forced GC makes the RSS figures about live memory, not about when V8 last collected.
+setFlagsFromString('--expose-gc');
+const gc = (globalThis.gc ?? runInNewContext('gc')) as () => void;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const line = (label: string, value: string, note = '') => console.log(`  ${label.padEnd(34)} ${value.padStart(14)}  ${note}`);
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+const reference = referencePayload(20);
+const input = (format: RenderInput['format'], payload: unknown = reference): RenderInput => ({ payload, format });
+
+async function engine(format: RenderInput['format'], payload?: unknown): Promise<RenderOutput> {
+  return renderTable(input(format, payload));
+}
+
+async function main(): Promise<void> {
+  console.log(`render-bench on ${process.version}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
+  await ensureFontsRegistered();
+
+  // 1–2. Engine vs Chromium on the reference table.
+  const png = await engine('png');
+  const svg = await engine('svg');
+  console.log(`reference table: ${png.width}×${png.height} px, PNG ${png.size} B, SVG ${svg.size} B`);
+  const enginePng = await timeRuns(N.engine, 20, () => engine('png'));
+  const engineSvg = await timeRuns(N.engine, 20, () => engine('svg'));
+  const engineJpeg = await timeRuns(N.engine, 20, () => engine('jpeg'));
+
+  const chromium = await openChromiumTable();
+  const tableHtml = referenceTableHtml(20);
+  const shot = await chromium.screenshot(tableHtml);
+  const chromiumPng = await timeRuns(N.chromium, 5, () => chromium.screenshot(tableHtml));
+  await chromium.close();
+
+  const pngMedian = median(enginePng);
+  const svgMedian = median(engineSvg);
+  const chromiumMedian = median(chromiumPng);
+  const pngRatio = chromiumMedian / pngMedian;
+  const svgRatio = chromiumMedian / svgMedian;
+  console.log(`\nreference table, median (p90) over ${N.engine} engine / ${N.chromium} Chromium runs:`);
+  line('engine PNG', ms(pngMedian), `p90 ${ms(percentile(enginePng, 90))}`);
+  line('engine JPEG', ms(median(engineJpeg)), `p90 ${ms(percentile(engineJpeg, 90))}`);
+  line('engine SVG', ms(svgMedian), `p90 ${ms(percentile(engineSvg, 90))}`);
+  line('Chromium PNG (element screenshot)', ms(chromiumMedian), `p90 ${ms(percentile(chromiumPng, 90))}, ${shot.length} B`);
+  line('PNG speed-up (target ≥ 20×)', `${pngRatio.toFixed(1)}×`, verdict(pngRatio >= 20));
+  line('SVG speed-up (target ≥ 100×)', `${svgRatio.toFixed(1)}×`, verdict(svgRatio >= 100));
+
+  // 3. Throughput through the pool: enough renders in flight to keep both workers busy.
+  const pool = createRenderPool({ size: 2 });
+  await pool.ready();
+  for (let i = 0; i < 40; i++) await pool.render(input('png'));
+  let started = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (started < N.pool) {
+        started++;
+        await pool.render(input('png'));
+      }
+    }),
+  );
+  const poolPerSecond = N.pool / ((performance.now() - t0) / 1000);
+  await pool.close();
+  console.log(`\npool (2 workers, 8 in flight, ${N.pool} PNG renders):`);
+  line('throughput (target ≥ 100/s)', `${poolPerSecond.toFixed(0)}/s`, verdict(poolPerSecond >= 100));
+
+  // 4. PDF scaling.
+  const rows1000 = referencePayload(1_000);
+  const rows100 = referencePayload(100);
+  const pdf1000 = await engine('pdf', rows1000);
+  const pdf100Times = await timeRuns(N.pdf100, 2, () => engine('pdf', rows100));
+  const pdf1000Times = await timeRuns(N.pdf1000, 1, () => engine('pdf', rows1000));
+  const pdf100 = median(pdf100Times);
+  const pdf1k = median(pdf1000Times);
+  console.log(`\nPDF (4 columns), median:`);
+  line('100 rows', ms(pdf100));
+  line('1,000 rows (target ≤ 1.5 s)', ms(pdf1k), `${verdict(pdf1k <= 1500)}, ${(pdf1000.size / 1024).toFixed(0)} KB`);
+  line('1,000 / 100 rows (target ≤ 12×)', `${(pdf1k / pdf100).toFixed(1)}×`, verdict(pdf1k <= 12 * pdf100));
+
+  // 5. Memory over many renders, in-process.
+  const settle = async () => {
+    gc();
+    await yieldToLoop();
+    gc();
+    await yieldToLoop();
+  };
+  for (let i = 0; i < 500; i++) {
+    await engine('png');
+    await yieldToLoop();
+  }
+  await settle();
+  const rssBefore = process.memoryUsage().rss;
+  for (let i = 0; i < N.rss; i++) {
+    await engine(i % 10 === 0 ? 'svg' : 'png');
+    await yieldToLoop();
+  }
+  await settle();
+  const rssAfter = process.memoryUsage().rss;
+  const growth = rssAfter - rssBefore;
+  console.log(`\nmemory over ${N.rss} renders (90% PNG, 10% SVG):`);
+  line('RSS after warm-up → end', `${mb(rssBefore)} → ${mb(rssAfter)}`);
+  line('growth (target < 50 MB)', mb(growth), verdict(growth < 50 * 1024 * 1024));
+
+  console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s`);
+}
+
+await main();
