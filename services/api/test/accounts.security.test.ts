@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@jsonable/domain/accounts/secrets';
+import { claimUnique } from '@jsonable/domain/runtime/claim-unique';
 import { PUBLIC_URL, sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
 
 let h: AccountsHarness;
@@ -224,6 +225,19 @@ describe('races', () => {
     expect(claims).toHaveLength(1);
     const registered = (await h.deps.eventStore.readAll()).filter((e) => e.type === 'UserRegistered' && (e.data as { email: string }).email === email);
     expect(registered).toHaveLength(1);
+  });
+});
+
+describe('recovery', () => {
+  it('creates the account for an address whose reservation was left without one (a crash between claim and registration)', async () => {
+    const email = freshEmail();
+    // What a crash leaves behind: the address is claimed by a user id whose stream has no account.
+    const orphan = 'orphan-' + Date.now();
+    await claimUnique(h.deps.eventStore, `email-${sha256Hex(email)}`, { id: crypto.randomUUID(), type: 'EmailClaimed', data: { email, userId: orphan } });
+    await api().post('/api/register').send({ email, password: 'recovered password' }).expect(200);
+    const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email) }).expect(200);
+    expect(res.body).toMatchObject({ id: orphan, email, has_password: true });
+    await api().post('/api/login').send({ email, password: 'recovered password' }).expect(200);
   });
 });
 

@@ -183,6 +183,16 @@ export async function confirmMagicLink(deps: AccountsDeps, input: { token: strin
   const [claim] = await deps.eventStore.readStream(claimStream);
   const ownerId = (claim?.data as { userId?: string } | undefined)?.userId;
   if (!ownerId) throw new ValidationError(accountMessages.magicLinkInvalid);
+  const owner = await loadUser(deps.eventStore, ownerId);
+  if (owner.status !== 'active') {
+    // The holder of the address never got its account (a crash between claim and registration):
+    // this link proves control of the address, so the account is created on the holder's stream.
+    const token = state.tokens[tokenHash];
+    await run(deps, ownerId, {
+      type: 'RegisterUser',
+      data: { userId: ownerId, email, passwordHash: token?.passwordHash ?? null, authProvider: token?.passwordHash ? 'local' : 'magic_link', now },
+    });
+  }
   const signedIn = await run(deps, ownerId, { type: 'SignIn', data: { sessionHash: session.hash, now, method: 'magic_link', verifiedPasswordHash: null } });
   return { userId: ownerId, sessionId: session.plaintext, position: signedIn.position };
 }
