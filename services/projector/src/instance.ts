@@ -34,7 +34,15 @@ export class ProjectionInstance {
     private readonly docs: DocumentStore,
     private readonly options: InstanceOptions = {},
   ) {
-    this.physical = options.physical ?? ((logical) => physicalCollection(logical, projection.version));
+    const toPhysical = options.physical ?? ((logical: string) => physicalCollection(logical, projection.version));
+    const names = new Map(projection.collections.map((c) => [c.name, toPhysical(c.name)]));
+    this.physical = (logical) => {
+      const name = names.get(logical);
+      if (name === undefined) {
+        throw new Error(`Projection ${projection.name} used collection '${logical}', which it does not declare`);
+      }
+      return name;
+    };
     this.checkpoint = options.checkpoint === undefined ? checkpointName(projection.name, projection.version) : options.checkpoint;
     this.handles = new Set(projection.handles);
     this.cache = new DocCache(options.cacheEntries ?? 200_000, false);

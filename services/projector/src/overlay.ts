@@ -17,7 +17,10 @@ function deepFreeze<T>(value: T): T {
  * document becomes an op, so a counter bumped a thousand times in a batch is written once.
  */
 export class BatchOverlay implements ProjectionTx {
-  /** physical collection → id → pending doc (null: pending delete) */
+  /**
+   * logical collection → id → pending doc (null: pending delete). Keyed by the logical name so
+   * the hot path builds no strings; physical names are only needed for store calls.
+   */
   private readonly pending = new Map<string, Map<string, Doc | null>>();
 
   constructor(
@@ -33,19 +36,21 @@ export class BatchOverlay implements ProjectionTx {
   }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    const name = this.physical(collection);
-    const pending = this.pending.get(name);
-    if (pending?.has(id)) return this.out(pending.get(id) as T | null);
-    const cached = this.cache.lookup(name, id);
+    const pending = this.pending.get(collection);
+    if (pending) {
+      const doc = pending.get(id);
+      if (doc !== undefined) return this.out(doc as T | null);
+    }
+    const cached = this.cache.lookup(collection, id);
     if (cached !== undefined) return this.out(cached as T | null);
-    const stored = await this.docs.get<T>(name, id);
-    this.cache.remember(name, id, stored);
+    const stored = await this.docs.get<T>(this.physical(collection), id);
+    this.cache.remember(collection, id, stored);
     return this.out(stored);
   }
 
   async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
     const name = this.physical(collection);
-    const pending = this.pending.get(name);
+    const pending = this.pending.get(collection);
     if (!pending || pending.size === 0) return this.out(await this.docs.find<T>(name, filter, options));
     // Paging must happen after the merge: fetch the whole match, overlay, then sort and page.
     const stored = await this.docs.find<T>(name, filter, options.sort ? { sort: options.sort } : {});
@@ -58,18 +63,20 @@ export class BatchOverlay implements ProjectionTx {
 
   put(collection: string, doc: Doc): void {
     if (typeof doc.id !== 'string' || doc.id === '') throw new Error(`put into ${collection}: document needs a string id`);
-    this.map(this.physical(collection)).set(doc.id, doc);
+    this.map(collection).set(doc.id, doc);
   }
 
   delete(collection: string, id: string): void {
-    this.map(this.physical(collection)).set(id, null);
+    this.map(collection).set(id, null);
   }
 
-  private map(name: string): Map<string, Doc | null> {
-    let m = this.pending.get(name);
+  private map(collection: string): Map<string, Doc | null> {
+    let m = this.pending.get(collection);
     if (!m) {
+      // Only the projection's own collections: a typo must fail here, not write a stray table.
+      this.physical(collection);
       m = new Map();
-      this.pending.set(name, m);
+      this.pending.set(collection, m);
     }
     return m;
   }
@@ -77,7 +84,8 @@ export class BatchOverlay implements ProjectionTx {
   /** The batch as DocumentStore ops (final state per document). */
   ops(): DocOp[] {
     const ops: DocOp[] = [];
-    for (const [collection, docs] of this.pending) {
+    for (const [logical, docs] of this.pending) {
+      const collection = this.physical(logical);
       for (const [id, doc] of docs) {
         ops.push(doc ? { op: 'put', collection, doc } : { op: 'delete', collection, id });
       }

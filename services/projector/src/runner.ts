@@ -23,8 +23,13 @@ export interface ProjectionRunnerOptions {
   docs: DocumentStore;
   projections: readonly Projection[];
   logger?: ProjectorLogger;
-  /** Largest batch of the log applied in one transaction per projection (default 2000). */
+  /** Largest batch of the log applied in one transaction per projection while live (default 2000). */
   batchSize?: number;
+  /**
+   * Batch size while building a projection from zero or a new version (default 10,000): nobody
+   * reads those collections yet, so bigger transactions only buy throughput.
+   */
+  rebuildBatchSize?: number;
   /** Identifies this instance in the lease (default host-pid-random). */
   owner?: string;
   /** A lease not renewed for this long may be taken over (default 15 s). */
@@ -303,7 +308,7 @@ export class ProjectionRunner {
     if (term.rebuild.instances.length > 0) {
       term.rebuild.subscription = eventStore.subscribeToAll({
         after: term.rebuild.cursor,
-        batchSize: this.batchSize,
+        batchSize: this.options.rebuildBatchSize ?? Math.max(this.batchSize, 10_000),
         onEvents: (events) => this.applyRebuild(term, events),
         onLive: () => {
           term.rebuild.live = true;
