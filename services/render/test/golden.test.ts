@@ -1,7 +1,7 @@
 /**
  * Golden images: every case renders to the committed image within a small pixel tolerance
  * (antialiasing may move by a shade between Skia builds; layout changes may not).
- * Regenerate with: npx tsx services/render/scripts/update-goldens.ts (and look at each image).
+ * Regenerate with: npx tsx services/render/test/update-goldens.ts (and look at each image).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { readFileSync } from 'node:fs';

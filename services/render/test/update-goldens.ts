@@ -1,14 +1,14 @@
 /**
- * Regenerates services/render/test/golden/*. Run: npx tsx services/render/scripts/update-goldens.ts
+ * Regenerates services/render/test/golden/*. Run: npx tsx services/render/test/update-goldens.ts
  * Look at every image before committing it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/engine';
-import { goldenCases } from '../test/golden-cases';
+import { goldenCases } from './golden-cases';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'golden');
+const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 mkdirSync(dir, { recursive: true });
 for (const c of goldenCases) {
   const out = await renderTable({ payload: c.payload, format: c.format });

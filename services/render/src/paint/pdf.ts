@@ -120,15 +120,24 @@ function covers(id: FaceId, cp: number): boolean {
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
-/** Splits text into runs of one face each. */
+/**
+ * Splits text into runs of one face each. PDF emoji are outlines (no colour, no sequences), so
+ * modifiers and joiners are dropped, flags become their two letters, and a character no bundled
+ * face has is left out rather than drawn as an empty box.
+ */
 function runs(text: string, primary: FaceId): { text: string; face: FaceId }[] {
   const out: { text: string; face: FaceId }[] = [];
-  for (const ch of text) {
+  for (const original of text) {
+    let ch = original;
+    const cp0 = ch.codePointAt(0)!;
+    if ((cp0 >= 0x1f3fb && cp0 <= 0x1f3ff) || cp0 === 0xfe0f || cp0 === 0xfe0e || cp0 === 0x200d) continue;
+    if (cp0 >= 0x1f1e6 && cp0 <= 0x1f1ff) ch = String.fromCharCode(cp0 - 0x1f1e6 + 65);
     const cp = ch.codePointAt(0)!;
-    let face: FaceId = primary;
-    if (cp === 0xfe0f || cp === 0x200d) face = out[out.length - 1]?.face ?? primary;
-    else if (cp > 0x7f && !covers(primary, cp)) {
-      face = EMOJI.test(ch) && covers('notoEmoji', cp) ? 'notoEmoji' : FALLBACKS.find((f) => covers(f, cp)) ?? primary;
+    let face: FaceId | undefined = primary;
+    if (cp > 0x7f && !covers(primary, cp)) {
+      face = EMOJI.test(ch) && covers('notoEmoji', cp) ? 'notoEmoji' : FALLBACKS.find((f) => covers(f, cp));
+      if (!face && covers('notoEmoji', cp)) face = 'notoEmoji';
+      if (!face) continue;
     }
     const last = out[out.length - 1];
     if (last && last.face === face) last.text += ch;
@@ -207,6 +216,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
       italics: lc.text.italic,
       color: colour(lc.color),
       alignment: lc.align,
+      verticalAlignment: 'middle',
       lineHeight: lc.text.lineHeight / (lc.text.size * 1.2),
     };
     if (lc.background) node.fillColor = colour(lc.background);
@@ -223,6 +233,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
         return {
           stack: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [cell.image.width * PT, cell.image.height * PT], alignment: 'center' }, ...(lc.lines.length ? [node] : [])],
           fillColor: node.fillColor,
+          verticalAlignment: 'middle',
           colSpan: node.colSpan,
           rowSpan: node.rowSpan,
         };
@@ -252,12 +263,14 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const content: unknown[] = [];
   if (model.title) {
     const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT;
-    content.push({ text: runs(model.title, primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    content.push({ text: runs(visualOrder(model.title), primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
-  content.push({
+  const table = {
     table: { headerRows: model.headerRows, dontBreakRows: true, widths: order.map((c) => Math.max(1, widths[c]!)), body },
     layout: tableLayout,
-  });
+  };
+  // Right-to-left tables sit against the right margin, under their right-aligned title.
+  content.push(model.direction === 'rtl' ? { columns: [{ width: '*', text: '' }, { width: 'auto', ...table }] } : table);
 
   // Fonts reach pdfmake through a private virtual file system of buffers: no disk or URL access.
   const files = new Map<string, Buffer>();
