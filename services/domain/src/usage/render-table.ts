@@ -78,8 +78,15 @@ export class RenderService {
     const filename = imageFilename(sanitizeFilename(requestedFilename(input.payload), output.title), now, randomToken(ids.uuid()), output.format);
     const image = this.describe(input, output, { imageId, filename, period, planTier: plan.tier, renderedAt: now.toISOString() });
     const owner = { imageId, userId: input.userId, period: String(period) };
-    await blobs.put(image.blobKey, output.bytes, output.contentType, owner);
-    await blobs.put(blobKeys.data(imageId), Buffer.from(JSON.stringify(input.payload ?? null)), 'application/json', owner);
+    const stored = await Promise.allSettled([
+      blobs.put(image.blobKey, output.bytes, output.contentType, owner),
+      blobs.put(blobKeys.data(imageId), Buffer.from(JSON.stringify(input.payload ?? null)), 'application/json', owner),
+    ]);
+    const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await this.discard(image);
+      throw failed.reason;
+    }
 
     try {
       return await this.record(stream, image, plan.tablesPerPeriod, plan.name);

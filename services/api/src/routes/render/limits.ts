@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { hitRateLimit, rateLimit } from '../../middleware/rate-limit';
 import type { AppState } from '../../module';
-import { accountOf, principalOf } from './shared';
+import { principalOf, requestAccount } from './shared';
 
 const MINUTE = 60_000;
 const MESSAGE = 'Too many requests. Please try again later.';
@@ -35,7 +35,7 @@ export const defaultRenderLimits: RenderLimits = {
 export function renderRateLimit(deps: AppDeps, limits: RenderLimits): Middleware<AppState> {
   return async (ctx, next) => {
     const principal = principalOf(ctx);
-    const user = await accountOf(deps, principal.userId);
+    const user = await requestAccount(deps, ctx, principal.userId);
     const limit = limits.renderPerMinute[planOf(user.current_plan_tier).tier];
     const key = principal.via === 'project_key' ? `project:${principal.projectId}` : `${principal.via}:${principal.userId}`;
     const decision = await hitRateLimit(deps.docs, deps.clock.now(), { name: 'render', limit, windowMs: MINUTE }, key);

@@ -14,7 +14,8 @@ import type { RenderService, RenderTableResult } from '@jsonable/domain/usage/re
 import { projectMessages } from '@jsonable/contracts/projects';
 import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
-import { accountOf, parse, requestHash } from './shared';
+import { parse, requestHash } from './shared';
+import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 
 /** Checks the payload's shape before anything is counted or rendered (the engine checks the rest). */
 export function validatePayload(body: unknown): void {
@@ -44,6 +45,8 @@ export async function ownProject(deps: AppDeps, userId: string, projectId: strin
 }
 
 export interface CountedRender {
+  /** The user whose allowance counts the render, as requestAccount loaded it. */
+  account: Promise<UserDoc>;
   userId: string;
   project: ProjectDoc | null;
   source: RenderSource;
@@ -55,7 +58,7 @@ export interface CountedRender {
 
 export async function renderCounted(deps: AppDeps, service: RenderService, input: CountedRender): Promise<RenderTableResult> {
   validatePayload(input.body);
-  const user = await accountOf(deps, input.userId);
+  const user = await input.account;
   const projectId = input.project?.id ?? null;
   return service.render({
     userId: input.userId,

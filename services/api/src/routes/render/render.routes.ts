@@ -18,7 +18,7 @@ import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.qu
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId } from './render-flow';
-import { bodyOf, idempotencyKeyOf, principalOf, publicLink, type Ctx } from './shared';
+import { bodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -45,7 +45,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const body = bodyOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
     const { image, replayed } = await renderCounted(deps, service, {
-      userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
+      account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
     });
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);
@@ -86,7 +86,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const body = bodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
     const { image, position, replayed } = await renderCounted(deps, service, {
-      userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
+      account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
     });
     // The dashboard refetches its image list right after; let it see this image.
     await deps.waitForProjections(position);
@@ -110,7 +110,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     }
     const body = bodyOf(ctx);
     const { image, replayed } = await renderCounted(deps, service, {
-      userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
+      account: requestAccount(deps, ctx, project.userId), userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
     });
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);

@@ -38,6 +38,21 @@ export function principalOf(ctx: Ctx): Principal {
  * be a moment behind the session; wait for it once before giving up.
  */
 export async function accountOf(deps: AppDeps, userId: string): Promise<UserDoc> {
+  return loadAccount(deps, userId);
+}
+
+/** The same, looked up once per request (the rate limiter and the render both need it). */
+const perRequest = new WeakMap<object, Promise<UserDoc>>();
+export function requestAccount(deps: AppDeps, ctx: Ctx, userId: string): Promise<UserDoc> {
+  let found = perRequest.get(ctx);
+  if (!found) {
+    found = loadAccount(deps, userId);
+    perRequest.set(ctx, found);
+  }
+  return found;
+}
+
+async function loadAccount(deps: AppDeps, userId: string): Promise<UserDoc> {
   let user = await getUserById(deps.readModels, userId);
   if (!user) {
     await deps.waitForProjections(await deps.eventStore.headPosition());

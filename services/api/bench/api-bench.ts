@@ -1,0 +1,105 @@
+/**
+ * npm run bench:api — the rendering API under load, end to end.
+ *
+ * Starts the embedded server the way `npm start` does (startServer: SQLite event and document
+ * stores and the file blob store under a temporary DATA_DIR, the projector, the render pool,
+ * the jobs) on 127.0.0.1, creates a user moved to the Enterprise plan through the accounts
+ * changePlan handler, gives it an API key, and runs autocannon against
+ * POST /api/jsonable/table-to-image with the reference table (20 × 4, PNG) at 16 connections
+ * for 30 s. Afterwards it checks that every 2xx answer has exactly one TableRendered event and
+ * one stored image file.
+ *
+ * Targets (2-core machine): ≥ 150 renders/s, p99 ≤ 150 ms, zero errors.
+ * Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (default 16).
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { changePlan, generateUserApiKey, registerUser } from '@jsonable/domain/accounts/accounts.handlers';
+import { referencePayload } from '../../render/bench/reference-table';
+import { createLogger } from '../src/logger';
+import { startServer } from '../src/server';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const TARGET = { rendersPerSecond: 150, p99Ms: 150 };
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jsonable-api-bench-'));
+  // The server logs one line per request as in production; to a file, so the report stays readable.
+  const logFile = createWriteStream(join(dataDir, 'server.log'));
+  // 2xx answers the server sent to the route (the client stops counting when the time is up,
+  // while the requests then in flight still finish on the server).
+  let served = 0;
+  const logger = createLogger({
+    level: 'info',
+    write: (line) => {
+      logFile.write(line + '\n');
+      if (line.includes('"path":"/api/jsonable/table-to-image"') && /"status":2\d\d/.test(line)) served++;
+    },
+  });
+  const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: '', EVENTSTORE_URL: '', MONGO_URL: '' };
+  const server = await startServer({ env, host: '127.0.0.1', port: 0, logger });
+  const { deps } = server;
+  try {
+    const { userId } = await registerUser(deps, { email: 'bench@example.com', password: null });
+    await changePlan(deps, { userId, to: 'enterprise', reason: 'operator' });
+    const key = await generateUserApiKey(deps, { userId });
+    await deps.waitForProjections(key.position, 10_000);
+
+    const url = `${server.url}/api/jsonable/table-to-image`;
+    const body = JSON.stringify(referencePayload(20));
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${key.apiKey}` };
+    // Warm-up: workers' first renders, SQLite page cache, JIT.
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(url, { method: 'POST', headers, body });
+      if (res.status !== 200) throw new Error(`warm-up answered ${res.status}: ${await res.text()}`);
+    }
+
+    console.log(`autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s, reference table 20 × 4 PNG`);
+    const result = await autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: DURATION });
+
+    const ok = result['2xx'];
+    const errors = result.errors + result.timeouts + result.non2xx;
+    const rendersPerSecond = ok / DURATION;
+    const p99 = result.latency.p99;
+
+    // Let the requests in flight when the client stopped finish, then compare: every 2xx answer
+    // must be one TableRendered event and one stored file (warm-up included).
+    for (let last = -1; last !== served; ) {
+      last = served;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await deps.waitForProjections(await deps.eventStore.headPosition(), 10_000);
+    const rendered = (await deps.eventStore.readAll()).filter((e) => e.type === 'TableRendered' && (e.data as { userId: string }).userId === userId);
+    let files = 0;
+    for await (const info of deps.blobs.list('images/')) if (info.metadata.userId === userId) files++;
+    const expected = served;
+
+    const line = (label: string, value: string) => console.log(`${label.padEnd(30)} ${value}`);
+    line('requests (2xx / other / errors)', `${ok} / ${result.non2xx} / ${result.errors + result.timeouts}`);
+    line('renders per second', `${rendersPerSecond.toFixed(1)} (target ≥ ${TARGET.rendersPerSecond})`);
+    line('latency p50 / p90 / p99 / max', `${result.latency.p50} / ${result.latency.p90} / ${p99} / ${result.latency.max} ms (target p99 ≤ ${TARGET.p99Ms})`);
+    line('2xx answers sent (+ warm-up)', String(expected));
+    line('TableRendered events', String(rendered.length));
+    line('stored image files', String(files));
+
+    const failures: string[] = [];
+    if (rendersPerSecond < TARGET.rendersPerSecond) failures.push(`throughput ${rendersPerSecond.toFixed(1)}/s < ${TARGET.rendersPerSecond}/s`);
+    if (p99 > TARGET.p99Ms) failures.push(`p99 ${p99} ms > ${TARGET.p99Ms} ms`);
+    if (errors > 0) failures.push(`${errors} errors`);
+    if (rendered.length !== expected || files !== expected) failures.push(`counts differ: ${expected} answers, ${rendered.length} events, ${files} files`);
+    console.log(failures.length === 0 ? 'PASS: every target met; answers = events = files' : `FAIL: ${failures.join('; ')}`);
+    process.exitCode = failures.length === 0 ? 0 : 1;
+  } finally {
+    await server.close();
+    logFile.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
