@@ -11,6 +11,7 @@
  * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s`.
  * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
@@ -47,7 +48,9 @@ async function engine(format: RenderInput['format'], payload?: unknown): Promise
 }
 
 async function main(): Promise<void> {
-  console.log(`render-bench on ${process.version}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
+  // Wall-clock figures mean little on a machine busy with other work: show how busy it was.
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`render-bench on ${process.version}, ${availableParallelism()} cores, load ${load()}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
   await ensureFontsRegistered();
 
   // 1–2. Engine vs Chromium on the reference table.
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
   line('RSS after warm-up → end', `${mb(rssBefore)} → ${mb(rssAfter)}`);
   line('growth (target < 50 MB)', mb(growth), verdict(growth < 50 * 1024 * 1024));
 
+  console.log(`\nload average at the end: ${load()}`);
   console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s`);
 }
 

@@ -102,6 +102,14 @@ describe('createRenderPool', () => {
     expect((await Promise.all(running)).length).toBe(3);
   });
 
+  it('refuses input that cannot be sent to a worker with 400, and carries on', async () => {
+    const p = pool({ size: 1 });
+    const error = await failure(p.render({ payload: { echo: 'x', callback: () => 1 } }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('The table data could not be read');
+    expect(Buffer.from((await p.render({ payload: { echo: 'still here' } })).bytes).toString()).toBe('still here');
+  });
+
   it('refuses renders once closed and ends its workers', async () => {
     const p = pool({ size: 1 });
     await p.ready();

@@ -76,7 +76,8 @@ export async function loadCellImage(src: string, options: Partial<ImageLoadOptio
   const cache = opts.cache;
   if (!cache) return fetchImage(url, opts);
 
-  const key = url.href;
+  // The fragment never reaches the server, so it must not split the cache.
+  const key = url.href.replace(/#.*$/, '');
   const cached = cache.get(key);
   const outcome = cached ?? (await sharedLoad(cache, key, () => fetchImage(url, opts)));
   if (outcome.ok) return outcome.image;
@@ -178,8 +179,8 @@ async function fetchImage(first: URL, opts: ImageLoadOptions): Promise<LoadedIma
   }
 }
 
-/** Resolves the host and checks every address; returns the one to connect to. */
-async function vetHost(url: URL, opts: ImageLoadOptions, signal: AbortSignal): Promise<ResolvedAddress> {
+/** Resolves the host and checks every address; returns the vetted ones, to connect to only them. */
+async function vetHost(url: URL, opts: ImageLoadOptions, signal: AbortSignal): Promise<ResolvedAddress[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: ResolvedAddress[];
   if (parseIPv6(host)) addresses = [{ address: host, family: 6 }];
@@ -201,7 +202,7 @@ async function vetHost(url: URL, opts: ImageLoadOptions, signal: AbortSignal): P
       throw new CellImageError('blocked-address', 'Image host is not allowed', `${host} → ${address}: ${reason}`);
     }
   }
-  return addresses[0] as ResolvedAddress;
+  return addresses;
 }
 
 function resolveAll(hostname: string): Promise<ResolvedAddress[]> {
@@ -213,15 +214,19 @@ function resolveAll(hostname: string): Promise<ResolvedAddress[]> {
   });
 }
 
-/** A `lookup` that always answers with the vetted address, whatever DNS says now. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+/**
+ * A `lookup` that always answers with the vetted addresses, whatever DNS says now. With
+ * `all` (Node's happy eyeballs asks for it) it may pick any of them: each one passed the check.
+ */
+function pinnedLookup(pinned: readonly ResolvedAddress[]): LookupFunction {
+  const first = pinned[0] as ResolvedAddress;
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options && options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
+    if (options && options.all) callback(null, pinned.map((a) => ({ address: a.address, family: a.family })));
+    else callback(null, first.address, first.family);
   }) as unknown as LookupFunction;
 }
 
-function request(url: URL, pinned: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+function request(url: URL, pinned: readonly ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(

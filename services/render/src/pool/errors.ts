@@ -7,7 +7,7 @@ export class RenderPoolError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: 'busy' | 'timeout' | 'out-of-memory' | 'crashed' | 'closed' | 'startup-failed',
+    readonly code: 'busy' | 'timeout' | 'out-of-memory' | 'crashed' | 'closed' | 'startup-failed' | 'invalid-input',
   ) {
     super(message);
     this.name = 'RenderPoolError';

@@ -123,6 +123,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
           : new RenderPoolError(500, 'Rendering failed: the renderer crashed', 'crashed'),
       );
     });
+    worker.on('messageerror', () => {
+      fail(slot, new RenderPoolError(500, 'Rendering failed: the renderer sent an unreadable result', 'crashed'));
+    });
     worker.on('exit', () => {
       fail(slot, new RenderPoolError(500, 'Rendering failed: the renderer stopped unexpectedly', 'crashed'));
     });
@@ -188,14 +191,22 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
 
   function dispatch(): void {
     for (const slot of slots) {
-      if (queue.length === 0) return;
-      if (!slot.ready || slot.job || slot.retired) continue;
-      const job = queue.shift() as Job;
-      slot.job = job;
-      job.timer = setTimeout(() => {
-        fail(slot, new RenderPoolError(503, 'Rendering timed out', 'timeout'));
-      }, job.timeoutMs);
-      slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
+      // A loop, not an if: a job that cannot be sent leaves the slot free for the next one.
+      while (queue.length > 0 && slot.ready && !slot.job && !slot.retired) {
+        const job = queue.shift() as Job;
+        slot.job = job;
+        job.timer = setTimeout(() => {
+          fail(slot, new RenderPoolError(503, 'Rendering timed out', 'timeout'));
+        }, job.timeoutMs);
+        try {
+          slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
+        } catch {
+          // Only JSON-like input can cross to a worker (a function or a symbol cannot be cloned).
+          clearTimeout(job.timer);
+          slot.job = null;
+          job.reject(new RenderPoolError(400, 'The table data could not be read', 'invalid-input'));
+        }
+      }
     }
   }
 
