@@ -29,3 +29,10 @@ export const defaultAccountsLimits: AccountsLimits = {
   confirmPerIp: { name: 'confirm-ip', limit: 30, windowMs: 5 * MINUTE },
   changePasswordPerUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
 };
+
+/**
+ * How long a security-relevant write waits for the read side before answering: a new session
+ * must be usable, and a revoked session or replaced key refused, by the very next request. The
+ * wait ends as soon as the projections are there; the bound only matters under heavy lag.
+ */
+export const SECURITY_WAIT_MS = 10_000;

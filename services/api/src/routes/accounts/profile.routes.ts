@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { requireSession, setSessionCookie } from '../../middleware/auth';
 import { rateLimit } from '../../middleware/rate-limit';
-import type { AccountsLimits } from './limits';
+import { SECURITY_WAIT_MS, type AccountsLimits } from './limits';
 import { userView } from './user-view';
 import { parseWith } from './validate';
 
@@ -53,7 +53,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
       const body = parseWith(changePasswordRequestSchema, ctx.request.body);
       const opened = await changePassword(deps, { userId, currentPassword: body.currentPassword, newPassword: body.newPassword });
       if (!opened.notified) deps.logger.warn('password changed but the notice e-mail was not sent', { userId });
-      await deps.waitForProjections(opened.position);
+      await deps.waitForProjections(opened.position, SECURITY_WAIT_MS);
       // Every earlier session (this one included) is revoked; the caller continues on a new one.
       setSessionCookie(ctx, deps.config, opened.sessionId);
       ctx.body = { success: true, message: 'Password changed' };
@@ -79,7 +79,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
   router.post('/api/jsonable/user/generate-api-key', session, async (ctx) => {
     const generated = await generateUserApiKey(deps, { userId: ctx.state.principal!.userId });
     // The old key must stop working before the new one is shown.
-    await deps.waitForProjections(generated.position);
+    await deps.waitForProjections(generated.position, SECURITY_WAIT_MS);
     ctx.body = { success: true, apiKey: generated.apiKey, prefix: generated.prefix };
   });
 

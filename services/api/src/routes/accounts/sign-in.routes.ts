@@ -23,7 +23,7 @@ import { clearSessionCookie, requireSession, resolveSession, setSessionCookie } 
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { csrfProtection } from '../../middleware/csrf';
 import { rateLimit, type RateLimitRule } from '../../middleware/rate-limit';
-import type { AccountsLimits } from './limits';
+import { SECURITY_WAIT_MS, type AccountsLimits } from './limits';
 import { parseWith } from './validate';
 
 type Ctx = ParameterizedContext<AppState>;
@@ -53,7 +53,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     const previous = await resolveSession(deps, ctx);
     let position = opened.position;
     if (previous?.sessionHash) position = Math.max(position, (await signOut(deps, { userId: previous.userId, sessionHash: previous.sessionHash })).position);
-    await deps.waitForProjections(position);
+    await deps.waitForProjections(position, SECURITY_WAIT_MS);
     const user = await getUserById(deps.readModels, opened.userId);
     if (!user) throw new UnauthorizedError(accountMessages.notAuthenticated);
     setSessionCookie(ctx, deps.config, opened.sessionId);
@@ -87,7 +87,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     const principal = await resolveSession(deps, ctx);
     if (principal?.sessionHash) {
       const written = await signOut(deps, { userId: principal.userId, sessionHash: principal.sessionHash });
-      await deps.waitForProjections(written.position);
+      await deps.waitForProjections(written.position, SECURITY_WAIT_MS);
     }
     clearSessionCookie(ctx, deps.config);
     ctx.set('Cache-Control', 'no-store');
