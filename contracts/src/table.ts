@@ -220,7 +220,6 @@ export const stylesSchema = z.object({
   imageQuality: intSchema(1, 10).optional(),
   imageFormat: formatSchema.optional(),
   defaultWidth: pixelsSchema(100, 4000).optional(),
-  borderRadius: pixelsSchema(0, 32).optional(),
   tableShadow: boolish.optional(),
   zebraStripes: boolish.optional(),
   theme: z.enum(THEMES).optional(),
@@ -258,7 +257,6 @@ export interface ResolvedStyles {
   imageQuality: number;
   imageFormat: ImageFormat;
   defaultWidth: number;
-  borderRadius: number;
   tableShadow: boolean;
   zebraStripes: boolean;
   theme: ThemeName | null;
@@ -288,7 +286,6 @@ const DEFAULT_STYLES: ResolvedStyles = {
   imageQuality: 8,
   imageFormat: 'png',
   defaultWidth: 800,
-  borderRadius: 0,
   tableShadow: false,
   zebraStripes: true,
   theme: null,
@@ -384,7 +381,6 @@ function canonicalLayer(layer: StylesInput | null | undefined): Partial<Resolved
   pick('imageQuality', layer.imageQuality);
   pick('imageFormat', layer.imageFormat);
   pick('defaultWidth', layer.defaultWidth);
-  pick('borderRadius', layer.borderRadius);
   pick('tableShadow', layer.tableShadow);
   pick('zebraStripes', layer.zebraStripes);
   if (layer.columnStyles) out.columnStyles = safeClone(layer.columnStyles);
