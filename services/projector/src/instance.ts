@@ -28,6 +28,7 @@ export class ProjectionInstance {
   private cache: DocCache;
   /** Global position of the last event whose effects are committed. */
   position = 0;
+  private applying = false;
 
   constructor(
     readonly projection: Projection,
@@ -84,6 +85,17 @@ export class ProjectionInstance {
    * it committed anything (documents or a checkpoint move).
    */
   async apply(events: readonly RecordedEvent[], upTo = Number.POSITIVE_INFINITY): Promise<boolean> {
+    // Two overlapping applies would both start from the same position and apply events twice.
+    if (this.applying) throw new Error(`Projection ${this.projection.name}@v${this.projection.version}: overlapping batches`);
+    this.applying = true;
+    try {
+      return await this.applyOnce(events, upTo);
+    } finally {
+      this.applying = false;
+    }
+  }
+
+  private async applyOnce(events: readonly RecordedEvent[], upTo: number): Promise<boolean> {
     let last = this.position;
     const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false);
     for (const event of events) {

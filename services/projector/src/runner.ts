@@ -309,10 +309,11 @@ export class ProjectionRunner {
       term.rebuild.subscription = eventStore.subscribeToAll({
         after: term.rebuild.cursor,
         batchSize: this.options.rebuildBatchSize ?? Math.max(this.batchSize, 10_000),
-        onEvents: (events) => this.applyRebuild(term, events),
+        // The rebuild group's lock keeps its batches and its joins from overlapping.
+        onEvents: (events) => term.rebuild.mutex.run(() => this.applyRebuild(term, events)),
         onLive: () => {
           term.rebuild.live = true;
-          void this.tryJoins(term).catch((error: unknown) => term.end('switch failed', error));
+          void term.rebuild.mutex.run(() => this.joinCaughtUp(term)).catch((error: unknown) => term.end('switch failed', error));
         },
         onError: fail('rebuild'),
       });
@@ -330,16 +331,20 @@ export class ProjectionRunner {
     if (term.ended || events.length === 0) return;
     for (const instance of term.rebuild.instances) await instance.apply(events);
     term.rebuild.cursor = Math.max(term.rebuild.cursor, events[events.length - 1]!.position);
-    await this.tryJoins(term);
+    await this.joinCaughtUp(term);
   }
 
-  /** Moves every rebuilt instance that has caught up with the main group into it and switches reads. */
-  private async tryJoins(term: Term): Promise<void> {
+  /**
+   * Moves every rebuilt instance that has caught up with the main group into it and switches
+   * reads over. Runs under the rebuild group's lock; takes the main group's lock inside (always
+   * in that order).
+   */
+  private async joinCaughtUp(term: Term): Promise<void> {
     for (const instance of [...term.rebuild.instances]) {
       if (term.ended || instance.position < term.main.cursor) continue;
       await term.main.mutex.run(async () => {
         // Under the main group's lock no batch is half-applied, so the cursor is exact.
-        if (term.ended || instance.position < term.main.cursor) return;
+        if (term.ended || instance.position < term.main.cursor || !term.rebuild.instances.includes(instance)) return;
         await this.switchOver(term, instance);
         term.rebuild.instances = term.rebuild.instances.filter((i) => i !== instance);
         term.main.instances.push(instance);
@@ -412,7 +417,8 @@ export class ProjectionRunner {
     term.main.subscription = null;
     term.rebuild.subscription = null;
     await Promise.all(subscriptions.map((s) => s?.stop().catch(() => undefined)));
-    // Let a batch that was already running commit before the lease is given up.
+    // Let batches that were already running commit before the lease is given up.
+    await term.rebuild.mutex.run(async () => undefined);
     await term.main.mutex.run(async () => undefined);
     if (this.term === term) this.term = null;
     if (!this.running) await this.lease.release().catch(() => undefined);
