@@ -27,7 +27,8 @@ export function Toaster() {
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {t.title && <Toast.Title>{t.title}</Toast.Title>}
-              {t.description && <Toast.Description>{t.description}</Toast.Description>}
+              {/* Full opacity: the recipe's 0.8 drops white-on-green below WCAG AA contrast. */}
+              {t.description && <Toast.Description opacity="1">{t.description}</Toast.Description>}
             </Stack>
             {t.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
           </Toast.Root>

@@ -79,7 +79,7 @@ export function CreateImagePage() {
               onNewProject={onNewProject} newProjectDisabled={atLimit && !isUpgradeTier(account?.current_plan_tier)} />
           </Box>
           <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabValue)} variant="line" colorPalette="brand">
-            <Tabs.List bg="white" borderTopRadius="lg" overflowX="auto">
+            <Tabs.List bg="white" borderTopRadius="lg" overflowX="auto" overflowY="hidden" css={{ '& > button': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
               <Tabs.Trigger value="api"><PlugIcon /> API Endpoint</Tabs.Trigger>
               <Tabs.Trigger value="preview"><EyeIcon /> Preview</Tabs.Trigger>
               <Tabs.Trigger value="settings"><SlidersIcon /> Style Settings</Tabs.Trigger>

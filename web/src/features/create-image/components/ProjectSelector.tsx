@@ -1,4 +1,4 @@
-import { Button, Field, HStack, NativeSelect, Skeleton, Text } from '@chakra-ui/react';
+import { Button, Field, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { Project } from '../../dashboard/api/projects';
 import { PlusIcon } from '../../dashboard/components/icons';
 
@@ -17,7 +17,7 @@ export function ProjectSelector({ projects, loaded, value, onChange, onNewProjec
   return (
     <Field.Root>
       <Field.Label htmlFor={id}>Project</Field.Label>
-      <HStack gap="2" w="100%" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="2" w="100%" align="stretch">
         {!loaded ? (
           <Skeleton height="10" flex="1" />
         ) : projects.length === 0 ? (
@@ -34,10 +34,10 @@ export function ProjectSelector({ projects, loaded, value, onChange, onNewProjec
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         )}
-        <Button variant="outline" onClick={onNewProject} disabled={newProjectDisabled} flexShrink={0}>
+        <Button variant="outline" onClick={onNewProject} disabled={newProjectDisabled} flexShrink={0} alignSelf={{ base: 'start', sm: 'auto' }}>
           <PlusIcon /> New Project
         </Button>
-      </HStack>
+      </Stack>
     </Field.Root>
   );
 }

@@ -12,7 +12,7 @@ export function RendersChart({ days }: { days: DayCount[] }) {
   const bar = days.length > 0 ? (width - gap * (days.length - 1)) / days.length : 0;
   const first = days[0];
   const last = days[days.length - 1];
-  const label = `${total} ${total === 1 ? 'table' : 'tables'} rendered in the ${days.length} ${days.length === 1 ? 'day' : 'days'} of this period so far; busiest day ${total === 0 ? 0 : max}.`;
+  const label = `${total} ${total === 1 ? 'table' : 'tables'} rendered this ${days.length}-day period; busiest day ${total === 0 ? 0 : max}.`;
   return (
     <Box>
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} preserveAspectRatio="none">

@@ -1,8 +1,16 @@
 import { Box, Card, HStack, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { USAGE_PERIOD_DAYS } from '@jsonable/contracts/plans';
+import type { UserStats } from '@jsonable/contracts/render-api';
 import { formatDate } from '../../../lib/dates';
 import { accountPlan, useStatistics, type Account } from '../api/account';
 import { fillDays } from '../lib/per-day';
 import { RendersChart } from './RendersChart';
+
+/** Every day of the 30-day period, so one busy day is one narrow bar, not the whole chart. */
+function periodDays(stats: UserStats) {
+  const end = new Date(new Date(stats.period.end).getTime() - 1);
+  return fillDays(stats.perDay, end, USAGE_PERIOD_DAYS);
+}
 
 export function StatisticsCard({ account, loading }: { account: Account | null; loading: boolean }) {
   const { statistics, error: statsError } = useStatistics();
@@ -40,7 +48,7 @@ export function StatisticsCard({ account, loading }: { account: Account | null; 
             <Stack gap="1">
               <Text fontSize="sm" fontWeight="medium">Renders per day</Text>
               {statistics ? (
-                <RendersChart days={statistics.perDay.length > 0 ? statistics.perDay : fillDays([], new Date(), 1)} />
+                <RendersChart days={periodDays(statistics)} />
               ) : statsError ? (
                 <Text fontSize="sm" color="fg.muted">Daily figures are not available right now.</Text>
               ) : (

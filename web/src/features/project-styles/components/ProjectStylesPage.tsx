@@ -13,6 +13,7 @@ import {
   PADDING, WIDTH, editorBorderStyles, editorDefaults, editorFontSizes, editorFonts, editorFormats, fromSaved, toSaved,
   type EditorStyles,
 } from '../lib/style-state';
+import { MIN_TEXT_CONTRAST, contrastRatio } from '../lib/contrast';
 import { LivePreviewTable } from './LivePreviewTable';
 import { StyleSlider } from './StyleSlider';
 
@@ -45,6 +46,9 @@ export function ProjectStylesPage() {
 
   const set = <K extends keyof EditorStyles>(key: K, value: EditorStyles[K]) => setStyles((s) => ({ ...s, [key]: value }));
   const invalidColour = colourFields.some((f) => !HEX_COLOUR.test(styles[f.key]));
+  const sixDigits = /^#[0-9a-fA-F]{6}$/;
+  const headerContrast = sixDigits.test(styles.headerBg) && sixDigits.test(styles.headerText)
+    ? contrastRatio(styles.headerBg, styles.headerText) : null;
 
   async function save() {
     if (!project) return;
@@ -113,6 +117,11 @@ export function ProjectStylesPage() {
                     <ColourField key={f.key} id={`style-${f.key}`} label={f.label} value={styles[f.key]} onChange={(v) => set(f.key, v)} />
                   ))}
                 </SimpleGrid>
+                {headerContrast !== null && headerContrast < MIN_TEXT_CONTRAST && (
+                  <Text fontSize="sm" color="orange.800" mt="3" role="status" data-testid="contrast-warning">
+                    Header text on this background is hard to read (contrast {headerContrast.toFixed(1)}:1; aim for at least 4.5:1).
+                  </Text>
+                )}
               </Card.Body>
             </Card.Root>
 
