@@ -441,6 +441,32 @@ export function testEventStore(name: string, open: OpenEventStore): void {
         await resumed.subscription.stop();
       });
 
+      it('can be stopped from inside onEvents without waiting for itself', async () => {
+        const es = await store();
+        const head = await es.headPosition();
+        const s = stream('stopinside');
+        await es.append(s, newEvents(2), 'no_stream');
+        let stopReturned = false;
+        let calls = 0;
+        let subscription: Subscription | undefined;
+        subscription = es.subscribeToAll({
+          after: head,
+          batchSize: 1,
+          onEvents: async (batch) => {
+            if (!batch.some((e) => e.streamId === s)) return;
+            calls++;
+            await subscription!.stop();
+            stopReturned = true;
+          },
+        });
+        subscriptions.push(subscription);
+        await eventually(() => expect(stopReturned).toBe(true));
+        await subscription.stop();
+        await es.append(s, newEvents(1), 1);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(calls).toBe(1);
+      });
+
       it('reports an error thrown by onEvents through onError and stops delivering', async () => {
         const es = await store();
         const head = await es.headPosition();
