@@ -3,8 +3,13 @@
  * Only their SHA-256 hashes are ever stored (events and documents); the plaintext goes to the
  * user once (a cookie, an e-mail, a response body). 32 random bytes make a secret that cannot
  * be guessed, so a fast unsalted hash is enough to look it up (ASVS 2.9/3.2).
+ *
+ * Constant time: a presented secret is never compared with a stored one byte by byte. It is
+ * hashed and the hash is looked up (an attacker cannot steer the hash's bytes, so the look-up's
+ * timing says nothing about stored values); passwords are checked by argon2's own constant-time
+ * verify, and an unknown account burns the same argon2 work (passwords.ts).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Ids } from '../ports';
 
 export const SECRET_BYTES = 32;
@@ -14,14 +19,6 @@ export const KEY_PREFIX_LENGTH = USER_KEY_PREFIX.length + 8;
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-/** Compares two strings without an early exit that would leak the position of the first difference. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a, 'utf8').digest();
-  const hb = createHash('sha256').update(b, 'utf8').digest();
-  // Equal-length digests, so timingSafeEqual never throws and the length of `a` is not leaked.
-  return timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
 export interface IssuedSecret {
