@@ -22,11 +22,6 @@ export function countUserImages(readModels: ReadModels, userId: string): Promise
   return readModels.count(IMAGES, { userId, deleted: false });
 }
 
-/** Images whose request JSON is past its retention time (epoch ms) and still kept. */
-export function imagesWithExpiredData(readModels: ReadModels, nowMs: number, limit = 500): Promise<ImageDoc[]> {
-  return readModels.find<ImageDoc>(IMAGES, { dataExpiresAt: { $lte: nowMs } }, { sort: [['dataExpiresAt', 1]], limit });
-}
-
 /** `publicUrl` is the configured base (never the request's Host). */
 export function imageUrl(publicUrl: string, filename: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/api/images/${filename}`;

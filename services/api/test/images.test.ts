@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { purgeExpiredData, sweepExpired, sweepOrphans } from '@jsonable/domain/images/maintenance';
+import { getRequestData, saveRequestData } from '@jsonable/domain/images/request-data';
 import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
 
 let h: RenderHarness;
@@ -54,14 +55,13 @@ describe('GET /api/images/{filename}', () => {
   it('never serves a file outside the images prefix, whatever the name', async () => {
     const u = await h.user('premium');
     const image = await saved(u);
-    const dataKey = `data/${image.id}.json`;
-    expect(await h.deps.blobs.head(dataKey)).not.toBeNull();
+    expect(await getRequestData(h.deps.docs, image.id)).not.toBeNull();
     await fc.assert(fc.asyncProperty(fc.string({ maxLength: 40 }), async (name) => {
       const res = await http(h).get(`/api/images/${encodeURIComponent(name)}`);
       expect([404, 200]).toContain(res.status);
       if (res.status === 200) expect(res.headers['content-type']).not.toBe('application/json');
     }), { numRuns: 60 });
-    expect((await http(h).get(`/api/images/${encodeURIComponent(`../${dataKey}`)}`)).status).toBe(404);
+    expect((await http(h).get(`/api/images/${encodeURIComponent('../events.sqlite')}`)).status).toBe(404);
   });
 });
 
@@ -85,7 +85,7 @@ describe('user images', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.error.message).toBe('Image not found or deleted');
     expect(await h.deps.blobs.head(`images/${first.filename}`)).toBeNull();
-    expect(await h.deps.blobs.head(`data/${first.id}.json`)).toBeNull();
+    expect(await getRequestData(h.deps.docs, first.id)).toBeNull();
     const after = await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie);
     expect(after.body.map((i: { id: string }) => i.id)).toEqual([second.id]);
     expect((await h.events('ImageDeleted')).some((e) => e.streamId === `image-${first.id}`)).toBe(true);
@@ -123,7 +123,7 @@ describe('retention and sweeps', () => {
     h.advance(31 * DAY);
     try {
       expect(await purgeExpiredData(h.deps)).toBeGreaterThanOrEqual(1);
-      expect(await h.deps.blobs.head(`data/${image.id}.json`)).toBeNull();
+      expect(await getRequestData(h.deps.docs, image.id)).toBeNull();
       expect(await h.deps.blobs.head(`images/${image.filename}`)).not.toBeNull();
       expect((await h.events('ImageDataPurged')).some((e) => e.data.imageId === image.id)).toBe(true);
       await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
@@ -140,15 +140,24 @@ describe('retention and sweeps', () => {
     const kept = await saved(u);
     const owner = { imageId: 'never-recorded', userId: u.userId, period: '0' };
     await h.deps.blobs.put('images/orphan-1-0000000000000000.png', new Uint8Array([1, 2, 3]), 'image/png', owner);
-    await h.deps.blobs.put('data/never-recorded.json', new Uint8Array([123, 125]), 'application/json', owner);
+    await saveRequestData(h.deps.docs, { id: 'never-recorded', userId: u.userId, period: 0, createdAtMs: Date.now(), payload: {} });
     expect(await sweepOrphans(h.deps)).toBe(0); // too young: its render may still be appending
     h.advance(11 * 60 * 1000);
     try {
-      expect(await sweepOrphans(h.deps)).toBe(2);
+      expect(await sweepOrphans(h.deps)).toBe(1);
       expect(await h.deps.blobs.head('images/orphan-1-0000000000000000.png')).toBeNull();
       expect(await h.deps.blobs.head(`images/${kept.filename}`)).not.toBeNull();
     } finally {
       h.advance(-11 * 60 * 1000);
+    }
+    // The orphan's request data goes with the retention purge, without an event.
+    h.advance(31 * DAY);
+    try {
+      await purgeExpiredData(h.deps);
+      expect(await getRequestData(h.deps.docs, 'never-recorded')).toBeNull();
+      expect((await h.events('ImageDataPurged')).some((e) => e.data.imageId === 'never-recorded')).toBe(false);
+    } finally {
+      h.advance(-31 * DAY);
     }
     const preview = await http(h).post('/api/jsonable/table-to-image/preview').set('X-API-Key', u.apiKey).send(smallTable);
     expect(await sweepExpired(h.deps)).toBe(0);

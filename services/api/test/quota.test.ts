@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usagePeriodBounds } from '@jsonable/contracts/plans';
+import { REQUEST_DATA } from '@jsonable/domain/images/request-data';
 import { closeSharedRenderer, http, setPlan, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
 
 let h: RenderHarness;
@@ -34,6 +35,7 @@ describe('usage quota', () => {
     const allImages = await h.blobKeys('images/');
     const owned = await Promise.all(allImages.map(async (k) => (await h.deps.blobs.head(k))?.metadata.userId === u.userId));
     expect(owned.filter(Boolean)).toHaveLength(25);
+    expect(await h.deps.docs.count(REQUEST_DATA, { userId: u.userId })).toBe(25);
     const user = await http(h).get('/api/jsonable/user').set('Cookie', u.cookie);
     expect(user.body).toMatchObject({ usage_count: 25, usage_limit: 25 });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getRequestData } from '@jsonable/domain/images/request-data';
 import { closeSharedRenderer, http, PUBLIC_URL, referenceTable, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
 
 let h: RenderHarness;
@@ -172,8 +173,8 @@ describe('POST /api/jsonable/json-to-png (session)', () => {
     expect(images.body[0]).toMatchObject({ id: res.body.image.id, project_id: project.id, title: 'Regional Sales', has_json_data: true });
     const projects = await http(h).get('/api/jsonable/projects').set('Cookie', u.cookie);
     expect(projects.body[0].imageCount).toBe(1);
-    const stored = await h.deps.blobs.get(`data/${res.body.image.id}.json`);
-    expect(stored).not.toBeNull();
+    const stored = await getRequestData(h.deps.docs, res.body.image.id);
+    expect(stored?.payload).toMatchObject({ title: 'Regional Sales', projectId: project.id });
   });
 
   it("answers 404 for someone else's project", async () => {

@@ -44,7 +44,6 @@ export const contentTypeOf = (filename: string): string => {
 /** Where things live in the blob store. */
 export const blobKeys = {
   image: (filename: string) => `images/${filename}`,
-  data: (imageId: string) => `data/${imageId}.json`,
   preview: (filename: string) => `previews/${filename}`,
   demo: (filename: string) => `demo/${filename}`,
 } as const;

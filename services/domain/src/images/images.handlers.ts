@@ -1,17 +1,19 @@
 /**
  * Deleting an image: ImageDeleted first (the image is gone for every reader from then on), then
- * its files. Purging request JSON after the retention period: file first, then ImageDataPurged,
+ * its files. Purging request JSON after the retention period: the document first, then ImageDataPurged,
  * so a crash in between just purges again next run.
  */
+import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { BlobStore, EventStore, Ids } from '../ports';
 import { handleCommand } from '../runtime/handle-command';
-import { blobKeys } from './filenames';
+import { deleteRequestData } from './request-data';
 import { imageDecider } from './images.decider';
 import { imageStream } from './streams';
 
 export interface ImageDeps {
   eventStore: EventStore;
   blobs: BlobStore;
+  docs: DocumentStore;
   ids: Ids;
 }
 
@@ -23,12 +25,12 @@ export async function deleteImage(
     eventStore: deps.eventStore, stream: imageStream(input.imageId), decider: imageDecider, ids: deps.ids,
     command: { type: 'DeleteImage', data: input },
   });
-  await Promise.allSettled([deps.blobs.delete(input.blobKey), deps.blobs.delete(blobKeys.data(input.imageId))]);
+  await Promise.allSettled([deps.blobs.delete(input.blobKey), deleteRequestData(deps.docs, input.imageId)]);
   return { position: result.position };
 }
 
 export async function purgeImageData(deps: ImageDeps, imageId: string): Promise<{ position: number }> {
-  await deps.blobs.delete(blobKeys.data(imageId));
+  await deleteRequestData(deps.docs, imageId);
   const result = await handleCommand({
     eventStore: deps.eventStore, stream: imageStream(imageId), decider: imageDecider, ids: deps.ids,
     command: { type: 'PurgeImageData', data: { imageId } },

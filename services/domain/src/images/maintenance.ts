@@ -1,30 +1,52 @@
 /**
  * Scheduled upkeep of stored files:
- * - purgeExpiredData: request JSON older than the retention period (SPEC §1: 30 days) is deleted
- *   and ImageDataPurged appended.
- * - sweepOrphans: image and data files whose TableRendered never came (a crash between the file
- *   write and the append). The usage stream named in the file's metadata is the authority, not
- *   the read side, so a lagging projection can never get a live image swept.
+ * - purgeExpiredData: request JSON older than the retention period (SPEC §1: 30 days) is deleted,
+ *   and ImageDataPurged appended for the images that were recorded. Request data of a render that
+ *   was never recorded (a crash before the append) goes the same way, without an event.
+ * - sweepOrphans: image files whose TableRendered never came (a crash between the file write and
+ *   the append). The usage stream named in the file's metadata is the authority, not the read
+ *   side, so a lagging projection can never get a live image swept.
  * - sweepExpired: previews and demo images past their expiresAt.
  */
-import type { ReadModels } from '@jsonable/read-models/projection';
-import { imagesWithExpiredData } from '@jsonable/read-models/images/images.queries';
+import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
+import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { BlobInfo, BlobStore, Clock, EventStore, Ids } from '../ports';
 import { usageStream } from '../usage/streams';
 import { purgeImageData } from './images.handlers';
+import { deleteRequestData, requestDataBefore } from './request-data';
 
 export interface MaintenanceDeps {
   eventStore: EventStore;
   blobs: BlobStore;
-  readModels: ReadModels;
+  docs: DocumentStore;
   clock: Clock;
   ids: Ids;
 }
 
-export async function purgeExpiredData(deps: MaintenanceDeps): Promise<number> {
+const RETENTION_MS = JSON_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+/** Recorded image ids per usage stream, read once per job run. */
+function recordedImages(eventStore: EventStore): (userId: string, period: number) => Promise<Set<string>> {
+  const cache = new Map<string, Set<string>>();
+  return async (userId, period) => {
+    const stream = usageStream(userId, period);
+    let ids = cache.get(stream);
+    if (!ids) {
+      const events = await eventStore.readStream(stream);
+      ids = new Set(events.filter((e) => e.type === 'TableRendered').map((e) => (e.data as { imageId: string }).imageId));
+      cache.set(stream, ids);
+    }
+    return ids;
+  };
+}
+
+export async function purgeExpiredData(deps: MaintenanceDeps, batch = 500): Promise<number> {
+  const cutoff = deps.clock.now().getTime() - RETENTION_MS;
+  const recorded = recordedImages(deps.eventStore);
   let purged = 0;
-  for (const image of await imagesWithExpiredData(deps.readModels, deps.clock.now().getTime())) {
-    await purgeImageData(deps, image.id);
+  for (const data of await requestDataBefore(deps.docs, cutoff, batch)) {
+    if ((await recorded(data.userId, data.period)).has(data.id)) await purgeImageData(deps, data.id);
+    else await deleteRequestData(deps.docs, data.id);
     purged++;
   }
   return purged;
@@ -35,29 +57,18 @@ export const ORPHAN_GRACE_MS = 10 * 60 * 1000;
 
 export async function sweepOrphans(deps: MaintenanceDeps, graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const cutoff = deps.clock.now().getTime() - graceMs;
-  const recorded = new Map<string, Set<string>>();
-  const imagesOf = async (stream: string) => {
-    let ids = recorded.get(stream);
-    if (!ids) {
-      const events = await deps.eventStore.readStream(stream);
-      ids = new Set(events.filter((e) => e.type === 'TableRendered').map((e) => (e.data as { imageId: string }).imageId));
-      recorded.set(stream, ids);
-    }
-    return ids;
-  };
+  const recorded = recordedImages(deps.eventStore);
+  const candidates: BlobInfo[] = [];
+  for await (const info of deps.blobs.list('images/')) {
+    if (Date.parse(info.createdAt) <= cutoff) candidates.push(info);
+  }
   let swept = 0;
-  for (const prefix of ['images/', 'data/']) {
-    const candidates: BlobInfo[] = [];
-    for await (const info of deps.blobs.list(prefix)) {
-      if (Date.parse(info.createdAt) <= cutoff) candidates.push(info);
-    }
-    for (const info of candidates) {
-      const { imageId, userId, period } = info.metadata;
-      if (!imageId || !userId || period === undefined || !/^\d+$/.test(period)) continue;
-      if ((await imagesOf(usageStream(userId, Number(period)))).has(imageId)) continue;
-      await deps.blobs.delete(info.key);
-      swept++;
-    }
+  for (const info of candidates) {
+    const { imageId, userId, period } = info.metadata;
+    if (!imageId || !userId || period === undefined || !/^\d+$/.test(period)) continue;
+    if ((await recorded(userId, Number(period))).has(imageId)) continue;
+    await deps.blobs.delete(info.key);
+    swept++;
   }
   return swept;
 }

@@ -11,6 +11,8 @@ import type { BlobStore, Clock, EventStore, Ids, RenderOutput, TableRenderer } f
 import {
   blobKeys, imageFilename, randomToken, requestedFilename, sanitizeFilename, type FileFormat,
 } from '../images/filenames';
+import type { DocumentStore } from '@jsonable/read-models/ports';
+import { deleteRequestData, saveRequestData } from '../images/request-data';
 import { StreamStateCache } from './state-cache';
 import { assertWithinAllowance, priorRender, usageDecider, type RenderedImage, type UsageCommand, type UsageEvent, type UsageState } from './usage.decider';
 import { usageStream } from './streams';
@@ -18,6 +20,8 @@ import { usageStream } from './streams';
 export interface RenderDeps {
   eventStore: EventStore;
   blobs: BlobStore;
+  /** Operational documents: the request JSON kept 30 days. */
+  docs: DocumentStore;
   renderer: TableRenderer;
   clock: Clock;
   ids: Ids;
@@ -80,7 +84,7 @@ export class RenderService {
     const owner = { imageId, userId: input.userId, period: String(period) };
     const stored = await Promise.allSettled([
       blobs.put(image.blobKey, output.bytes, output.contentType, owner),
-      blobs.put(blobKeys.data(imageId), Buffer.from(JSON.stringify(input.payload ?? null)), 'application/json', owner),
+      saveRequestData(this.deps.docs, { id: imageId, userId: input.userId, period, createdAtMs: now.getTime(), payload: input.payload ?? null }),
     ]);
     const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
@@ -158,7 +162,7 @@ export class RenderService {
 
   /** Files of a render that was not recorded. Best effort: the sweep job catches what this misses. */
   private async discard(image: RenderedImage): Promise<void> {
-    await Promise.allSettled([this.deps.blobs.delete(image.blobKey), this.deps.blobs.delete(blobKeys.data(image.imageId))]);
+    await Promise.allSettled([this.deps.blobs.delete(image.blobKey), deleteRequestData(this.deps.docs, image.imageId)]);
   }
 }
 

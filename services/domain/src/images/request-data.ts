@@ -1,0 +1,45 @@
+/**
+ * The request JSON of a stored image, kept 30 days beside it (SPEC §1) as a document in the
+ * operational store rather than a second file: one small write instead of a file, its fsync and
+ * its folder's fsync on every render. Events never hold it (they keep its size and shape).
+ */
+import type { Doc, DocumentStore } from '@jsonable/read-models/ports';
+
+export const REQUEST_DATA = 'image_request_data';
+
+export interface RequestDataDoc extends Doc {
+  id: string;
+  userId: string;
+  period: number;
+  /** Epoch ms of the render; retention counts from here. */
+  createdAtMs: number;
+  payload: unknown;
+}
+
+const ensured = new WeakSet<object>();
+async function ensure(docs: DocumentStore): Promise<void> {
+  if (ensured.has(docs)) return;
+  await docs.ensureCollection({ name: REQUEST_DATA, indexes: ['createdAtMs'] });
+  ensured.add(docs);
+}
+
+export async function saveRequestData(docs: DocumentStore, doc: RequestDataDoc): Promise<void> {
+  await ensure(docs);
+  await docs.applyBatch([{ op: 'put', collection: REQUEST_DATA, doc }]);
+}
+
+export async function deleteRequestData(docs: DocumentStore, imageId: string): Promise<void> {
+  await ensure(docs);
+  await docs.applyBatch([{ op: 'delete', collection: REQUEST_DATA, id: imageId }]);
+}
+
+export async function getRequestData(docs: DocumentStore, imageId: string): Promise<RequestDataDoc | null> {
+  await ensure(docs);
+  return docs.get<RequestDataDoc>(REQUEST_DATA, imageId);
+}
+
+/** Request data older than `beforeMs`, oldest first. */
+export async function requestDataBefore(docs: DocumentStore, beforeMs: number, limit: number): Promise<RequestDataDoc[]> {
+  await ensure(docs);
+  return docs.find<RequestDataDoc>(REQUEST_DATA, { createdAtMs: { $lte: beforeMs } }, { sort: [['createdAtMs', 1]], limit });
+}
