@@ -319,7 +319,10 @@ class EsdbCatchUp implements Subscription {
       if (this.stream?.isPaused() && this.buffer.length < this.batchSize) this.stream.resume();
     }
     const reachedHead = this.headAtStart !== null && this.last >= this.headAtStart;
-    if (!this.stopped && !this.live && this.stream && (this.caughtUp || reachedHead)) {
+    // The driver's stream is a Transform: 'caughtUp' is emitted when the server says so, while
+    // events before it may still wait in the stream's own buffer. Live means both buffers are empty.
+    const streamEmpty = this.stream !== null && this.stream.readableLength === 0;
+    if (!this.stopped && !this.live && streamEmpty && (this.caughtUp || reachedHead)) {
       this.live = true;
       try {
         this.options.onLive?.();
