@@ -4,7 +4,7 @@
  * are PNG/JPEG/GIF/WebP). Fonts are named with their fallbacks; viewers without them substitute.
  */
 import type { FetchedImages } from '../engine';
-import { FACES } from '../fonts';
+import { familyStack } from '../fonts';
 import type { Layout } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
@@ -28,7 +28,11 @@ const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages): string {
   const s = model.styles;
   const out: string[] = [];
-  const family = `${layout.cells[0]?.text.family ?? `"${FACES.inter.family}"`}, sans-serif`.replace(/"/g, "'");
+  // The family the user asked for comes first (a viewer that has Arial uses Arial), then the
+  // bundled face we measured with, then the script fallbacks and a generic family.
+  const requested = s.fontFamily.split(',')[0]!.trim().replace(/^['"]|['"]$/g, '').replace(/[^\p{L}\p{N} -]/gu, '').slice(0, 60);
+  const stack = familyStack(layout.face, { generic: true }).replace(/"/g, "'");
+  const family = requested && !/^(sans-serif|serif|monospace|system-ui)$/i.test(requested) && !stack.includes(`'${requested}'`) ? `'${requested}', ${stack}` : stack;
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
   );
@@ -42,8 +46,10 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   if (layout.title) {
     const t = layout.title;
     const x = t.align === 'right' ? t.x + t.w : t.x;
+    // text-anchor is logical: in an rtl document "start" is the right edge.
+    const anchor = (t.align === 'right') === (model.direction === 'rtl') ? '' : ' text-anchor="end"';
     t.lines.forEach((line, i) => {
-      out.push(`<text x="${fmt(x)}" y="${fmt(t.baseline + i * t.text.lineHeight)}" font-size="${t.text.size}" font-weight="700" fill="${t.color}"${t.align === 'right' ? ' text-anchor="end"' : ''}>${escapeXml(line)}</text>`);
+      out.push(`<text x="${fmt(x)}" y="${fmt(t.baseline + i * t.text.lineHeight)}" font-size="${t.text.size}" font-weight="700" fill="${t.color}"${anchor}>${escapeXml(line)}</text>`);
     });
   }
   out.push('<g shape-rendering="crispEdges">');
