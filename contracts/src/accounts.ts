@@ -122,8 +122,16 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
  * as sent (the web app re-validates what it reads back), bounded in size.
  */
 export const settingsSchema = z
-  .record(z.string().max(100), z.unknown())
-  .refine((s) => JSON.stringify(s).length <= SETTINGS_MAX_BYTES, { message: 'Settings are too large' });
+  .record(z.string().max(100), z.json())
+  .refine((s) => jsonSize(s) <= SETTINGS_MAX_BYTES, { message: 'Settings are too large' });
+
+function jsonSize(value: unknown): number {
+  try {
+    return JSON.stringify(value).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 export type UserSettings = z.infer<typeof settingsSchema>;
 
 /** POST /api/settings accepts the settings object itself, or `{ settings: {...} }`. */
