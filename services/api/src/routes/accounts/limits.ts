@@ -3,6 +3,11 @@
  * and enumeration attempts (magic link, register), and guessing the current password with a
  * stolen session (change password). Each is counted per address/account and per client IP; the
  * windows are minutes, so a legitimate user who trips one waits minutes, not hours.
+ *
+ * The per-account sign-in limit is what stops a distributed password-guessing run (10 guesses
+ * per 5 minutes per account, whatever the IPs). Someone could keep an account's password sign-in
+ * blocked by spending those guesses; the magic link has its own limits, so the owner can still
+ * sign in by e-mail meanwhile.
  */
 import type { RateLimitRule } from '../../middleware/rate-limit';
 
