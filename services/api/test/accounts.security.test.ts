@@ -154,6 +154,8 @@ describe('rate limits', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(120);
       expect(blocked.body.error.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+      // The owner can still sign in by e-mail while password sign-in is blocked.
+      await api2().post('/api/magic-link').set('X-Forwarded-For', '203.0.113.77').send({ email: victim }).expect(200);
 
       // One IP trying many accounts.
       const ip = '198.51.100.7';
