@@ -152,7 +152,8 @@ export const apiRateLimitPerMinute = {
 
 /** Previews and the demo are not counted against the allowance; they are rate-limited instead. */
 export const previewRateLimitPerMinute = 60;
-export const demoRateLimitPerHour = 20;
+/** The landing demo and the examples page share it: browsing the nine examples stays well inside. */
+export const demoRateLimitPerHour = 120;
 /** How long a preview URL lives, and a landing-page demo image. */
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 export const DEMO_TTL_MS = 24 * 60 * 60 * 1000;

@@ -58,8 +58,11 @@ async function main(): Promise<void> {
     }
 
     console.log(`autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s, reference table 20 × 4 PNG`);
+    const cpuBefore = process.cpuUsage();
     const result = await autocannon({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: DURATION });
 
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const ok = result['2xx'];
     const errors = result.errors + result.timeouts + result.non2xx;
     const rendersPerSecond = ok / DURATION;
@@ -81,6 +84,10 @@ async function main(): Promise<void> {
     line('requests (2xx / other / errors)', `${ok} / ${result.non2xx} / ${result.errors + result.timeouts}`);
     line('renders per second', `${rendersPerSecond.toFixed(1)} (target ≥ ${TARGET.rendersPerSecond})`);
     line('latency p50 / p90 / p99 / max', `${result.latency.p50} / ${result.latency.p90} / ${p99} / ${result.latency.max} ms (target p99 ≤ ${TARGET.p99Ms})`);
+    // This process (server, render workers, projector and the autocannon client) used this much
+    // CPU: on a shared machine the wall figures stretch with other load, this does not.
+    line('CPU per render (whole process)', `${((cpuSeconds * 1000) / Math.max(ok, 1)).toFixed(1)} ms`);
+    line('renders per CPU-second', `${(ok / cpuSeconds).toFixed(1)} (2 idle cores: ≈ ${((2 * ok) / cpuSeconds).toFixed(0)}/s)`);
     line('2xx answers sent (+ warm-up)', String(expected));
     line('TableRendered events', String(rendered.length));
     line('stored image files', String(files));
