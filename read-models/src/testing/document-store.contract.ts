@@ -75,11 +75,13 @@ function reference(docs: Doc[], filter: Filter, options: FindOptions): Doc[] {
 
 // ---- generators ----------------------------------------------------------------------------
 
-const STRINGS = ['', 'a', 'B', 'é', '€', '😀', 'ﬀ', '1'];
+const STRINGS = ['', 'a', 'B', 'é', '€', '😀', 'ﬀ', '1', '{"k":"a"}', '[1]'];
 const numberArb = fc.oneof(fc.integer({ min: -1, max: 2 }), fc.constantFrom(-0.5, 0.5, 1.5));
 const stringArb = fc.constantFrom(...STRINGS);
-// Small value pools so that filters often hit; `m` mixes types to pin type-strict comparisons (true is not 1).
+// Small value pools so that filters often hit; `m` mixes types to pin type-strict comparisons
+// (true is not 1, the object {k:'a'} is not the string '{"k":"a"}').
 const mixedArb = fc.oneof(numberArb, stringArb, fc.boolean(), fc.constant(null));
+const mixedFieldArb = fc.oneof(mixedArb, fc.constant({ k: 'a' }));
 const absent = Symbol('absent');
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: absent as unknown as undefined });
 
@@ -87,7 +89,7 @@ const docArb = fc.record({
   n: maybe(fc.oneof(numberArb, fc.constant(null))),
   s: maybe(stringArb),
   b: maybe(fc.boolean()),
-  m: maybe(mixedArb),
+  m: maybe(mixedFieldArb),
 });
 
 function toDoc(id: string, fields: Record<string, unknown>): Doc {
@@ -258,6 +260,36 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         expect(await ds.count(c)).toBe(12);
         expect(await ds.find(c, { format: { $in: [] } })).toEqual([]);
         expect(await ds.find(c, {}, { limit: 0 })).toEqual([]);
+      });
+
+      it('compares values only with values of the same JSON type', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'types', ['m']);
+        const values: Record<string, unknown> = {
+          t: true, f: false, one: 1, zero: 0, half: 0.5, ten: 10, s1: '1', sz: 'z', obj: { k: 'a' }, objText: '{"k":"a"}', nil: null,
+        };
+        await ds.applyBatch([
+          ...Object.entries(values).map(([id, m]) => ({ op: 'put' as const, collection: c, doc: { id, m } })),
+          { op: 'put', collection: c, doc: { id: 'missing' } },
+        ]);
+        const ids = async (filter: Filter) => (await ds.find(c, filter)).map((d) => d.id).sort();
+        expect(await ids({ m: true })).toEqual(['t']);
+        expect(await ids({ m: false })).toEqual(['f']);
+        expect(await ids({ m: 1 })).toEqual(['one']);
+        expect(await ids({ m: 0 })).toEqual(['zero']);
+        expect(await ids({ m: '1' })).toEqual(['s1']);
+        expect(await ids({ m: '{"k":"a"}' })).toEqual(['objText']);
+        expect(await ids({ m: null })).toEqual(['missing', 'nil']);
+        expect(await ids({ m: { $in: [1, 'z', false] } })).toEqual(['f', 'one', 'sz']);
+        expect(await ids({ m: { $gte: 0 } })).toEqual(['half', 'one', 'ten', 'zero']);
+        expect(await ids({ m: { $lt: 1 } })).toEqual(['half', 'zero']);
+        expect(await ids({ m: { $gt: 0.5 } })).toEqual(['one', 'ten']);
+        expect(await ids({ m: { $gt: 5 } })).toEqual(['ten']);
+        expect(await ids({ m: { $lte: 0.5 } })).toEqual(['half', 'zero']);
+        expect(await ids({ m: { $gte: '' } })).toEqual(['objText', 's1', 'sz']);
+        expect(await ids({ m: { $lt: true } })).toEqual(['f']);
+        expect(await ids({ m: { $ne: 1 } })).toEqual(Object.keys(values).filter((id) => id !== 'one').concat('missing').sort());
+        expect(await ids({ id: { $in: ['one', 't'] }, m: { $ne: true } })).toEqual(['one']);
       });
 
       it('matches a reference implementation on random documents and filters (property)', async () => {

@@ -57,12 +57,43 @@ function jsonTypes(value: Exclude<Scalar, null>): string {
   return value ? `('true')` : `('false')`;
 }
 
-/** Equality as SQL that is never NULL (so NOT(...) is safe) and that can use the field's index. */
+/**
+ * Whether `json_extract(...) = value` alone could match a value of another JSON type. json_extract
+ * gives TEXT for strings but also for objects/arrays (their JSON text, starting with { or [), and
+ * 1/0 for true/false, so only such operands need the (costly, it parses the document) json_type
+ * check. The `id` column has TEXT affinity, which would turn a number operand into text: its type
+ * check is a constant, so it is always kept.
+ */
+function equalityNeedsType(field: string, value: Exclude<Scalar, null>): boolean {
+  if (field === 'id' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return value === 0 || value === 1;
+  return value.startsWith('{') || value.startsWith('[');
+}
+
+/** Equality as SQL that can use the field's index; wrapped in `IS 1` where NULL must read as false. */
 function equalsSql(field: string, value: Scalar, params: unknown[]): string {
   const { value: v, type } = fieldSql(field);
   if (value === null) return `(${v} IS NULL)`;
   params.push(bindable(value));
-  return `(${v} = ? AND ${type} IN ${jsonTypes(value)})`;
+  return equalityNeedsType(field, value) ? `(${v} = ? AND ${type} IN ${jsonTypes(value)})` : `(${v} = ?)`;
+}
+
+const SQL_OPS = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
+
+function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unknown[]): string {
+  const { field, op, value } = condition;
+  const { value: v, type } = fieldSql(field);
+  const sqlOp = SQL_OPS[op];
+  params.push(bindable(value));
+  if (typeof value === 'number' && field !== 'id') {
+    // SQLite orders every number before every TEXT. A numeric range therefore only needs the type
+    // check when it could take in true/false (read back as 1/0); an upper-open range excludes
+    // strings, objects and arrays with `< ''` instead of parsing the document.
+    const takesBoolean = [0, 1].some((b) => (op === '$lt' ? b < value : op === '$lte' ? b <= value : op === '$gt' ? b > value : b >= value));
+    if (!takesBoolean) return op === '$gt' || op === '$gte' ? `(${v} ${sqlOp} ? AND ${v} < '')` : `(${v} ${sqlOp} ?)`;
+  }
+  const types = typeof value === 'boolean' ? `('true', 'false')` : jsonTypes(value);
+  return `(${v} ${sqlOp} ? AND ${type} IN ${types})`;
 }
 
 function conditionSql(condition: Condition, params: unknown[]): string {
@@ -74,13 +105,8 @@ function conditionSql(condition: Condition, params: unknown[]): string {
     case 'in':
       if (condition.values.length === 0) return '0';
       return `(${condition.values.map((value) => `(${equalsSql(condition.field, value, params)} IS 1)`).join(' OR ')})`;
-    case 'range': {
-      const { value: v, type } = fieldSql(condition.field);
-      const op = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }[condition.op];
-      params.push(bindable(condition.value));
-      const types = typeof condition.value === 'boolean' ? `('true', 'false')` : jsonTypes(condition.value);
-      return `(${v} ${op} ? AND ${type} IN ${types})`;
-    }
+    case 'range':
+      return rangeSql(condition, params);
   }
 }
 
