@@ -4,6 +4,8 @@ import type { Projection } from '@jsonable/read-models/projection';
 import { generateMixEvents, imagesProjection, projectionMix, usersProjection } from '../bench/projections';
 import { physicalCollection, REGISTRY_COLLECTION } from '../src/naming';
 import { ActiveReadModels } from '../src/read-models';
+import { RegistryCache } from '../src/registry';
+import { createCheckpointWaiter } from '../src/wait';
 import { rebuildInto } from '../src/rebuild';
 import { Lease } from '../src/lease';
 import type { RegistryDoc } from '../src/registry';
@@ -152,6 +154,29 @@ describe('ProjectionRunner', () => {
     } finally {
       await otherDocs.close();
     }
+  });
+});
+
+describe('createCheckpointWaiter (API processes without the projector)', () => {
+  it('answers from the stored checkpoints of the serving versions, sharing polls between waiters', async () => {
+    const head = await appendMix(s.eventStore, generateMixEvents(300, 12));
+    const r = runner(projectionMix);
+    const registry = new RegistryCache(s.docs, 0);
+    const wait = createCheckpointWaiter({ docs: s.docs, registry, projections: projectionMix, pollMs: 5 });
+    // Nothing serves yet: nothing to wait for.
+    expect(await wait(head, 50)).toBe(true);
+    r.start();
+    await r.whenCaughtUp();
+    await r.stop();
+    const results = await Promise.all([wait(head, 1000), wait(head - 1, 1000), wait(head + 1, 60), wait(head + 1, 30)]);
+    expect(results).toEqual([true, true, false, false]);
+    // The projector (in another process, say) moves on: waiters see it.
+    const r2 = runner(projectionMix);
+    const pending = wait(head + 1, 10_000);
+    const next = await appendMix(s.eventStore, [{ type: 'UserRegistered', streamId: 'user-w', data: { userId: 'w', email: 'w@example.com' } }]);
+    expect(next).toBe(head + 1);
+    r2.start();
+    expect(await pending).toBe(true);
   });
 });
 
