@@ -215,6 +215,15 @@ describe('cells and options', () => {
     expect(out.height).toBeGreaterThan(wide.height * 2);
   });
 
+  it('keeps every character when it hard-breaks a long token, and drops control characters', async () => {
+    const token = 'abcdefghij'.repeat(500);
+    const t = await texts({ headers: ['k'], rows: [[token], ['tab\there\r\nnext\u0007line']], options: { width: 240 } });
+    const pieces = t.slice(1, -2);
+    expect(pieces.length).toBeGreaterThan(20);
+    expect(pieces.join('')).toBe(token);
+    expect(t.slice(-2)).toEqual(['tab    here', 'nextline']);
+  });
+
   it('merges request styles over project defaults over the system defaults', async () => {
     const svg = async (payload: unknown, projectStyles?: Record<string, unknown>) => Buffer.from((await renderTable({ payload, projectStyles: projectStyles ?? null, format: 'svg' })).bytes).toString();
     expect(await svg({ data: [{ a: 1 }] })).toContain('fill="#2563eb"');

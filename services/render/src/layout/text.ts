@@ -18,7 +18,15 @@ function ctx(): SKRSContext2D {
   return measureCtx;
 }
 
+/** Long strings are measured without caching: they rarely repeat and would crowd the cache. */
+const MAX_CACHED_LENGTH = 200;
+
 export function measure(font: string, text: string): number {
+  if (text.length > MAX_CACHED_LENGTH) {
+    const c = ctx();
+    if (c.font !== font) c.font = font;
+    return c.measureText(text).width;
+  }
   const key = `${font}\u0000${text}`;
   let w = widths.get(key);
   if (w === undefined) {
@@ -47,17 +55,28 @@ export function fontMetrics(font: string): { ascent: number; descent: number } {
 // Spaces, single CJK/fullwidth characters (breakable anywhere), or runs of anything else.
 const TOKEN = /\s+|[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+/gu;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const SIMPLE = /^[\u0000-\u02FF\u2E80-\u9FFF\uAC00-\uD7AF\uFF00-\uFFEF]*$/;
 
+/**
+ * Breaks a token wider than the line into pieces that fit. Each piece's length is guessed from the
+ * average glyph width and corrected with a few measurements, so a 10,000-character token costs a
+ * few hundred measurements, not one per character.
+ */
 function hardBreak(font: string, token: string, max: number): string[] {
+  // Latin and CJK without combining marks split safely per character; anything else (emoji
+  // sequences, marks, Indic, Arabic) goes through the grapheme segmenter, which is slower.
+  const g = SIMPLE.test(token) ? token.split('') : Array.from(graphemes.segment(token), (x) => x.segment);
   const out: string[] = [];
-  let line = '';
-  for (const { segment } of graphemes.segment(token)) {
-    if (line !== '' && measure(font, line + segment) > max) {
-      out.push(line);
-      line = segment;
-    } else line += segment;
+  let i = 0;
+  while (i < g.length) {
+    const rest = g.length - i;
+    const avg = Math.max(0.5, measure(font, g.slice(i, i + Math.min(rest, 64)).join('')) / Math.min(rest, 64));
+    let n = Math.max(1, Math.min(rest, Math.floor(max / avg)));
+    while (n < rest && measure(font, g.slice(i, i + n + 1).join('')) <= max) n++;
+    while (n > 1 && measure(font, g.slice(i, i + n).join('')) > max) n--;
+    out.push(g.slice(i, i + n).join(''));
+    i += n;
   }
-  if (line !== '') out.push(line);
   return out;
 }
 

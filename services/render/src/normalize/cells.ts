@@ -186,6 +186,12 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
   return cell;
 }
 
+/** Line breaks normalised, tabs as spaces, other control characters removed (they draw as boxes). */
+export function cleanText(text: string): string {
+  if (!/[\u0000-\u001F\u007F]/.test(text)) return text;
+  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '');
+}
+
 /** Resolves one payload cell. Throws RenderInputError for malformed styles or formats. */
 export function resolveCell(value: unknown, ctx: CellContext): ModelCell {
   let cell: ModelCell;
@@ -210,6 +216,7 @@ export function resolveCell(value: unknown, ctx: CellContext): ModelCell {
     }
   } else cell = primitiveCell(value, ctx);
   checkCellText(cell.text);
+  cell.text = cleanText(cell.text);
   cell.raw = value !== null && typeof value === 'object' && !Array.isArray(value) && own(value, 'value') ? (value as { value: unknown }).value : value;
   return cell;
 }
