@@ -70,7 +70,13 @@ describe('usage quota', () => {
 
   it('limits bursts per key with 429 and Retry-After', async () => {
     const limited = await startRenderHarness({
-      images: { limits: { renderPerMinute: { free: 2, basic: 2, premium: 2, business: 2, enterprise: 2 }, preview: { limit: 1, windowMs: 60_000 } } },
+      images: {
+        limits: {
+          renderPerMinute: { free: 2, basic: 2, premium: 2, business: 2, enterprise: 2 },
+          preview: { limit: 1, windowMs: 60_000 },
+          demo: { limit: 1, windowMs: 60 * 60_000 },
+        },
+      },
     });
     try {
       const u = await limited.user('premium');
@@ -85,6 +91,13 @@ describe('usage quota', () => {
       expect(previewOk.status).toBe(200);
       const previewLimited = await http(limited).post('/api/jsonable/json-to-png/preview').set('Cookie', u.cookie).send(smallTable);
       expect(previewLimited.status).toBe(429);
+      // The demo is limited per client address.
+      const demo = (ip: string) => http(limited).post('/api/demo/generate-image').set('X-Forwarded-For', ip).send(smallTable);
+      expect((await demo('203.0.113.7')).status).toBe(200);
+      const demoLimited = await demo('203.0.113.7');
+      expect(demoLimited.status).toBe(429);
+      expect(demoLimited.body.error.message).toMatch(/Too many demo images/);
+      expect((await demo('198.51.100.9')).status).toBe(200);
       // Another user's key has its own budget.
       const other = await limited.user('premium');
       expect((await http(limited).post('/api/jsonable/table-to-image').set('X-API-Key', other.apiKey).send(smallTable)).status).toBe(200);

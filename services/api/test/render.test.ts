@@ -204,11 +204,14 @@ describe('project endpoint POST /api/jsonable/p/{endpoint}', () => {
     expect(res.body.id).toBe(res.body.image.id);
     const withKey = await http(h).post(project.endpointPath).set('X-API-KEY', project.apiKey).send(smallTable);
     expect(withKey.status).toBe(200);
+    const ownerKey = await http(h).post(project.endpointPath).set('Authorization', `Bearer ${u.apiKey}`).send(smallTable);
+    expect(ownerKey.status).toBe(200);
     const wrongKey = await http(h).post(project.endpointPath).set('X-API-KEY', (await h.user()).apiKey).send(smallTable);
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body.error.message).toBe('Invalid API key for this project');
     const rendered = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
-    expect(rendered.map((e) => e.data.source)).toEqual(['project_endpoint', 'project_endpoint']);
+    expect(rendered.map((e) => e.data.source)).toEqual(['project_endpoint', 'project_endpoint', 'project_endpoint']);
+    expect(rendered.every((e) => e.data.projectId === project.id)).toBe(true);
   });
 
   it('refuses calls without the key when the project requires it', async () => {
