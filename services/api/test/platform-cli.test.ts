@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
 import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
-import { ProjectionRunner, physicalCollection } from '@jsonable/projector';
+import { Lease, ProjectionRunner, physicalCollection } from '@jsonable/projector';
 import { generateMixEvents, projectionMix } from '../../projector/bench/projections';
 import { runCli } from '../src/cli';
 import type { ApiModule } from '../src/module';
@@ -76,6 +76,31 @@ describe('npm run cli -- replay --verify', () => {
     await tamper(async (docs) => {
       expect(await docs.count('mix_images__verify').catch(() => 0)).toBe(0);
     });
+  });
+
+  it('replay --rebuild repairs a damaged read model, after which verify passes', async () => {
+    const images = physicalCollection('mix_images', 1);
+    await tamper(async (docs) => {
+      const [first] = await docs.find(images, {}, { sort: [['id', 1]], limit: 1 });
+      await docs.applyBatch([{ op: 'put', collection: images, doc: { ...first!, size: -1 } }]);
+    });
+    expect((await cli(['replay', '--verify'])).code).toBe(1);
+    const rebuilt = await cli(['replay', '--rebuild', 'mix-images']);
+    expect(rebuilt.code, rebuilt.out.join('\n')).toBe(0);
+    expect(rebuilt.out.join('\n')).toMatch(/mix-images@v1\s+rebuilt: \d+ documents up to position 700/);
+    expect((await cli(['replay', '--verify'])).code).toBe(0);
+  });
+
+  it('replay --rebuild refuses while a projector holds the lease, and unknown names', async () => {
+    await tamper(async (docs) => {
+      expect(await new Lease(docs, 'running-projector', 60_000).tryAcquire()).toBe(true);
+    });
+    const refused = await cli(['replay', '--rebuild']);
+    expect(refused.code).toBe(2);
+    expect(refused.out[0]).toContain('A projector is running');
+    const unknown = await cli(['replay', '--rebuild', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out[0]).toContain('Unknown projection: nope');
   });
 
   it('lists the commands and refuses unknown ones', async () => {

@@ -6,3 +6,5 @@ export { ProjectionInstance, type InstanceOptions } from './instance';
 export { rebuildInto, type RebuildOptions } from './rebuild';
 export { physicalCollection, checkpointName, REGISTRY_COLLECTION, LEASE_COLLECTION } from './naming';
 export type { ProjectorLogger } from './logger';
+export { Lease } from './lease';
+export { readRegistry, writeRegistry, ensureRegistry } from './registry';

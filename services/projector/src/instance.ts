@@ -68,8 +68,13 @@ export class ProjectionInstance {
     this.cache = new DocCache(this.options.cacheEntries ?? 200_000, this.position === 0 && this.checkpoint !== null);
   }
 
-  /** Empties the collections (a rebuild into throw-away collections that may hold leftovers). */
+  /**
+   * Starts over from an empty read model: the checkpoint goes back to 0 first (so a crash in
+   * between makes the next run start from zero rather than trust emptied collections), then the
+   * collections are dropped and created again.
+   */
   async reset(): Promise<void> {
+    if (this.checkpoint) await this.docs.applyBatch([], { name: this.checkpoint, position: 0 });
     for (const spec of this.projection.collections) await this.docs.dropCollection(this.physical(spec.name));
     await this.open();
     this.position = 0;

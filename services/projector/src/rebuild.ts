@@ -7,8 +7,12 @@ export interface RebuildOptions {
   eventStore: EventStore;
   docs: DocumentStore;
   projections: readonly Projection[];
-  /** Physical name of a projection's logical collection in the rebuild (must not be a live one). */
-  physical: (projection: Projection, logical: string) => string;
+  /**
+   * Physical name of a projection's logical collection in the rebuild. Default: the projection's
+   * own versioned collections, with its checkpoint (an offline repair: the projector must not
+   * run meanwhile). With a function: throw-away collections, no checkpoint.
+   */
+  physical?: (projection: Projection, logical: string) => string;
   /** Stop each projection at this position (default: the head when the rebuild starts). */
   upTo?: (projection: Projection) => number;
   batchSize?: number;
@@ -17,15 +21,15 @@ export interface RebuildOptions {
 }
 
 /**
- * Builds projections from zero into the given (throw-away) collections without checkpoints and
- * without touching the live read models: `replay --verify` and the rebuild bench use it.
- * One pass over the log feeds every projection.
+ * Builds projections from zero in one pass over the log: into throw-away collections without
+ * checkpoints (`replay --verify`), or into their own collections (`replay --rebuild`).
  */
 export async function rebuildInto(options: RebuildOptions): Promise<ProjectionInstance[]> {
   const { eventStore, docs, projections } = options;
   const head = await eventStore.headPosition();
-  const instances = projections.map(
-    (p) => new ProjectionInstance(p, docs, { physical: (logical) => options.physical(p, logical), checkpoint: null }),
+  const physical = options.physical;
+  const instances = projections.map((p) =>
+    physical ? new ProjectionInstance(p, docs, { physical: (logical) => physical(p, logical), checkpoint: null }) : new ProjectionInstance(p, docs),
   );
   const targets = projections.map((p) => options.upTo?.(p) ?? head);
   for (const instance of instances) await instance.reset();

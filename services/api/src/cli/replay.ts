@@ -1,5 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { checkpointName, physicalCollection, rebuildInto, REGISTRY_COLLECTION, type RegistryDoc } from '@jsonable/projector';
+import { hostname } from 'node:os';
+import {
+  checkpointName,
+  ensureRegistry,
+  Lease,
+  physicalCollection,
+  readRegistry,
+  rebuildInto,
+  REGISTRY_COLLECTION,
+  writeRegistry,
+  type RegistryDoc,
+} from '@jsonable/projector';
 import type { Doc } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import type { CliCommand, CliContext } from './commands';
@@ -93,11 +104,63 @@ async function verify(ctx: CliContext): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
+/**
+ * Offline repair: rebuilds the chosen read models (default: all) from zero in place. It takes the
+ * projector's lease for the duration, so it refuses to run while a projector is running, and a
+ * projector started meanwhile waits. Reads see partial read models until it finishes; to
+ * rebuild while serving reads, bump the projection's version instead.
+ */
+async function rebuild(ctx: CliContext, names: string[]): Promise<number> {
+  const unknown = names.filter((n) => !ctx.projections.some((p) => p.name === n));
+  if (unknown.length > 0) {
+    ctx.out(`Unknown projection: ${unknown.join(', ')}. Known: ${ctx.projections.map((p) => p.name).join(', ')}`);
+    return 2;
+  }
+  const chosen = names.length > 0 ? ctx.projections.filter((p) => names.includes(p.name)) : [...ctx.projections];
+  const lease = new Lease(ctx.docs, `cli-${hostname()}-${process.pid}`, 60_000);
+  if (!(await lease.tryAcquire())) {
+    ctx.out('A projector is running (it holds the lease). Stop it first, or bump the projection version to rebuild while it serves reads.');
+    return 2;
+  }
+  const renew = setInterval(() => void lease.renew().catch(() => undefined), 10_000);
+  try {
+    const head = await ctx.eventStore.headPosition();
+    ctx.out(`replay --rebuild: ${head} events, ${chosen.length} projections`);
+    const instances = await rebuildInto({ eventStore: ctx.eventStore, docs: ctx.docs, projections: chosen, upTo: () => head });
+    await ensureRegistry(ctx.docs);
+    const registry = await readRegistry(ctx.docs);
+    for (const instance of instances) {
+      const current = registry.get(instance.name) ?? null;
+      const retired = [...(current?.retired ?? [])];
+      if (current && current.active !== instance.version) retired.push({ version: current.active, collections: current.collections });
+      const written = await writeRegistry(ctx.docs, current, {
+        id: instance.name,
+        active: instance.version,
+        collections: instance.projection.collections.map((c) => c.name),
+        rebuilding: null,
+        retired,
+      });
+      if (!written) throw new Error(`The registry entry of ${instance.name} changed during the rebuild`);
+      let documents = 0;
+      for (const spec of instance.projection.collections) documents += await ctx.docs.count(instance.physical(spec.name));
+      ctx.out(`  ${`${instance.name}@v${instance.version}`.padEnd(28)} rebuilt: ${documents} documents up to position ${instance.position}`);
+    }
+    return 0;
+  } finally {
+    clearInterval(renew);
+    await lease.release();
+  }
+}
+
 export const replayCommand: CliCommand = {
   name: 'replay',
-  usage: 'replay --verify    rebuild every read model from zero into temporary collections and report documents that differ from the live ones (exit 1 on a difference)',
+  usage: [
+    'replay --verify              rebuild every read model from zero into temporary collections and report documents that differ from the live ones (exit 1 on a difference)',
+    '  replay --rebuild [name …]    offline repair: rebuild the named read models (default all) in place; refuses while a projector runs',
+  ].join('\n'),
   async run(args, ctx) {
     if (args.includes('--verify')) return verify(ctx);
+    if (args.includes('--rebuild')) return rebuild(ctx, args.filter((a) => !a.startsWith('--')));
     ctx.out(`usage: ${this.usage}`);
     return 2;
   },
