@@ -37,3 +37,20 @@ describe('usage decider', () => {
     spec.given([rendered(1, 'k1')]).when(record(2, 5, 'k1', 'other-body')).thenThrows(ConflictError, /Idempotency-Key/);
   });
 });
+
+describe('usage state', () => {
+  it('keeps each state seeing only its own keyed renders when folds branch', () => {
+    const base = usageDecider.evolve(usageDecider.initialState(), rendered(1, 'a'));
+    const left = usageDecider.evolve(base, rendered(2, 'b'));
+    const right = usageDecider.evolve(base, rendered(3, 'c', 'other'));
+    const record = (key: string, hash = 'hash') =>
+      ({ type: 'RecordRender' as const, data: { image: rendered(9, key, hash).data, allowance: null, planName: 'Free' } });
+    expect(usageDecider.decide(record('b'), left)).toEqual([]);
+    expect(usageDecider.decide(record('b'), right)).toHaveLength(1);
+    expect(usageDecider.decide(record('c', 'other'), right)).toEqual([]);
+    expect(usageDecider.decide(record('c', 'other'), left)).toHaveLength(1);
+    expect(usageDecider.decide(record('b'), base)).toHaveLength(1);
+    expect(usageDecider.decide(record('a'), base)).toEqual([]);
+    expect([base.count, left.count, right.count]).toEqual([1, 2, 2]);
+  });
+});

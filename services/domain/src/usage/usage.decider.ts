@@ -23,22 +23,51 @@ export type UsageCommand = {
   };
 };
 
-export interface UsageState {
-  count: number;
-  /** Renders by Idempotency-Key. Replaced (not mutated) only when an event carries a key. */
-  byKey: ReadonlyMap<string, RenderedImage>;
+/**
+ * Renders by Idempotency-Key, append-only and shared between the states of one fold: a state
+ * sees the entries before its own `length`. Extending the newest state appends in place (O(1));
+ * extending an older one copies its prefix first, so every state keeps seeing exactly its own
+ * history — evolve stays pure without copying the whole index on every keyed render.
+ */
+class KeyIndex {
+  private readonly entries = new Map<string, { seq: number; image: RenderedImage }>();
+  private size = 0;
+
+  static empty(): { index: KeyIndex; length: number } {
+    return { index: new KeyIndex(), length: 0 };
+  }
+
+  get(key: string, length: number): RenderedImage | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.seq < length ? entry.image : undefined;
+  }
+
+  with(length: number, key: string, image: RenderedImage): { index: KeyIndex; length: number } {
+    let index: KeyIndex = this;
+    if (this.size !== length) {
+      index = new KeyIndex();
+      for (const [k, e] of this.entries) if (e.seq < length) index.entries.set(k, e);
+      index.size = length;
+    }
+    index.entries.set(key, { seq: index.size, image });
+    index.size++;
+    return { index, length: index.size };
+  }
 }
 
-export const initialState = (): UsageState => ({ count: 0, byKey: new Map() });
+export interface UsageState {
+  count: number;
+  keys: { index: KeyIndex; length: number };
+}
+
+export const initialState = (): UsageState => ({ count: 0, keys: KeyIndex.empty() });
 
 export function evolve(state: UsageState, event: UsageEvent): UsageState {
   switch (event.type) {
     case 'TableRendered': {
       const key = event.data.idempotencyKey;
-      if (key === null) return { count: state.count + 1, byKey: state.byKey };
-      const byKey = new Map(state.byKey);
-      byKey.set(key, event.data);
-      return { count: state.count + 1, byKey };
+      if (key === null) return { count: state.count + 1, keys: state.keys };
+      return { count: state.count + 1, keys: state.keys.index.with(state.keys.length, key, event.data) };
     }
     default: return assertNever(event.type);
   }
@@ -50,7 +79,7 @@ export function evolve(state: UsageState, event: UsageEvent): UsageState {
  */
 export function priorRender(state: UsageState, key: string | null, requestHash: string): RenderedImage | null {
   if (key === null) return null;
-  const prior = state.byKey.get(key);
+  const prior = state.keys.index.get(key, state.keys.length);
   if (!prior) return null;
   if (prior.requestHash !== requestHash) throw new ConflictError(renderMessages.idempotencyConflict);
   return prior;
