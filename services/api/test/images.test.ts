@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { purgeExpiredData, sweepExpired, sweepOrphans } from '@jsonable/domain/images/maintenance';
+import { purgeExpiredData, sweepExpired, sweepOrphanFiles, sweepOrphans } from '@jsonable/domain/images/maintenance';
 import { getRequestData, saveRequestData } from '@jsonable/domain/images/request-data';
 import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
 
@@ -139,23 +139,34 @@ describe('retention and sweeps', () => {
     const u = await h.user('premium');
     const kept = await saved(u);
     const owner = { imageId: 'never-recorded', userId: u.userId, period: '0' };
-    await h.deps.blobs.put('images/orphan-1-0000000000000000.png', new Uint8Array([1, 2, 3]), 'image/png', owner);
-    await saveRequestData(h.deps.docs, { id: 'never-recorded', userId: u.userId, period: 0, createdAtMs: Date.now(), payload: {} });
+    const orphanKey = 'images/orphan-1-0000000000000000.png';
+    await h.deps.blobs.put(orphanKey, new Uint8Array([1, 2, 3]), 'image/png', owner);
+    await saveRequestData(h.deps.docs, { id: 'never-recorded', userId: u.userId, period: 0, createdAtMs: Date.now(), blobKey: orphanKey, payload: {} });
+    // A file whose request-data document was never written: only the daily full listing finds it.
+    const bare = 'images/orphan-2-0000000000000000.png';
+    await h.deps.blobs.put(bare, new Uint8Array([4]), 'image/png', { imageId: 'never-recorded-2', userId: u.userId, period: '0' });
     expect(await sweepOrphans(h.deps)).toBe(0); // too young: its render may still be appending
+    expect(await sweepOrphanFiles(h.deps)).toBe(0);
     h.advance(11 * 60 * 1000);
     try {
       expect(await sweepOrphans(h.deps)).toBe(1);
-      expect(await h.deps.blobs.head('images/orphan-1-0000000000000000.png')).toBeNull();
+      expect(await h.deps.blobs.head(orphanKey)).toBeNull();
+      expect(await getRequestData(h.deps.docs, 'never-recorded')).toBeNull();
+      expect(await h.deps.blobs.head(bare)).not.toBeNull();
+      expect(await sweepOrphanFiles(h.deps)).toBe(1);
+      expect(await h.deps.blobs.head(bare)).toBeNull();
       expect(await h.deps.blobs.head(`images/${kept.filename}`)).not.toBeNull();
+      expect(await getRequestData(h.deps.docs, kept.id)).not.toBeNull();
     } finally {
       h.advance(-11 * 60 * 1000);
     }
-    // The orphan's request data goes with the retention purge, without an event.
+    // An orphan's request data that the sweep missed goes with the retention purge, without an event.
+    await saveRequestData(h.deps.docs, { id: 'never-recorded-3', userId: u.userId, period: 0, createdAtMs: Date.now(), blobKey: 'images/x.png', payload: {} });
     h.advance(31 * DAY);
     try {
       await purgeExpiredData(h.deps);
-      expect(await getRequestData(h.deps.docs, 'never-recorded')).toBeNull();
-      expect((await h.events('ImageDataPurged')).some((e) => e.data.imageId === 'never-recorded')).toBe(false);
+      expect(await getRequestData(h.deps.docs, 'never-recorded-3')).toBeNull();
+      expect((await h.events('ImageDataPurged')).some((e) => e.data.imageId === 'never-recorded-3')).toBe(false);
     } finally {
       h.advance(-31 * DAY);
     }

@@ -3,7 +3,7 @@
  * user's images and statistics, the OpenAPI document, and the upkeep jobs of stored files.
  */
 import { UnauthorizedError } from '@jsonable/domain/errors';
-import { purgeExpiredData, sweepExpired, sweepOrphans } from '@jsonable/domain/images/maintenance';
+import { purgeExpiredData, sweepExpired, sweepOrphanFiles, sweepOrphans } from '@jsonable/domain/images/maintenance';
 import { RenderService } from '@jsonable/domain/usage/render-table';
 import { imagesProjection } from '@jsonable/read-models/images/images.projection';
 import { statisticsProjection } from '@jsonable/read-models/statistics/statistics.projection';
@@ -52,6 +52,7 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
     jobs: [
       { name: 'images.purge-expired-data', everyMs: 60 * MINUTE, run: async (deps) => void (await purgeExpiredData(deps)) },
       { name: 'images.sweep-orphans', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepOrphans(deps)) },
+      { name: 'images.sweep-orphan-files', everyMs: 24 * 60 * MINUTE, run: async (deps) => void (await sweepOrphanFiles(deps)) },
       { name: 'images.sweep-expired', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepExpired(deps)) },
     ],
   };

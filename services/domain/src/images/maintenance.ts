@@ -4,8 +4,11 @@
  *   and ImageDataPurged appended for the images that were recorded. Request data of a render that
  *   was never recorded (a crash before the append) goes the same way, without an event.
  * - sweepOrphans: image files whose TableRendered never came (a crash between the file write and
- *   the append). The usage stream named in the file's metadata is the authority, not the read
- *   side, so a lagging projection can never get a live image swept.
+ *   the append), found through the request-data documents of recent renders (an indexed range,
+ *   not a listing of every file). The usage stream is the authority, not the read side, so a
+ *   lagging projection can never get a live image swept.
+ * - sweepOrphanFiles: the same over a full listing of the image files, for the rare file whose
+ *   request-data document was never written (a crash between the two writes); run daily.
  * - sweepExpired: previews and demo images past their expiresAt.
  */
 import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
@@ -13,7 +16,7 @@ import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { BlobInfo, BlobStore, Clock, EventStore, Ids } from '../ports';
 import { usageStream } from '../usage/streams';
 import { purgeImageData } from './images.handlers';
-import { deleteRequestData, requestDataBefore } from './request-data';
+import { deleteRequestData, requestDataBefore, requestDataBetween } from './request-data';
 
 export interface MaintenanceDeps {
   eventStore: EventStore;
@@ -54,8 +57,29 @@ export async function purgeExpiredData(deps: MaintenanceDeps, batch = 500): Prom
 
 /** A file is only an orphan once it is older than this: its render may still be appending. */
 export const ORPHAN_GRACE_MS = 10 * 60 * 1000;
+/** How far back the frequent sweep looks (it runs every 10 minutes; this covers missed runs). */
+export const ORPHAN_LOOKBACK_MS = 6 * 60 * 60 * 1000;
 
-export async function sweepOrphans(deps: MaintenanceDeps, graceMs = ORPHAN_GRACE_MS): Promise<number> {
+export async function sweepOrphans(deps: MaintenanceDeps, graceMs = ORPHAN_GRACE_MS, lookbackMs = ORPHAN_LOOKBACK_MS): Promise<number> {
+  const cutoff = deps.clock.now().getTime() - graceMs;
+  const recorded = recordedImages(deps.eventStore);
+  let swept = 0;
+  for (let after = cutoff - lookbackMs; ; ) {
+    const page = await requestDataBetween(deps.docs, after, cutoff, 500);
+    for (const data of page) {
+      if ((await recorded(data.userId, data.period)).has(data.id)) continue;
+      await deps.blobs.delete(data.blobKey);
+      await deleteRequestData(deps.docs, data.id);
+      swept++;
+    }
+    const last = page[page.length - 1];
+    if (page.length < 500 || !last) break;
+    after = last.createdAtMs;
+  }
+  return swept;
+}
+
+export async function sweepOrphanFiles(deps: MaintenanceDeps, graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const cutoff = deps.clock.now().getTime() - graceMs;
   const recorded = recordedImages(deps.eventStore);
   const candidates: BlobInfo[] = [];

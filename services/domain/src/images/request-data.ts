@@ -13,6 +13,9 @@ export interface RequestDataDoc extends Doc {
   period: number;
   /** Epoch ms of the render; retention counts from here. */
   createdAtMs: number;
+  /** The image file written beside it: until TableRendered is appended, this document is the
+   *  trace that lets the sweep find the file of a render that crashed before its event. */
+  blobKey: string;
   payload: unknown;
 }
 
@@ -36,6 +39,12 @@ export async function deleteRequestData(docs: DocumentStore, imageId: string): P
 export async function getRequestData(docs: DocumentStore, imageId: string): Promise<RequestDataDoc | null> {
   await ensure(docs);
   return docs.get<RequestDataDoc>(REQUEST_DATA, imageId);
+}
+
+/** Request data created in (afterMs, beforeMs], oldest first. */
+export async function requestDataBetween(docs: DocumentStore, afterMs: number, beforeMs: number, limit: number): Promise<RequestDataDoc[]> {
+  await ensure(docs);
+  return docs.find<RequestDataDoc>(REQUEST_DATA, { createdAtMs: { $gt: afterMs, $lte: beforeMs } }, { sort: [['createdAtMs', 1]], limit });
 }
 
 /** Request data older than `beforeMs`, oldest first. */

@@ -84,7 +84,9 @@ export class RenderService {
     const owner = { imageId, userId: input.userId, period: String(period) };
     const stored = await Promise.allSettled([
       blobs.put(image.blobKey, output.bytes, output.contentType, owner),
-      saveRequestData(this.deps.docs, { id: imageId, userId: input.userId, period, createdAtMs: now.getTime(), payload: input.payload ?? null }),
+      saveRequestData(this.deps.docs, {
+        id: imageId, userId: input.userId, period, createdAtMs: now.getTime(), blobKey: image.blobKey, payload: input.payload ?? null,
+      }),
     ]);
     const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
