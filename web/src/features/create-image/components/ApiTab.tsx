@@ -59,7 +59,7 @@ export function ApiTab({ project }: { project: Project | null }) {
   const url = project ? endpointUrl(project.endpointPath, origin) : origin + GENERIC_ENDPOINT;
   const specific = project !== null && isProjectSpecific(project.endpointPath);
   const keyHeader = specific ? '' : ' \\\n  -H "Authorization: Bearer YOUR_API_KEY"';
-  const curl = `curl -X POST "${url}" \\\n  -H "Content-Type: application/json"${keyHeader} \\\n  -d '${JSON.stringify(requestBody)}'`;
+  const curl = `curl -X POST "${url}" \\\n  -H "Content-Type: application/json"${keyHeader} \\\n  -d '${JSON.stringify(requestBody, null, 2)}'`;
   const response = JSON.stringify(specific ? projectResponse(origin) : genericResponse(origin), null, 2);
 
   return (
@@ -106,10 +106,10 @@ export function ApiTab({ project }: { project: Project | null }) {
         </Stack>
       )}
 
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <Stack gap="4">
         <CodeSample label="Request format" code={curl} copyLabel="Copy request sample" />
         <CodeSample label="Response format" code={response} copyLabel="Copy response sample" />
-      </SimpleGrid>
+      </Stack>
 
       <Box>
         <Heading as="h2" size="md" mb="3">Use it from an automation platform</Heading>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Collapsible, HStack, IconButton, Menu, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { TableImage } from '../api/images';
 import type { Project } from '../api/projects';
 import { endpointPathOf } from '../lib/endpoint';
@@ -11,7 +11,6 @@ import { ChevronIcon, DotsIcon, PlusIcon } from './icons';
 export function ProjectItem({ project, images, defaultOpen }: { project: Project; images: TableImage[]; defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const openDialog = useDashboardDialogs((s) => s.open);
-  const navigate = useNavigate();
   const count = images.length;
   const contentId = `project-images-${project.id}`;
   return (
@@ -49,7 +48,9 @@ export function ProjectItem({ project, images, defaultOpen }: { project: Project
                   <Menu.Content>
                     <Menu.Item value="api-key" onSelect={() => openDialog({ kind: 'api-key', project })}>View API Key</Menu.Item>
                     <Menu.Item value="rename" onSelect={() => openDialog({ kind: 'rename', project })}>Rename Project</Menu.Item>
-                    <Menu.Item value="styles" onSelect={() => navigate(`/projects/${encodeURIComponent(project.id)}/styles`)}>Customize Styles</Menu.Item>
+                    <Menu.Item value="styles" asChild>
+                      <RouterLink to={`/projects/${encodeURIComponent(project.id)}/styles`}>Customize Styles</RouterLink>
+                    </Menu.Item>
                     <Menu.Item value="example" onSelect={() => openDialog({ kind: 'add-example', project })}>Add Example Image</Menu.Item>
                     <Menu.Separator />
                     <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}

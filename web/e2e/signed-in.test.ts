@@ -1,0 +1,317 @@
+/**
+ * The signed-in product as a new user meets it (issue 8), in Debian's Chromium against the built
+ * app on the real server: register → empty dashboard → project → Create New Image → public URL →
+ * dashboard → rename → project styles reach the next image → key regeneration → image deletion →
+ * the plan's limits and the upgrade path; settings. axe on every screen, screenshots at 390 and
+ * 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  VIEWPORTS, WEB_DIST, collectPageErrors, ensureWebBuilt, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
+  type E2eServer,
+} from './helpers';
+
+let server: E2eServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+const email = `ada.${Date.now()}@example.com`;
+const password = 'correct horse battery staple';
+
+let distCopy = '';
+
+beforeAll(async () => {
+  // web/dist is shared with other e2e files, which rebuild it when sources change; serving a
+  // private copy keeps this run's lazy chunks from vanishing under it.
+  await ensureWebBuilt();
+  distCopy = mkdtempSync(join(tmpdir(), 'jsonable-signed-in-dist-'));
+  cpSync(WEB_DIST, distCopy, { recursive: true });
+  server = await startE2eServer({ WEB_DIST: distCopy });
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, server.baseUrl));
+  pageErrors = collectPageErrors(page);
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  if (distCopy) rmSync(distCopy, { recursive: true, force: true });
+});
+
+/** axe finds nothing serious, and the screen looks right at both widths (files to look at). */
+async function checkScreen(name: string): Promise<void> {
+  const findings = await seriousA11yViolations(page);
+  if (findings.length > 0) console.error(`axe on ${name}:`, JSON.stringify(findings, null, 1));
+  expect(findings.map((f) => f.id), `axe on ${name}`).toEqual([]);
+  // Full-page pictures from the top, so the sticky header sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.waitForTimeout(150); // let responsive layout settle before the picture
+  await shot(page, `signed-in-${name}-390`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.waitForTimeout(150);
+  await shot(page, `signed-in-${name}-1280`);
+}
+
+async function toast(title: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
+}
+
+/** Pixels of exactly this colour in an image (PNG/JPEG bytes). */
+async function countColour(bytes: Buffer, [r, g, b]: [number, number, number]): Promise<number> {
+  const img = await loadImage(bytes);
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, img.width, img.height).data;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i] === r && data[i + 1] === g && data[i + 2] === b) n++;
+  return n;
+}
+
+async function fetchImage(url: string): Promise<{ status: number; type: string; bytes: Buffer }> {
+  const res = await page.request.get(url);
+  return { status: res.status(), type: res.headers()['content-type'] ?? '', bytes: await res.body() };
+}
+
+async function generateOnCreateScreen(): Promise<string> {
+  await page.getByRole('button', { name: 'Use Sample Data' }).click();
+  await toast('Sample Data Loaded');
+  await page.getByRole('button', { name: 'Generate Table' }).click();
+  await page.getByTestId('public-url').waitFor();
+  await toast('Table Generated');
+  await expect.poll(() => page.getByTestId('preview-image').count()).toBe(1);
+  return page.getByTestId('public-url').inputValue();
+}
+
+async function projectMenu(item: string): Promise<void> {
+  await page.getByRole('button', { name: /^Actions for / }).first().click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+let projectKey = '';
+let firstImageUrl = '';
+let projectId = '';
+
+describe('signed-in product', { timeout: 120_000 }, () => {
+  it('a new user registers, confirms the e-mail and lands on an empty dashboard', async () => {
+    await page.goto('/auth?tab=register');
+    await page.locator('#register-email').fill(email);
+    await page.locator('#register-password').fill(password);
+    await page.locator('#register-confirm').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const mail = await newestMailTo(server.dataDir, email);
+    const token = new URL((`${mail.text ?? ''} ${mail.html ?? ''}`.match(/https?:\/\/\S+?\/auth\/verify\?token=[\w%-]+/) ?? [''])[0]).searchParams.get('token');
+    expect(token).toBeTruthy();
+    await page.goto(`/auth/verify?token=${encodeURIComponent(token!)}`);
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await page.getByTestId('empty-state').waitFor();
+    await expect.poll(() => page.getByTestId('plan-name').textContent()).toBe('Free');
+    expect(await page.getByTestId('usage-figure').textContent()).toContain('0');
+    expect(await page.getByTestId('empty-state').getByRole('link', { name: 'Create your first image' }).getAttribute('href')).toBe('/app');
+    await checkScreen('dashboard-empty');
+  });
+
+  it('creates a project; its key is shown once', async () => {
+    await page.getByTestId('new-project').click();
+    await page.getByLabel('Project name').fill('Weekly Sales');
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    await toast('Project Created');
+    projectKey = (await page.getByTestId('full-api-key').textContent()) ?? '';
+    expect(projectKey.length).toBeGreaterThan(20);
+    await checkScreen('api-key-dialog');
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByTestId('project-item').waitFor();
+    expect(await page.getByTestId('project-name').textContent()).toBe('Weekly Sales');
+  });
+
+  it('Create New Image preselects the project, generates the sample table and its public URL serves the image', async () => {
+    await page.getByRole('link', { name: 'Create New Image' }).nth(1).click();
+    await page.waitForURL(/\/app\?projectId=/);
+    projectId = new URL(page.url()).searchParams.get('projectId') ?? '';
+    expect(await page.getByTestId('project-select').inputValue()).toBe(projectId);
+    await expect.poll(() => page.getByTestId('api-status').textContent()).toContain('API Service: Operational');
+    await checkScreen('create-preview-empty');
+    firstImageUrl = await generateOnCreateScreen();
+    expect(firstImageUrl).toContain('/api/images/');
+    const img = await fetchImage(firstImageUrl);
+    expect(img.status).toBe(200);
+    expect(img.type).toContain('image/png');
+    await checkScreen('create-preview-done');
+
+    // Download names the file after the title (SPEC §5).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('quarterly-sales-by-region.png');
+
+    await page.getByRole('tab', { name: 'API Endpoint' }).click();
+    await page.getByTestId('project-endpoint-banner').waitFor();
+    expect(await page.getByTestId('api-endpoint-url').textContent()).toContain('/api/jsonable/p/');
+    await checkScreen('create-api');
+    await page.getByRole('tab', { name: 'Style Settings' }).click();
+    await page.getByRole('heading', { name: 'Table Style Settings' }).waitFor();
+    await checkScreen('create-settings');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+  });
+
+  it('the dashboard lists the image under its project', async () => {
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('1 image');
+    await page.getByTestId('image-card').first().waitFor();
+    await page.getByRole('button', { name: /^Open / }).first().click();
+    await page.getByRole('dialog').locator('img').first().waitFor();
+    await checkScreen('image-viewer');
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await checkScreen('dashboard');
+  });
+
+  it('renames the project', async () => {
+    await projectMenu('Rename Project');
+    const name = page.getByRole('dialog').getByLabel('Project name');
+    await name.fill('Weekly Sales EU');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast('Project renamed');
+    await expect.poll(() => page.getByTestId('project-name').textContent()).toBe('Weekly Sales EU');
+  });
+
+  it('custom project styles show in the live preview and in the next image', async () => {
+    await projectMenu('Customize Styles');
+    await page.waitForURL(`**/projects/${projectId}/styles`);
+    await page.getByRole('heading', { name: 'Project Styles' }).waitFor();
+    await page.locator('#style-headerBg').fill('#b91c1c');
+    await expect.poll(() => page.getByTestId('live-preview').locator('th').first().evaluate((th) => getComputedStyle(th).backgroundColor))
+      .toBe('rgb(185, 28, 28)');
+    await checkScreen('project-styles');
+    await page.getByRole('button', { name: 'Save Styles' }).click();
+    await toast('Styles saved!');
+
+    expect(await countColour((await fetchImage(firstImageUrl)).bytes, [185, 28, 28])).toBe(0);
+    await page.goto(`/app?projectId=${projectId}`);
+    const second = await generateOnCreateScreen();
+    expect(second).not.toBe(firstImageUrl);
+    // The header row is painted in the project's colour: thousands of pixels of exactly #b91c1c.
+    expect(await countColour((await fetchImage(second)).bytes, [185, 28, 28])).toBeGreaterThan(1000);
+  });
+
+  it('a regenerated key replaces the old one at once', async () => {
+    const call = (key: string) => page.request.post('/api/jsonable/table-to-image', {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { data: [{ check: 'key' }] },
+    });
+    expect((await call(projectKey)).status()).toBe(200);
+    await page.goto('/dashboard');
+    await projectMenu('View API Key');
+    await page.getByTestId('api-key-prefix').waitFor();
+    await page.getByRole('button', { name: 'Regenerate Key' }).click();
+    await page.getByRole('button', { name: 'Yes, regenerate' }).click();
+    await toast('API Key Regenerated');
+    const fresh = (await page.getByTestId('full-api-key').textContent()) ?? '';
+    expect(fresh).not.toBe(projectKey);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    expect((await call(projectKey)).status()).toBe(401);
+    expect((await call(fresh)).status()).toBe(200);
+    projectKey = fresh;
+  });
+
+  it('deleting an image makes its URL answer 404', async () => {
+    await page.reload();
+    // The sample table, the styled one, and the two the key checks made through the project.
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('4 images');
+    const firstName = firstImageUrl.split('/').pop()!;
+    const card = page.getByTestId('image-card').filter({ has: page.locator(`img[src$="${firstName}"]`) });
+    await card.getByRole('button', { name: /^Delete / }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Image' }).click();
+    await toast('Image deleted');
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('3 images');
+    expect((await fetchImage(firstImageUrl)).status).toBe(404);
+  });
+
+  it('at the plan\'s project limit New Project leads to the upgrade page, which says billing is off', async () => {
+    await page.getByTestId('project-limit').waitFor();
+    await page.getByTestId('new-project').click();
+    await page.waitForURL('**/subscribe');
+    expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
+    await page.getByTestId('billing-off').waitFor();
+    expect(await page.getByTestId('billing-off').textContent()).toContain('npm run cli -- set-plan <email> <tier>');
+    await checkScreen('subscribe');
+    await page.goto('/manage-subscription');
+    await page.getByTestId('billing-off').waitFor();
+    await checkScreen('manage-subscription');
+  });
+
+  it('at the plan\'s table limit Generate Table explains it and links to the upgrade', async () => {
+    const used = async () => {
+      const res = await page.request.get('/api/jsonable/user');
+      return (await res.json()) as { usage_count: number; usage_limit: number };
+    };
+    let { usage_count, usage_limit } = await used();
+    while (usage_count < usage_limit) {
+      const res = await page.request.post('/api/jsonable/table-to-image', {
+        headers: { Authorization: `Bearer ${projectKey}` }, data: { data: [{ n: usage_count }] },
+      });
+      expect(res.status()).toBe(200);
+      ({ usage_count, usage_limit } = await used());
+    }
+    await page.goto(`/app?projectId=${projectId}`);
+    await page.getByRole('button', { name: 'Use Sample Data' }).click();
+    await page.getByRole('button', { name: 'Generate Table' }).click();
+    await page.getByTestId('preview-error').waitFor();
+    expect(await page.getByTestId('preview-error').textContent()).toContain('Upgrade');
+    await page.getByRole('link', { name: 'Upgrade your plan' }).click();
+    await page.waitForURL('**/subscribe');
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('usage-figure').textContent()).toContain(`${usage_limit}`);
+  });
+
+  it('settings: profile, password mismatch, the user API key shown once', async () => {
+    await page.goto('/settings');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await toast('Profile Updated');
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    await page.getByTestId('billing-history').waitFor();
+    await checkScreen('settings-profile');
+
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.locator('#current-password').fill(password);
+    await page.locator('#new-password').fill('another long password');
+    await page.locator('#confirm-password').fill('a different password');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await toast('Password Mismatch');
+
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.getByRole('button', { name: 'Generate API Key' }).click();
+    await toast('API Key Generated');
+    const key = (await page.getByTestId('user-api-key').textContent()) ?? '';
+    expect(key.length).toBeGreaterThan(20);
+    await checkScreen('settings-api-keys');
+    await page.reload();
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    const prefix = (await page.getByTestId('user-api-key-prefix').textContent()) ?? '';
+    expect(key.startsWith(prefix.replace('…', ''))).toBe(true);
+    expect(prefix.length).toBeLessThan(key.length);
+  });
+
+  it('a project that is not the user\'s shows Project Not Found; signed out, settings says Not Authorized', async () => {
+    await page.goto('/projects/not-a-project/styles');
+    await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
+    await context.clearCookies();
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth');
+    expect(pageErrors).toEqual([]);
+  });
+});
