@@ -14,6 +14,12 @@ export interface InstanceOptions {
   freeze?: boolean;
   /** Documents kept in the write-through cache (default 200,000). */
   cacheEntries?: number;
+  /**
+   * Building from zero into collections nobody reads yet: create their indexes only when the
+   * projection first queries one (find) or when the build is done (ensureIndexes). Building an
+   * index once over loaded rows is much cheaper than maintaining it on every insert.
+   */
+  deferIndexes?: boolean;
 }
 
 /**
@@ -29,6 +35,8 @@ export class ProjectionInstance {
   /** Global position of the last event whose effects are committed. */
   position = 0;
   private applying = false;
+  /** Logical collections whose indexes are not created yet (deferIndexes). */
+  private readonly unindexed = new Set<string>();
 
   constructor(
     readonly projection: Projection,
@@ -59,10 +67,13 @@ export class ProjectionInstance {
 
   /** Creates the collections and loads the checkpoint. */
   async open(): Promise<void> {
-    for (const spec of this.projection.collections) {
-      await this.docs.ensureCollection({ ...spec, name: this.physical(spec.name) });
-    }
     this.position = this.checkpoint ? ((await this.docs.getCheckpoint(this.checkpoint)) ?? 0) : 0;
+    const defer = this.options.deferIndexes === true && this.position === 0;
+    this.unindexed.clear();
+    for (const spec of this.projection.collections) {
+      await this.docs.ensureCollection({ ...spec, name: this.physical(spec.name), indexes: defer ? [] : spec.indexes });
+      if (defer && spec.indexes.length > 0) this.unindexed.add(spec.name);
+    }
     // Documents are only ever committed together with a checkpoint, so no checkpoint means the
     // collections are still empty and the cache starts out knowing all of them.
     this.cache = new DocCache(this.options.cacheEntries ?? 200_000, this.position === 0 && this.checkpoint !== null);
@@ -79,6 +90,15 @@ export class ProjectionInstance {
     await this.open();
     this.position = 0;
     this.cache = new DocCache(this.options.cacheEntries ?? 200_000, true);
+  }
+
+  /** Creates the deferred indexes (of one collection, or all). Call before the collections serve reads. */
+  async ensureIndexes(logical?: string): Promise<void> {
+    for (const spec of this.projection.collections) {
+      if (!this.unindexed.has(spec.name) || (logical !== undefined && spec.name !== logical)) continue;
+      await this.docs.ensureCollection({ ...spec, name: this.physical(spec.name) });
+      this.unindexed.delete(spec.name);
+    }
   }
 
   async dropCollections(): Promise<void> {
@@ -102,7 +122,7 @@ export class ProjectionInstance {
 
   private async applyOnce(events: readonly RecordedEvent[], upTo: number): Promise<boolean> {
     let last = this.position;
-    const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false);
+    const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false, this.unindexed.size > 0 ? (logical) => this.ensureIndexes(logical) : null);
     for (const event of events) {
       if (event.position <= last || event.position > upTo) continue;
       if (this.handles.has(event.type)) {

@@ -29,6 +29,8 @@ export class BatchOverlay implements ProjectionTx {
     private readonly cache: DocCache,
     /** Tests freeze what projections read, so in-place mutation fails loudly there. */
     private readonly freeze = false,
+    /** Creates a collection's deferred indexes before it is queried. */
+    private readonly beforeFind: ((logical: string) => Promise<void>) | null = null,
   ) {}
 
   private out<T>(doc: T): T {
@@ -50,6 +52,7 @@ export class BatchOverlay implements ProjectionTx {
 
   async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
     const name = this.physical(collection);
+    if (this.beforeFind) await this.beforeFind(collection);
     const pending = this.pending.get(collection);
     if (!pending || pending.size === 0) return this.out(await this.docs.find<T>(name, filter, options));
     // Paging must happen after the merge: fetch the whole match, overlay, then sort and page.

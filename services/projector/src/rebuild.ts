@@ -29,7 +29,9 @@ export async function rebuildInto(options: RebuildOptions): Promise<ProjectionIn
   const head = await eventStore.headPosition();
   const physical = options.physical;
   const instances = projections.map((p) =>
-    physical ? new ProjectionInstance(p, docs, { physical: (logical) => physical(p, logical), checkpoint: null }) : new ProjectionInstance(p, docs),
+    physical
+      ? new ProjectionInstance(p, docs, { physical: (logical) => physical(p, logical), checkpoint: null, deferIndexes: true })
+      : new ProjectionInstance(p, docs, { deferIndexes: true }),
   );
   const targets = projections.map((p) => options.upTo?.(p) ?? head);
   for (const instance of instances) await instance.reset();
@@ -45,5 +47,6 @@ export async function rebuildInto(options: RebuildOptions): Promise<ProjectionIn
     seen += events.length;
     options.onBatch?.(after, seen);
   }
+  for (const instance of instances) await instance.ensureIndexes();
   return instances;
 }

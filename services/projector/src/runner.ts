@@ -260,10 +260,12 @@ export class ProjectionRunner {
     await ensureRegistry(docs);
     const registry = await readRegistry(docs);
     for (const projection of projections) {
-      const instance = new ProjectionInstance(projection, docs);
-      await instance.open();
       const entry = registry.get(projection.name);
-      if (entry && entry.active === projection.version) {
+      const serving = !!entry && entry.active === projection.version;
+      // Collections being built serve no reads yet: their indexes are built once at the end.
+      const instance = new ProjectionInstance(projection, docs, { deferIndexes: !serving });
+      await instance.open();
+      if (serving && entry) {
         term.main.instances.push(instance);
         if (entry.rebuilding !== null) await this.saveRegistry(entry, { ...entry, rebuilding: null });
       } else {
@@ -342,6 +344,8 @@ export class ProjectionRunner {
   private async joinCaughtUp(term: Term): Promise<void> {
     for (const instance of [...term.rebuild.instances]) {
       if (term.ended || instance.position < term.main.cursor) continue;
+      // Indexes first, outside the main group's lock: live projections keep going meanwhile.
+      await instance.ensureIndexes();
       await term.main.mutex.run(async () => {
         // Under the main group's lock no batch is half-applied, so the cursor is exact.
         if (term.ended || instance.position < term.main.cursor || !term.rebuild.instances.includes(instance)) return;
@@ -361,6 +365,7 @@ export class ProjectionRunner {
 
   private async switchOver(term: Term, instance: ProjectionInstance): Promise<void> {
     const { docs } = this.options;
+    await instance.ensureIndexes();
     const current = (await readRegistry(docs)).get(instance.name) ?? null;
     const retired = current ? [...current.retired] : [];
     if (current && current.active !== instance.version) {

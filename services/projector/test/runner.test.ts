@@ -12,6 +12,7 @@ import type { RegistryDoc } from '../src/registry';
 import { ProjectionRunner } from '../src/runner';
 import { appendMix, dumpDocs, tempStores, type TempStores } from './fixtures/stores';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 
 let s: TempStores;
 const runners: ProjectionRunner[] = [];
@@ -123,6 +124,14 @@ describe('ProjectionRunner', () => {
     expect(after.length).toBeGreaterThan(0);
     for (const doc of after) expect(doc.kind).toBe('v2');
 
+    // The rebuilt collections got their indexes (deferred while building) before the switch.
+    const sqlite = new Database(join(s.dir, 'docs.db'), { readonly: true });
+    try {
+      const indexes = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all('c:mix_images__v2');
+      expect(indexes.length).toBeGreaterThanOrEqual(imagesProjection.collections[0]!.indexes.length);
+    } finally {
+      sqlite.close();
+    }
     // The old version's collection goes after the grace period (0 here).
     await expect.poll(async () => (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))?.retired, { timeout: 5000 }).toEqual([]);
     expect(await s.docs.find(physicalCollection('mix_images', 1)).catch(() => [])).toEqual([]);
