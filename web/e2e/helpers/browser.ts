@@ -16,9 +16,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+  // Reduced motion: no half-faded elements when axe or a screenshot looks at the page.
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Generous: two shared cores, and other test files may be rendering at the same time.
+  page.setDefaultTimeout(20_000);
   return { context, page };
 }
 

@@ -36,6 +36,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's default red.500 error text is below 4.5:1 on white; 700 passes.
+        fg: { error: { value: '{colors.red.700}' } },
         brand: {
           solid: { value: '{colors.brand.700}' },
           contrast: { value: 'white' },

@@ -6,7 +6,7 @@ export function CodeBlock({ code, language, label, maxH }: { code: string; langu
   return (
     <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="gray.800" bg="gray.950" minW="0">
       <Flex align="center" justify="space-between" px="3" py="1.5" bg="gray.900" borderBottomWidth="1px" borderColor="gray.800">
-        <Text fontSize="xs" fontWeight="medium" color="gray.300" textTransform="uppercase" letterSpacing="wider">{label ?? language ?? 'code'}</Text>
+        <Text as="span" fontSize="xs" fontWeight="medium" color="gray.300" textTransform="uppercase" letterSpacing="wider">{label ?? language ?? 'code'}</Text>
         <CopyButton value={code} size="2xs" variant="subtle" colorPalette="gray" ariaLabel={`Copy ${label ?? language ?? 'code'}`} />
       </Flex>
       <Box as="pre" m="0" p="4" overflowX="auto" maxH={maxH} overflowY={maxH ? 'auto' : undefined} fontFamily="mono" fontSize="13px" lineHeight="1.6" color="gray.100" tabIndex={0}>

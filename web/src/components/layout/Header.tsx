@@ -29,8 +29,7 @@ export function Header() {
   async function onLogout() {
     setOpen(false);
     try {
-      await logout();
-      navigate('/');
+      await logout(() => navigate('/'));
     } catch (err) {
       toast.error('Logout failed', messageOf(err, 'Please try again.'));
     }

@@ -6,7 +6,8 @@ import type { EndpointDoc, HttpMethod } from './endpoints';
 const METHOD_COLOURS: Record<HttpMethod, string> = { GET: 'green', POST: 'blue', PUT: 'orange', PATCH: 'purple', DELETE: 'red' };
 
 export function MethodBadge({ method }: { method: HttpMethod }) {
-  return <Badge colorPalette={METHOD_COLOURS[method]} variant="solid" fontFamily="mono" px="2">{method}</Badge>;
+  // The 700 shades keep white text above 4.5:1 contrast.
+  return <Badge bg={`${METHOD_COLOURS[method]}.700`} color="white" fontFamily="mono" px="2">{method}</Badge>;
 }
 
 export function EndpointBlock({ endpoint, origin }: { endpoint: EndpointDoc; origin: string }) {

@@ -53,7 +53,7 @@ export function DemoConverter() {
         </Stack>
         <Card.Root variant="outline" shadow="sm">
           <Card.Body p={{ base: '3', md: '6' }}>
-            <Grid templateColumns={{ base: '1fr', lg: '1fr 280px' }} gap={{ base: '6', lg: '8' }}>
+            <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 280px' }} gap={{ base: '6', lg: '8' }}>
               <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as DemoTab)} variant="line" colorPalette="brand">
                 <Tabs.List>
                   <Tabs.Trigger value="editor">Editor</Tabs.Trigger>

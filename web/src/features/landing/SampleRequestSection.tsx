@@ -31,7 +31,7 @@ export function SampleRequestSection() {
   return (
     <Box as="section" aria-labelledby="sample-title" py={{ base: '12', md: '16' }}>
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>
-        <Grid templateColumns={{ base: '1fr', lg: '5fr 7fr' }} gap="10" alignItems="start">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="10" alignItems="start">
           <Stack gap="4">
             <Heading as="h2" id="sample-title" size="3xl">One request, one URL</Heading>
             <Text color="gray.600">

@@ -40,7 +40,14 @@ export async function register(creds: Credentials & { confirmPassword?: string }
   return { user, message };
 }
 
-export async function logout(): Promise<void> {
+/**
+ * Leaves the current screen first (`leave`, e.g. navigate to /), then ends the session on the
+ * server and clears the cache. In that order a protected screen never sees the user vanish and
+ * redirects to /auth instead. If the server call fails the user is still signed in (nothing was
+ * cleared) and the caller shows 'Logout failed'.
+ */
+export async function logout(leave?: () => void | Promise<void>): Promise<void> {
+  await leave?.();
   await api.post('/api/logout');
   await mutate(USER_KEY, null, { revalidate: false });
   // Everything cached belonged to the signed-out user.

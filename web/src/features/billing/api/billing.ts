@@ -3,46 +3,34 @@
  * the billing history the settings page lists.
  */
 import useSWR from 'swr';
-import { z } from 'zod';
-import type { PlanTier } from '@jsonable/contracts/plans';
+import {
+  billingHistorySchema, billingRedirectSchema, billingStatusSchema, type BillingHistoryEntry, type BillingStatus,
+  type PurchasablePlan,
+} from '@jsonable/contracts/billing';
 import { api } from '../../../lib/api-client';
 
 export const BILLING_STATUS_KEY = '/api/billing/status';
 export const BILLING_HISTORY_KEY = '/api/billing/history';
 
-const statusSchema = z.looseObject({ enabled: z.boolean() });
-const redirectSchema = z.looseObject({ url: z.string().url() });
-
 export function useBillingStatus() {
-  const { data, error, isLoading } = useSWR(BILLING_STATUS_KEY, (path: string) => api.get(path, statusSchema));
-  return { enabled: data?.enabled ?? null, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useSWR<BillingStatus>(BILLING_STATUS_KEY, (path: string) => api.get(path, billingStatusSchema));
+  return { status: data ?? null, enabled: data?.enabled ?? null, error: error as unknown, isLoading };
 }
 
 /** Starts Stripe Checkout for a plan; resolves with the page to send the browser to. */
-export async function startCheckout(plan: PlanTier): Promise<string> {
-  const { url } = await api.post('/api/billing/checkout', { plan }, redirectSchema);
+export async function startCheckout(plan: PurchasablePlan): Promise<string> {
+  const { url } = await api.post('/api/billing/checkout', { plan }, billingRedirectSchema);
   return url;
 }
 
 export async function openPortal(): Promise<string> {
-  const { url } = await api.post('/api/billing/portal', {}, redirectSchema);
+  const { url } = await api.post('/api/billing/portal', {}, billingRedirectSchema);
   return url;
 }
 
-export const billingEntrySchema = z.looseObject({
-  date: z.string(),
-  event: z.string(),
-  plan: z.string().nullish(),
-  amount: z.number().nullish(),
-  currency: z.string().nullish(),
-});
-export type BillingEntry = z.infer<typeof billingEntrySchema>;
+export type BillingEntry = BillingHistoryEntry;
 
-const historySchema = z.union([
-  z.array(billingEntrySchema),
-  z.looseObject({ history: z.array(billingEntrySchema) }).transform((o) => o.history),
-  z.looseObject({ entries: z.array(billingEntrySchema) }).transform((o) => o.entries),
-]);
+const historySchema = billingHistorySchema.transform((h) => h.entries);
 
 export function useBillingHistory() {
   const { data, error, isLoading } = useSWR<BillingEntry[]>(BILLING_HISTORY_KEY, (path: string) => api.get(path, historySchema));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, Link, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { purchasablePlanSchema } from '@jsonable/contracts/billing';
 import { plans, type Plan, type PlanTier } from '@jsonable/contracts/plans';
 import { CONTACT_EMAIL } from '../../../components/layout/Footer';
 import { messageOf } from '../../../lib/api-client';
@@ -14,15 +15,20 @@ const offered: PlanTier[] = ['premium', 'business', 'enterprise'];
 
 export function SubscribePage() {
   const { account } = useAccount();
-  const { enabled, isLoading, error } = useBillingStatus();
+  const { status, enabled, isLoading, error } = useBillingStatus();
   const [pending, setPending] = useState<PlanTier | null>(null);
   const current = accountPlan(account);
   const billingOn = enabled === true && !error;
 
+  // The server says which plans Checkout can sell here (billing on and a price configured).
+  const available = (tier: PlanTier) => status?.plans.find((p) => p.tier === tier)?.available ?? false;
+
   async function choose(plan: Plan) {
+    const tier = purchasablePlanSchema.safeParse(plan.tier);
+    if (!tier.success) return;
     setPending(plan.tier);
     try {
-      window.location.assign(await startCheckout(plan.tier));
+      window.location.assign(await startCheckout(tier.data));
     } catch (err) {
       setPending(null);
       toast.error('Error', messageOf(err, 'Checkout could not be started. Please try again.'));
@@ -64,7 +70,7 @@ export function SubscribePage() {
                 </Card.Body>
                 <Card.Footer>
                   {plan.purchasable ? (
-                    <Button colorPalette="brand" w="100%" disabled={!billingOn || isCurrent || pending !== null}
+                    <Button colorPalette="brand" w="100%" disabled={!billingOn || !available(tier) || isCurrent || pending !== null}
                       loading={pending === tier} loadingText="Opening checkout..." onClick={() => choose(plan)}>
                       {isCurrent ? 'Your plan' : `Choose ${plan.name}`}
                     </Button>

@@ -102,7 +102,7 @@ export function SettingsTab() {
         <NumberField id="setting-padding" label="Cell padding (px)" value={settings.cellPadding} min={0} max={24}
           help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
         <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
-          help="1 to 10 (JPEG compression, PNG sharpness)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
+          help="1 to 10: JPEG quality (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
         <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100}
           help="At least 100" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
       </SimpleGrid>

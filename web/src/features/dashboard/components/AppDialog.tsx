@@ -18,7 +18,7 @@ export function AppDialog({ open, onClose, title, children, footer, size = 'md',
     <Dialog.Root
       open={open}
       onOpenChange={(e) => { if (!e.open) onClose(); }}
-      size={{ base: 'full', sm: size }}
+      size={size}
       role={alert ? 'alertdialog' : 'dialog'}
       placement="center"
       lazyMount

@@ -19,6 +19,7 @@ export function ProjectItem({ project, images, defaultOpen }: { project: Project
         <HStack p={{ base: 3, md: 4 }} gap="3" align="center" flexWrap="wrap">
           <Collapsible.Trigger asChild>
             <Box as="button" display="flex" alignItems="center" gap="2" flex="1" minW="0" textAlign="left"
+              flexBasis={{ base: '100%', md: '0' }}
               aria-controls={contentId} borderRadius="md"
               _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}>
               <Box transition="transform 0.15s" transform={open ? 'rotate(90deg)' : undefined} color="fg.muted" flexShrink={0}>
@@ -35,7 +36,7 @@ export function ProjectItem({ project, images, defaultOpen }: { project: Project
               </Stack>
             </Box>
           </Collapsible.Trigger>
-          <HStack gap="2" flexShrink={0}>
+          <HStack gap="2" flexShrink={0} ms={{ base: 'auto', md: '0' }}>
             <Button asChild size="sm" colorPalette="brand" variant="solid">
               <RouterLink to={`/app?projectId=${encodeURIComponent(project.id)}`}><PlusIcon /> Create New Image</RouterLink>
             </Button>

@@ -6,10 +6,14 @@ import { accountPlan, useStatistics, type Account } from '../api/account';
 import { fillDays } from '../lib/per-day';
 import { RendersChart } from './RendersChart';
 
-/** Every day of the 30-day period, so one busy day is one narrow bar, not the whole chart. */
+/**
+ * The 30 calendar days from the period's first day, so one busy day is one narrow bar, not the
+ * whole chart, and the days still to come show as room left.
+ */
 function periodDays(stats: UserStats) {
-  const end = new Date(new Date(stats.period.end).getTime() - 1);
-  return fillDays(stats.perDay, end, USAGE_PERIOD_DAYS);
+  const first = new Date(stats.period.start);
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate() + USAGE_PERIOD_DAYS - 1));
+  return fillDays(stats.perDay, last, USAGE_PERIOD_DAYS);
 }
 
 export function StatisticsCard({ account, loading }: { account: Account | null; loading: boolean }) {

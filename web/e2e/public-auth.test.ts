@@ -1,0 +1,125 @@
+/**
+ * Sign-up and sign-in on the real server, with e-mail read from the outbox the accounts context
+ * writes under <DATA_DIR>/outbox/: register (confirmed by the e-mailed link), log out, log in with
+ * the password, and sign in by magic link.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, linkIn, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
+
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+const email = `ada.${Date.now()}@example.com`;
+const password = 'correct horse battery staple';
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  page = (await newPage(browser, server.baseUrl, VIEWPORTS.desktop)).page;
+  errors = collectPageErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The link's path and query on this test server (PUBLIC_URL may name another host). */
+function onServer(link: string): string {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+}
+
+async function signedInHeader() {
+  await page.getByRole('button', { name: `Account menu for ${email}` }).waitFor();
+}
+
+async function logOut() {
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByRole('link', { name: 'Sign In' }).waitFor();
+}
+
+describe('sign-up and sign-in', () => {
+  it('validates the register form with the SPEC §5 messages', async () => {
+    await page.goto('/auth?tab=register');
+    await page.locator('#register-email').fill('not-an-address');
+    await page.locator('#register-password').fill(password);
+    await page.locator('#register-confirm').fill(`${password}!`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'auth-register-errors-1280', false);
+  });
+
+  it('registers, confirms by the e-mailed link and lands on the dashboard', { timeout: 60_000 }, async () => {
+    await page.locator('#register-email').fill(email);
+    await page.locator('#register-confirm').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // Either signed in at once, or (no account enumeration) asked to confirm by e-mail.
+    await Promise.race([
+      page.waitForURL((u) => u.pathname === '/dashboard'),
+      page.getByRole('heading', { name: 'Check Your Email' }).waitFor(),
+    ]);
+    if (new URL(page.url()).pathname !== '/dashboard') {
+      const link = linkIn(await newestMailTo(server.dataDir, email), '/auth/verify');
+      await page.goto(onServer(link));
+      await page.getByRole('heading', { name: "You're signed in" }).waitFor();
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+    }
+    await signedInHeader();
+  });
+
+  it('sends a signed-in visitor of /auth to the dashboard', async () => {
+    await page.goto('/auth');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+  });
+
+  it('logs out to the home page, then logs in with the password', { timeout: 60_000 }, async () => {
+    await logOut();
+    await page.goto('/auth');
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Login failed').waitFor();
+    await page.locator('#login-password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await signedInHeader();
+  });
+
+  it('signs in by magic link read from the outbox', { timeout: 60_000 }, async () => {
+    await logOut();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    const send = page.getByRole('button', { name: 'Send Magic Link' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.locator('#magic-email').fill(email);
+    const before = Date.now();
+    await send.click();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    const mail = await newestMailTo(server.dataDir, email);
+    expect(Date.parse(mail.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    await page.goto(onServer(linkIn(mail, '/auth/verify')));
+    await page.getByRole('heading', { name: "You're signed in" }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await signedInHeader();
+  });
+
+  it('refuses a used or unknown magic link', async () => {
+    await page.goto('/auth/verify?token=not-a-real-token-0000000000000000000000000');
+    await page.getByRole('heading', { name: 'Invalid Link' }).waitFor();
+    await page.getByText('This magic link is invalid or has expired.').first().waitFor();
+    await page.getByRole('link', { name: 'Back to Sign In' }).waitFor();
+    await shot(page, 'auth-verify-invalid-1280', false);
+  });
+
+  it('raised no uncaught page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
