@@ -118,12 +118,6 @@ describe('ProjectionRunner', () => {
 
     openGate();
     await v2.whenCaughtUp();
-    expect(switched).toEqual(['mix-images@2']);
-    expect(await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images')).toMatchObject({ active: 2, rebuilding: null });
-    const after = await readModels.find('mix_images', { format: 'png' }, { limit: 3 });
-    expect(after.length).toBeGreaterThan(0);
-    for (const doc of after) expect(doc.kind).toBe('v2');
-
     // The rebuilt collections got their indexes (deferred while building) before the switch.
     const sqlite = new Database(join(s.dir, 'docs.db'), { readonly: true });
     try {
@@ -132,6 +126,12 @@ describe('ProjectionRunner', () => {
     } finally {
       sqlite.close();
     }
+    expect(switched).toEqual(['mix-images@2']);
+    expect(await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images')).toMatchObject({ active: 2, rebuilding: null });
+    const after = await readModels.find('mix_images', { format: 'png' }, { limit: 3 });
+    expect(after.length).toBeGreaterThan(0);
+    for (const doc of after) expect(doc.kind).toBe('v2');
+
     // The old version's collection goes after the grace period (0 here).
     await expect.poll(async () => (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))?.retired, { timeout: 5000 }).toEqual([]);
     expect(await s.docs.find(physicalCollection('mix_images', 1)).catch(() => [])).toEqual([]);
