@@ -10,8 +10,8 @@ import type { ImageFormat } from '@jsonable/contracts/table';
 import { RenderInputError } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
-import { layoutTable } from './layout/layout';
-import { checkRasterSize, LIMITS } from './limits';
+import { layoutTable, minimumHeight } from './layout/layout';
+import { checkPdfPages, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
 import { normalize } from './normalize/table';
 import { decodeImages, paintCanvas } from './paint/canvas';
@@ -77,8 +77,12 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   const { model, request } = normalize({ payload: input.payload, projectStyles: input.projectStyles ?? null });
   const format = chooseFormat(input, model, request.options?.format ?? request.format);
   ensureFontsRegistered();
+  const raster = format === 'png' || format === 'jpeg';
+  // Cheap bounds first, so an impossible table is refused before any text is measured.
+  if (raster) checkRasterSize(1, minimumHeight(model), model.deviceScaleFactor);
+  if (format === 'pdf') checkPdfPages(minimumHeight(model));
   const layout = layoutTable(model);
-  if (format === 'png' || format === 'jpeg') checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);
+  if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);
   const images = await fetchImages(model, env);
   const warnings = [...images.warnings];
 

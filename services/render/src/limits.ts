@@ -80,3 +80,11 @@ export function checkRasterSize(width: number, height: number, scale: number): v
     throw tooLarge(`The image would have ${w * h} pixels (at most ${LIMITS.maxTotalPixels}): use fewer rows, pagination or the pdf format`);
   }
 }
+
+/** Rows of at least `minHeightPx` CSS pixels on A4 pages (~1,000 CSS px of table per page). */
+export function checkPdfPages(minHeightPx: number): void {
+  const pages = Math.ceil((minHeightPx * 0.75) / 770);
+  if (pages > LIMITS.maxPdfPages) {
+    throw tooLarge(`The PDF would have more than ${LIMITS.maxPdfPages} pages: use fewer rows or pagination`);
+  }
+}

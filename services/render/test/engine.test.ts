@@ -309,6 +309,14 @@ describe('limits', () => {
     expect((await refusal(big)).status).toBe(413);
   });
 
+  it('refuses an impossible raster before measuring any text', async () => {
+    const rows = Array.from({ length: LIMITS.maxRows }, () => Array.from({ length: 20 }, () => 'x'));
+    const headers = Array.from({ length: 20 }, (_, i) => `c${i}`);
+    const e = await refusal({ headers, rows });
+    expect(e.status).toBe(413);
+    expect(e.message).toContain('per side');
+  });
+
   it('refuses images taller than the raster limit but renders the same table as PDF', async () => {
     const payload = { headers: ['a'], rows: Array.from({ length: 3000 }, (_, i) => [`row ${i}`]), options: { deviceScaleFactor: 3 } };
     const e = await refusal(payload);

@@ -58,7 +58,21 @@ export interface Layout {
 
 const MAX_TOKEN_WIDTH = 240;
 
+const textStyles = new Map<string, TextStyle>();
+
+/** Shared per (face, size, weight, style): cells hold a reference, tables have few distinct ones. */
 function textStyle(face: FaceId, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
+  const key = `${face}|${size}|${weight}|${italic ? 1 : 0}`;
+  let st = textStyles.get(key);
+  if (!st) {
+    if (textStyles.size >= 1000) textStyles.clear();
+    st = makeTextStyle(face, size, weight, italic);
+    textStyles.set(key, st);
+  }
+  return st;
+}
+
+function makeTextStyle(face: FaceId, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
   const family = familyStack(face);
   const font = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
   const m = fontMetrics(font);
@@ -87,6 +101,16 @@ function distribute(total: number, weights: number[]): number[] {
     rest--;
   }
   return out;
+}
+
+/**
+ * A lower bound of the table's height in CSS pixels, computed before layout: every row is at least
+ * one line plus its padding. Lets the engine refuse an impossible raster before measuring text.
+ */
+export function minimumHeight(model: TableModel): number {
+  const s = model.styles;
+  const line = Math.round(s.fontSize * 1.45);
+  return model.rows.length * (line + 2 * Math.round(s.cellPadding * 0.8));
 }
 
 export function layoutTable(model: TableModel): Layout {
@@ -123,7 +147,8 @@ export function layoutTable(model: TableModel): Layout {
       nat = Math.max(nat, cell.image.width);
       min = Math.max(min, cell.image.width);
     }
-    natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 * pad);
+    // +2 px of slack: summed advances can miss a contextual alternate by a pixel or two (Inter).
+    natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 + 2 * pad);
     minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 * pad);
   }));
   model.columns.forEach((col, c) => {
@@ -139,7 +164,7 @@ export function layoutTable(model: TableModel): Layout {
   model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
     if (!cell || cell.colspan === 1) return;
     const st = styles[r]![c]!;
-    const want = Math.ceil(naturalWidth(st.font, cell.text)) + 2 * pad;
+    const want = Math.ceil(naturalWidth(st.font, cell.text)) + 2 + 2 * pad;
     const have = natural.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
     if (want > have && row.kind === 'body') {
       const extra = distribute(want - have, new Array(cell.colspan).fill(1));
@@ -163,9 +188,31 @@ export function layoutTable(model: TableModel): Layout {
     const add = flexible.some((w) => w > 0) ? distribute(extra, flexible) : distribute(extra, natural);
     widths = natural.map((w, i) => w + add[i]!);
   } else if (sumMin <= target) {
-    const give = natural.map((w, i) => w - minimum[i]!);
-    const add = distribute(target - sumMin, give);
-    widths = minimum.map((w, i) => w + add[i]!);
+    // Columns narrower than a fair share keep their natural width (a short name never wraps);
+    // the long ones share what is left above their minimum, in proportion to what they lack.
+    widths = natural.map(() => 0);
+    let remaining = target;
+    let open = natural.map((_, i) => i);
+    for (let settled = true; settled && open.length > 0; ) {
+      settled = false;
+      const share = remaining / open.length;
+      for (const i of [...open]) {
+        if (natural[i]! <= share) {
+          widths[i] = natural[i]!;
+          remaining -= natural[i]!;
+          open = open.filter((j) => j !== i);
+          settled = true;
+        }
+      }
+    }
+    const openMin = open.reduce((sum, i) => sum + minimum[i]!, 0);
+    if (remaining >= openMin) {
+      const add = distribute(remaining - openMin, open.map((i) => natural[i]! - minimum[i]!));
+      open.forEach((i, k) => { widths[i] = minimum[i]! + add[k]!; });
+    } else {
+      const shares = distribute(Math.max(0, remaining), open.map((i) => minimum[i]!));
+      open.forEach((i, k) => { widths[i] = shares[k]!; });
+    }
   } else {
     widths = distribute(target, minimum);
   }
@@ -184,7 +231,7 @@ export function layoutTable(model: TableModel): Layout {
     if (!cell) return;
     const st = styles[r]![c]!;
     const w = widths.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
-    const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad));
+    const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad - 2));
     const contentH = Math.max(lines.length * st.lineHeight, cell.image ? cell.image.height + (lines.length > 0 && cell.image ? 4 : 0) : 0, st.lineHeight);
     const need = contentH + 2 * vpad;
     if (cell.rowspan === 1) rowHeights[r] = Math.max(rowHeights[r]!, need);
