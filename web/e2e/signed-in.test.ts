@@ -184,6 +184,14 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByTestId('project-name').textContent()).toBe('Weekly Sales EU');
   });
 
+  it('adds an example image to the project', async () => {
+    await projectMenu('Add Example Image');
+    await page.getByRole('button', { name: 'Add Example' }).click();
+    await toast('Example added');
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('2 images');
+    await page.getByText('Regional Sales').first().waitFor();
+  });
+
   it('custom project styles show in the live preview and in the next image', async () => {
     await projectMenu('Customize Styles');
     await page.waitForURL(`**/projects/${projectId}/styles`);
@@ -225,14 +233,14 @@ describe('signed-in product', { timeout: 120_000 }, () => {
 
   it('deleting an image makes its URL answer 404', async () => {
     await page.reload();
-    // The sample table, the styled one, and the two the key checks made through the project.
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('4 images');
+    // The sample, the example, the styled one, and the two the key checks made through the project.
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('5 images');
     const firstName = firstImageUrl.split('/').pop()!;
     const card = page.getByTestId('image-card').filter({ has: page.locator(`img[src$="${firstName}"]`) });
     await card.getByRole('button', { name: /^Delete / }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Image' }).click();
     await toast('Image deleted');
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('3 images');
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('4 images');
     expect((await fetchImage(firstImageUrl)).status).toBe(404);
   });
 
@@ -301,6 +309,21 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     const prefix = (await page.getByTestId('user-api-key-prefix').textContent()) ?? '';
     expect(key.startsWith(prefix.replace('…', ''))).toBe(true);
     expect(prefix.length).toBeLessThan(key.length);
+  });
+
+  it('deleting the project keeps its images, listed without a project', async () => {
+    await page.goto('/dashboard');
+    await page.getByTestId('image-card').first().waitFor();
+    const images = await page.getByTestId('image-card').count();
+    expect(images).toBeGreaterThan(1);
+    await projectMenu('Delete Project');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Project' }).click();
+    await toast('Project deleted');
+    await page.getByTestId('empty-state').waitFor();
+    await page.getByRole('heading', { name: 'Images without a project' }).waitFor();
+    expect(await page.getByTestId('image-card').count()).toBe(images);
+    await page.goto(`/projects/${projectId}/styles`);
+    await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
   });
 
   it('a project that is not the user\'s shows Project Not Found; signed out, settings says Not Authorized', async () => {
