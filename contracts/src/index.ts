@@ -6,3 +6,4 @@ export * from './table';
 export * from './accounts';
 export * from './projects';
 export * from './render-api';
+export * from './billing';

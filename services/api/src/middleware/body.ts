@@ -13,7 +13,7 @@ export function bodyLimitMessage(limitBytes: number): string {
  * ctx.request.rawBody for signature checks (Stripe webhooks sign the exact bytes).
  */
 export function bodyParser(limitBytes: number): Middleware {
-  return koaBody({
+  const parse = koaBody({
     json: true,
     jsonStrict: true,
     urlencoded: true,
@@ -30,4 +30,11 @@ export function bodyParser(limitBytes: number): Middleware {
       throw new ValidationError('Invalid JSON format');
     },
   });
+  return (ctx, next) => (RAW_BODY_PATHS.has(ctx.path) ? next() : parse(ctx, next));
 }
+
+/**
+ * Routes that read their body themselves, byte for byte (readRawBody): a Stripe webhook's
+ * signature covers the exact bytes, which a parser must not consume or re-decode first.
+ */
+export const RAW_BODY_PATHS: ReadonlySet<string> = new Set(['/api/billing/webhook']);

@@ -4,6 +4,7 @@
  */
 import type { ApiModule } from '../module';
 import { accountsModule } from './accounts';
+import { billingModule } from './billing';
 import { imagesModule } from './images';
 import { projectsModule } from './projects';
 
@@ -11,4 +12,5 @@ export const modules: ApiModule[] = [
   accountsModule,
   projectsModule,
   imagesModule,
+  billingModule,
 ];

@@ -1,0 +1,263 @@
+/**
+ * Billing over HTTP with the real `stripe` SDK pointed at a local stand-in for Stripe's API, and
+ * webhooks signed by the SDK's own test helper.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingMessages } from '@jsonable/contracts/billing';
+import { createBillingModule } from '../src/modules/billing';
+import { createImagesModule } from '../src/modules/images';
+import { projectsModule } from '../src/modules/projects';
+import { PUBLIC_URL, sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
+import {
+  checkoutSession, invoiceObject, signature, startStripeStandIn, stripeEvent, subscriptionEventObject, type StripeStandIn,
+} from './billing.stand-in';
+
+const SECRET = 'whsec_test_secret';
+const PRICES = { premium: 'price_premium_9', business: 'price_business_39' };
+
+let stand: StripeStandIn;
+let h: AccountsHarness;
+let off: AccountsHarness;
+beforeAll(async () => {
+  stand = await startStripeStandIn();
+  h = await startAccountsHarness({
+    config: { stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: stand.url } },
+    extraModules: [createBillingModule(), projectsModule, createImagesModule()],
+  });
+  off = await startAccountsHarness({ extraModules: [createBillingModule()] });
+});
+afterAll(async () => {
+  await h.close();
+  await off.close();
+  await stand.close();
+});
+
+let n = 0;
+const freshEmail = () => `billing${++n}-${Date.now()}@example.com`;
+
+/** Registers through the real flow (register → e-mail → confirm), as the accounts tests do. */
+async function signUp(harness: AccountsHarness): Promise<{ cookie: string; userId: string }> {
+  const email = freshEmail();
+  const password = 'correct horse battery';
+  await request(harness.server).post('/api/register').send({ email, password, confirmPassword: password }).expect(200);
+  const res = await request(harness.server).post('/api/confirm-magic-link').send({ token: harness.lastToken(email, 'confirm-sign-up') }).expect(200);
+  return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string };
+}
+
+const api = () => request(h.server);
+
+function deliver(payload: string, sig = signature(payload, SECRET)) {
+  return api().post('/api/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', sig).send(payload);
+}
+
+async function streamTypes(stream: string): Promise<string[]> {
+  return (await h.deps.eventStore.readStream(stream)).map((e) => e.type);
+}
+
+async function planOf(cookie: string): Promise<{ tier: string; customer: string | null; subscription: string | null }> {
+  const me = await api().get('/api/user').set('Cookie', cookie).expect(200);
+  return { tier: me.body.current_plan_tier, customer: me.body.stripe_customer_id, subscription: me.body.stripe_subscription_id };
+}
+
+describe('billing off (no Stripe configured)', () => {
+  it('says so in the status, and checkout and portal answer 503 with how an operator changes plans', async () => {
+    const status = await request(off.server).get('/api/billing/status').expect(200);
+    expect(status.body.enabled).toBe(false);
+    expect(status.body.message).toBe(billingMessages.disabled);
+    expect(status.body.plans.map((p: { tier: string }) => p.tier)).toEqual(['free', 'basic', 'premium', 'business', 'enterprise']);
+    expect(status.body.plans.every((p: { available: boolean }) => !p.available)).toBe(true);
+
+    const { cookie } = await signUp(off);
+    for (const path of ['/api/billing/checkout', '/api/billing/portal']) {
+      const res = await request(off.server).post(path).set('Cookie', cookie).send({ plan: 'premium' });
+      expect(res.status, path).toBe(503);
+      expect(res.body).toEqual({ success: false, error: { code: 503, message: billingMessages.disabled } });
+      expect(res.body.error.message).toContain('npm run cli -- set-plan <email> <tier>');
+    }
+    const hook = await request(off.server).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}');
+    expect(hook.status).toBe(503);
+    const history = await request(off.server).get('/api/billing/history').set('Cookie', cookie).expect(200);
+    expect(history.body).toEqual({ entries: [] });
+  });
+});
+
+describe('checkout and portal', () => {
+  it('lists the purchasable plans as available', async () => {
+    const res = await api().get('/api/billing/status').expect(200);
+    expect(res.body.enabled).toBe(true);
+    const available = res.body.plans.filter((p: { available: boolean }) => p.available).map((p: { tier: string }) => p.tier);
+    expect(available).toEqual(['premium', 'business']);
+    expect(res.body.plans.find((p: { tier: string }) => p.tier === 'premium')).toMatchObject({ name: 'Professional', priceLabel: '$9/month', tablesPerPeriod: 150, projects: 5 });
+  });
+
+  it('creates a subscription-mode Checkout Session for the plan price, and refuses bad input', async () => {
+    const { cookie, userId } = await signUp(h);
+    const before = stand.requests.length;
+    const res = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'premium' }).expect(200);
+    expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+    const sent = stand.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const [req] = sent;
+    expect(req!.method).toBe('POST');
+    expect(req!.path).toBe('/v1/checkout/sessions');
+    expect(req!.authorization).toBe('Bearer sk_test_jsonable');
+    expect(req!.form).toMatchObject({
+      mode: 'subscription', 'line_items[0][price]': PRICES.premium, 'line_items[0][quantity]': '1',
+      client_reference_id: userId, 'metadata[userId]': userId, 'metadata[plan]': 'premium',
+      'subscription_data[metadata][userId]': userId,
+      success_url: `${PUBLIC_URL}/dashboard?checkout=success`, cancel_url: `${PUBLIC_URL}/dashboard?checkout=canceled`,
+    });
+    expect(req!.form.customer_email).toMatch(/@example\.com$/);
+    expect(req!.form.customer).toBeUndefined();
+
+    const bad = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'enterprise' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Choose a plan: premium (Professional) or business (Agency)');
+    await api().post('/api/billing/checkout').send({ plan: 'premium' }).expect(401);
+    // No customer yet: nothing to manage.
+    const portal = await api().post('/api/billing/portal').set('Cookie', cookie).send({});
+    expect(portal.status).toBe(409);
+    expect(portal.body.error.message).toBe(billingMessages.noSubscription);
+    expect(stand.requests.length).toBe(before + 1);
+  });
+});
+
+describe('webhooks', () => {
+  it('checkout.session.completed records the checkout, re-reads the subscription and moves the plan; the customer is then reused', async () => {
+    const { cookie, userId } = await signUp(h);
+    stand.subscriptions.set('sub_a1', { id: 'sub_a1', status: 'active', customer: 'cus_a1', price: PRICES.premium, userId });
+    const before = stand.requests.length;
+    const res = await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_a1', 'cus_a1')));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, outcome: 'recorded' });
+    expect(stand.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/subscriptions/sub_a1']);
+    expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
+    const planChanges = (await h.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PlanChanged');
+    expect(planChanges.map((e) => e.data)).toEqual([{ userId, from: 'free', to: 'premium', reason: 'checkout', subscriptionId: 'sub_a1' }]);
+    expect(await planOf(cookie)).toEqual({ tier: 'premium', customer: 'cus_a1', subscription: 'sub_a1' });
+
+    const again = stand.requests.length;
+    await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'business' }).expect(200);
+    expect(stand.requests[again]!.form).toMatchObject({ customer: 'cus_a1', 'line_items[0][price]': PRICES.business });
+    expect(stand.requests[again]!.form.customer_email).toBeUndefined();
+    const portal = await api().post('/api/billing/portal').set('Cookie', cookie).send({}).expect(200);
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(stand.requests.at(-1)!).toMatchObject({ path: '/v1/billing_portal/sessions', form: { customer: 'cus_a1', return_url: `${PUBLIC_URL}/dashboard` } });
+    const current = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'premium' });
+    expect(current.status).toBe(409);
+
+    const history = await api().get('/api/billing/history').set('Cookie', cookie).expect(200);
+    expect(history.body.entries.map((e: { event: string; plan: string | null; amount: number | null }) => [e.event, e.plan, e.amount]).sort())
+      .toEqual([['CheckoutCompleted', 'premium', 900], ['PlanChanged', 'premium', null]]);
+  });
+
+  it('refuses a tampered body, a stale timestamp, a wrong secret and a missing signature with 400, appending nothing', async () => {
+    const { userId } = await signUp(h);
+    stand.subscriptions.set('sub_t1', { id: 'sub_t1', status: 'active', customer: 'cus_t1', price: PRICES.premium, userId });
+    const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_t1', 'cus_t1'));
+    const head = await h.deps.eventStore.headPosition();
+    const cases: Array<[string, () => request.Test]> = [
+      ['tampered body', () => deliver(payload.replace('"premium"', '"business"'), signature(payload, SECRET))],
+      ['stale timestamp', () => deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 301))],
+      ['wrong secret', () => deliver(payload, signature(payload, 'whsec_someone_else'))],
+      ['missing signature', () => api().post('/api/billing/webhook').set('Content-Type', 'application/json').send(payload)],
+      ['garbage signature', () => deliver(payload, 't=1,v1=deadbeef')],
+    ];
+    for (const [name, send] of cases) {
+      const res = await send();
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toEqual({ success: false, error: { code: 400, message: billingMessages.invalidSignature } });
+    }
+    expect(await h.deps.eventStore.headPosition()).toBe(head);
+    // Within the 300 s tolerance it is accepted.
+    await deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 200)).expect(200);
+    expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
+  });
+
+  it('the same event delivered three times is recorded once', async () => {
+    const { cookie, userId } = await signUp(h);
+    stand.subscriptions.set('sub_r1', { id: 'sub_r1', status: 'active', customer: 'cus_r1', price: PRICES.business, userId });
+    const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_r1', 'cus_r1', 'business'));
+    for (let i = 0; i < 3; i++) await deliver(payload).expect(200);
+    const inv = stripeEvent('invoice.paid', invoiceObject('in_r1', 'sub_r1', 'cus_r1', userId, 3900));
+    for (let i = 0; i < 3; i++) await deliver(inv).expect(200);
+    expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted', 'InvoicePaid']);
+    expect((await streamTypes(`user-${userId}`)).filter((t) => t === 'PlanChanged')).toHaveLength(1);
+    expect((await planOf(cookie)).tier).toBe('business');
+  });
+
+  it('shuffled delivery orders end in the same billing state and plan', async () => {
+    // Stripe's truth at the end: sub 1 (premium) was canceled, sub 2 (business) is active.
+    const orders = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [2, 4, 0, 3, 1], [3, 0, 4, 1, 2]];
+    const results: unknown[] = [];
+    for (const order of orders) {
+      const { cookie, userId } = await signUp(h);
+      const s1 = `sub_${userId.slice(0, 8)}_1`;
+      const s2 = `sub_${userId.slice(0, 8)}_2`;
+      const cus = `cus_${userId.slice(0, 8)}`;
+      stand.subscriptions.set(s1, { id: s1, status: 'canceled', customer: cus, price: PRICES.premium, userId });
+      stand.subscriptions.set(s2, { id: s2, status: 'active', customer: cus, price: PRICES.business, userId });
+      const t = 1_800_000_000;
+      const events = [
+        stripeEvent('checkout.session.completed', checkoutSession(userId, s1, cus), { id: `evt_${userId}_1`, created: t }),
+        stripeEvent('customer.subscription.updated', subscriptionEventObject({ id: s1, status: 'past_due', customer: cus, price: PRICES.premium, userId }), { id: `evt_${userId}_2`, created: t + 10 }),
+        stripeEvent('customer.subscription.deleted', subscriptionEventObject({ id: s1, status: 'canceled', customer: cus, price: PRICES.premium, userId }), { id: `evt_${userId}_3`, created: t + 20 }),
+        stripeEvent('checkout.session.completed', checkoutSession(userId, s2, cus, 'business'), { id: `evt_${userId}_4`, created: t + 30 }),
+        stripeEvent('invoice.paid', invoiceObject(`in_${userId}`, s2, cus, userId, 3900), { id: `evt_${userId}_5`, created: t + 31 }),
+      ];
+      for (const i of order) await deliver(events[i]!).expect(200);
+      const plan = await planOf(cookie);
+      const history = await api().get('/api/billing/history').set('Cookie', cookie).expect(200);
+      const billing = await h.deps.eventStore.readStream(`billing-${userId}`);
+      const subs = new Map<string, string>();
+      for (const e of billing) {
+        const d = e.data as { subscriptionId: string; status?: string };
+        if (e.type === 'SubscriptionCanceled') subs.set(d.subscriptionId, 'canceled');
+        else if (e.type === 'SubscriptionChanged') subs.set(d.subscriptionId, d.status!);
+        else if (e.type === 'CheckoutCompleted' && !subs.has(d.subscriptionId)) subs.set(d.subscriptionId, 'active');
+      }
+      const same = (id: string) => id.replace(userId.slice(0, 8), 'U');
+      results.push({
+        tier: plan.tier, customer: plan.customer && same(plan.customer), subscription: plan.subscription && same(plan.subscription),
+        subscriptions: [...subs].map(([id, s]) => [same(id), s]).sort(),
+        paid: history.body.entries.filter((e: { event: string }) => ['InvoicePaid', 'CheckoutCompleted', 'SubscriptionCanceled'].includes(e.event))
+          .map((e: { event: string; amount: number | null; date: string }) => [e.event, e.amount]).sort(),
+      });
+    }
+    expect(results[0]).toMatchObject({ tier: 'business', subscription: 'sub_U_2', customer: 'cus_U' });
+    for (const r of results.slice(1)) expect(r).toEqual(results[0]);
+  });
+
+  it('an event for an account we do not have answers 200 (so Stripe stops retrying) and records nothing', async () => {
+    stand.subscriptions.set('sub_ghost', { id: 'sub_ghost', status: 'active', customer: 'cus_ghost', price: PRICES.premium, userId: null });
+    const head = await h.deps.eventStore.headPosition();
+    const res = await deliver(stripeEvent('customer.subscription.updated', subscriptionEventObject(stand.subscriptions.get('sub_ghost')!)));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, outcome: 'unknown_user' });
+    const missing = await deliver(stripeEvent('checkout.session.completed', checkoutSession('00000000-0000-4000-8000-000000000000', 'sub_ghost', 'cus_ghost')));
+    expect(missing.body.outcome).toBe('unknown_user');
+    const other = await deliver(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }));
+    expect(other.body.outcome).toBe('ignored');
+    expect(await h.deps.eventStore.headPosition()).toBe(head);
+  });
+
+  it('a downgrade below the project count keeps the projects but blocks creating more', async () => {
+    const { cookie, userId } = await signUp(h);
+    stand.subscriptions.set('sub_d1', { id: 'sub_d1', status: 'active', customer: 'cus_d1', price: PRICES.premium, userId });
+    await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_d1', 'cus_d1'))).expect(200);
+    for (const name of ['One', 'Two', 'Three']) {
+      await api().post('/api/jsonable/projects').set('Cookie', cookie).send({ name, description: '' }).expect(201);
+    }
+    stand.subscriptions.set('sub_d1', { id: 'sub_d1', status: 'canceled', customer: 'cus_d1', price: PRICES.premium, userId });
+    await deliver(stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_d1')!))).expect(200);
+    expect(await planOf(cookie)).toEqual({ tier: 'free', customer: 'cus_d1', subscription: null });
+    const list = await api().get('/api/jsonable/projects').set('Cookie', cookie).expect(200);
+    expect(list.body).toHaveLength(3);
+    const refused = await api().post('/api/jsonable/projects').set('Cookie', cookie).send({ name: 'Four', description: '' });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.message).toBe('Your Free plan allows 1 project. Upgrade your plan to create more.');
+    const last = (await h.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PlanChanged').at(-1)!;
+    expect(last.data).toMatchObject({ from: 'premium', to: 'free', reason: 'subscription_canceled' });
+  });
+});
