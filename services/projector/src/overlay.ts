@@ -46,7 +46,7 @@ export class BatchOverlay implements ProjectionTx {
     const cached = this.cache.lookup(collection, id);
     if (cached !== undefined) return this.out(cached as T | null);
     const stored = await this.docs.get<T>(this.physical(collection), id);
-    this.cache.remember(collection, id, stored);
+    this.cache.rememberRead(collection, id, stored);
     return this.out(stored);
   }
 
@@ -99,7 +99,7 @@ export class BatchOverlay implements ProjectionTx {
   /** After a successful commit: the cache now holds what the store holds. */
   committed(): void {
     for (const [collection, docs] of this.pending) {
-      for (const [id, doc] of docs) this.cache.remember(collection, id, doc);
+      for (const [id, doc] of docs) this.cache.rememberWrite(collection, id, doc);
     }
   }
 }
