@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'data/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'data/**', 'tmp/**'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
