@@ -215,6 +215,16 @@ describe('cells and options', () => {
     expect(out.height).toBeGreaterThan(wide.height * 2);
   });
 
+  it('never lets spans overlap (a colspan stops at a slot a rowspan covers)', async () => {
+    const payload = { headers: ['a', 'b', 'c'], rows: [[0, { value: 'tall', rowspan: 2 }], [{ value: 'wide', colspan: 3 }, 'x']] };
+    for (const format of ['png', 'svg', 'pdf'] as const) {
+      const out = await renderTable({ payload, format });
+      expect(out.size).toBeGreaterThan(0);
+    }
+    const t = await texts(payload);
+    expect(t).toEqual(['a', 'b', 'c', '0', 'tall', 'wide', 'x']);
+  });
+
   it('keeps every character when it hard-breaks a long token, and drops control characters', async () => {
     const token = 'abcdefghij'.repeat(500);
     const t = await texts({ headers: ['k'], rows: [[token], ['tab\there\r\nnext\u0007line']], options: { width: 240 } });

@@ -132,8 +132,17 @@ function placeSpans(rows: { cells: (ModelCell | undefined)[]; sequential: boolea
         slot++;
         return;
       }
-      const colspan = Math.max(1, Math.min(cell.colspan, width - slot));
-      const rowspan = Math.max(1, Math.min(cell.rowspan, rows.length - r));
+      // Spans never overlap: they stop at a slot another span already covers.
+      let colspan = 1;
+      while (colspan < Math.min(cell.colspan, width - slot) && line[slot + colspan] === undefined) colspan++;
+      let rowspan = 1;
+      while (rowspan < Math.min(cell.rowspan, rows.length - r)) {
+        const below = grid[r + rowspan]!;
+        let free = true;
+        for (let dc = 0; dc < colspan; dc++) if (below[slot + dc] !== undefined) free = false;
+        if (!free) break;
+        rowspan++;
+      }
       cell.colspan = colspan;
       cell.rowspan = rowspan;
       line[slot] = cell;

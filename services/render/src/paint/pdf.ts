@@ -266,7 +266,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     content.push({ text: runs(visualOrder(model.title), primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
   const table = {
-    table: { headerRows: model.headerRows, dontBreakRows: true, widths: order.map((c) => Math.max(1, widths[c]!)), body },
+    table: { headerRows: model.headerRows, dontBreakRows: true, widths: order.map((c) => (Number.isFinite(widths[c]) ? Math.max(1, widths[c]!) : 1)), body },
     layout: tableLayout,
   };
   // Right-to-left tables sit against the right margin, under their right-aligned title.
