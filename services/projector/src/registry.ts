@@ -50,6 +50,7 @@ export class RegistryCache {
   private cached: Map<string, RegistryDoc> | null = null;
   private loadedAt = 0;
   private loading: Promise<Map<string, RegistryDoc>> | null = null;
+  private ensured = false;
 
   constructor(
     private readonly docs: DocumentStore,
@@ -60,7 +61,10 @@ export class RegistryCache {
     if (this.cached && Date.now() - this.loadedAt < this.ttlMs) return this.cached;
     this.loading ??= (async () => {
       try {
-        await ensureRegistry(this.docs);
+        if (!this.ensured) {
+          await ensureRegistry(this.docs);
+          this.ensured = true;
+        }
         const map = await readRegistry(this.docs);
         this.cached = map;
         this.loadedAt = Date.now();
