@@ -8,7 +8,9 @@ import type { Projection, ReadModels } from '@jsonable/read-models/projection';
 import type { ServerConfig } from '../config';
 import type { Logger } from '../deps';
 import type { ApiModule } from '../module';
+import { auditCommand } from './audit';
 import { replayCommand } from './replay';
+import { setPlanCommand } from './set-plan';
 
 export interface CliContext {
   config: ServerConfig;
@@ -37,4 +39,6 @@ export interface CliCommand {
 
 export const commands: CliCommand[] = [
   replayCommand,
+  setPlanCommand,
+  auditCommand,
 ];
