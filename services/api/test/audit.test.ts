@@ -102,6 +102,10 @@ describe('audit over a run of renders, deletions and plan changes', () => {
     expect(report.planChanges.map((c: { from: string; to: string; reason: string }) => `${c.from}>${c.to}:${c.reason}`)).toEqual(['free>premium:operator', 'premium>free:operator']);
     expect(report.billing.map((b: { event: string; plan: string }) => `${b.event}:${b.plan}`)).toEqual(['PlanChanged:premium', 'PlanChanged:free']);
 
+    // Each render was counted against the plan of its moment: the downgrade applied from the next one.
+    const counted = (await server.deps.eventStore.readAll()).filter((e) => e.type === 'TableRendered' && (e.data as { userId: string }).userId === alice.userId);
+    expect(counted.map((e) => (e.data as { plan: string }).plan)).toEqual(['premium', 'premium', 'premium', 'premium', 'premium', 'free']);
+
     const stats = await http().get('/api/jsonable/user/stats').set('Cookie', alice.cookie).expect(200);
     expect(stats.body.used).toBe(period.renders);
     expect(stats.body.byFormat).toEqual(period.byFormat);

@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '@jsonable/contracts/billing';
+import { bodyLimitMessage } from '../src/middleware/body';
 import { createBillingModule } from '../src/modules/billing';
 import { createImagesModule } from '../src/modules/images';
 import { projectsModule } from '../src/modules/projects';
@@ -173,6 +174,25 @@ describe('webhooks', () => {
     // Within the 300 s tolerance it is accepted.
     await deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 200)).expect(200);
     expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
+  });
+
+  it('reads the webhook body itself with the API body limit (413 beyond it)', async () => {
+    const small = await startAccountsHarness({
+      config: { bodyLimitBytes: 2048, stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: stand.url } },
+      extraModules: [createBillingModule()],
+    });
+    try {
+      const payload = stripeEvent('customer.created', { id: 'cus_big', object: 'customer', description: 'x'.repeat(4096) });
+      const res = await request(small.server).post('/api/billing/webhook').set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature(payload, SECRET)).send(payload);
+      expect(res.status).toBe(413);
+      expect(res.body.error.message).toBe(bodyLimitMessage(2048));
+      const fits = stripeEvent('customer.created', { id: 'cus_small', object: 'customer' });
+      await request(small.server).post('/api/billing/webhook').set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature(fits, SECRET)).send(fits).expect(200, { received: true, outcome: 'ignored' });
+    } finally {
+      await small.close();
+    }
   });
 
   it('the same event delivered three times is recorded once', async () => {
