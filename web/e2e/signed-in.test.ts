@@ -48,6 +48,10 @@ afterAll(async () => {
 
 /** axe finds nothing serious, and the screen looks right at both widths (files to look at). */
 async function checkScreen(name: string): Promise<void> {
+  // axe reads colours as painted: let entering toasts and dialogs finish their fade first
+  // (the status dot pulses forever, so only finite animations are awaited).
+  await page.waitForFunction(() => document.getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
   const findings = await seriousA11yViolations(page);
   if (findings.length > 0) console.error(`axe on ${name}:`, JSON.stringify(findings, null, 1));
   expect(findings.map((f) => f.id), `axe on ${name}`).toEqual([]);
@@ -160,6 +164,39 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.getByRole('tab', { name: 'Style Settings' }).click();
     await page.getByRole('heading', { name: 'Table Style Settings' }).waitFor();
     await checkScreen('create-settings');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+  });
+
+  it('invalid JSON is refused with the spec message', async () => {
+    await page.getByTestId('json-editor').fill('{ "data": [ { "a": 1 }, ');
+    await page.getByRole('button', { name: 'Generate Table' }).click();
+    await toast('Error');
+    expect(await page.getByTestId('preview-pane').textContent()).toContain('Invalid JSON format or server error');
+  });
+
+  it('style settings are kept in table-png-settings and on the server; a bad stored copy is discarded', async () => {
+    await page.getByRole('tab', { name: 'Style Settings' }).click();
+    await page.locator('#setting-headerBg').fill('#1e3a8a');
+    await page.locator('#setting-padding').fill('30');
+    expect(await page.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    await page.locator('#setting-padding').fill('8');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast('Settings saved successfully!');
+    const stored = await page.evaluate(() => localStorage.getItem('table-png-settings'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
+    const server = await (await page.request.get('/api/settings')).json() as { settings: Record<string, unknown> };
+    expect(server.settings).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
+
+    await page.evaluate(() => localStorage.setItem('table-png-settings', '{"headerBg":"not a colour"}'));
+    await page.reload();
+    await page.getByRole('tab', { name: 'Style Settings' }).click();
+    // The bad copy is removed; the form falls back to what the server kept.
+    await expect.poll(() => page.locator('#setting-headerBg').inputValue()).toBe('#1e3a8a');
+    expect(await page.evaluate(() => localStorage.getItem('table-png-settings'))).toBeNull();
+
+    await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await toast('Reset Complete');
+    expect(await page.locator('#setting-headerBg').inputValue()).toBe('#2563eb');
     await page.getByRole('tab', { name: 'Preview' }).click();
   });
 
@@ -329,9 +366,11 @@ describe('signed-in product', { timeout: 120_000 }, () => {
   it('a project that is not the user\'s shows Project Not Found; signed out, settings says Not Authorized', async () => {
     await page.goto('/projects/not-a-project/styles');
     await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
+    await checkScreen('project-not-found');
     await context.clearCookies();
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
+    await checkScreen('settings-not-authorized');
     expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
     await page.goto('/dashboard');
     await page.waitForURL('**/auth');

@@ -3,7 +3,7 @@ import { Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack,
 import { toast } from '../../../lib/toaster';
 import { saveServerSettings } from '../api/settings';
 import {
-  SETTINGS_STORAGE_KEY, borderStyles, defaultTableSettings, imageFormats, settingsErrors, settingsFontSizes, settingsFonts,
+  borderStyles, defaultTableSettings, imageFormats, settingsErrors, settingsFontSizes, settingsFonts,
   storeSettings, type TableSettings,
 } from '../lib/table-settings';
 import { useTableSettings } from '../stores/table-settings-store';
@@ -71,10 +71,17 @@ export function SettingsTab() {
     }
   }
 
-  function reset() {
-    replace(defaultTableSettings, false);
-    try { window.localStorage.removeItem(SETTINGS_STORAGE_KEY); } catch { /* storage blocked: nothing stored either */ }
-    toast.success('Reset Complete', 'Settings are back to the defaults.');
+  // The reset sticks: the defaults replace the copies here and on the server, so the next visit
+  // does not bring the old settings back.
+  async function reset() {
+    replace(defaultTableSettings, true);
+    try { storeSettings(window.localStorage, defaultTableSettings); } catch { /* storage blocked: the server copy still resets */ }
+    try {
+      await saveServerSettings(defaultTableSettings);
+      toast.success('Reset Complete', 'Settings are back to the defaults.');
+    } catch {
+      toast.error('Error', 'Failed to save settings');
+    }
   }
 
   const setNum = (key: 'cellPadding' | 'imageQuality' | 'defaultWidth') => (v: number) => set(key, v);
