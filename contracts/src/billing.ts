@@ -63,6 +63,7 @@ export const billingMessages = {
     'Card payments are not enabled on this installation. An operator changes a plan with: npm run cli -- set-plan <email> <tier>',
   planNotOffered: (name: string) => `The ${name} plan cannot be bought here. Contact sales or choose another plan.`,
   noSubscription: 'You have no subscription to manage yet. Choose a plan first.',
+  alreadySubscribed: 'You already have a subscription. Change or cancel it from Manage Subscription.',
   invalidSignature: 'Invalid webhook signature',
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
 } as const;

@@ -138,19 +138,26 @@ describe('webhooks', () => {
     expect(planChanges.map((e) => e.data)).toEqual([{ userId, from: 'free', to: 'premium', reason: 'checkout', subscriptionId: 'sub_a1' }]);
     expect(await planOf(cookie)).toEqual({ tier: 'premium', customer: 'cus_a1', subscription: 'sub_a1' });
 
+    const portal = await api().post('/api/billing/portal').set('Cookie', cookie).send({}).expect(200);
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(stand.requests.at(-1)!).toMatchObject({ path: '/v1/billing_portal/sessions', form: { customer: 'cus_a1', return_url: `${PUBLIC_URL}/dashboard` } });
+    // A paying customer changes plans in the portal: a second Checkout would bill a second subscription.
+    const second = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'business' });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toBe(billingMessages.alreadySubscribed);
+    const history = await api().get('/api/billing/history').set('Cookie', cookie).expect(200);
+    expect(history.body.entries.map((e: { event: string; plan: string | null; amount: number | null }) => [e.event, e.plan, e.amount]).sort())
+      .toEqual([['CheckoutCompleted', 'premium', 900], ['PlanChanged', 'premium', null]]);
+
+    // Once it ended, a new Checkout reuses the customer.
+    stand.subscriptions.set('sub_a1', { id: 'sub_a1', status: 'canceled', customer: 'cus_a1', price: PRICES.premium, userId });
+    await deliver(stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_a1')!))).expect(200);
     const again = stand.requests.length;
     await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'business' }).expect(200);
     expect(stand.requests[again]!.form).toMatchObject({ customer: 'cus_a1', 'line_items[0][price]': PRICES.business });
     expect(stand.requests[again]!.form.customer_email).toBeUndefined();
-    const portal = await api().post('/api/billing/portal').set('Cookie', cookie).send({}).expect(200);
-    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
-    expect(stand.requests.at(-1)!).toMatchObject({ path: '/v1/billing_portal/sessions', form: { customer: 'cus_a1', return_url: `${PUBLIC_URL}/dashboard` } });
-    const current = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'premium' });
-    expect(current.status).toBe(409);
-
-    const history = await api().get('/api/billing/history').set('Cookie', cookie).expect(200);
-    expect(history.body.entries.map((e: { event: string; plan: string | null; amount: number | null }) => [e.event, e.plan, e.amount]).sort())
-      .toEqual([['CheckoutCompleted', 'premium', 900], ['PlanChanged', 'premium', null]]);
+    const current = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'free' });
+    expect(current.status).toBe(400);
   });
 
   it('refuses a tampered body, a stale timestamp, a wrong secret and a missing signature with 400, appending nothing', async () => {

@@ -42,6 +42,9 @@ export async function startCheckout(deps: BillingDeps, input: { userId: string; 
   if (!priceId) throw new ValidationError(billingMessages.planNotOffered(input.plan));
   if (user.plan === input.plan) throw new ConflictError(`You are already on the ${input.plan} plan.`);
   const billing = await loadBilling(deps.eventStore, input.userId);
+  // A second Checkout would start a second subscription, billed beside the first: plan changes
+  // of a paying customer go through the Customer Portal, which changes the one subscription.
+  if (bestGranting(billing)) throw new ConflictError(billingMessages.alreadySubscribed);
   return deps.provider.createCheckout({
     userId: input.userId, email: user.email, plan: input.plan, priceId, customerId: billing.customerId,
     successUrl: `${deps.publicUrl}/dashboard?checkout=success`, cancelUrl: `${deps.publicUrl}/dashboard?checkout=canceled`,
