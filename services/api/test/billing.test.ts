@@ -256,6 +256,43 @@ describe('webhooks', () => {
     for (const r of results.slice(1)) expect(r).toEqual(results[0]);
   });
 
+  it('a plan change made in the portal and a failed payment move the plan; Stripe unreachable answers 503 so it retries', async () => {
+    const { cookie, userId } = await signUp(h);
+    const live = { id: 'sub_p1', status: 'active', customer: 'cus_p1', price: PRICES.premium, userId };
+    stand.subscriptions.set('sub_p1', live);
+    await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_p1', 'cus_p1'))).expect(200);
+    stand.subscriptions.set('sub_p1', { ...live, price: PRICES.business });
+    await deliver(stripeEvent('customer.subscription.updated', subscriptionEventObject({ ...live, price: PRICES.business }))).expect(200);
+    expect((await planOf(cookie)).tier).toBe('business');
+    stand.subscriptions.set('sub_p1', { ...live, price: PRICES.business, status: 'unpaid' });
+    await deliver(stripeEvent('invoice.payment_failed', invoiceObject('in_p1', 'sub_p1', 'cus_p1', userId, 3900))).expect(200);
+    expect((await planOf(cookie)).tier).toBe('free');
+    const changes = (await h.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PlanChanged').map((e) => e.data);
+    expect(changes).toMatchObject([
+      { from: 'free', to: 'premium', reason: 'checkout' },
+      { from: 'premium', to: 'business', reason: 'subscription_updated' },
+      { from: 'business', to: 'free', reason: 'payment_failed' },
+    ]);
+    expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted', 'SubscriptionChanged', 'InvoicePaymentFailed', 'SubscriptionChanged']);
+
+    // Stripe cannot be reached for the re-read: nothing recorded, 503, and the redelivery works.
+    const down = await startAccountsHarness({
+      config: { stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: 'http://127.0.0.1:9' } },
+      extraModules: [createBillingModule()],
+    });
+    try {
+      const payload = stripeEvent('customer.subscription.updated', subscriptionEventObject(live));
+      const head = await down.deps.eventStore.headPosition();
+      const res = await request(down.server).post('/api/billing/webhook').set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature(payload, SECRET)).send(payload);
+      expect(res.status).toBe(503);
+      expect(res.body.error.message).toBe(billingMessages.providerUnavailable);
+      expect(await down.deps.eventStore.headPosition()).toBe(head);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('an event for an account we do not have answers 200 (so Stripe stops retrying) and records nothing', async () => {
     stand.subscriptions.set('sub_ghost', { id: 'sub_ghost', status: 'active', customer: 'cus_ghost', price: PRICES.premium, userId: null });
     const head = await h.deps.eventStore.headPosition();

@@ -68,6 +68,7 @@ export async function replayAudit(eventStore: EventStore, options: { onlyUserId?
   /** imageId → owner and period, to put a deletion in the period its render was counted in. */
   const images = new Map<string, { userId: string; period: number }>();
   const deleted = new Set<string>();
+  const rows = new Set<string>();
 
   const periodOf = (audit: UserAudit, period: number): PeriodUsage => {
     let byPeriod = periods.get(audit.userId);
@@ -123,7 +124,10 @@ export async function replayAudit(eventStore: EventStore, options: { onlyUserId?
         break;
     }
     const row = historyRow(e);
-    if (row && !audit.billing.some((r) => r.rowId === row.rowId)) audit.billing.push(row);
+    if (row && !rows.has(row.rowId)) {
+      rows.add(row.rowId);
+      audit.billing.push(row);
+    }
   }
   for (const audit of users.values()) {
     audit.periods = [...(periods.get(audit.userId)?.values() ?? [])].sort((a, b) => a.period - b.period);

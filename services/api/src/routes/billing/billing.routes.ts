@@ -88,7 +88,8 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
       }
       throw error;
     }
-    const outcome = await handleWebhook(b, webhook);
+    // Not recorded (Stripe unreachable for the re-read, or our store): 503, and Stripe retries.
+    const outcome = await viaProvider(deps, () => handleWebhook(b, webhook));
     if (outcome.status === 'unknown_user') {
       // Answered 200: retrying cannot make an unknown account known, and Stripe would retry for days.
       deps.logger.warn('billing webhook for an unknown account', { eventId: webhook.eventId, reason: outcome.reason });
