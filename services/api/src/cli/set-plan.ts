@@ -10,7 +10,7 @@ import { accountOfEmail } from '@jsonable/domain/audit/account-of-email';
 
 export const setPlanCommand: CliCommand = {
   name: 'set-plan',
-  usage: `set-plan <email> <tier>       change an account's plan (tiers: ${planTiers.join(', ')}); appends PlanChanged with reason 'operator'`,
+  usage: `set-plan <email> <tier>      change an account's plan (tiers: ${planTiers.join(', ')}); appends PlanChanged with reason 'operator'`,
   async run(args, ctx) {
     const [email, tier, ...rest] = args;
     if (!email || !tier || rest.length > 0) {
