@@ -11,6 +11,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '../../services/api/src/cli';
 import {
   VIEWPORTS, WEB_DIST, collectPageErrors, ensureWebBuilt, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
   type E2eServer,
@@ -316,6 +317,25 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.waitForURL('**/subscribe');
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('usage-figure').textContent()).toContain(`${usage_limit}`);
+  });
+
+  it('after the operator\'s set-plan the dashboard shows Professional, Manage Subscription and the change in the billing history', async () => {
+    const out: string[] = [];
+    const code = await runCli(['set-plan', email, 'premium'], { env: { DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }, out: (l) => out.push(l), err: (l) => out.push(l) });
+    expect(code, out.join('\n')).toBe(0);
+    await page.goto('/dashboard');
+    await expect.poll(async () => { await page.reload(); return page.getByTestId('plan-name').textContent(); }, { timeout: 15_000 }).toBe('Professional');
+    expect(await page.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe('/manage-subscription');
+    expect(await page.getByTestId('project-limit').count()).toBe(0);
+    expect(await page.getByTestId('usage-figure').textContent()).toContain('/ 150 tables');
+    await page.getByTestId('new-project').click();
+    await page.getByRole('dialog').getByText('Create New Project').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/manage-subscription');
+    expect(await page.getByTestId('current-plan').textContent()).toBe('Professional');
+    await page.getByTestId('billing-history').getByRole('cell', { name: 'Plan changed' }).waitFor();
+    expect(await page.getByTestId('billing-history').getByRole('cell', { name: 'Professional' }).count()).toBeGreaterThan(0);
+    await checkScreen('manage-subscription-professional');
   });
 
   it('settings: profile, password mismatch, the user API key shown once', async () => {
