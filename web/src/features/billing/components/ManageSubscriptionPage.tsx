@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
 import { accountPlan, useAccount } from '../../dashboard/api/account';
 import { ArrowLeftIcon } from '../../dashboard/components/icons';
+import { isUpgradeTier } from '../../dashboard/components/SubscriptionCard';
 import { openPortal, useBillingStatus } from '../api/billing';
 import { BillingHistory } from './BillingHistory';
 import { BillingOffNotice } from './BillingOffNotice';
@@ -53,8 +54,9 @@ export function ManageSubscriptionPage() {
             ) : (
               <Stack gap="2" align="start">
                 <Text fontSize="sm">
-                  Your plan was set by an operator, not bought by card, so there is no card subscription to manage. Contact us to
-                  change it, or choose a plan to pay by card.
+                  {isUpgradeTier(account?.current_plan_tier)
+                    ? `You are on ${plan.name}: there is no card subscription to manage. Choose a plan to upgrade.`
+                    : 'Your plan was set by an operator, not bought by card, so there is no card subscription to manage. Contact us to change it, or choose a plan to pay by card.'}
                 </Text>
                 <Button asChild variant="outline"><RouterLink to="/subscribe">See plans</RouterLink></Button>
               </Stack>
