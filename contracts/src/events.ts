@@ -7,6 +7,7 @@
  * endpoint-{sha256(path)}, usage-{userId}-{period}, image-{id}, billing-{userId}.
  */
 import type { PlanTier } from './plans';
+import type { ImageFormat } from './table';
 
 type E<T extends string, D> = { type: T; data: D };
 
@@ -67,7 +68,6 @@ export type ProjectsEvent =
   | ProjectStylesSaved | ProjectSettingsChanged | ProjectDeleted;
 
 // ── usage and images: usage-{userId}-{period}, image-{id} ──────────────────────────────
-export type ImageFormat = 'png' | 'jpeg' | 'svg' | 'pdf';
 export type RenderSource = 'session' | 'api_key' | 'project_endpoint' | 'example' | 'demo';
 export type TableRendered = E<'TableRendered', {
   imageId: string;
