@@ -40,7 +40,7 @@ export default function AuthPage() {
         </Stack>
         <Card.Root>
           <Card.Body>
-            <Tabs.Root value={tab} onValueChange={(d) => setParams(d.value === 'login' ? {} : { tab: d.value }, { replace: true })} variant="enclosed" fitted lazyMount unmountOnExit>
+            <Tabs.Root value={tab} onValueChange={(d) => setParams(d.value === 'login' ? {} : { tab: d.value }, { replace: true })} variant="enclosed" size={{ base: "sm", sm: "md" }} fitted lazyMount unmountOnExit>
               <Tabs.List mb="6">
                 <Tabs.Trigger value="login">Password</Tabs.Trigger>
                 <Tabs.Trigger value="magic">Magic Link</Tabs.Trigger>

@@ -19,15 +19,16 @@ export default function ExamplesPage() {
       </Stack>
 
       <Grid templateColumns={{ base: '1fr', lg: '260px minmax(0, 1fr)' }} gap={{ base: '6', lg: '10' }} alignItems="start">
-        <Stack as="nav" aria-label="Examples" gap="2" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+        <Grid as="nav" aria-label="Examples" gap="2" templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'minmax(0, 1fr)' }} position={{ lg: 'sticky' }} top={{ lg: '24' }}>
           {examples.map((e) => {
             const active = e.id === selected?.id;
             return (
               <Button
                 key={e.id}
-                variant={active ? 'subtle' : 'ghost'}
+                variant={active ? 'solid' : 'outline'}
                 colorPalette={active ? 'brand' : 'gray'}
-                justifyContent="flex-start"
+                justifyContent={{ base: 'center', lg: 'flex-start' }}
+                size="sm"
                 aria-current={active ? 'true' : undefined}
                 onClick={() => setParams({ example: e.id }, { replace: true })}
               >
@@ -35,7 +36,7 @@ export default function ExamplesPage() {
               </Button>
             );
           })}
-        </Stack>
+        </Grid>
         <Box minW="0">
           {selected ? (
             <ExampleDetail key={selected.id} example={selected} />

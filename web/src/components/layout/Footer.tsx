@@ -31,8 +31,8 @@ export function Footer() {
   return (
     <Box as="footer" bg="gray.50" borderTopWidth="1px" borderColor="gray.200" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py="12">
-        <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap="8">
-          <Stack gap="3">
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="8">
+          <Stack gap="3" gridColumn={{ base: 'span 2', md: 'auto' }}>
             <Logo />
             <Text color="gray.600" fontSize="sm" maxW="xs">
               JSON in, a clean table image out — PNG, JPEG, SVG or PDF at a permanent public URL.

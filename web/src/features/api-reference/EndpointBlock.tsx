@@ -1,6 +1,5 @@
 import { Badge, Box, Code as ChakraCode, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CodeBlock, Code } from '../../components/CodeBlock';
-import { SimpleTable } from '../../components/docs/SimpleTable';
 import type { EndpointDoc, HttpMethod } from './endpoints';
 
 const METHOD_COLOURS: Record<HttpMethod, string> = { GET: 'green', POST: 'blue', PUT: 'orange', PATCH: 'purple', DELETE: 'red' };
@@ -31,11 +30,20 @@ export function EndpointBlock({ endpoint, origin }: { endpoint: EndpointDoc; ori
 
       <Stack gap="2">
         <Heading as="h3" size="md">Parameters</Heading>
-        <SimpleTable
-          caption={`${e.title} parameters`}
-          columns={['Name', 'In', 'Type', 'Required', 'Description']}
-          rows={e.params.map((p) => [<Code>{p.name}</Code>, p.in, <Text as="span" fontFamily="mono" fontSize="xs">{p.type}</Text>, p.required ? 'Yes' : 'No', p.description])}
-        />
+        {/* A list rather than a five-column table: it stays readable on a phone. */}
+        <Box as="dl" borderWidth="1px" borderColor="gray.200" rounded="lg" m="0" aria-label={`${e.title} parameters`}>
+          {e.params.map((p, i) => (
+            <Box key={`${p.in}-${p.name}`} px="4" py="3" borderTopWidth={i === 0 ? '0' : '1px'} borderColor="gray.200">
+              <HStack as="dt" gap="2" wrap="wrap">
+                <ChakraCode fontSize="sm" fontWeight="semibold" bg="gray.100" color="gray.900">{p.name}</ChakraCode>
+                <Text as="span" fontSize="xs" fontFamily="mono" color="gray.700">{p.type}</Text>
+                <Text as="span" fontSize="xs" color="gray.600">in {p.in}</Text>
+                {p.required && <Badge size="sm" colorPalette="red" variant="subtle">required</Badge>}
+              </HStack>
+              {p.description && <Text as="dd" m="0" mt="1" fontSize="sm" color="gray.700">{p.description}</Text>}
+            </Box>
+          ))}
+        </Box>
       </Stack>
 
       <Stack gap="2">

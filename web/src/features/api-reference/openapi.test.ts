@@ -25,7 +25,7 @@ describe('overlayOpenApi', () => {
             security: [{ bearer: [] }],
           },
         },
-        '/api/images/{filename}': { get: { summary: 'The file', security: [], responses: { '200': { description: 'Image' } } } },
+        '/api/images/{filename}': { get: { summary: 'The file', description: 'The stored file.', security: [], responses: { '200': { description: 'Image' } } } },
       },
     };
     const [gen, preview, image] = overlayOpenApi(doc, staticEndpoints);
@@ -38,7 +38,7 @@ describe('overlayOpenApi', () => {
     expect(gen?.responses.map((r) => r.code)).toEqual(['200', '401']);
     expect(gen?.auth).toBe('api-key');
     expect(preview).toBe(staticEndpoints[1]);
-    expect(image?.description).toBe('The file');
+    expect(image?.description).toBe('The stored file.');
     expect(image?.auth).toBe('public');
   });
 

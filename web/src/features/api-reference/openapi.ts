@@ -84,7 +84,8 @@ export function overlayOpenApi(doc: unknown, endpoints: EndpointDoc[]): Endpoint
       const isPublic = security !== null && (security.length === 0 || security.some((s) => isObj(s) && Object.keys(s).length === 0));
       return {
         ...e,
-        description: str(op.description) ?? str(op.summary) ?? e.description,
+        // A one-line summary is poorer than the static prose; only a real description replaces it.
+        description: str(op.description) ?? e.description,
         params: params.length > 0 ? params : e.params,
         responses: responses.length > 0 ? responses : e.responses,
         auth: security === null ? e.auth : isPublic ? 'public' : 'api-key',

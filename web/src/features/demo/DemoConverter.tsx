@@ -66,7 +66,7 @@ export function DemoConverter() {
                       id="demo-json"
                       value={json}
                       onChange={(e) => { setJson(e.target.value); if (jsonError) setJsonError(null); }}
-                      fontFamily="mono" fontSize="sm" rows={16} spellCheck={false} autoComplete="off"
+                      fontFamily="mono" fontSize="sm" rows={16} spellCheck={false} autoComplete="off" wrap="off"
                       aria-invalid={jsonError !== null} aria-describedby={jsonError ? 'demo-json-error' : undefined}
                     />
                     {jsonError && (

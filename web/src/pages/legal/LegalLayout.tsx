@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link as RRLink } from 'react-router-dom';
 import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Logo } from '../../components/Logo';
+import { formatDate } from '../../lib/dates';
 
-export const LEGAL_UPDATED = 'November 1, 2024';
+export const LEGAL_UPDATED = formatDate('2026-11-01T12:00:00Z');
 
 /** Terms and privacy: their own header with Log In and Sign Up, and a Back to Home link (SPEC §2). */
 export function LegalLayout({ title, children }: { title: string; children: ReactNode }) {

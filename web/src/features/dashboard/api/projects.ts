@@ -51,6 +51,12 @@ export async function renameProject(projectId: string, input: ProjectUpdate): Pr
   await refreshProjectLists();
 }
 
+/** Whether the project endpoint refuses calls without this project's key (X-API-KEY). */
+export async function setRequireKey(projectId: string, requireKey: boolean): Promise<void> {
+  await api.patch(`/api/jsonable/projects/${encodeURIComponent(projectId)}`, { settings: { requireKey } });
+  await refreshProjectLists();
+}
+
 export async function deleteProject(projectId: string): Promise<void> {
   await api.delete(`/api/jsonable/projects/${encodeURIComponent(projectId)}`, deleteProjectResponseSchema);
   // The project's images are kept but detached, so the image list changes too.

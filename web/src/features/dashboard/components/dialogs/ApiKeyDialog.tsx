@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { CopyButton } from '../../../../components/CopyButton';
 import { toast } from '../../../../lib/toaster';
-import { regenerateProjectKey, type Project } from '../../api/projects';
+import { messageOf } from '../../../../lib/api-client';
+import { regenerateProjectKey, setRequireKey, type Project } from '../../api/projects';
 import { endpointUrl } from '../../lib/endpoint';
 import { AppDialog } from '../AppDialog';
 
@@ -19,11 +20,31 @@ export function ApiKeyDialog({ project, freshKey = null, onClose }: ApiKeyDialog
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const fullKey = regenerated ?? freshKey;
+  const [requireKey, setRequireKeyState] = useState<boolean | null>(null);
+  const [savingRequire, setSavingRequire] = useState(false);
+  const required = requireKey ?? project?.settings.requireKey ?? false;
+
+  async function toggleRequire(next: boolean) {
+    if (!project) return;
+    setSavingRequire(true);
+    try {
+      await setRequireKey(project.id, next);
+      setRequireKeyState(next);
+      toast.success('Project updated', next
+        ? 'The endpoint now refuses calls without this project\'s key in the X-API-KEY header.'
+        : 'The endpoint accepts calls without the key again; the X-API-KEY header stays optional.');
+    } catch (err) {
+      toast.error('Error', messageOf(err, 'The endpoint setting could not be changed. Please try again.'));
+    } finally {
+      setSavingRequire(false);
+    }
+  }
 
   function close() {
     if (busy) return;
     setRegenerated(null);
     setConfirming(false);
+    setRequireKeyState(null);
     onClose();
   }
 
@@ -76,6 +97,12 @@ export function ApiKeyDialog({ project, freshKey = null, onClose }: ApiKeyDialog
               </Stack>
             )}
           </Box>
+          <Switch.Root checked={required} disabled={savingRequire} onCheckedChange={(e) => void toggleRequire(e.checked)}
+            colorPalette="brand" data-testid="require-key">
+            <Switch.HiddenInput />
+            <Switch.Control><Switch.Thumb /></Switch.Control>
+            <Switch.Label fontSize="sm">Require this key on the endpoint (X-API-KEY header)</Switch.Label>
+          </Switch.Root>
           <Box borderTopWidth="1px" pt="4">
             {confirming ? (
               <Stack gap="2">
