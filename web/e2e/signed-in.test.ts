@@ -263,6 +263,13 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await toast('API Key Regenerated');
     const fresh = (await page.getByTestId('full-api-key').textContent()) ?? '';
     expect(fresh).not.toBe(projectKey);
+    // Requiring the key on the project endpoint: without it the endpoint now answers 401.
+    const endpoint = (await page.getByTestId('endpoint-url').textContent()) ?? '';
+    const viaEndpoint = (headers: Record<string, string>) => page.request.post(endpoint, { headers, data: { data: [{ check: 'endpoint' }] } });
+    await page.getByTestId('require-key').locator('label, [data-part="control"]').first().click();
+    await toast('Project updated');
+    expect((await viaEndpoint({})).status()).toBe(401);
+    expect((await viaEndpoint({ 'X-API-KEY': fresh })).status()).toBe(200);
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     expect((await call(projectKey)).status()).toBe(401);
     expect((await call(fresh)).status()).toBe(200);
@@ -271,14 +278,14 @@ describe('signed-in product', { timeout: 120_000 }, () => {
 
   it('deleting an image makes its URL answer 404', async () => {
     await page.reload();
-    // The sample, the example, the styled one, and the two the key checks made through the project.
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('5 images');
+    // The sample, the example, the styled one, and the three the key checks made through the project.
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('6 images');
     const firstName = firstImageUrl.split('/').pop()!;
     const card = page.getByTestId('image-card').filter({ has: page.locator(`img[src$="${firstName}"]`) });
     await card.getByRole('button', { name: /^Delete / }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Image' }).click();
     await toast('Image deleted');
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('4 images');
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('5 images');
     expect((await fetchImage(firstImageUrl)).status).toBe(404);
   });
 
