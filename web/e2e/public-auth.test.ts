@@ -119,6 +119,32 @@ describe('sign-up and sign-in', () => {
     await shot(page, 'auth-verify-invalid-1280', false);
   });
 
+  it('sends a magic link from the landing dialog: validation, then Check Your Email', { timeout: 60_000 }, async () => {
+    await logOut();
+    const guest = `grace.${Date.now()}@example.com`;
+    await page.getByRole('button', { name: 'Email Me a Sign-In Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in with a magic link' });
+    await dialog.waitFor();
+    const send = dialog.getByRole('button', { name: 'Send Magic Link' });
+    const field = dialog.locator('#landing-magic-email');
+    await field.fill('grace@');
+    await field.blur();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await field.fill('');
+    await dialog.getByText('Email is required').waitFor();
+    await field.fill(guest);
+    await send.click();
+    await dialog.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    await page.getByText('Magic link sent').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'landing-magic-dialog-1280', false);
+    // The link signs the new address in (and creates its account).
+    await page.goto(onServer(linkIn(await newestMailTo(server.dataDir, guest), '/auth/verify')));
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByRole('button', { name: `Account menu for ${guest}` }).waitFor();
+  });
+
   it('raised no uncaught page errors', () => {
     expect(errors).toEqual([]);
   });

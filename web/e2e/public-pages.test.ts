@@ -131,6 +131,27 @@ describe('public pages', () => {
     await desktop.getByRole('heading', { name: 'Troubleshooting' }).waitFor();
   });
 
+  it('is keyboard reachable: skip link first, then the header links, and anchors scroll into view', async () => {
+    await open(desktop, '/documentation', 'Documentation');
+    await desktop.keyboard.press('Tab');
+    expect(await desktop.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    const names: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await desktop.keyboard.press('Tab');
+      names.push(await desktop.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+    }
+    for (const n of ['Docs', 'Examples', 'Pricing', 'Sign In']) expect(names).toContain(n);
+    await open(desktop, '/documentation', 'Documentation');
+    await desktop.keyboard.press('Tab');
+    await desktop.keyboard.press('Enter');
+    expect(await desktop.evaluate(() => document.activeElement?.id)).toBe('main');
+    await open(desktop, '/json-guide', 'Documentation');
+    await expect.poll(() => desktop.evaluate(() => {
+      const top = document.getElementById('json-guide')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < 200;
+    })).toBe(true);
+  });
+
   it('raised no uncaught page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -2,8 +2,8 @@
  * The route table (SPEC §2). Public pages live here; the dashboard half adds its screens in
  * signed-in-routes.tsx. Pages load lazily so the landing page does not ship the docs.
  */
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { Layout } from '../components/layout/Layout';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Layout, ScrollManager } from '../components/layout/Layout';
 import { PageSpinner, ProtectedRoute } from './ProtectedRoute';
 import { bareRoutes, memberRoutes, signedInRoutes } from './signed-in-routes';
 import { RouteError } from './RouteError';
@@ -42,6 +42,8 @@ export const legalRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
+    // Every screen: scroll to the top on navigation, or to the #anchor when there is one.
+    element: <><ScrollManager /><Outlet /></>,
     errorElement: <RouteError />,
     HydrateFallback: PageSpinner,
     children: [

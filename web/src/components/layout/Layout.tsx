@@ -25,7 +25,7 @@ export function Layout() {
     <Flex direction="column" minH="100vh">
       <a href="#main" className="skip-link">Skip to content</a>
       <Header />
-      <Flex as="main" id="main" direction="column" flex="1">
+      <Flex as="main" id="main" tabIndex={-1} outline="none" direction="column" flex="1">
         <Outlet />
       </Flex>
       <Footer />

@@ -21,7 +21,7 @@ export function LegalLayout({ title, children }: { title: string; children: Reac
           </Flex>
         </Container>
       </Box>
-      <Box as="main" id="main" flex="1">
+      <Box as="main" id="main" tabIndex={-1} outline="none" flex="1">
         <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
           <Stack gap="6" css={{ '& p, & li': { lineHeight: '1.8', color: 'var(--chakra-colors-gray-700)' }, '& h2': { marginTop: '12px' }, '& ul': { paddingInlineStart: '20px', listStyle: 'disc' } }}>
             <RRLink to="/" style={{ color: '#4a1e8c', textDecoration: 'underline', fontWeight: 500 }}>← Back to Home</RRLink>
