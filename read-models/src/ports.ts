@@ -35,6 +35,12 @@ export interface CollectionSpec {
    * (epoch milliseconds); expired documents are never returned and are removed in the background.
    */
   expiring?: boolean;
+  /**
+   * Fields a later ensureCollection of this collection will list in `indexes` (a projection built
+   * from zero gets its indexes once at the end). An adapter that keeps indexed fields outside the
+   * document (the SQLite one, in columns) prepares for them now; others may ignore this.
+   */
+  indexLater?: string[];
 }
 
 export type DocOp =

@@ -37,7 +37,7 @@ describe('SQLite DocumentStore specifics', () => {
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(file, { readonly: true });
     const plan = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "c:images@v1" WHERE (json_extract(doc, '$."projectId"') = ? AND json_type(doc, '$."projectId"') IN ('text'))`)
+      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "c:images@v1" WHERE ("v:projectId" = ? AND "t:projectId" IN ('text'))`)
       .all('p1') as Array<{ detail: string }>;
     db.close();
     expect(plan.map((row) => row.detail).join(' ')).toContain('USING INDEX');

@@ -71,7 +71,13 @@ export class ProjectionInstance {
     const defer = this.options.deferIndexes === true && this.position === 0;
     this.unindexed.clear();
     for (const spec of this.projection.collections) {
-      await this.docs.ensureCollection({ ...spec, name: this.physical(spec.name), indexes: defer ? [] : spec.indexes });
+      await this.docs.ensureCollection({
+        ...spec,
+        name: this.physical(spec.name),
+        indexes: defer ? [] : spec.indexes,
+        // The store may lay out the fields for the indexes built at the end (SQLite: columns).
+        ...(defer ? { indexLater: spec.indexes } : {}),
+      });
       if (defer && spec.indexes.length > 0) this.unindexed.add(spec.name);
     }
     // Documents are only ever committed together with a checkpoint, so no checkpoint means the

@@ -1,8 +1,14 @@
 /**
  * The embedded DocumentStore: one SQLite file (better-sqlite3, WAL) holding one table per
- * collection, `(id TEXT PRIMARY KEY, doc TEXT JSON, expires_at INTEGER NULL)`, an expression index
- * on `json_extract(doc, '$."field"')` per declared field, and a `_checkpoints` table written in
- * the same transaction as the documents.
+ * collection, `(id TEXT PRIMARY KEY, doc TEXT JSON, expires_at INTEGER NULL, "v:field", "t:field"…)`
+ * and a `_checkpoints` table written in the same transaction as the documents.
+ *
+ * Every declared field has two columns computed in JavaScript on write (field-columns.ts): its
+ * value as `json_extract` would give it and its JSON type as `json_type` would, with an index on
+ * the value. Filters therefore keep the strict JSON-type semantics of documents/filter.ts, but
+ * SQLite never parses a document to write or index it (it used to, once per indexed field, in
+ * `json_extract` expression indexes). Collections created before columns existed are migrated
+ * in place by ensureCollection. Filters on undeclared fields still read the JSON.
  *
  * Identifiers are checked against strict patterns (documents/names.ts) and then double-quoted;
  * every value is a bound parameter. Writes take the write lock up front (BEGIN IMMEDIATE), so
@@ -14,6 +20,7 @@ import { dirname } from 'node:path';
 import type { Checkpoint, CollectionSpec, Doc, DocOp, DocumentStore, Filter, FindOptions, Scalar } from '@jsonable/read-models/ports';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
+import { fieldColumns, typeColumn, valueColumn } from './field-columns';
 
 export interface SqliteDocumentStoreOptions {
   busyTimeoutMs?: number;
@@ -24,8 +31,11 @@ export interface SqliteDocumentStoreOptions {
 }
 
 interface CollectionStatements {
+  /** Fields that have value/type columns, in column order. */
+  fields: readonly string[];
+  columns: ReadonlySet<string>;
   get: Database.Statement<[string, number], { doc: string }>;
-  upsert: Database.Statement<[string, string, number | null]>;
+  upsert: Database.Statement<unknown[]>;
   delete: Database.Statement<[string]>;
   current: Database.Statement<[string], { doc: string; expires_at: number | null }>;
   sweep: Database.Statement<[number]>;
@@ -36,12 +46,22 @@ CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT PRIMARY KEY, position INTEGER
 CREATE TABLE IF NOT EXISTS _collections (name TEXT PRIMARY KEY, expiring INTEGER NOT NULL, indexes TEXT NOT NULL);
 `;
 
+/** Page cache per connection (KiB) and memory-mapped window of the file. */
+const CACHE_KIB = 64 * 1024;
+const MMAP_BYTES = 256 * 1024 * 1024;
+
+const NO_COLUMNS: ReadonlySet<string> = new Set();
+
 const table = (collection: string): string => `"c:${assertCollectionName(collection)}"`;
 const jsonPath = (field: string): string => `'$."${assertFieldName(field)}"'`;
 
-/** The SQL value of a field and its JSON type; `id` is the primary-key column itself. */
-function fieldSql(field: string): { value: string; type: string } {
+/**
+ * The SQL value of a field and its JSON type; `id` is the primary-key column itself, declared
+ * fields are columns, anything else is read from the JSON.
+ */
+function fieldSql(field: string, columns: ReadonlySet<string>): { value: string; type: string } {
   if (field === 'id') return { value: 'id', type: `'text'` };
+  if (columns.has(field)) return { value: valueColumn(field), type: typeColumn(field) };
   const path = jsonPath(field);
   return { value: `json_extract(doc, ${path})`, type: `json_type(doc, ${path})` };
 }
@@ -71,8 +91,8 @@ function equalityNeedsType(field: string, value: Exclude<Scalar, null>): boolean
 }
 
 /** Equality as SQL that can use the field's index; wrapped in `IS 1` where NULL must read as false. */
-function equalsSql(field: string, value: Scalar, params: unknown[]): string {
-  const { value: v, type } = fieldSql(field);
+function equalsSql(field: string, value: Scalar, params: unknown[], columns: ReadonlySet<string>): string {
+  const { value: v, type } = fieldSql(field, columns);
   if (value === null) return `(${v} IS NULL)`;
   params.push(bindable(value));
   return equalityNeedsType(field, value) ? `(${v} = ? AND ${type} IN ${jsonTypes(value)})` : `(${v} = ?)`;
@@ -80,9 +100,9 @@ function equalsSql(field: string, value: Scalar, params: unknown[]): string {
 
 const SQL_OPS = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
 
-function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unknown[]): string {
+function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unknown[], columns: ReadonlySet<string>): string {
   const { field, op, value } = condition;
-  const { value: v, type } = fieldSql(field);
+  const { value: v, type } = fieldSql(field, columns);
   const sqlOp = SQL_OPS[op];
   params.push(bindable(value));
   if (typeof value === 'number' && field !== 'id') {
@@ -96,17 +116,17 @@ function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unkn
   return `(${v} ${sqlOp} ? AND ${type} IN ${types})`;
 }
 
-function conditionSql(condition: Condition, params: unknown[]): string {
+function conditionSql(condition: Condition, params: unknown[], columns: ReadonlySet<string>): string {
   switch (condition.kind) {
     case 'eq':
-      return equalsSql(condition.field, condition.value, params);
+      return equalsSql(condition.field, condition.value, params, columns);
     case 'ne':
-      return `NOT (${equalsSql(condition.field, condition.value, params)} IS 1)`;
+      return `NOT (${equalsSql(condition.field, condition.value, params, columns)} IS 1)`;
     case 'in':
       if (condition.values.length === 0) return '0';
-      return `(${condition.values.map((value) => `(${equalsSql(condition.field, value, params)} IS 1)`).join(' OR ')})`;
+      return `(${condition.values.map((value) => `(${equalsSql(condition.field, value, params, columns)} IS 1)`).join(' OR ')})`;
     case 'range':
-      return rangeSql(condition, params);
+      return rangeSql(condition, params, columns);
   }
 }
 
@@ -142,6 +162,12 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // Read models are rewritten in big batches and read by index: a larger page cache keeps the
+    // B-tree pages of a rebuild in memory, memory-mapped reads skip a copy per page, and index
+    // builds sort in memory. None of these touch durability (WAL + synchronous=NORMAL).
+    this.db.pragma(`cache_size = -${CACHE_KIB}`);
+    this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    this.db.pragma('temp_store = MEMORY');
     this.db.exec(META_SCHEMA);
     this.now = options.now ?? Date.now;
     this.checkpointGet = this.db.prepare<[string], { position: number }>('SELECT position FROM _checkpoints WHERE name = ?');
@@ -159,11 +185,25 @@ export class SqliteDocumentStore implements DocumentStore {
     this.assertOpen();
     const t = table(spec.name);
     const indexes = [...new Set(spec.indexes)].filter((field) => assertFieldName(field) !== 'id');
+    const fields = [...new Set([...indexes, ...(spec.indexLater ?? [])])].filter((field) => assertFieldName(field) !== 'id');
     const expiring = spec.expiring === true;
     this.db.transaction(() => {
-      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER)`);
+      const columns = fields.map((field) => `, ${valueColumn(field)}, ${typeColumn(field)}`).join('');
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER${columns})`);
+      const existing = this.columnFields(spec.name);
+      for (const field of fields) {
+        if (existing.includes(field)) continue;
+        // A collection from before field columns (or a newly declared field): add and fill them
+        // from the stored JSON once; from now on writes keep them current.
+        const path = jsonPath(field);
+        this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${valueColumn(field)}`);
+        this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${typeColumn(field)}`);
+        this.db.exec(`UPDATE ${t} SET ${valueColumn(field)} = json_extract(doc, ${path}), ${typeColumn(field)} = json_type(doc, ${path})`);
+      }
       for (const field of indexes) {
-        this.db.exec(`CREATE INDEX IF NOT EXISTS "i:${spec.name}:${field}" ON ${t} (json_extract(doc, ${jsonPath(field)}))`);
+        // The json_extract expression index of earlier versions gives way to the column's.
+        this.db.exec(`DROP INDEX IF EXISTS "i:${spec.name}:${field}"`);
+        this.db.exec(`CREATE INDEX IF NOT EXISTS "f:${spec.name}:${field}" ON ${t} (${valueColumn(field)})`);
       }
       if (expiring) this.db.exec(`CREATE INDEX IF NOT EXISTS "x:${spec.name}" ON ${t} (expires_at) WHERE expires_at IS NOT NULL`);
       this.db
@@ -187,10 +227,11 @@ export class SqliteDocumentStore implements DocumentStore {
   async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
     this.assertOpen();
     checkPaging(options);
-    const { where, params } = this.whereSql(filter);
+    const columns = this.columnsOf(collection);
+    const { where, params } = this.whereSql(filter, columns ?? NO_COLUMNS);
     const order = (options.sort ?? []).map(([field, direction]) => {
       if (direction !== 1 && direction !== -1) throw new Error(`Sort direction of ${field} must be 1 or -1`);
-      return `${fieldSql(assertFieldName(field)).value} ${direction === 1 ? 'ASC' : 'DESC'}`;
+      return `${fieldSql(assertFieldName(field), columns ?? NO_COLUMNS).value} ${direction === 1 ? 'ASC' : 'DESC'}`;
     });
     // id last: equal sort keys come back in one stable order (MongoDB's adapter does the same).
     if (!(options.sort ?? []).some(([field]) => field === 'id')) order.push('id ASC');
@@ -199,16 +240,17 @@ export class SqliteDocumentStore implements DocumentStore {
       sql += ' LIMIT ? OFFSET ?';
       params.push(options.limit ?? -1, options.skip ?? 0);
     }
-    if (!this.exists(collection)) return [];
+    if (!columns) return [];
     const rows = this.tolerateDropped(collection, () => this.prepared<{ doc: string }>(sql).all(...params)) ?? [];
     return rows.map((row) => parseDoc<T>(row.doc));
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
     this.assertOpen();
-    const { where, params } = this.whereSql(filter);
+    const columns = this.columnsOf(collection);
+    const { where, params } = this.whereSql(filter, columns ?? NO_COLUMNS);
     const sql = `SELECT COUNT(*) AS n FROM ${table(collection)} WHERE ${where}`;
-    if (!this.exists(collection)) return 0;
+    if (!columns) return 0;
     const row = this.tolerateDropped(collection, () => this.prepared<{ n: number }>(sql).get(...params));
     return row?.n ?? 0;
   }
@@ -220,9 +262,15 @@ export class SqliteDocumentStore implements DocumentStore {
       throw new Error('A checkpoint position is a non-negative integer');
     }
     this.db.transaction(() => {
+      // A projector's batch is long runs of one collection: look its statements up once per run.
+      let collection: string | null = null;
+      let s: CollectionStatements | null = null;
       for (const op of ops) {
-        const s = this.requireStatements(op.collection);
-        if (op.op === 'put') s.upsert.run(op.doc.id, JSON.stringify(op.doc), this.expiryOf(op.collection, op.doc));
+        if (op.collection !== collection || s === null) {
+          s = this.requireStatements(op.collection);
+          collection = op.collection;
+        }
+        if (op.op === 'put') this.upsert(s, op.collection, op.doc);
         else s.delete.run(op.id);
       }
       if (checkpoint) this.checkpointPut.run(checkpoint.name, checkpoint.position);
@@ -256,7 +304,7 @@ export class SqliteDocumentStore implements DocumentStore {
       const live = row && (row.expires_at === null || row.expires_at > now) ? parseDoc<Doc>(row.doc) : null;
       const version = live === null ? null : typeof live.version === 'number' ? live.version : undefined;
       if (version !== expectedVersion) return false;
-      s.upsert.run(doc.id, JSON.stringify(doc), this.expiryOf(collection, doc));
+      this.upsert(s, collection, doc);
       return true;
     }).immediate();
   }
@@ -299,9 +347,24 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
-  private whereSql(filter: Filter | undefined): { where: string; params: unknown[] } {
+  private upsert(s: CollectionStatements, collection: string, doc: Doc): void {
+    const params: unknown[] = [doc.id, JSON.stringify(doc), this.expiryOf(collection, doc)];
+    fieldColumns(params, doc, s.fields);
+    s.upsert.run(params);
+  }
+
+  /** Fields that have value/type columns in the collection's table (from the table itself). */
+  private columnFields(collection: string): string[] {
+    const rows = this.db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('c:${assertCollectionName(collection)}')`).all();
+    const names = new Set(rows.map((row) => row.name));
+    return rows
+      .filter((row) => row.name.startsWith('v:') && names.has(`t:${row.name.slice(2)}`))
+      .map((row) => row.name.slice(2));
+  }
+
+  private whereSql(filter: Filter | undefined, columns: ReadonlySet<string>): { where: string; params: unknown[] } {
     const params: unknown[] = [];
-    const parts = normaliseFilter(filter).map((condition) => conditionSql(condition, params));
+    const parts = normaliseFilter(filter).map((condition) => conditionSql(condition, params, columns));
     params.push(this.now());
     // Non-expiring collections never set expires_at, so the clause costs nothing there.
     parts.push('(expires_at IS NULL OR expires_at > ?)');
@@ -333,10 +396,17 @@ export class SqliteDocumentStore implements DocumentStore {
     let s = this.statements.get(collection);
     if (!s) {
       const t = table(collection);
+      const fields = this.columnFields(collection);
+      const columns = ['id', 'doc', 'expires_at', ...fields.flatMap((field) => [valueColumn(field), typeColumn(field)])];
       s = {
+        fields,
+        columns: new Set(fields),
         get: this.db.prepare(`SELECT doc FROM ${t} WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)`),
         upsert: this.db.prepare(
-          `INSERT INTO ${t} (id, doc, expires_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, expires_at = excluded.expires_at`,
+          `INSERT INTO ${t} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${columns
+            .slice(1)
+            .map((column) => `${column} = excluded.${column}`)
+            .join(', ')}`,
         ),
         delete: this.db.prepare(`DELETE FROM ${t} WHERE id = ?`),
         current: this.db.prepare(`SELECT doc, expires_at FROM ${t} WHERE id = ?`),
@@ -345,6 +415,12 @@ export class SqliteDocumentStore implements DocumentStore {
       this.statements.set(collection, s);
     }
     return s;
+  }
+
+  /** The collection's field columns; null when it does not exist. */
+  private columnsOf(collection: string): ReadonlySet<string> | null {
+    const s = this.tolerateDropped(collection, () => this.statementsFor(collection));
+    return s ? s.columns : null;
   }
 
   private requireStatements(collection: string): CollectionStatements {

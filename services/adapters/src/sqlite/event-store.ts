@@ -30,17 +30,6 @@ import type {
 } from '@jsonable/domain/ports';
 import { pollingSubscription } from './polling-subscription';
 
-interface EventRow {
-  position: number;
-  stream: string;
-  revision: number;
-  id: string;
-  type: string;
-  data: string;
-  metadata: string;
-  created_at: string;
-}
-
 interface ExistingIdRow {
   id: string;
   stream: string;
@@ -68,16 +57,31 @@ CREATE TABLE IF NOT EXISTS events (
 );
 `;
 
-function toRecorded(row: EventRow): RecordedEvent {
+/** The columns every read selects, in this order (rows are read as arrays: see RawRow). */
+const COLUMNS = 'position, stream, revision, id, type, data, metadata, created_at';
+
+/**
+ * A row as better-sqlite3's raw mode returns it: an array in COLUMNS order. Reading arrays
+ * instead of one keyed object per row takes a measurable share off readAll, which a rebuild
+ * of the read models spends a quarter of its time in.
+ */
+type RawRow = [position: number, stream: string, revision: number, id: string, type: string, data: string, metadata: string, createdAt: string];
+
+function parseMetadata(text: string): Record<string, unknown> {
+  // Most events carry no metadata; skip the parser for them (a fresh object each time all the same).
+  return text === '{}' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+function toRecorded(row: RawRow): RecordedEvent {
   return {
-    id: row.id,
-    streamId: row.stream,
-    type: row.type,
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    revision: row.revision,
-    position: row.position,
-    createdAt: row.created_at,
+    id: row[3],
+    streamId: row[1],
+    type: row[4],
+    data: JSON.parse(row[5]) as unknown,
+    metadata: parseMetadata(row[6]),
+    revision: row[2],
+    position: row[0],
+    createdAt: row[7],
   };
 }
 
@@ -102,6 +106,11 @@ export class SqliteEventStore implements EventStore {
     this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // The UNIQUE(id) index takes random uuids, so appends touch index pages all over the file: a
+    // page cache that holds the index (64 MiB, allocated as used) saves re-reading them, and
+    // memory-mapped reads save a copy per page on readAll. Durability is untouched.
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma('mmap_size = 268435456');
     this.db.exec(SCHEMA);
     this.stmt = {
       streamHead: this.db.prepare<[string], { revision: number; position: number }>(
@@ -113,12 +122,12 @@ export class SqliteEventStore implements EventStore {
       insert: this.db.prepare<[string, number, string, string, string, string, string]>(
         'INSERT INTO events (stream, revision, id, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      readStream: this.db.prepare<[string, number], EventRow>(
-        'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
-      ),
-      readAll: this.db.prepare<[number, number], EventRow>(
-        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
-      ),
+      readStream: this.db
+        .prepare<[string, number], RawRow>(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
+        .raw(true),
+      readAll: this.db
+        .prepare<[number, number], RawRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
+        .raw(true),
       head: this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events'),
       ping: this.db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
     };
