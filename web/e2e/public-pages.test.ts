@@ -146,9 +146,10 @@ describe('public pages', () => {
     await desktop.keyboard.press('Enter');
     expect(await desktop.evaluate(() => document.activeElement?.id)).toBe('main');
     await open(desktop, '/json-guide', 'Documentation');
+    // The section is the last one, so the page may bottom out before it reaches the very top.
     await expect.poll(() => desktop.evaluate(() => {
       const top = document.getElementById('json-guide')?.getBoundingClientRect().top ?? -1;
-      return top >= 0 && top < 200;
+      return top >= 0 && top < window.innerHeight / 2;
     })).toBe(true);
   });
 

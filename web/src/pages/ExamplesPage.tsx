@@ -30,14 +30,20 @@ export default function ExamplesPage() {
                 justifyContent={{ base: 'center', lg: 'flex-start' }}
                 size="sm"
                 aria-current={active ? 'true' : undefined}
-                onClick={() => setParams({ example: e.id }, { replace: true })}
+                onClick={() => {
+                  setParams({ example: e.id }, { replace: true });
+                  // On one-column layouts the detail is below the picker: bring it into view.
+                  if (window.matchMedia('(max-width: 61.99em)').matches) {
+                    requestAnimationFrame(() => document.getElementById('example-detail')?.scrollIntoView({ block: 'start' }));
+                  }
+                }}
               >
                 {e.name}
               </Button>
             );
           })}
         </Grid>
-        <Box minW="0">
+        <Box minW="0" id="example-detail">
           {selected ? (
             <ExampleDetail key={selected.id} example={selected} />
           ) : (

@@ -10,9 +10,10 @@ export function ScrollManager() {
   useEffect(() => {
     if (hash) {
       const id = decodeURIComponent(hash.slice(1));
-      // The target may render a frame later (data-driven pages).
-      const t = setTimeout(() => document.getElementById(id)?.scrollIntoView(), 50);
-      return () => clearTimeout(t);
+      // The target may render a frame later, and content above it may still grow (code blocks,
+      // images): scroll once soon and once more after layout has settled.
+      const timers = [50, 400].map((ms) => setTimeout(() => document.getElementById(id)?.scrollIntoView(), ms));
+      return () => timers.forEach(clearTimeout);
     }
     window.scrollTo(0, 0);
     return undefined;

@@ -33,7 +33,7 @@ describe('overlayOpenApi', () => {
     expect(gen?.params).toEqual([
       { name: 'api_key', in: 'query', type: 'string', required: false, description: 'Key in the query' },
       { name: 'data', in: 'body', type: 'object[]', required: true, description: 'Rows' },
-      { name: 'title', in: 'body', type: 'string', required: false, description: '' },
+      { name: 'title', in: 'body', type: 'string', required: false, description: staticEndpoints[0]!.params.find((p) => p.name === 'title')!.description },
     ]);
     expect(gen?.responses.map((r) => r.code)).toEqual(['200', '401']);
     expect(gen?.auth).toBe('api-key');

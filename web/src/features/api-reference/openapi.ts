@@ -78,7 +78,9 @@ export function overlayOpenApi(doc: unknown, endpoints: EndpointDoc[]): Endpoint
       if (!isObj(item)) continue;
       const op = item[e.method.toLowerCase()];
       if (!isObj(op)) continue;
-      const params = paramsOf(doc, op, item);
+      // The server's schema may name a field without prose; the static description fills the gap.
+      const known = new Map(e.params.map((p) => [p.name, p.description]));
+      const params = paramsOf(doc, op, item).map((p) => (p.description ? p : { ...p, description: known.get(p.name) ?? '' }));
       const responses = responsesOf(doc, op);
       const security = Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : null;
       const isPublic = security !== null && (security.length === 0 || security.some((s) => isObj(s) && Object.keys(s).length === 0));
