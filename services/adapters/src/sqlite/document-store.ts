@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS _collections (name TEXT PRIMARY KEY, expiring INTEGER
 /** Page cache per connection (KiB) and memory-mapped window of the file. */
 const CACHE_KIB = 64 * 1024;
 const MMAP_BYTES = 256 * 1024 * 1024;
+const WAL_CHECKPOINT_PAGES = 10_000;
 
 const NO_COLUMNS: ReadonlySet<string> = new Set();
 
@@ -168,6 +169,10 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.pragma(`cache_size = -${CACHE_KIB}`);
     this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
     this.db.pragma('temp_store = MEMORY');
+    // Checkpoint the WAL every ~40 MB instead of every ~4 MB: a page rewritten by many batches
+    // (B-tree pages of random ids) is copied into the file once per checkpoint, not once per
+    // batch. Checkpoints only move committed data, so durability is the same.
+    this.db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     this.db.exec(META_SCHEMA);
     this.now = options.now ?? Date.now;
     this.checkpointGet = this.db.prepare<[string], { position: number }>('SELECT position FROM _checkpoints WHERE name = ?');
