@@ -42,7 +42,7 @@ export function CreateProjectDialog({ open, onClose, onCreated, successTitle = '
         description: values.description.trim(),
         endpointPath: values.endpointPath.trim(),
       });
-      toast.success(successTitle, `${project.name} is ready. Its API key is shown under View API Key.`);
+      toast.success(successTitle, `${project.name} is ready. Copy its API key now: the full key is shown only once.`);
       setValues(empty);
       setPathEdited(false);
       setSubmitting(false);
