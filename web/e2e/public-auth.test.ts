@@ -41,7 +41,7 @@ async function logOut() {
   await page.getByRole('button', { name: `Account menu for ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL((u) => u.pathname === '/');
-  await page.getByRole('link', { name: 'Sign In' }).waitFor();
+  await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
 }
 
 describe('sign-up and sign-in', () => {
