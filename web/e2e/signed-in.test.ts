@@ -100,8 +100,19 @@ async function generateOnCreateScreen(): Promise<string> {
 }
 
 async function projectMenu(item: string): Promise<void> {
-  await page.getByRole('button', { name: /^Actions for / }).first().click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // Wait for the project list, and open the menu again if a revalidation re-rendered the header
+  // (and closed the menu) between the two clicks.
+  await page.getByTestId('image-count').first().waitFor();
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: /^Actions for / }).first().click();
+    try {
+      await page.getByRole('menuitem', { name: item }).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 let projectKey = '';
