@@ -14,9 +14,9 @@ import { layoutTable, minimumHeight } from './layout/layout';
 import { checkPdfPages, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
 import { normalize } from './normalize/table';
-import { decodeImages, paintCanvas } from './paint/canvas';
+import { decodeImages, paintCanvas, releaseCanvas } from './paint/canvas';
 import { renderPdf } from './paint/pdf';
-import { encodePng } from './paint/png';
+import { encodePng, encodePngParallel } from './paint/png';
 import { renderSvg } from './paint/svg';
 
 export { RenderInputError } from './errors';
@@ -99,12 +99,19 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   let width = Math.ceil(layout.width * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
   let height = Math.ceil(layout.height * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
   switch (format) {
-    case 'png':
+    case 'png': {
+      // The pixels are copied out synchronously, so the canvas can serve the next render while
+      // this one is still being deflated.
+      const { canvas, opaque } = paintCanvas(model, layout, decoded, { reusable: true });
+      const pixels = canvas.data();
+      releaseCanvas(canvas);
+      bytes = await encodePngParallel(pixels, canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor, opaque });
+      break;
+    }
     case 'jpeg': {
-      const canvas = paintCanvas(model, layout, decoded);
-      bytes = format === 'png'
-        ? encodePng(canvas.data(), canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor })
-        : await canvas.encode('jpeg', model.jpegQuality);
+      // Skia encodes JPEG on a pool thread, reading the canvas: this one is not shared.
+      const { canvas } = paintCanvas(model, layout, decoded);
+      bytes = await canvas.encode('jpeg', model.jpegQuality);
       break;
     }
     case 'svg':

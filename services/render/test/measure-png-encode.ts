@@ -12,7 +12,7 @@ import { encodePng } from '../src/paint/png';
 
 const { model } = normalize({ payload: referencePayload(20) });
 const layout = layoutTable(model);
-const canvas = paintCanvas(model, layout, new Map());
+const { canvas } = paintCanvas(model, layout, new Map());
 console.log(`reference table: ${canvas.width}×${canvas.height}`);
 
 function median(xs: number[]): number {

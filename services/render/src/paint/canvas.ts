@@ -84,14 +84,51 @@ function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | null | undefin
   ctx.stroke();
 }
 
-export function paintCanvas(model: TableModel, layout: Layout, images: LoadedImages): Canvas {
+/**
+ * The last raster canvas, kept for the next table of the same size: creating one allocates (and
+ * zeroes) its whole pixel buffer, and a fresh one per render keeps V8's collector busy. Only
+ * canvases up to this many pixels are kept.
+ */
+const SPARE_MAX_PIXELS = 4_000_000;
+let spare: Canvas | null = null;
+
+/** Gives a canvas back once its pixels have been read (see `paintCanvas`'s `reusable`). */
+export function releaseCanvas(canvas: Canvas): void {
+  if (canvas.width * canvas.height <= SPARE_MAX_PIXELS) spare = canvas;
+}
+
+export interface Painted {
+  canvas: Canvas;
+  /** Every pixel is opaque: an opaque background was painted under everything. */
+  opaque: boolean;
+}
+
+/**
+ * Paints the table. With `reusable`, the canvas may be the one kept from an earlier render of the
+ * same size (cleared first); hand it back with `releaseCanvas` once its pixels have been read,
+ * and not before: the next render paints over it.
+ */
+export function paintCanvas(model: TableModel, layout: Layout, images: LoadedImages, { reusable = false } = {}): Painted {
   ensureFontsRegistered();
   const s = model.styles;
   const scale = model.deviceScaleFactor;
-  const canvas = createCanvas(Math.ceil(layout.width * scale), Math.ceil(layout.height * scale));
+  const w = Math.ceil(layout.width * scale);
+  const h = Math.ceil(layout.height * scale);
+  let canvas: Canvas;
+  if (reusable && spare && spare.width === w && spare.height === h) {
+    canvas = spare;
+    spare = null;
+    // reset() clears the pixels to transparent black and every drawing state, as in browsers.
+    canvas.getContext('2d').reset();
+  } else {
+    canvas = createCanvas(w, h);
+  }
   const ctx = canvas.getContext('2d');
   ctx.scale(scale, scale);
   ctx.fillStyle = s.backgroundColor;
+  // The canvas normalises an opaque colour to #rrggbb and any other to rgba(…); a colour it cannot
+  // parse leaves the previous (opaque black) style, which is then what gets painted.
+  const opaque = ctx.fillStyle.startsWith('#') && layout.width * scale === w && layout.height * scale === h;
   ctx.fillRect(0, 0, layout.width, layout.height);
 
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
@@ -163,7 +200,7 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
     if (lc.cell.image) drawImage(ctx, lc, images.get(lc.cell.image.src), s.borderColor);
     drawCellText(ctx, lc, pad, layout.direction === 'rtl');
   }
-  return canvas;
+  return { canvas, opaque };
 }
 
 /** Segments of grid lines that do not cross a spanning cell. */
