@@ -121,11 +121,18 @@ export function layoutTable(model: TableModel): Layout {
   const n = model.columns.length;
   const rtl = model.direction === 'rtl';
   const visual = (c: number) => (rtl ? n - 1 - c : c);
+  // A table has a handful of distinct text styles: look them up by a number, not a string key.
+  const styleCache = new Map<number, Map<number, TextStyle>>();
   const bodyFont = (cell: ModelCell, row: ModelRow) => {
     const size = cell.fontSize ?? (row.kind === 'header' ? s.headerFontSize ?? s.fontSize : s.fontSize);
     let weight = cell.weight;
     if (row.weight && weight === 400) weight = row.weight;
-    return textStyle(face, size, weight, cell.italic);
+    let bySize = styleCache.get(size);
+    if (!bySize) styleCache.set(size, (bySize = new Map()));
+    const key = weight * 2 + (cell.italic ? 1 : 0);
+    let st = bySize.get(key);
+    if (!st) bySize.set(key, (st = textStyle(face, size, weight, cell.italic)));
+    return st;
   };
 
   // Text styles per cell, then the width each column would like (natural) and needs (min).

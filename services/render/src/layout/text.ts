@@ -6,9 +6,8 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { ensureFontsRegistered } from '../fonts';
 
 let measureCtx: SKRSContext2D | null = null;
-const widths = new Map<string, number>();
 const metrics = new Map<string, { ascent: number; descent: number }>();
-const MAX_CACHE = 50_000;
+const MAX_CACHE = 10_000;
 
 function ctx(): SKRSContext2D {
   if (!measureCtx) {
@@ -39,43 +38,84 @@ function skiaWidth(font: string, text: string): number {
  * Hebrew, marks, emoji sequences) goes to Skia whole.
  */
 const NO_SHAPING = /^[\u0020-\u007E\u00A0-\u02FF\u0370-\u052F\u1E00-\u1FFF\u2010-\u2027\u2030-\u205E\u20A0-\u2BFF\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]*$/;
-const advances = new Map<string, Map<string, number>>();
+/**
+ * Per font: the advance of each UTF-16 code unit and the kerning of each adjacent pair, keyed by
+ * numbers (a string key per character or pair would be allocated and hashed on every look-up,
+ * which was most of the layout's time). Code units below LOW live in a typed array (NaN: not yet
+ * measured); pair keys are `first * 65536 + second`, small integers for most scripts.
+ */
+interface FontAdvances {
+  low: Float64Array;
+  high: Map<number, number>;
+  pairs: Map<number, number>;
+  /** Whole strings already measured in this font (a cell is measured several times per layout). */
+  texts: Map<string, number>;
+  /** Widest token of strings already seen (longestToken). */
+  tokens: Map<string, number>;
+}
+const LOW = 0x3000;
+const advances = new Map<string, FontAdvances>();
 const MAX_ADVANCES = 20_000;
 
-function advance(font: string, table: Map<string, number>, s: string): number {
-  let w = table.get(s);
+function charAdvance(font: string, t: FontAdvances, code: number): number {
+  if (code < LOW) {
+    const w = t.low[code]!;
+    if (w === w) return w;
+    const measured = skiaWidth(font, String.fromCharCode(code));
+    t.low[code] = measured;
+    return measured;
+  }
+  let w = t.high.get(code);
   if (w === undefined) {
-    if (s.length === 1) w = skiaWidth(font, s);
-    else w = skiaWidth(font, s) - advance(font, table, s[0]!) - advance(font, table, s[1]!);
-    if (table.size >= MAX_ADVANCES) table.clear();
-    table.set(s, w);
+    w = skiaWidth(font, String.fromCharCode(code));
+    if (t.high.size >= MAX_ADVANCES) t.high.clear();
+    t.high.set(code, w);
   }
   return w;
 }
 
-function summedWidth(font: string, text: string): number {
-  let table = advances.get(font);
-  if (!table) {
-    if (advances.size >= 64) advances.clear();
-    advances.set(font, (table = new Map()));
+/** Kerning of a pair: Skia's width of the two together minus their own advances. */
+function pairAdjust(font: string, t: FontAdvances, a: number, b: number): number {
+  const key = a * 65536 + b;
+  let w = t.pairs.get(key);
+  if (w === undefined) {
+    w = skiaWidth(font, String.fromCharCode(a, b)) - charAdvance(font, t, a) - charAdvance(font, t, b);
+    if (t.pairs.size >= MAX_ADVANCES) t.pairs.clear();
+    t.pairs.set(key, w);
   }
+  return w;
+}
+
+function fontTable(font: string): FontAdvances {
+  let t = advances.get(font);
+  if (!t) {
+    if (advances.size >= 64) advances.clear();
+    t = { low: new Float64Array(LOW).fill(Number.NaN), high: new Map(), pairs: new Map(), texts: new Map(), tokens: new Map() };
+    advances.set(font, t);
+  }
+  return t;
+}
+
+function summedWidth(font: string, t: FontAdvances, text: string): number {
   let w = 0;
+  let prev = -1;
   for (let i = 0; i < text.length; i++) {
-    w += advance(font, table, text[i]!);
-    if (i > 0) w += advance(font, table, text.slice(i - 1, i + 1));
+    const code = text.charCodeAt(i);
+    w += charAdvance(font, t, code);
+    if (prev >= 0) w += pairAdjust(font, t, prev, code);
+    prev = code;
   }
   return w;
 }
 
 export function measure(font: string, text: string): number {
-  if (NO_SHAPING.test(text)) return summedWidth(font, text);
-  if (text.length > MAX_CACHED_LENGTH) return skiaWidth(font, text);
-  const key = `${font}\u0000${text}`;
-  let w = widths.get(key);
+  if (text.length > MAX_CACHED_LENGTH) return NO_SHAPING.test(text) ? summedWidth(font, fontTable(font), text) : skiaWidth(font, text);
+  const t = fontTable(font);
+  let w = t.texts.get(text);
   if (w === undefined) {
-    w = skiaWidth(font, text);
-    if (widths.size >= MAX_CACHE) widths.clear();
-    widths.set(key, w);
+    w = NO_SHAPING.test(text) ? summedWidth(font, t, text) : skiaWidth(font, text);
+    if (t.texts.size >= MAX_CACHE) t.texts.clear();
+    t.texts.set(text, w);
   }
   return w;
 }
@@ -124,6 +164,18 @@ function hardBreak(font: string, token: string, max: number): string[] {
 
 /** Widest token of a text: the narrowest a column can be without breaking inside a word. */
 export function longestToken(font: string, text: string): number {
+  if (text.length > MAX_CACHED_LENGTH) return widestToken(font, text);
+  const t = fontTable(font);
+  let w = t.tokens.get(text);
+  if (w === undefined) {
+    w = widestToken(font, text);
+    if (t.tokens.size >= MAX_CACHE) t.tokens.clear();
+    t.tokens.set(text, w);
+  }
+  return w;
+}
+
+function widestToken(font: string, text: string): number {
   let max = 0;
   for (const m of text.matchAll(TOKEN)) {
     if (/^\s+$/.test(m[0])) continue;
@@ -134,12 +186,14 @@ export function longestToken(font: string, text: string): number {
 
 /** Width of the widest paragraph (explicit line breaks kept). */
 export function naturalWidth(font: string, text: string): number {
+  if (!text.includes('\n')) return measure(font, text);
   let max = 0;
   for (const para of text.split('\n')) max = Math.max(max, measure(font, para));
   return max;
 }
 
 export function wrap(font: string, text: string, max: number): string[] {
+  if (!text.includes('\n') && measure(font, text) <= max) return [text];
   const lines: string[] = [];
   for (const para of text.split('\n')) {
     if (measure(font, para) <= max) {

@@ -6,7 +6,7 @@
 import { cellFormatSchema, cellStyleSchema, CELL_TYPES, type CellFormat, type CellStyle, type ResolvedStyles } from '@jsonable/contracts/table';
 import { badRequest } from '../errors';
 import { checkCellText } from '../limits';
-import type { Align, CellKind, ModelCell } from '../model';
+import { newCell, type Align, type CellKind, type ModelCell } from '../model';
 import { formatCurrency, formatDate, formatNumber, formatPercentage, toDate, toNumber } from './format';
 
 export interface CellContext {
@@ -107,28 +107,28 @@ export function safeLink(link: unknown): string | undefined {
   }
 }
 
-function base(text: string, kind: CellKind, align: Align): ModelCell {
-  return { text, kind, align, weight: 400, italic: false, colspan: 1, rowspan: 1 };
+function base(text: string, kind: CellKind, align: Align, sortValue: ModelCell['sortValue'], formatValue?: ModelCell['formatValue']): ModelCell {
+  return newCell(text, kind, align, 400, sortValue, formatValue);
 }
 
 function primitiveCell(value: unknown, ctx: CellContext): ModelCell {
   const d = ctx.display;
-  if (value === null) return { ...base(d.nullDisplay, 'null', 'center'), sortValue: null };
-  if (value === undefined) return { ...base(d.undefinedDisplay, 'null', 'center'), sortValue: null };
+  if (value === null) return base(d.nullDisplay, 'null', 'center', null);
+  if (value === undefined) return base(d.undefinedDisplay, 'null', 'center', null);
   if (typeof value === 'boolean') {
-    return { ...base(value ? d.booleanDisplay.true : d.booleanDisplay.false, 'boolean', 'center'), sortValue: value ? 1 : 0 };
+    return base(value ? d.booleanDisplay.true : d.booleanDisplay.false, 'boolean', 'center', value ? 1 : 0);
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { ...base(d.nullDisplay, 'null', 'center'), sortValue: null };
-    return { ...base(String(value), 'number', 'right'), sortValue: value };
+    if (!Number.isFinite(value)) return base(d.nullDisplay, 'null', 'center', null);
+    return base(String(value), 'number', 'right', value);
   }
   if (typeof value === 'string') {
     if (NUMERIC_TEXT.test(value.trim()) && value.length <= 40) {
-      return { ...base(value, 'number', 'right'), sortValue: toNumber(value) };
+      return base(value, 'number', 'right', toNumber(value));
     }
-    return { ...base(value, 'text', 'left'), sortValue: value };
+    return base(value, 'text', 'left', value);
   }
-  return { ...base(complexText(value, ctx, 0), 'complex', 'left'), sortValue: null };
+  return base(complexText(value, ctx, 0), 'complex', 'left', null);
 }
 
 function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
@@ -140,20 +140,20 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
   let cell: ModelCell;
   switch (type) {
     case 'number':
-      cell = n === null ? primitiveCell(value, ctx) : { ...base(formatNumber(n, locale, format), 'number', 'right'), sortValue: n, formatValue: (x) => formatNumber(x, locale, format) };
+      cell = n === null ? primitiveCell(value, ctx) : base(formatNumber(n, locale, format), 'number', 'right', n, (x) => formatNumber(x, locale, format));
       break;
     case 'currency':
-      cell = n === null ? primitiveCell(value, ctx) : { ...base(formatCurrency(n, locale, format), 'number', 'right'), sortValue: n, formatValue: (x) => formatCurrency(x, locale, format) };
+      cell = n === null ? primitiveCell(value, ctx) : base(formatCurrency(n, locale, format), 'number', 'right', n, (x) => formatCurrency(x, locale, format));
       break;
     case 'percentage':
       // Aggregates work in percent units (sortValue), so their formatter receives percents.
-      cell = n === null ? primitiveCell(value, ctx) : { ...base(formatPercentage(n, locale, format), 'number', 'right'), sortValue: Math.abs(n) <= 1 ? n * 100 : n, formatValue: (x) => formatPercentage(x / 100, locale, format) };
+      cell = n === null ? primitiveCell(value, ctx) : base(formatPercentage(n, locale, format), 'number', 'right', Math.abs(n) <= 1 ? n * 100 : n, (x) => formatPercentage(x / 100, locale, format));
       break;
     case 'date':
     case 'datetime': {
       const date = toDate(value);
       cell = date
-        ? { ...base(formatDate(date, locale, format, type === 'datetime'), 'date', 'left'), sortValue: date.getTime() }
+        ? base(formatDate(date, locale, format, type === 'datetime'), 'date', 'left', date.getTime())
         : primitiveCell(value, ctx);
       break;
     }
@@ -161,12 +161,12 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
       const truthy = value === true || value === 'true' || value === 1 || value === 'yes';
       const t = typeof format === 'object' && format.trueText !== undefined ? format.trueText : ctx.display.booleanDisplay.true;
       const f = typeof format === 'object' && format.falseText !== undefined ? format.falseText : ctx.display.booleanDisplay.false;
-      cell = value === null || value === undefined ? primitiveCell(value, ctx) : { ...base(truthy ? t : f, 'boolean', 'center'), sortValue: truthy ? 1 : 0 };
+      cell = value === null || value === undefined ? primitiveCell(value, ctx) : base(truthy ? t : f, 'boolean', 'center', truthy ? 1 : 0);
       break;
     }
     case 'link': {
       const href = safeLink(o.link ?? value);
-      cell = { ...base(typeof value === 'string' ? value : complexText(value, ctx, 0), 'link', 'left'), sortValue: String(value) };
+      cell = base(typeof value === 'string' ? value : complexText(value, ctx, 0), 'link', 'left', String(value));
       if (href) cell.link = href;
       break;
     }
@@ -175,13 +175,13 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
       const w = typeof format === 'object' && format.width ? format.width : undefined;
       const h = typeof format === 'object' && format.height ? format.height : undefined;
       const alt = typeof o.alt === 'string' ? o.alt : '';
-      cell = { ...base(alt, 'image', 'center'), sortValue: alt };
+      cell = base(alt, 'image', 'center', alt);
       if (src) cell.image = { src, width: w ?? (h ? h : 40), height: h ?? (w ? w : 40), alt };
       break;
     }
     case 'text':
     default:
-      cell = { ...base(typeof value === 'string' ? value : complexText(value, ctx, 0), 'text', 'left'), sortValue: typeof value === 'string' ? value : null };
+      cell = base(typeof value === 'string' ? value : complexText(value, ctx, 0), 'text', 'left', typeof value === 'string' ? value : null);
   }
   return cell;
 }
@@ -200,7 +200,7 @@ export function resolveCell(value: unknown, ctx: CellContext): ModelCell {
     if (isTyped(o)) cell = typedCell(o, ctx);
     else if (isRich(o)) {
       cell = primitiveCell(o.value, ctx);
-      if (o.value !== null && typeof o.value === 'object') cell = { ...base(complexText(o.value, ctx, 0), 'complex', 'left'), sortValue: null };
+      if (o.value !== null && typeof o.value === 'object') cell = base(complexText(o.value, ctx, 0), 'complex', 'left', null);
     } else cell = primitiveCell(value, ctx);
     if (isTyped(o) || isRich(o)) {
       if (o.display !== undefined && o.display !== null) cell.text = String(o.display);

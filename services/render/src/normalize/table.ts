@@ -9,7 +9,7 @@ import {
 } from '@jsonable/contracts/table';
 import { badRequest } from '../errors';
 import { checkPayloadShape, checkTableSize, LIMITS } from '../limits';
-import type { ModelCell, ModelColumn, ModelRow, TableModel } from '../model';
+import { newCell, type ModelCell, type ModelColumn, type ModelRow, type TableModel } from '../model';
 import { resolveCell, type CellContext } from './cells';
 import { safeLocale } from './format';
 import { processRows, type SourceRow } from './processing';
@@ -121,7 +121,7 @@ const WEIGHT: Record<string, 400 | 700> = { normal: 400, lighter: 400, bold: 700
 /** Places cells on the grid honouring colspan/rowspan; covered slots become null. */
 function placeSpans(rows: { cells: (ModelCell | undefined)[]; sequential: boolean }[], width: number): (ModelCell | null)[][] {
   const grid: (ModelCell | null | undefined)[][] = rows.map(() => new Array<ModelCell | null | undefined>(width).fill(undefined));
-  const blank = (): ModelCell => ({ text: '', kind: 'text', align: 'left', weight: 400, italic: false, colspan: 1, rowspan: 1 });
+  const blank = (): ModelCell => newCell('', 'text', 'left');
   rows.forEach((row, r) => {
     const line = grid[r]!;
     let slot = 0;
@@ -256,22 +256,24 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
       if (rs?.height) row.minHeight = rs.height;
       if (rs?.fontWeight) row.weight = WEIGHT[rs.fontWeight];
       if (showRowNumbers) {
-        row.cells = [{ text: String(pageOffset + displayIndex + 1), kind: 'number', align: 'right', weight: 400, italic: false, colspan: 1, rowspan: 1 }, ...row.cells];
+        row.cells = [newCell(String(pageOffset + displayIndex + 1), 'number', 'right'), ...row.cells];
       }
       rows.push(row);
     } else if (it.type === 'group') {
       const width = n + (showRowNumbers ? 1 : 0);
-      const cell: ModelCell = { text: `${it.label}  (${it.count})`, kind: 'text', align: 'left', weight: 600, italic: false, colspan: width, rowspan: 1 };
+      const cell: ModelCell = newCell(`${it.label}  (${it.count})`, 'text', 'left', 600);
+      cell.colspan = width;
       rows.push({ kind: 'group', cells: [cell, ...new Array<null>(width - 1).fill(null)], bodyIndex });
     } else {
       const cells: (ModelCell | null)[] = source.columns.map((_, c) => {
         const text = it.values.get(c) ?? '';
-        return { text, kind: it.values.has(c) ? 'number' : 'text', align: it.values.has(c) ? columns[c]!.align === 'left' ? 'right' : columns[c]!.align : 'left', weight: 700, italic: false, colspan: 1, rowspan: 1 } satisfies ModelCell;
+        const has = it.values.has(c);
+        return newCell(text, has ? 'number' : 'text', has ? (columns[c]!.align === 'left' ? 'right' : columns[c]!.align) : 'left', 700);
       });
       // The label goes in the first column without an aggregate.
       const labelAt = cells.findIndex((c, i) => c && !it.values.has(i));
       if (labelAt >= 0) cells[labelAt]!.text = it.label;
-      if (showRowNumbers) cells.unshift({ text: labelAt < 0 ? it.label : '', kind: 'text', align: 'left', weight: 700, italic: false, colspan: 1, rowspan: 1 });
+      if (showRowNumbers) cells.unshift(newCell(labelAt < 0 ? it.label : '', 'text', 'left', 700));
       rows.push({ kind: 'summary', cells, bodyIndex });
     }
   }
@@ -283,7 +285,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     ? [{
         kind: 'header',
         bodyIndex: 0,
-        cells: columns.map((col) => ({ text: col.label, kind: 'text', align: col.align, weight: 600, italic: false, colspan: 1, rowspan: 1 })),
+        cells: columns.map((col) => newCell(col.label, 'text', col.align, 600)),
       }]
     : [];
 
