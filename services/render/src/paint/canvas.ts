@@ -41,12 +41,21 @@ function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number
   ctx.setLineDash([]);
 }
 
-function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, rtl: boolean) {
+/**
+ * The text state last set on the context: setting a font or colour parses it again every time
+ * (~1.6 µs and ~1 µs here), and most cells share them with the cell before.
+ */
+interface TextState {
+  font: string;
+  color: string;
+  align: string;
+}
+
+function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, state: TextState) {
   if (lc.lines.length === 0) return;
-  ctx.font = lc.text.font;
-  ctx.fillStyle = lc.color;
-  ctx.textAlign = lc.align;
-  ctx.direction = rtl ? 'rtl' : 'ltr';
+  if (state.font !== lc.text.font) ctx.font = state.font = lc.text.font;
+  if (state.color !== lc.color) ctx.fillStyle = state.color = lc.color;
+  if (state.align !== lc.align) ctx.textAlign = state.align = lc.align;
   const x = lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2;
   lc.lines.forEach((text, i) => {
     const y = lc.baseline + i * lc.text.lineHeight;
@@ -152,9 +161,10 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
     t.lines.forEach((text, i) => ctx.fillText(text, x, t.baseline + i * t.text.lineHeight));
   }
 
+  let fill = '';
   for (const lc of layout.cells) {
     if (!lc.background) continue;
-    ctx.fillStyle = lc.background;
+    if (fill !== lc.background) ctx.fillStyle = fill = lc.background;
     ctx.fillRect(lc.x, lc.y, lc.w, lc.h);
   }
 
@@ -196,9 +206,14 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
   });
 
   const pad = s.cellPadding;
+  ctx.direction = layout.direction === 'rtl' ? 'rtl' : 'ltr';
+  const state: TextState = { font: '', color: '', align: '' };
   for (const lc of layout.cells) {
-    if (lc.cell.image) drawImage(ctx, lc, images.get(lc.cell.image.src), s.borderColor);
-    drawCellText(ctx, lc, pad, layout.direction === 'rtl');
+    if (lc.cell.image) {
+      drawImage(ctx, lc, images.get(lc.cell.image.src), s.borderColor);
+      state.color = ''; // drawImage's placeholder sets its own fill
+    }
+    drawCellText(ctx, lc, pad, state);
   }
   return { canvas, opaque };
 }
