@@ -19,6 +19,14 @@ export interface ProjectedEvent<Type extends string = string, Data = unknown> {
  */
 export interface ProjectionTx {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  /**
+   * The document for changing in place (null when absent): a private deep copy on the first call
+   * for this id in the batch, the same object again on later calls once it was put, so a document
+   * updated by every event (a counter, a map of counts) is copied once per batch instead of once
+   * per event. Changes only count when the object is passed to put; after a put, change it only
+   * to put it again. Documents from get stay read-only.
+   */
+  getForUpdate<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
   put(collection: string, doc: Doc): void;
   delete(collection: string, id: string): void;

@@ -53,7 +53,11 @@ export const imagesProjection: Projection = {
   name: 'images',
   version: 1,
   collections: [
-    { name: IMAGES, indexes: ['userId', 'projectId', 'filename', 'deleted', 'createdAt', 'dataExpiresAt'] },
+    // Only the fields queries select by (images.queries.ts, projects.queries.ts, the audit): with
+    // no statistics SQLite picks any indexed equality, and an index on `deleted` (two values) made
+    // it scan every live image for `{ userId, deleted: false }`. Sorting a user's images by
+    // createdAt needs no index of its own. Fewer indexes also make a rebuild cheaper.
+    { name: IMAGES, indexes: ['userId', 'projectId', 'filename'] },
     { name: DETACHED_PROJECTS, indexes: [] },
   ],
   handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ProjectDeleted'],

@@ -49,7 +49,9 @@ export const projectsProjection: Projection = {
   name: 'projects',
   version: 1,
   collections: [
-    { name: PROJECTS, indexes: ['userId', 'endpointPath', 'isActive', 'createdAt'] },
+    // No index on the two-valued `isActive`: SQLite (no statistics) would use it for
+    // `{ endpointPath, isActive: true }` instead of the endpoint's own index.
+    { name: PROJECTS, indexes: ['userId', 'endpointPath', 'createdAt'] },
     { name: PROJECT_KEYS, indexes: ['projectId'] },
   ],
   handles: handled,

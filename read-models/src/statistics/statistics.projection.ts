@@ -20,7 +20,9 @@ export interface StatisticsDoc extends Doc {
   position: number;
 }
 
-const bump = (counts: Record<string, number>, key: string) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 });
+const bump = (counts: Record<string, number>, key: string): void => {
+  counts[key] = (counts[key] ?? 0) + 1;
+};
 
 export const statisticsProjection: Projection = {
   name: 'statistics',
@@ -30,15 +32,15 @@ export const statisticsProjection: Projection = {
   async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
     const d = (raw as unknown as TableRendered).data;
     const id = `${d.userId}:${d.period}`;
-    const doc = await tx.get<StatisticsDoc>(STATISTICS, id);
+    // Changed in place (a private copy per batch): the count maps grow with the days and projects
+    // of a period, and copying them on every render was the dearest part of a rebuild.
+    const doc = await tx.getForUpdate<StatisticsDoc>(STATISTICS, id);
     if (doc && doc.position >= raw.position) return;
-    const base = doc ?? { id, userId: d.userId, period: d.period, perDay: {}, byFormat: {}, byProject: {}, position: 0 };
-    tx.put(STATISTICS, {
-      ...base,
-      perDay: bump(base.perDay, d.renderedAt.slice(0, 10)),
-      byFormat: bump(base.byFormat, d.format),
-      byProject: bump(base.byProject, d.projectId ?? NO_PROJECT),
-      position: raw.position,
-    } satisfies StatisticsDoc);
+    const next = doc ?? { id, userId: d.userId, period: d.period, perDay: {}, byFormat: {}, byProject: {}, position: 0 };
+    bump(next.perDay, d.renderedAt.slice(0, 10));
+    bump(next.byFormat, d.format);
+    bump(next.byProject, d.projectId ?? NO_PROJECT);
+    next.position = raw.position;
+    tx.put(STATISTICS, next);
   },
 };

@@ -33,8 +33,23 @@ export class BatchOverlay implements ProjectionTx {
     private readonly beforeFind: ((logical: string) => Promise<void>) | null = null,
   ) {}
 
+  /** Private copies handed out by getForUpdate in this batch (never frozen, never committed state). */
+  private readonly drafts = new Set<Doc>();
+
   private out<T>(doc: T): T {
-    return this.freeze ? deepFreeze(doc) : doc;
+    return this.freeze && !this.drafts.has(doc as Doc) ? deepFreeze(doc) : doc;
+  }
+
+  async getForUpdate<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const pending = this.pending.get(collection)?.get(id);
+    // Already this batch's own copy, put back: changing it changes only what this batch writes.
+    if (pending && this.drafts.has(pending)) return pending as T;
+    const current = await this.get<T>(collection, id);
+    if (current === null) return null;
+    // A JSON round trip: exactly what the store would give back, sharing nothing with the cache.
+    const draft = JSON.parse(JSON.stringify(current)) as T;
+    this.drafts.add(draft);
+    return draft;
   }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
