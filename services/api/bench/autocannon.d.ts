@@ -1,6 +1,6 @@
 /** The part of autocannon's API the bench uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     method?: string;
     headers?: Record<string, string>;
@@ -8,14 +8,14 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     p50: number;
     p90: number;
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     '2xx': number;
     non2xx: number;
     errors: number;

@@ -29,6 +29,11 @@ export interface StartServerOptions {
   /** Context modules (default: the registry in modules/index.ts). */
   modules?: ApiModule[];
   logger?: Logger;
+  /**
+   * Replaces the render pool (the API bench's fixed-bytes mode measures everything around the
+   * engine with it). The server closes it on shutdown like its own pool.
+   */
+  renderer?: TableRenderer;
 }
 
 export interface RunningServer {
@@ -119,7 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
 
     const createPool = () => createRenderPool(config.renderWorkers ? { size: config.renderWorkers } : {});
-    const renderer = config.role === 'projector' ? lazyRenderer(createPool) : createPool();
+    const renderer = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
     cleanups.push(() => renderer.close());
     const mailer = createMailer(
       {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
+import type { TableRenderer } from '@jsonable/domain/ports';
 import type { ApiModule } from '../src/module';
 import { startServer, type RunningServer } from '../src/server';
 
@@ -82,5 +83,20 @@ describe('startServer', () => {
 
   it('refuses to start on a bad configuration with a message naming the variable', async () => {
     await expect(startServer({ env: { DATA_DIR: dir, PORT: 'eighty' } })).rejects.toThrow(/PORT/);
+  });
+
+  it('renders with the renderer it is given and closes it on shutdown (the API bench fixed-bytes mode)', async () => {
+    let closed = false;
+    const renderer: TableRenderer = {
+      render: () => Promise.reject(new Error('not used here')),
+      async close() {
+        closed = true;
+      },
+    };
+    running = await startServer({ env: { DATA_DIR: dir, LOG_LEVEL: 'silent' }, host: '127.0.0.1', port: 0, renderer });
+    expect(running.deps.renderer).toBe(renderer);
+    await running.close();
+    running = null;
+    expect(closed).toBe(true);
   });
 });
