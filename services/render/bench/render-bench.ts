@@ -9,6 +9,9 @@
  * 5. RSS growth over 10,000 in-process renders (< 50 MB), after a warm-up, with a forced GC.
  *
  * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s`.
+ * `npm run bench:render` starts Node with `--initial-heap-size=128`, the heap the render pool gives
+ * its workers (RenderPoolOptions.initialHeapMb), so the in-process engine runs as it does in
+ * production; the header prints Node's flags, so a run can be told from one on V8's default heap.
  * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures).
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -51,7 +54,7 @@ async function engine(format: RenderInput['format'], payload?: unknown): Promise
 async function main(): Promise<void> {
   // Wall-clock figures mean little on a machine busy with other work: show how busy it was.
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`render-bench on ${process.version}, ${availableParallelism()} cores, load ${load()}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
+  console.log(`render-bench on ${process.version} ${process.execArgv.filter((a) => a.startsWith('--') && a !== '--import' && !a.includes('tsx')).join(' ') || '(no flags)'}, ${availableParallelism()} cores, load ${load()}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
   await ensureFontsRegistered();
 
   // 1–2. Engine vs Chromium on the reference table.
