@@ -53,9 +53,20 @@ export interface RenderTableResult {
 
 type UsageCache = StreamStateCache<UsageState, UsageCommand, UsageEvent>;
 
+/** A render whose file is stored, waiting for its group's append. */
+interface PendingRecord {
+  image: RenderedImage;
+  allowance: number | null;
+  planName: string;
+  resolve(result: RenderTableResult): void;
+  reject(error: unknown): void;
+}
+
 /** One cache per process; each RenderService owns one. */
 export class RenderService {
   private readonly cache: UsageCache = new StreamStateCache(usageDecider);
+  /** Per stream, the group of renders being gathered for the next append. */
+  private readonly forming = new Map<string, PendingRecord[]>();
 
   constructor(private readonly deps: RenderDeps) {}
 
@@ -130,36 +141,94 @@ export class RenderService {
     };
   }
 
-  /** Catch up → decide → append, alone for this stream in this process; retried when another process won. */
-  private async record(stream: string, image: RenderedImage, allowance: number | null, planName: string): Promise<RenderTableResult> {
+  /**
+   * Records the render on its usage stream, together with the other renders of this stream that
+   * reach this point in the same turn of the event loop (their files written): one append of
+   * several TableRendered events, with the exact expected revision, instead of one append each.
+   * Each render is still decided alone, in order, on the state folded with the renders before it
+   * in the group, so the quota and Idempotency-Keys hold exactly as with single appends; and the
+   * projector gets the group as one batch. Groups of one stream follow one another in this process.
+   */
+  private record(stream: string, image: RenderedImage, allowance: number | null, planName: string): Promise<RenderTableResult> {
+    return new Promise((resolve, reject) => {
+      let group = this.forming.get(stream);
+      if (!group) {
+        const members: PendingRecord[] = [];
+        group = members;
+        this.forming.set(stream, members);
+        setImmediate(() => {
+          this.forming.delete(stream);
+          void this.cache.exclusive(stream, () => this.commit(stream, members)).catch((error: unknown) => {
+            for (const member of members) member.reject(error);
+          });
+        });
+      }
+      group.push({ image, allowance, planName, resolve, reject });
+    });
+  }
+
+  /** Catch up → decide each member → one append; retried when another process appended first. */
+  private async commit(stream: string, members: PendingRecord[]): Promise<void> {
     const { eventStore, ids } = this.deps;
-    return this.cache.exclusive(stream, async () => {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const folded = await this.cache.load(eventStore, stream);
-        const prior = priorRender(folded.state, image.idempotencyKey, image.requestHash);
-        if (prior) {
-          // A concurrent request with the same Idempotency-Key won; answer with its image.
-          await this.discard(image);
-          return { image: prior, position: await positionOf(eventStore, stream, prior.imageId), replayed: true };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const folded = await this.cache.load(eventStore, stream);
+      let state = folded.state;
+      const recorded: PendingRecord[] = [];
+      const events: UsageEvent[] = [];
+      const outcomes: Array<(position: number | undefined) => Promise<void>> = [];
+      for (const member of members) {
+        const { image } = member;
+        let prior: RenderedImage | null;
+        let decided: UsageEvent[];
+        try {
+          prior = priorRender(state, image.idempotencyKey, image.requestHash);
+          decided = prior ? [] : usageDecider.decide({ type: 'RecordRender', data: { image, allowance: member.allowance, planName: member.planName } }, state);
+        } catch (error) {
+          // Refused (over the quota, or the key with another body): this render alone fails.
+          outcomes.push(async () => member.reject(error));
+          continue;
         }
-        const events = usageDecider.decide({ type: 'RecordRender', data: { image, allowance, planName } }, folded.state);
+        if (prior) {
+          // The same Idempotency-Key won before, possibly earlier in this very group: answer
+          // with that image and drop this render's own file.
+          const earlier = prior;
+          const inGroup = recorded.some((r) => r.image.imageId === earlier.imageId);
+          outcomes.push(async (position) => {
+            await this.discard(image);
+            const at = inGroup && position !== undefined ? position : await positionOf(eventStore, stream, earlier.imageId);
+            member.resolve({ image: earlier, position: at, replayed: true });
+          });
+          continue;
+        }
+        state = decided.reduce(usageDecider.evolve, state);
+        events.push(...decided);
+        recorded.push(member);
+      }
+
+      let position: number | undefined;
+      if (events.length > 0) {
         try {
           const appended = await eventStore.append(
             stream,
             events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data })),
             folded.revision < 0 ? 'no_stream' : folded.revision,
           );
-          this.cache.remember(stream, {
-            state: events.reduce(usageDecider.evolve, folded.state),
-            revision: appended.nextRevision,
-          });
-          return { image, position: appended.position, replayed: false };
+          this.cache.remember(stream, { state, revision: appended.nextRevision });
+          position = appended.position;
         } catch (error) {
-          if (!(error instanceof ConcurrencyError)) throw error;
+          if (error instanceof ConcurrencyError) continue;
+          // Nothing of this group was recorded: every member fails (and deletes its file).
+          for (const member of members) member.reject(error);
+          return;
         }
       }
-      throw new ConflictError('Too many concurrent renders; please try again');
-    });
+      // The group's last position stands for each of its renders: waiting for it covers them all.
+      for (const member of recorded) member.resolve({ image: member.image, position: position ?? 0, replayed: false });
+      await Promise.all(outcomes.map((settle) => settle(position)));
+      return;
+    }
+    const error = new ConflictError('Too many concurrent renders; please try again');
+    for (const member of members) member.reject(error);
   }
 
   /** Files of a render that was not recorded. Best effort: the sweep job catches what this misses. */
