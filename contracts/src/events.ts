@@ -4,7 +4,7 @@
  * (hex), passwords only as argon2id hashes. Request JSON never enters an event.
  *
  * Streams (see streams.ts): user-{id}, email-{sha256(email)}, project-{id},
- * endpoint-{sha256(path)}, usage-{userId}-{period}, image-{id}, billing-{userId}.
+ * endpoint-{sha256(path)}, projectslots-{userId}, usage-{userId}-{period}, image-{id}, billing-{userId}.
  */
 import type { PlanTier } from './plans';
 import type { ImageFormat } from './table';
@@ -63,9 +63,18 @@ export type ProjectStylesSaved = E<'ProjectStylesSaved', { projectId: string; st
 export type ProjectSettingsChanged = E<'ProjectSettingsChanged', { projectId: string; settings: { requireKey: boolean } }>;
 export type ProjectDeleted = E<'ProjectDeleted', { projectId: string; userId: string }>;
 
+/**
+ * projectslots-{userId}: the projects a user holds against the plan's project limit. A slot is
+ * taken with the exact expected revision before ProjectCreated, so creates racing at the limit
+ * cannot both pass; it is given back after ProjectDeleted.
+ */
+export type ProjectSlotTaken = E<'ProjectSlotTaken', { userId: string; projectId: string; takenAt: string }>;
+export type ProjectSlotFreed = E<'ProjectSlotFreed', { userId: string; projectId: string }>;
+
 export type ProjectsEvent =
   | ProjectCreated | EndpointClaimed | ProjectRenamed | ProjectKeyRegenerated
-  | ProjectStylesSaved | ProjectSettingsChanged | ProjectDeleted;
+  | ProjectStylesSaved | ProjectSettingsChanged | ProjectDeleted
+  | ProjectSlotTaken | ProjectSlotFreed;
 
 // ── usage and images: usage-{userId}-{period}, image-{id} ──────────────────────────────
 export type RenderSource = 'session' | 'api_key' | 'project_endpoint' | 'example' | 'demo';

@@ -4,6 +4,8 @@ export const streams = {
   email: (emailHash: string) => `email-${emailHash}`,
   project: (projectId: string) => `project-${projectId}`,
   endpoint: (pathHash: string) => `endpoint-${pathHash}`,
+  /** The projects a user holds against the plan's limit (ProjectSlotTaken / ProjectSlotFreed). */
+  projectSlots: (userId: string) => `projectslots-${userId}`,
   usage: (userId: string, period: number) => `usage-${userId}-${period}`,
   image: (imageId: string) => `image-${imageId}`,
   billing: (userId: string) => `billing-${userId}`,

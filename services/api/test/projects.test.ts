@@ -65,6 +65,24 @@ describe('projects', () => {
     expect((await create(u, { name: 'Two' })).status).toBe(201);
   });
 
+  it('holds the plan limit when creates race for the last slots, and a deleted project gives its slot back', async () => {
+    const u = await h.user('premium'); // 5 projects
+    for (const name of ['A', 'B', 'C']) expect((await create(u, { name })).status).toBe(201);
+    const raced = await Promise.all(Array.from({ length: 10 }, (_, i) => create(u, { name: `Race ${i}` })));
+    const statuses = raced.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(8);
+    const listed = await http(h).get('/api/jsonable/projects').set('Cookie', u.cookie);
+    expect(listed.body).toHaveLength(5);
+    expect((await http(h).delete(`/api/jsonable/projects/${listed.body[0].id}`).set('Cookie', u.cookie)).status).toBe(200);
+    expect((await create(u, { name: 'Again' })).status).toBe(201);
+    expect((await create(u, { name: 'One too many' })).status).toBe(402);
+    // Someone else's delete (404) gives no slot back.
+    const other = await h.user('premium');
+    expect((await http(h).delete(`/api/jsonable/projects/${listed.body[1].id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await create(u, { name: 'Still too many' })).status).toBe(402);
+  });
+
   it('renames, changes settings, and answers 404 for someone else’s project', async () => {
     const [u, other] = [await h.user('premium'), await h.user('premium')];
     const { body: p } = await create(u, { name: 'Old' });

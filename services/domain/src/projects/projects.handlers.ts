@@ -1,14 +1,14 @@
 /**
  * Project commands: load → decide → append (handleCommand), plus the endpoint reservation and the
- * plan's project limit. Keys are generated here and only their SHA-256 enters an event.
+ * plan's project limit (a slot on projectslots-{userId}, see project-slots.ts). Keys are generated here and only their SHA-256 enters an event.
  */
 import { planOf } from '@jsonable/contracts/plans';
 import { endpointSlug, PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
-import { renderMessages } from '@jsonable/contracts/render-api';
-import { PaymentRequiredError, UnavailableError } from '../errors';
+import { UnavailableError } from '../errors';
 import type { Clock, EventStore, Ids } from '../ports';
 import { claimUnique } from '../runtime/claim-unique';
 import { handleCommand } from '../runtime/handle-command';
+import { freeProjectSlot, takeProjectSlot } from './project-slots';
 import { projectDecider, type ProjectCommand } from './projects.decider';
 import { endpointStream, projectStream, sha256Hex } from './streams';
 
@@ -36,17 +36,28 @@ export interface CreateProjectInput {
   description: string;
   endpointPath?: string | undefined;
   requireKey?: boolean | undefined;
-  /** The user's plan tier and how many active projects they have (from the read models). */
+  /** The user's plan tier, and the ids of their active projects as the read model knows them. */
   planTier: string | null | undefined;
-  activeProjects: number;
+  activeProjectIds: readonly string[];
 }
 
 export async function createProject(deps: ProjectDeps, input: CreateProjectInput) {
   const plan = planOf(input.planTier);
-  if (plan.projects !== null && input.activeProjects >= plan.projects) {
-    throw new PaymentRequiredError(renderMessages.projectLimit(plan.name, plan.projects));
-  }
   const projectId = deps.ids.uuid();
+  // The limit is decided here, on the user's slots stream (402 when every slot is held).
+  await takeProjectSlot(deps, {
+    userId: input.userId, projectId, activeInReadModel: input.activeProjectIds, limit: plan.projects, planName: plan.name,
+  });
+  try {
+    return await createWithSlot(deps, input, projectId);
+  } catch (error) {
+    // Nothing was created: give the slot back (if this fails too, the slot lapses on its own).
+    await freeProjectSlot(deps, { userId: input.userId, projectId }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function createWithSlot(deps: ProjectDeps, input: CreateProjectInput, projectId: string) {
   const slug = endpointSlug(input.endpointPath || input.name) || 'project';
 
   // The random suffix makes a collision practically impossible; the claim makes it certain.
@@ -107,5 +118,7 @@ export async function saveProjectStyles(deps: ProjectDeps, input: { projectId: s
 
 export async function deleteProject(deps: ProjectDeps, input: { projectId: string; userId: string }) {
   const result = await run(deps, input.projectId, { type: 'DeleteProject', data: input });
+  // After the deletion only: a refused delete (someone else's project) must not free a slot.
+  await freeProjectSlot(deps, input);
   return { position: result.position };
 }

@@ -12,7 +12,8 @@ import { NotFoundError } from '@jsonable/domain/errors';
 import {
   createProject, deleteProject, regenerateProjectKey, saveProjectStyles, updateProject,
 } from '@jsonable/domain/projects/projects.handlers';
-import { countProjectImages, countActiveProjects, getProjectView, listProjects } from '@jsonable/read-models/projects/projects.queries';
+import { PROJECTS } from '@jsonable/read-models/projects/projects.projection';
+import { countProjectImages, getProjectView, listProjects, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { accountOf, bodyOf, parse, principalOf, type Ctx } from '../render/shared';
@@ -50,10 +51,13 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
   router.post('/api/jsonable/projects', session, async (ctx) => {
     const { userId } = principalOf(ctx);
     const input = parse(createProjectRequestSchema, bodyOf(ctx) ?? {});
-    const [user, activeProjects] = await Promise.all([accountOf(deps, userId), countActiveProjects(deps.readModels, userId)]);
+    const [user, active] = await Promise.all([
+      accountOf(deps, userId),
+      deps.readModels.find<ProjectDoc>(PROJECTS, { userId, isActive: true }),
+    ]);
     const created = await createProject(deps, {
       userId, name: input.name, description: input.description, endpointPath: input.endpointPath,
-      requireKey: input.settings?.requireKey, planTier: user.current_plan_tier, activeProjects,
+      requireKey: input.settings?.requireKey, planTier: user.current_plan_tier, activeProjectIds: active.map((p) => p.id),
     });
     await deps.waitForProjections(created.position);
     ctx.status = 201;
