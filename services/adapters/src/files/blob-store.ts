@@ -4,7 +4,8 @@
  * Each blob is ONE file, `<folders>/<name>~blob`, holding a 4-byte header length, the JSON header
  * (contentType, length, metadata, createdAt) and then the bytes. One file, not data plus a sidecar,
  * because a put must replace bytes and their metadata together: it writes a temp file in the same
- * folder, fsyncs it, renames it over the old one (atomic on POSIX) and fsyncs the folder. A reader
+ * folder, fsyncs it, renames it over the old one (atomic on POSIX) and fsyncs the folder (one
+ * fsync shared by the puts into that folder that finish their renames meanwhile: FolderSync). A reader
  * that opened the old file keeps reading the old inode, so a concurrent overwrite never mixes old
  * and new. Key segments never contain `~`, so a folder `images/` and a blob `images` cannot clash.
  */
@@ -53,8 +54,42 @@ async function fsyncFolder(folder: string): Promise<void> {
   }
 }
 
+/**
+ * Group commit of a folder's fsync: a put whose rename has finished joins the next fsync that
+ * has not started yet, so concurrent puts into one folder share one fsync (and its open and
+ * close) instead of one each. An fsync that starts after a rename covers it, which is all a put
+ * needs before it reports success; fsyncs of one folder run one after the other.
+ */
+class FolderSync {
+  /** The next fsync, while it waits for the one in flight: later renames may still join it. */
+  private next: Promise<void> | null = null;
+  private inFlight: Promise<void> | null = null;
+
+  constructor(private readonly folder: string) {}
+
+  sync(): Promise<void> {
+    if (this.next) return this.next;
+    const previous = this.inFlight;
+    const run = (async () => {
+      await previous?.catch(() => undefined);
+      // From here on, a rename that finishes may come after this fsync's start: it waits for the next one.
+      this.next = null;
+      await fsyncFolder(this.folder);
+    })();
+    this.next = run;
+    this.inFlight = run;
+    void run.catch(() => undefined).then(() => {
+      if (this.inFlight === run) this.inFlight = null;
+    });
+    return run;
+  }
+}
+
 export class FileBlobStore implements BlobStore {
   readonly root: string;
+  /** Folders this instance created or found: no mkdir per put (a folder removed under us is recreated). */
+  private readonly folders = new Set<string>();
+  private readonly folderSyncs = new Map<string, FolderSync>();
 
   /** @param root the blobs folder itself (createStores passes `<dataDir>/blobs`). */
   constructor(root: string) {
@@ -81,9 +116,8 @@ export class FileBlobStore implements BlobStore {
     const size = Buffer.alloc(4);
     size.writeUInt32BE(headerBytes.length, 0);
 
-    await mkdir(folder, { recursive: true });
     const temp = join(folder, `${name}${TEMP_MARK}${randomBytes(6).toString('hex')}`);
-    const handle = await open(temp, 'wx');
+    const handle = await this.createIn(folder, temp);
     try {
       await handle.writev([size, headerBytes, bytes]);
       await handle.sync();
@@ -99,8 +133,32 @@ export class FileBlobStore implements BlobStore {
       await unlink(temp).catch(() => undefined);
       throw error;
     }
-    await fsyncFolder(folder);
+    await this.syncFolder(folder);
     return { key, ...header };
+  }
+
+  /** Creates the temp file, making its folder first when this instance has not seen it yet. */
+  private async createIn(folder: string, temp: string): Promise<FileHandle> {
+    if (this.folders.has(folder)) {
+      try {
+        return await open(temp, 'wx');
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        this.folders.delete(folder);
+      }
+    }
+    await mkdir(folder, { recursive: true });
+    this.folders.add(folder);
+    return open(temp, 'wx');
+  }
+
+  private syncFolder(folder: string): Promise<void> {
+    let sync = this.folderSyncs.get(folder);
+    if (!sync) {
+      sync = new FolderSync(folder);
+      this.folderSyncs.set(folder, sync);
+    }
+    return sync.sync();
   }
 
   async get(key: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {
