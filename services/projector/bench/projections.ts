@@ -103,13 +103,19 @@ export const usageProjection: Projection = {
   async handle(e, tx) {
     const d = e.data as Record<string, unknown>;
     const usageId = `${str(d.userId)}-${num(d.period)}`;
-    const usage: Doc = (await tx.get('mix_usage', usageId)) ?? { id: usageId, userId: str(d.userId), period: num(d.period), tables: 0, bytes: 0 };
-    tx.put('mix_usage', { ...usage, tables: num(usage.tables) + 1, bytes: num(usage.bytes) + num(d.size) });
+    // Read-modify-write as the app's statistics projection does it: a private copy per batch,
+    // changed in place (ProjectionTx.getForUpdate), instead of a copy per event.
+    const usage: Doc = (await tx.getForUpdate('mix_usage', usageId)) ?? { id: usageId, userId: str(d.userId), period: num(d.period), tables: 0, bytes: 0 };
+    usage.tables = num(usage.tables) + 1;
+    usage.bytes = num(usage.bytes) + num(d.size);
+    tx.put('mix_usage', usage);
     const statsId = str(d.projectId);
-    const stats: Doc = (await tx.get('mix_project_stats', statsId)) ?? { id: statsId, total: 0, byFormat: {} };
-    const byFormat = { ...(stats.byFormat as Record<string, number>) };
+    const stats: Doc = (await tx.getForUpdate('mix_project_stats', statsId)) ?? { id: statsId, total: 0, byFormat: {} };
+    const byFormat = stats.byFormat as Record<string, number>;
     byFormat[str(d.format)] = (byFormat[str(d.format)] ?? 0) + 1;
-    tx.put('mix_project_stats', { ...stats, total: num(stats.total) + 1, byFormat, lastRenderAt: e.createdAt });
+    stats.total = num(stats.total) + 1;
+    stats.lastRenderAt = e.createdAt;
+    tx.put('mix_project_stats', stats);
   },
 };
 
