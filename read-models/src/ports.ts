@@ -54,6 +54,26 @@ export interface Checkpoint {
   position: number;
 }
 
+/**
+ * A fencing token for applyBatch: the batch commits only if document `id` of `collection` has
+ * `field` equal to `value` at commit time. The projector passes its lease's token, so an instance
+ * that stalled past its lease cannot commit one more batch after another one took over.
+ */
+export interface Fence {
+  collection: string;
+  id: string;
+  field: string;
+  value: string | number;
+}
+
+/** applyBatch refused: the fence document no longer holds the expected value. Nothing was written. */
+export class FencedWriteError extends Error {
+  constructor(readonly fence: Fence) {
+    super(`Write fenced off: ${fence.collection}/${fence.id} no longer has ${fence.field} = ${String(fence.value)}`);
+    this.name = 'FencedWriteError';
+  }
+}
+
 export interface DocumentStore {
   /** Creates the collection and its indexes if needed; safe to call many times. */
   ensureCollection(spec: CollectionSpec): Promise<void>;
@@ -62,9 +82,10 @@ export interface DocumentStore {
   count(collection: string, filter?: Filter): Promise<number>;
   /**
    * Applies the operations in order, atomically, together with the checkpoint when given:
-   * either all of them and the checkpoint are stored, or none.
+   * either all of them and the checkpoint are stored, or none. With a fence, the fence document
+   * is checked in the same transaction and FencedWriteError thrown (nothing written) on a mismatch.
    */
-  applyBatch(ops: DocOp[], checkpoint?: Checkpoint): Promise<void>;
+  applyBatch(ops: DocOp[], checkpoint?: Checkpoint, fence?: Fence): Promise<void>;
   getCheckpoint(name: string): Promise<number | null>;
   /** Removes a collection entirely (used when a rebuilt projection replaces an old version). */
   dropCollection(collection: string): Promise<void>;

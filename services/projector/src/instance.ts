@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@jsonable/domain/ports';
-import type { DocumentStore } from '@jsonable/read-models/ports';
+import type { DocumentStore, Fence } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import { DocCache } from './doc-cache';
 import { checkpointName, physicalCollection } from './naming';
@@ -20,6 +20,8 @@ export interface InstanceOptions {
    * index once over loaded rows is much cheaper than maintaining it on every insert.
    */
   deferIndexes?: boolean;
+  /** Checked atomically with every batch (the projector's lease token); none: unfenced. */
+  fence?: () => Fence | null;
 }
 
 /**
@@ -146,7 +148,11 @@ export class ProjectionInstance {
       last = event.position;
     }
     if (last === this.position) return false;
-    await this.docs.applyBatch(overlay.ops(), this.checkpoint ? { name: this.checkpoint, position: last } : undefined);
+    await this.docs.applyBatch(
+      overlay.ops(),
+      this.checkpoint ? { name: this.checkpoint, position: last } : undefined,
+      this.options.fence?.() ?? undefined,
+    );
     overlay.committed();
     this.position = last;
     return true;

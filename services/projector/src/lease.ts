@@ -1,4 +1,4 @@
-import type { Doc, DocumentStore } from '@jsonable/read-models/ports';
+import type { Doc, DocumentStore, Fence } from '@jsonable/read-models/ports';
 import { LEASE_COLLECTION } from './naming';
 
 interface LeaseDoc extends Doc {
@@ -6,6 +6,11 @@ interface LeaseDoc extends Doc {
   /** Epoch ms after which another instance may take the lease over. */
   until: number;
   version: number;
+  /**
+   * Fencing token: one more on every acquisition, kept by renewals. Every batch the holder
+   * commits checks it (DocumentStore fence), so after a takeover the old holder's writes fail.
+   */
+  token?: number;
 }
 
 /**
@@ -15,6 +20,8 @@ interface LeaseDoc extends Doc {
  */
 export class Lease {
   private held: LeaseDoc | null = null;
+  /** Token of the last term this instance acquired (kept after losing the lease: its fence must fail then). */
+  private token: number | null = null;
 
   constructor(
     private readonly docs: DocumentStore,
@@ -25,6 +32,11 @@ export class Lease {
 
   get isHeld(): boolean {
     return this.held !== null;
+  }
+
+  /** What every batch written under this lease must be fenced with; null before the first acquisition. */
+  fence(): Fence | null {
+    return this.token === null ? null : { collection: LEASE_COLLECTION, id: this.id, field: 'token', value: this.token };
   }
 
   /** Takes the lease when free, stale, or already ours; returns whether we hold it now. */
@@ -59,14 +71,19 @@ export class Lease {
   }
 
   private async write(current: LeaseDoc | null): Promise<boolean> {
+    // Renewing the lease this instance holds keeps the token; taking it (free, stale, released,
+    // or after losing it) gives a new one.
+    const renewing = this.held !== null && current !== null && current.owner === this.owner && current.token === this.held.token;
     const next: LeaseDoc = {
       id: this.id,
       owner: this.owner,
       until: Date.now() + this.ttlMs,
       version: (current?.version ?? 0) + 1,
+      token: renewing ? current.token : (current?.token ?? 0) + 1,
     };
     const ok = await this.docs.putIf(LEASE_COLLECTION, next, current ? current.version : null);
     this.held = ok ? next : null;
+    if (ok) this.token = next.token ?? null;
     return ok;
   }
 }

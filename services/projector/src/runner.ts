@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '@jsonable/domain/ports';
-import type { DocumentStore } from '@jsonable/read-models/ports';
+import { FencedWriteError, type DocumentStore } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import { ProjectionInstance } from './instance';
 import { Lease } from './lease';
@@ -263,7 +263,9 @@ export class ProjectionRunner {
       const entry = registry.get(projection.name);
       const serving = !!entry && entry.active === projection.version;
       // Collections being built serve no reads yet: their indexes are built once at the end.
-      const instance = new ProjectionInstance(projection, docs, { deferIndexes: !serving });
+      // Every batch is fenced with this term's lease token: after a stall past the lease, a
+      // takeover makes this instance's next commit fail instead of overwriting newer documents.
+      const instance = new ProjectionInstance(projection, docs, { deferIndexes: !serving, fence: () => this.lease.fence() });
       await instance.open();
       if (serving && entry) {
         term.main.instances.push(instance);
@@ -292,7 +294,8 @@ export class ProjectionRunner {
 
   private startGroups(term: Term): void {
     const { eventStore } = this.options;
-    const fail = (group: string) => (error: unknown) => term.end(`${group} subscription failed`, error);
+    const fail = (group: string) => (error: unknown) =>
+      error instanceof FencedWriteError ? term.end('lease lost to another instance (batch fenced off)') : term.end(`${group} subscription failed`, error);
 
     term.main.subscription = eventStore.subscribeToAll({
       after: term.main.cursor,

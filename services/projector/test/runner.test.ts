@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
+import { FencedWriteError } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import { generateMixEvents, imagesProjection, projectionMix, usersProjection } from '../bench/projections';
 import { physicalCollection, REGISTRY_COLLECTION } from '../src/naming';
@@ -204,6 +205,74 @@ describe('Lease', () => {
     expect(await a.tryAcquire()).toBe(false);
     await b.release();
     expect(await a.tryAcquire()).toBe(true);
+  });
+
+  it('fences writes with a token that renewals keep and every takeover replaces', async () => {
+    const a = new Lease(s.docs, 'a', 100);
+    const b = new Lease(s.docs, 'b', 100);
+    expect(a.fence()).toBeNull();
+    expect(await a.tryAcquire()).toBe(true);
+    const fenceA = a.fence()!;
+    await s.docs.ensureCollection({ name: 'fenced', indexes: [] });
+    await s.docs.applyBatch([{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'a' } }], { name: 'fenced@v1', position: 1 }, fenceA);
+    expect(await a.renew()).toBe(true);
+    expect(a.fence()).toEqual(fenceA);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await b.tryAcquire()).toBe(true);
+    expect(b.fence()!.value).not.toBe(fenceA.value);
+    // a stalled past its lease: its fence fails atomically (no document, no checkpoint move), b's passes.
+    await expect(
+      s.docs.applyBatch([{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'a again' } }], { name: 'fenced@v1', position: 2 }, a.fence()!),
+    ).rejects.toBeInstanceOf(FencedWriteError);
+    expect(await s.docs.get('fenced', 'x')).toEqual({ id: 'x', by: 'a' });
+    expect(await s.docs.getCheckpoint('fenced@v1')).toBe(1);
+    await s.docs.applyBatch([{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'b' } }], { name: 'fenced@v1', position: 2 }, b.fence()!);
+    expect(await s.docs.get('fenced', 'x')).toEqual({ id: 'x', by: 'b' });
+  });
+
+  it('a projector that stalled past its lease cannot commit its batch after the takeover', async () => {
+    const head = await appendMix(s.eventStore, generateMixEvents(600, 13));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let releaseLater!: () => void;
+    const later = new Promise<void>((resolve) => (releaseLater = resolve));
+    let stalled!: () => void;
+    const entered = new Promise<void>((resolve) => (stalled = resolve));
+    // The same projection for both; a's copy hangs inside its first batch (a long GC pause, a stuck disk).
+    const hanging: Projection = {
+      ...usersProjection,
+      async handle(event, tx) {
+        stalled();
+        await gate;
+        // Past its first batch it stalls again, so whatever that batch committed stays visible.
+        if (event.position > head) await later;
+        return usersProjection.handle(event, tx);
+      },
+    };
+    const a = runner([hanging], { owner: 'a', leaseTtlMs: 150, leaseRenewMs: 60_000 });
+    a.start();
+    await entered;
+    // Meanwhile the log moves on past a's batch.
+    const next = await appendMix(s.eventStore, [{ type: 'PlanChanged', streamId: 'user-u1', data: { userId: 'u1', to: 'business' } }]);
+    const b = runner([usersProjection], { owner: 'b' });
+    b.start();
+    await b.whenCaughtUp();
+    expect(await b.waitForPosition(next, 10_000)).toBe(true);
+    const checkpoint = `${usersProjection.name}@v${usersProjection.version}`;
+    expect(await s.docs.getCheckpoint(checkpoint)).toBe(next);
+    expect(await s.docs.get(live(usersProjection, 'mix_users'), 'u1')).toMatchObject({ plan: 'business' });
+    const before = await dumpDocs(s.docs, [usersProjection], live);
+    // a wakes up and tries to commit its (older) batch: fenced off, nothing goes back.
+    release();
+    await new Promise((r) => setTimeout(r, 200));
+    try {
+      expect(await s.docs.getCheckpoint(checkpoint)).toBe(next);
+      expect(await dumpDocs(s.docs, [usersProjection], live)).toEqual(before);
+      // …and it knows it lost the lease.
+      expect(a.isLeader).toBe(false);
+    } finally {
+      releaseLater();
+    }
   });
 
   it('two racing acquisitions of a free lease give one holder', async () => {

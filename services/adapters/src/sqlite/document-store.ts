@@ -17,7 +17,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Checkpoint, CollectionSpec, Doc, DocOp, DocumentStore, Filter, FindOptions, Scalar } from '@jsonable/read-models/ports';
+import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions, type Scalar } from '@jsonable/read-models/ports';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
 import { fieldColumns, typeColumn, valueColumn } from './field-columns';
@@ -286,13 +286,15 @@ export class SqliteDocumentStore implements DocumentStore {
     return row?.n ?? 0;
   }
 
-  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint): Promise<void> {
+  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint, fence?: Fence): Promise<void> {
     this.assertOpen();
     for (const op of ops) if (op.op === 'put') assertDoc(op.doc);
     if (checkpoint && (!Number.isSafeInteger(checkpoint.position) || checkpoint.position < 0)) {
       throw new Error('A checkpoint position is a non-negative integer');
     }
     this.db.transaction(() => {
+      // Under the write lock (BEGIN IMMEDIATE): nobody can move the fence between check and commit.
+      if (fence) this.checkFence(fence);
       // A projector's batch is long runs of one collection: look its statements up once per run.
       let collection: string | null = null;
       let s: CollectionStatements | null = null;
@@ -317,6 +319,13 @@ export class SqliteDocumentStore implements DocumentStore {
       }
       if (checkpoint) this.checkpointPut.run(checkpoint.name, checkpoint.position);
     }).immediate();
+  }
+
+  private checkFence(fence: Fence): void {
+    const s = this.statementsFor(fence.collection);
+    const row = s ? s.current.get(fence.id) : undefined;
+    const doc = row ? parseDoc<Doc>(row.doc) : null;
+    if (!doc || doc[fence.field] !== fence.value) throw new FencedWriteError(fence);
   }
 
   async getCheckpoint(name: string): Promise<number | null> {
