@@ -26,9 +26,29 @@ async function ensure(docs: DocumentStore): Promise<void> {
   ensured.add(docs);
 }
 
+/** Per store, the documents gathered for the next write (see saveRequestData). */
+const forming = new WeakMap<DocumentStore, { docs: RequestDataDoc[]; written: Promise<void> }>();
+
+/**
+ * Writes the document. The documents of renders that reach this point in the same turn of the
+ * event loop (any users) are written in one batch, one transaction instead of one each; every
+ * caller resolves once that batch is committed, and a failed batch fails each of its callers.
+ */
 export async function saveRequestData(docs: DocumentStore, doc: RequestDataDoc): Promise<void> {
   await ensure(docs);
-  await docs.applyBatch([{ op: 'put', collection: REQUEST_DATA, doc }]);
+  let batch = forming.get(docs);
+  if (!batch) {
+    const next = { docs: [] as RequestDataDoc[], written: Promise.resolve() };
+    next.written = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      // Later callers start the next batch: this one is being written.
+      forming.delete(docs);
+      return docs.applyBatch(next.docs.map((d) => ({ op: 'put' as const, collection: REQUEST_DATA, doc: d })));
+    });
+    forming.set(docs, next);
+    batch = next;
+  }
+  batch.docs.push(doc);
+  await batch.written;
 }
 
 export async function deleteRequestData(docs: DocumentStore, imageId: string): Promise<void> {
