@@ -22,6 +22,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Result } from 'autocannon';
 import type { RenderOutput, TableRenderer } from '@jsonable/domain/ports';
 import { createRenderPool } from '@jsonable/render/pool/index';
@@ -115,9 +116,14 @@ async function main(): Promise<void> {
     console.log(`autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s, reference table 20 × 4 PNG, renderer: ${RENDERER}`);
     console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const cpuBefore = process.cpuUsage();
+    // Stalls of the server's main thread (synchronous SQLite commits and checkpoints, GC, the
+    // projector's batches) hold up every request in flight: they show in the latency tail.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const { result, cpuMs: clientCpuMs } = await runLoad({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: DURATION });
 
     const cpu = process.cpuUsage(cpuBefore);
+    loopDelay.disable();
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const ok = result['2xx'];
     const errors = result.errors + result.timeouts + result.non2xx;
@@ -148,6 +154,8 @@ async function main(): Promise<void> {
     line('CPU per render, both', perRender(cpuSeconds * 1000 + clientCpuMs));
     const allSeconds = cpuSeconds + clientCpuMs / 1000;
     line('renders per CPU-second (both)', `${(ok / allSeconds).toFixed(1)} (2 idle cores: ≈ ${((2 * ok) / allSeconds).toFixed(0)}/s)`);
+    const ms = (ns: number) => (ns / 1e6).toFixed(0);
+    line('event-loop delay p50/p99/max', `${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)} ms`);
     line('load average after', loadavg().map((l) => l.toFixed(2)).join(' '));
     line('2xx answers sent (+ warm-up)', String(expected));
     line('TableRendered events', String(rendered.length));

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMailer } from '@jsonable/adapters/mail/index';
-import { createStores, type Stores } from '@jsonable/adapters';
+import { createStores, SqliteDocumentStore, SqliteEventStore, type Stores } from '@jsonable/adapters';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
@@ -19,6 +19,7 @@ import { createLogger } from './logger';
 import type { ApiModule } from './module';
 import { modules as registeredModules } from './modules/index';
 import { allProjections } from './read-models';
+import { startWalCheckpointer } from './storage/wal-checkpointer';
 
 export interface StartServerOptions {
   /** Environment to configure from (default process.env). */
@@ -98,6 +99,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     const stores = await openStores(config);
     cleanups.push(() => stores.close());
+    // The embedded SQLite files are checkpointed off the main thread (see wal-checkpointer.ts).
+    const sqliteFiles = [stores.eventStore, stores.docs].flatMap((store) =>
+      store instanceof SqliteEventStore || store instanceof SqliteDocumentStore ? [store.file] : []);
+    if (sqliteFiles.length > 0) {
+      const checkpointer = await startWalCheckpointer(sqliteFiles, { logger: logger.child({ component: 'wal-checkpointer' }) });
+      cleanups.push(() => checkpointer.stop());
+    }
 
     const registry = new RegistryCache(stores.docs);
     const readModels = new ActiveReadModels(stores.docs, projections, registry);
