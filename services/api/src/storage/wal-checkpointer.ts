@@ -5,14 +5,19 @@
  * size: with better-sqlite3 that commit runs on the server's main thread, and the checkpoint's
  * copying and fsyncs (tens of MB of WAL) held the event loop for 50–120 ms about once a second
  * under the API bench, every request in flight waiting behind them (the p99). This worker checkpoints
- * both files a few times a second on its own connections, so the WAL never grows to the size at
+ * both files ten times a second on its own connections, so the WAL never grows to the size at
  * which a commit on the main thread would do it.
  */
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../deps';
 
-/** Often enough that the WAL stays a few MB at most under load; an idle checkpoint costs microseconds. */
-export const WAL_CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Small checkpoints often: while one runs, the main thread's next WAL writes can wait for its
+ * writeback, so the stall grows with the checkpoint (bench:api, same load: 100 ms gave event-loop
+ * delay p99 19 ms / max 25–29 against 24–25 / 36–42 at 250 ms, and 40–74 ms stalls at 1 s) at
+ * no measurable CPU cost; an idle checkpoint costs microseconds.
+ */
+export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
 export interface WalCheckpointer {
   /** Stops the worker and closes its connections. */
