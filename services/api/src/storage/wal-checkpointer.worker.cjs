@@ -21,7 +21,10 @@ function checkpointAll() {
       entry.db.pragma('wal_checkpoint(PASSIVE)');
       entry.failed = false;
     } catch (error) {
-      // Busy (another process checkpoints) or a passing I/O error: try again next time, say it once.
+      // Another process checkpointing the same file (a ROLE=api and a ROLE=projector process
+      // share it) is expected: its checkpoint does the work. Anything else: say it once per streak.
+      const code = error && error.code;
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') continue;
       if (!entry.failed) parentPort.postMessage({ type: 'warning', file: entry.file, message: String(error && error.message) });
       entry.failed = true;
     }
