@@ -1,6 +1,7 @@
 /**
  * RenderTable: validate (the engine) → check the quota → render on the pool → store the file
- * FIRST → append TableRendered to `usage-{userId}-{period}` with the exact expected revision.
+ * FIRST → append TableRendered to `usage-{userId}-{period}` with the exact expected revision
+ * (one append for the renders of that stream whose files are stored in the same turn: record).
  * A refused append deletes its file at once; a crash between the two leaves an orphan file that
  * the sweep job removes, never an event that points at nothing.
  */
