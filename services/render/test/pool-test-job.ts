@@ -7,6 +7,8 @@ import { threadId } from 'node:worker_threads';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 
 let warmUps = 0;
+/** Renders running in this worker right now (the pool must never run two at once). */
+let running = 0;
 
 export async function warmUp(): Promise<void> {
   warmUps++;
@@ -33,6 +35,15 @@ class InputError extends Error {
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
+  running++;
+  try {
+    return await renderJob(input, running);
+  } finally {
+    running--;
+  }
+}
+
+async function renderJob(input: RenderInput, concurrent: number): Promise<RenderOutput> {
   const p = (input.payload ?? {}) as Payload;
   if (p.spin) for (;;);
   if (p.exit) process.exit(3);
@@ -60,8 +71,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     width: threadId,
     height: warmUps,
     size: bytes.byteLength,
-    rows: 0,
-    columns: 0,
+    rows: concurrent,
+    columns: Date.now() % 1_000_000,
     title: p.echo ?? null,
     warnings: [],
   };

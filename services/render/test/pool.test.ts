@@ -83,6 +83,33 @@ describe('createRenderPool', () => {
     expect(p.stats()).toMatchObject({ workers: 2, ready: 2, replaced: 2 });
   });
 
+  it('sends a worker its next job ahead, which runs after the current one, with its own time limit', async () => {
+    const p = pool({ size: 1, timeoutMs: 300 });
+    await p.ready();
+    // Sent at once but run one after the other: 3 × 200 ms in a worker. A time limit counted
+    // from sending would fail the second and third (finished at ~400 and ~600 ms).
+    const outputs = await Promise.all([0, 1, 2].map((i) => p.render({ payload: { echo: `job ${i}`, delayMs: 200 } })));
+    expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(['job 0', 'job 1', 'job 2']);
+    expect(outputs.map((o) => o.rows)).toEqual([1, 1, 1]); // never two at once in the worker
+    expect(outputs[2]!.columns - outputs[0]!.columns).toBeGreaterThanOrEqual(350);
+  });
+
+  it('gives a job sent ahead to a worker that then dies back to the queue, where another worker runs it', async () => {
+    const p = pool({ size: 2 });
+    await p.ready();
+    // Level by level: worker 1 gets `exit` then `sent ahead`; worker 2 gets `slow` then `other`.
+    const results = await Promise.allSettled([
+      p.render({ payload: { exit: true } }),
+      p.render({ payload: { echo: 'slow', delayMs: 300 } }),
+      p.render({ payload: { echo: 'sent ahead' } }),
+      p.render({ payload: { echo: 'other' } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const texts = results.slice(1).map((r) => Buffer.from((r as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes).toString());
+    expect(texts).toEqual(['slow', 'sent ahead', 'other']);
+    expect(p.stats().replaced).toBe(1);
+  });
+
   it('fails a render that exhausts its worker heap with a clear error and replaces the worker', async () => {
     const p = pool({ size: 1, maxMemoryMb: 64 });
     const error = await failure(p.render({ payload: { allocate: true } }));
@@ -95,6 +122,7 @@ describe('createRenderPool', () => {
   it('refuses renders beyond the queue with 503 Renderer busy', async () => {
     const p = pool({ size: 1, maxQueue: 2 });
     await p.ready();
+    // One running; one sent ahead to the worker and one in the queue are the two waiting.
     const running = [0, 1, 2].map((i) => p.render({ payload: { echo: `slow ${i}`, delayMs: 150 } }));
     const error = await failure(p.render({ payload: { echo: 'one too many' } }));
     expect(error.status).toBe(503);

@@ -3,8 +3,12 @@
  *
  * - One worker per core by default; each imports the engine once and warms it up (fonts) before
  *   it takes jobs, so no user request pays for font registration.
- * - One job per worker at a time; a bounded FIFO queue in front. Past it, callers get 503
- *   'Renderer busy, try again' at once rather than waiting behind work they cannot see.
+ * - One job per worker at a time, plus (when renders are waiting) one sent ahead, so that a worker
+ *   finishing a job starts the next at once instead of waiting for the main thread, which may be
+ *   busy with requests for a few milliseconds, to hear of it and send another. A job sent ahead
+ *   that never started (its worker died first) goes back to the front of the queue.
+ * - A bounded FIFO queue in front. Past it, callers get 503 'Renderer busy, try again' at once
+ *   rather than waiting behind work they cannot see.
  * - A per-render timeout: the worker is terminated (the only way to stop synchronous code) and
  *   replaced; only that call fails, with 503 'Rendering timed out'. 503 and not 500 because the
  *   input already passed the engine's size limits, so a timeout means the machine was starved,
@@ -36,6 +40,8 @@ export interface RenderPoolOptions {
    * (pool of 2, reference table: ~14.5 → ~9.2 ms of CPU per PNG). 0 keeps V8's default.
    */
   initialHeapMb: number;
+  /** Jobs a worker holds at once: the one it runs and those sent ahead (1 turns sending ahead off). */
+  jobsPerWorker: number;
   /** Renders allowed to wait for a worker; more are refused with 503. */
   maxQueue: number;
   /** How long a new worker may take to load and warm up before it counts as failed. */
@@ -74,7 +80,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  job: Job | null;
+  /** Jobs sent to the worker, in order: the first is running (its timer is set), the rest wait. */
+  jobs: Job[];
   /** Set when we terminate it on purpose, so its exit is not taken for a crash. */
   retired: boolean;
   startupTimer?: NodeJS.Timeout;
@@ -93,6 +100,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     timeoutMs: 15_000,
     maxMemoryMb: 512,
     initialHeapMb: 128,
+    jobsPerWorker: 2,
     maxQueue: 256,
     startupTimeoutMs: 60_000,
     jobModule: ENGINE_JOB,
@@ -120,7 +128,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, ready: false, job: null, retired: false };
+    const slot: Slot = { worker, ready: false, jobs: [], retired: false };
     slot.startupTimer = setTimeout(() => {
       fail(slot, new RenderPoolError(500, 'Renderer could not start', 'startup-failed'));
     }, opts.startupTimeoutMs);
@@ -159,10 +167,12 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         return;
       case 'done':
       case 'failed': {
-        const job = slot.job;
+        const job = slot.jobs[0];
         if (!job || job.id !== message.id) return;
         clearTimeout(job.timer);
-        slot.job = null;
+        slot.jobs.shift();
+        // The worker has already started the next job it holds: its time runs from now.
+        if (slot.jobs.length > 0) startTimer(slot, slot.jobs[0]!);
         if (message.type === 'done') job.resolve(message.output);
         else job.reject(rebuild(message.error));
         dispatch();
@@ -178,12 +188,14 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     clearTimeout(slot.startupTimer);
     slots.delete(slot);
     void slot.worker.terminate();
-    const job = slot.job;
-    slot.job = null;
+    const [job, ...notStarted] = slot.jobs;
+    slot.jobs = [];
     if (job) {
       clearTimeout(job.timer);
       job.reject(error);
     }
+    // Jobs sent ahead had not started: they keep their place at the front of the queue.
+    queue.unshift(...notStarted);
     if (closed) return;
     if (!slot.ready) {
       startupFailures++;
@@ -200,27 +212,41 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       replaced++;
     }
     spawn();
+    dispatch();
+  }
+
+  function startTimer(slot: Slot, job: Job): void {
+    job.timer = setTimeout(() => {
+      fail(slot, new RenderPoolError(503, 'Rendering timed out', 'timeout'));
+    }, job.timeoutMs);
   }
 
   function dispatch(): void {
-    for (const slot of slots) {
-      // A loop, not an if: a job that cannot be sent leaves the slot free for the next one.
-      while (queue.length > 0 && slot.ready && !slot.job && !slot.retired) {
-        const job = queue.shift() as Job;
-        slot.job = job;
-        job.timer = setTimeout(() => {
-          fail(slot, new RenderPoolError(503, 'Rendering timed out', 'timeout'));
-        }, job.timeoutMs);
-        try {
-          slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
-        } catch {
-          // Only JSON-like input can cross to a worker (a function or a symbol cannot be cloned).
-          clearTimeout(job.timer);
-          slot.job = null;
-          job.reject(new RenderPoolError(400, 'The table data could not be read', 'invalid-input'));
+    // Level by level: every idle worker gets a job before any gets one sent ahead.
+    for (let level = 1; level <= opts.jobsPerWorker && queue.length > 0; level++) {
+      for (const slot of slots) {
+        // A loop, not an if: a job that cannot be sent leaves the slot free for the next one.
+        while (queue.length > 0 && slot.ready && !slot.retired && slot.jobs.length < level) {
+          const job = queue.shift() as Job;
+          try {
+            slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
+          } catch {
+            // Only JSON-like input can cross to a worker (a function or a symbol cannot be cloned).
+            job.reject(new RenderPoolError(400, 'The table data could not be read', 'invalid-input'));
+            continue;
+          }
+          slot.jobs.push(job);
+          if (slot.jobs.length === 1) startTimer(slot, job);
         }
       }
     }
+  }
+
+  /** Renders not yet started: those in the queue and those sent ahead to a busy worker. */
+  function waiting(): number {
+    let n = queue.length;
+    for (const slot of slots) n += Math.max(0, slot.jobs.length - 1);
+    return n;
   }
 
   function topUp(): void {
@@ -234,8 +260,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       if (closed) return Promise.reject(new RenderPoolError(503, 'Renderer is shutting down', 'closed'));
       if (startupFailures >= MAX_STARTUP_FAILURES) startupFailures = 0;
       topUp();
-      const idle = [...slots].some((s) => s.ready && !s.job);
-      if (!idle && queue.length >= opts.maxQueue) {
+      const idle = [...slots].some((s) => s.ready && s.jobs.length === 0);
+      if (!idle && waiting() >= opts.maxQueue) {
         return Promise.reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
       }
       return new Promise<RenderOutput>((resolve, reject) => {
@@ -254,8 +280,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       return {
         workers: all.length,
         ready: all.filter((s) => s.ready).length,
-        busy: all.filter((s) => s.job).length,
-        queued: queue.length,
+        busy: all.filter((s) => s.jobs.length > 0).length,
+        queued: waiting(),
         replaced,
       };
     },
@@ -272,10 +298,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         all.map(async (slot) => {
           slot.retired = true;
           clearTimeout(slot.startupTimer);
-          if (slot.job) {
-            clearTimeout(slot.job.timer);
-            slot.job.reject(error);
-            slot.job = null;
+          for (const job of slot.jobs.splice(0)) {
+            clearTimeout(job.timer);
+            job.reject(error);
           }
           await slot.worker.terminate();
         }),

@@ -1,6 +1,7 @@
 /**
  * A render worker: imports its job module, warms it up once (fonts, caches), then renders one
- * job at a time. The output bytes are transferred, not copied, back to the main thread.
+ * job at a time, in the order they arrive. The output bytes are transferred, not copied, back to
+ * the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JobRequest, RenderJobModule, SerializedError, WorkerData, WorkerMessage } from './protocol';
@@ -48,7 +49,7 @@ try {
   throw error;
 }
 
-port.on('message', async ({ id, input }: JobRequest) => {
+async function run({ id, input }: JobRequest): Promise<void> {
   try {
     const output = await job.render(input);
     const { bytes, buffer } = transferable(output.bytes);
@@ -62,6 +63,13 @@ port.on('message', async ({ id, input }: JobRequest) => {
   } catch (error) {
     post({ type: 'failed', id, error: serialize(error) });
   }
+}
+
+// The pool may send the next job before this one is done (so that no worker waits on the main
+// thread between jobs); they still run one after the other, in the order sent.
+let tail = Promise.resolve();
+port.on('message', (request: JobRequest) => {
+  tail = tail.then(() => run(request));
 });
 
 post({ type: 'ready' });
