@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Doc, DocumentStore, FieldCondition, Filter, FindOptions, Scalar } from '../ports';
+import { FencedWriteError, type Doc, type DocumentStore, type FieldCondition, type Filter, type FindOptions, type Scalar } from '../ports';
 
 export type OpenDocumentStore = () => Promise<DocumentStore>;
 
@@ -347,6 +347,28 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         expect(await ds.get(c, 'kept')).toEqual({ id: 'kept', v: 1 });
         expect(await ds.get(c, 'new')).toBeNull();
         expect(await ds.getCheckpoint(name)).toBe(5);
+      });
+
+      it('commits a fenced batch only while the fence document holds the value, writing nothing otherwise', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'fenced');
+        const leases = await collection(ds, 'lease', [], true);
+        const name = `${c}@v1`;
+        await ds.applyBatch([{ op: 'put', collection: leases, doc: { id: 'projector', token: 'a1', expiresAt: Date.now() + 60_000 } }]);
+        const fence = { collection: leases, id: 'projector', field: 'token', value: 'a1' };
+        await ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'x', v: 1 } }], { name, position: 3 }, fence);
+        expect(await ds.get(c, 'x')).toEqual({ id: 'x', v: 1 });
+        // Another instance takes the lease over: the old token no longer commits anything.
+        await ds.applyBatch([{ op: 'put', collection: leases, doc: { id: 'projector', token: 'b2', expiresAt: Date.now() + 60_000 } }]);
+        const stale = ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'x', v: 2 } }, { op: 'put', collection: c, doc: { id: 'y', v: 1 } }], { name, position: 7 }, fence);
+        await expect(stale).rejects.toBeInstanceOf(FencedWriteError);
+        expect(await ds.get(c, 'x')).toEqual({ id: 'x', v: 1 });
+        expect(await ds.get(c, 'y')).toBeNull();
+        expect(await ds.getCheckpoint(name)).toBe(3);
+        // A missing fence document fences too.
+        await expect(ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'z' } }], undefined, { ...fence, id: 'nobody' })).rejects.toBeInstanceOf(FencedWriteError);
+        expect(await ds.get(c, 'z')).toBeNull();
+        expect(await ds.get(leases, 'projector')).toMatchObject({ token: 'b2' });
       });
 
       it('refuses a document without an id', async () => {

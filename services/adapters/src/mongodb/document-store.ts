@@ -16,7 +16,7 @@
  * UTF-8 bytes under the default collation — the semantics documents/filter.ts pins down.
  */
 import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document } from 'mongodb';
-import type { Checkpoint, CollectionSpec, Doc, DocOp, DocumentStore, Filter, FindOptions } from '@jsonable/read-models/ports';
+import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions } from '@jsonable/read-models/ports';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
 
@@ -24,6 +24,8 @@ interface Stored {
   _id: string;
   doc: Doc;
   expiresAt: Date | null;
+  /** Bumped by every batch fenced on this document (see applyBatch); not part of the document. */
+  fencedWrites?: number;
 }
 
 interface CollectionMeta {
@@ -155,7 +157,7 @@ export class MongoDocumentStore implements DocumentStore {
     return { _id: doc.id, doc, expiresAt };
   }
 
-  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint): Promise<void> {
+  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint, fence?: Fence): Promise<void> {
     if (checkpoint && (!Number.isSafeInteger(checkpoint.position) || checkpoint.position < 0)) {
       throw new Error('A checkpoint position is a non-negative integer');
     }
@@ -163,6 +165,18 @@ export class MongoDocumentStore implements DocumentStore {
     const session = this.client.startSession();
     try {
       await session.withTransaction(async () => {
+        if (fence) {
+          // A write, not a read: a transaction that reads a document another one then changes
+          // still commits under snapshot isolation, but two that write the same document conflict.
+          // So a lease takeover racing this batch makes one of them retry, and the retry of this
+          // one finds the new token and gives up, having written nothing.
+          const held = await this.collection(fence.collection).updateOne(
+            { _id: fence.id, [path(fence.field)]: fence.value },
+            { $inc: { fencedWrites: 1 } },
+            { session },
+          );
+          if (held.matchedCount === 0) throw new FencedWriteError(fence);
+        }
         // Consecutive operations on one collection go as one ordered bulk write.
         let i = 0;
         while (i < ops.length) {
