@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, linkIn, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
+import { clickMenuItem, collectPageErrors, launchBrowser, linkIn, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
 
 let server: E2eServer;
 let browser: Browser;
@@ -39,7 +39,7 @@ async function signedInHeader() {
 
 async function logOut() {
   await page.getByRole('button', { name: `Account menu for ${email}` }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await clickMenuItem(page, 'Logout');
   await page.waitForURL((u) => u.pathname === '/');
   await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../services/api/src/cli';
 import {
-  VIEWPORTS, WEB_DIST, collectPageErrors, ensureWebBuilt, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
+  VIEWPORTS, WEB_DIST, clickMenuItem, collectPageErrors, ensureWebBuilt, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
   type E2eServer,
 } from './helpers';
 
@@ -106,7 +106,7 @@ async function projectMenu(item: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await page.getByRole('button', { name: /^Actions for / }).first().click();
     try {
-      await page.getByRole('menuitem', { name: item }).click({ timeout: 5_000 });
+      await clickMenuItem(page, item, { timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt >= 3) throw error;

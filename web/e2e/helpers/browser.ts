@@ -30,3 +30,22 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/**
+ * Clicks a menu item once its menu has stopped moving. A menu is drawn before it is positioned
+ * (and may then flip above its trigger); on a loaded machine that takes longer than the two
+ * frames Playwright's own stability check watches, and a click aimed at the first position
+ * pressed on the item but released on whatever took its place, so nothing was selected.
+ */
+export async function clickMenuItem(page: Page, name: string, options: { timeout?: number } = {}): Promise<void> {
+  const item = page.getByRole('menuitem', { name });
+  await item.waitFor({ timeout: options.timeout });
+  let previous = '';
+  for (let i = 0; i < 50; i++) {
+    const box = JSON.stringify(await item.boundingBox());
+    if (box === previous) break;
+    previous = box;
+    await page.waitForTimeout(100);
+  }
+  await item.click({ timeout: options.timeout });
+}
