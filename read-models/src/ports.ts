@@ -81,11 +81,13 @@ export interface DocumentStore {
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;
   /**
-   * Applies the operations in order, atomically, together with the checkpoint when given:
-   * either all of them and the checkpoint are stored, or none. With a fence, the fence document
-   * is checked in the same transaction and FencedWriteError thrown (nothing written) on a mismatch.
+   * Applies the operations in order, atomically, together with the checkpoint(s) when given:
+   * either all of them and every checkpoint are stored, or none. Several checkpoints let the
+   * projector commit the batches of several projections in one transaction. With a fence, the
+   * fence document is checked in the same transaction and FencedWriteError thrown (nothing
+   * written) on a mismatch.
    */
-  applyBatch(ops: DocOp[], checkpoint?: Checkpoint, fence?: Fence): Promise<void>;
+  applyBatch(ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence): Promise<void>;
   getCheckpoint(name: string): Promise<number | null>;
   /** Removes a collection entirely (used when a rebuilt projection replaces an old version). */
   dropCollection(collection: string): Promise<void>;

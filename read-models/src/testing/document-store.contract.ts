@@ -371,6 +371,32 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         expect(await ds.get(leases, 'projector')).toMatchObject({ token: 'b2' });
       });
 
+      it('stores several checkpoints with one batch, all of them or none', async () => {
+        const ds = await store();
+        const [a, b] = [await collection(ds, 'multi_a'), await collection(ds, 'multi_b')];
+        const [ca, cb] = [`${a}@v1`, `${b}@v1`];
+        await ds.applyBatch([{ op: 'put', collection: a, doc: { id: 'x' } }, { op: 'put', collection: b, doc: { id: 'y' } }], [
+          { name: ca, position: 4 },
+          { name: cb, position: 4 },
+        ]);
+        expect([await ds.getCheckpoint(ca), await ds.getCheckpoint(cb)]).toEqual([4, 4]);
+        // Checkpoints alone move too (projections that had nothing to write in the batch).
+        await ds.applyBatch([], [{ name: ca, position: 6 }, { name: cb, position: 6 }]);
+        expect([await ds.getCheckpoint(ca), await ds.getCheckpoint(cb)]).toEqual([6, 6]);
+        // A failing batch moves none of them.
+        const failing = ds.applyBatch(
+          [{ op: 'put', collection: a, doc: { id: 'z' } }, { op: 'put', collection: unique('not_ensured'), doc: { id: 'w' } }],
+          [{ name: ca, position: 9 }, { name: cb, position: 9 }],
+        );
+        await expect(failing).rejects.toThrow();
+        expect([await ds.getCheckpoint(ca), await ds.getCheckpoint(cb)]).toEqual([6, 6]);
+        expect(await ds.get(a, 'z')).toBeNull();
+        // So does a bad checkpoint among good ones.
+        await expect(ds.applyBatch([{ op: 'put', collection: a, doc: { id: 'z' } }], [{ name: ca, position: 10 }, { name: cb, position: -1 }])).rejects.toThrow();
+        expect(await ds.getCheckpoint(ca)).toBe(6);
+        expect(await ds.get(a, 'z')).toBeNull();
+      });
+
       it('refuses a document without an id', async () => {
         const ds = await store();
         const c = await collection(ds, 'noid');

@@ -66,7 +66,7 @@ export async function benchProjectionRebuild(options: RebuildBenchOptions = {}):
     const readSeconds = (performance.now() - started) / 1000;
 
     // The real path: a projector starting on an empty read side catches up through the
-    // catch-up subscription, in batches, each batch one transaction per projection.
+    // catch-up subscription, in batches, each batch one transaction for all the projections.
     const docs = new SqliteDocumentStore(join(dir, 'readmodels.sqlite'), { sweepIntervalMs: 0 });
     const runner = new ProjectionRunner({ eventStore, docs, projections, batchSize, rebuildBatchSize: batchSize, leaseRetryMs: 10 });
     const cpuBefore = process.cpuUsage();

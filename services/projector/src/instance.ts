@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@jsonable/domain/ports';
-import type { DocumentStore, Fence } from '@jsonable/read-models/ports';
+import type { Checkpoint, DocOp, DocumentStore, Fence } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import { DocCache } from './doc-cache';
 import { checkpointName, physicalCollection } from './naming';
@@ -118,43 +118,79 @@ export class ProjectionInstance {
    * it committed anything (documents or a checkpoint move).
    */
   async apply(events: readonly RecordedEvent[], upTo = Number.POSITIVE_INFINITY): Promise<boolean> {
-    // Two overlapping applies would both start from the same position and apply events twice.
-    if (this.applying) throw new Error(`Projection ${this.projection.name}@v${this.projection.version}: overlapping batches`);
-    this.applying = true;
+    const batch = await this.prepare(events, upTo);
+    if (!batch) return false;
     try {
-      return await this.applyOnce(events, upTo);
-    } finally {
-      this.applying = false;
+      await this.docs.applyBatch(batch.ops, batch.checkpoint ?? undefined, this.options.fence?.() ?? undefined);
+    } catch (error) {
+      batch.abandon();
+      throw error;
     }
-  }
-
-  private async applyOnce(events: readonly RecordedEvent[], upTo: number): Promise<boolean> {
-    let last = this.position;
-    const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false, this.unindexed.size > 0 ? (logical) => this.ensureIndexes(logical) : null);
-    for (const event of events) {
-      if (event.position <= last || event.position > upTo) continue;
-      if (this.handles.has(event.type)) {
-        try {
-          await this.projection.handle(event, overlay);
-        } catch (error) {
-          throw new Error(
-            `Projection ${this.projection.name}@v${this.projection.version} failed on ${event.type} at position ${event.position}: ${
-              error instanceof Error ? error.message : String(error)
-            }`,
-            { cause: error },
-          );
-        }
-      }
-      last = event.position;
-    }
-    if (last === this.position) return false;
-    await this.docs.applyBatch(
-      overlay.ops(),
-      this.checkpoint ? { name: this.checkpoint, position: last } : undefined,
-      this.options.fence?.() ?? undefined,
-    );
-    overlay.committed();
-    this.position = last;
+    batch.committed();
     return true;
   }
+
+  /**
+   * Runs the projection over the events past its position (up to `upTo`) without committing:
+   * the caller commits `ops` and `checkpoint` (the projector: together with other projections'
+   * batches, in one transaction) and then calls `committed()`, or `abandon()` if that failed.
+   * Null when no event moved the position. Until one of the two is called the instance takes no
+   * other batch.
+   */
+  async prepare(events: readonly RecordedEvent[], upTo = Number.POSITIVE_INFINITY): Promise<PreparedBatch | null> {
+    // Two overlapping batches would both start from the same position and apply events twice.
+    if (this.applying) throw new Error(`Projection ${this.projection.name}@v${this.projection.version}: overlapping batches`);
+    this.applying = true;
+    let handedOver = false;
+    try {
+      let last = this.position;
+      const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false, this.unindexed.size > 0 ? (logical) => this.ensureIndexes(logical) : null);
+      for (const event of events) {
+        if (event.position <= last || event.position > upTo) continue;
+        if (this.handles.has(event.type)) {
+          try {
+            await this.projection.handle(event, overlay);
+          } catch (error) {
+            throw new Error(
+              `Projection ${this.projection.name}@v${this.projection.version} failed on ${event.type} at position ${event.position}: ${
+                error instanceof Error ? error.message : String(error)
+              }`,
+              { cause: error },
+            );
+          }
+        }
+        last = event.position;
+      }
+      if (last === this.position) return null;
+      handedOver = true;
+      let done = false;
+      const finish = (): void => {
+        if (done) throw new Error(`Projection ${this.projection.name}@v${this.projection.version}: batch finished twice`);
+        done = true;
+        this.applying = false;
+      };
+      return {
+        ops: overlay.ops(),
+        checkpoint: this.checkpoint ? { name: this.checkpoint, position: last } : null,
+        committed: () => {
+          finish();
+          overlay.committed();
+          this.position = last;
+        },
+        abandon: finish,
+      };
+    } finally {
+      if (!handedOver) this.applying = false;
+    }
+  }
+}
+
+/** A projection's batch, handled but not committed yet (ProjectionInstance.prepare). */
+export interface PreparedBatch {
+  ops: DocOp[];
+  checkpoint: Checkpoint | null;
+  /** The batch is stored: the instance moves its position and cache on. */
+  committed(): void;
+  /** The batch was not stored: the instance stays where it was. */
+  abandon(): void;
 }

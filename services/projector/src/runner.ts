@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '@jsonable/domain/ports';
 import { FencedWriteError, type DocumentStore } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
-import { ProjectionInstance } from './instance';
+import { ProjectionInstance, type PreparedBatch } from './instance';
 import { Lease } from './lease';
 import { silentLogger, type ProjectorLogger } from './logger';
 import { Mutex } from './mutex';
@@ -23,7 +23,7 @@ export interface ProjectionRunnerOptions {
   docs: DocumentStore;
   projections: readonly Projection[];
   logger?: ProjectorLogger;
-  /** Largest batch of the log applied in one transaction per projection while live (default 2000). */
+  /** Largest batch of the log applied (one transaction for all projections) while live (default 2000). */
   batchSize?: number;
   /**
    * Batch size while building a projection from zero or a new version (default 10,000): nobody
@@ -327,16 +327,43 @@ export class ProjectionRunner {
 
   private async applyMain(term: Term, events: RecordedEvent[]): Promise<void> {
     if (term.ended || events.length === 0) return;
-    for (const instance of term.main.instances) await instance.apply(events);
+    await this.applyTogether(term.main.instances, events);
     term.main.cursor = Math.max(term.main.cursor, events[events.length - 1]!.position);
     this.signalProgress();
   }
 
   private async applyRebuild(term: Term, events: RecordedEvent[]): Promise<void> {
     if (term.ended || events.length === 0) return;
-    for (const instance of term.rebuild.instances) await instance.apply(events);
+    await this.applyTogether(term.rebuild.instances, events);
     term.rebuild.cursor = Math.max(term.rebuild.cursor, events[events.length - 1]!.position);
     await this.joinCaughtUp(term);
+  }
+
+  /**
+   * Runs every instance of a group over a batch of the log and commits all their documents and
+   * checkpoints in one transaction, fenced with the lease: live, a render's one event moves every
+   * projection's checkpoint, and one commit instead of one per projection is most of the
+   * projector's cost per event. All or nothing: on a failure no instance moves.
+   */
+  private async applyTogether(instances: readonly ProjectionInstance[], events: RecordedEvent[]): Promise<void> {
+    const batches: PreparedBatch[] = [];
+    try {
+      for (const instance of instances) {
+        const batch = await instance.prepare(events);
+        if (batch) batches.push(batch);
+      }
+      if (batches.length === 0) return;
+      const checkpoints = batches.flatMap((b) => (b.checkpoint ? [b.checkpoint] : []));
+      await this.options.docs.applyBatch(
+        batches.length === 1 ? batches[0]!.ops : batches.flatMap((b) => b.ops),
+        checkpoints,
+        this.lease.fence() ?? undefined,
+      );
+    } catch (error) {
+      for (const batch of batches) batch.abandon();
+      throw error;
+    }
+    for (const batch of batches) batch.committed();
   }
 
   /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
-import { FencedWriteError } from '@jsonable/read-models/ports';
+import { FencedWriteError, type Checkpoint, type DocOp, type Fence } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import { generateMixEvents, imagesProjection, projectionMix, usersProjection } from '../bench/projections';
 import { physicalCollection, REGISTRY_COLLECTION } from '../src/naming';
@@ -136,6 +136,59 @@ describe('ProjectionRunner', () => {
     // The old version's collection goes after the grace period (0 here).
     await expect.poll(async () => (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))?.retired, { timeout: 5000 }).toEqual([]);
     expect(await s.docs.find(physicalCollection('mix_images', 1)).catch(() => [])).toEqual([]);
+  });
+
+  it('commits a batch of every projection in one transaction, and nothing of it when one projection fails', async () => {
+    await appendMix(s.eventStore, generateMixEvents(300, 11));
+    const commits: Array<{ ops: number; checkpoints: Checkpoint[] }> = [];
+    const counting = new Proxy(s.docs, {
+      get(target, key, receiver) {
+        if (key === 'applyBatch') {
+          return (ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence) => {
+            commits.push({ ops: ops.length, checkpoints: checkpoint === undefined ? [] : Array.isArray(checkpoint) ? [...checkpoint] : [checkpoint as Checkpoint] });
+            return target.applyBatch(ops, checkpoint, fence);
+          };
+        }
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const failing: Projection = {
+      name: 'failing',
+      version: 1,
+      collections: [{ name: 'failing_docs', indexes: [] }],
+      handles: ['Boom'],
+      async handle() {
+        throw new Error('cannot project Boom');
+      },
+    };
+    const names = [...projectionMix, failing].map((p) => `${p.name}@v${p.version}`);
+    const messages: string[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (m: string) => messages.push(m) };
+    const r = runner([...projectionMix, failing], { docs: counting, logger });
+    r.start();
+    await r.whenCaughtUp();
+
+    // Live: one render's event moves every projection's checkpoint in a single commit.
+    commits.length = 0;
+    const head = await appendMix(s.eventStore, generateMixEvents(1, 12));
+    expect(await r.waitForPosition(head, 10_000)).toBe(true);
+    const batch = commits.filter((c) => c.checkpoints.some((cp) => cp.position === head));
+    expect(batch).toHaveLength(1);
+    expect(batch[0]!.checkpoints.map((c) => c.name).sort()).toEqual([...names].sort());
+    for (const name of names) expect(await s.docs.getCheckpoint(name)).toBe(head);
+
+    // The last projection throws: the projections before it, which handled the batch fine, do
+    // not commit it either (one transaction), and the term ends on the error.
+    // One append, so the projector sees the three events as one batch.
+    const { position: boom } = await s.eventStore.append(
+      'boom-1',
+      [...generateMixEvents(2, 13), { type: 'Boom', streamId: 'boom-1', data: {} }].map((e, i) => ({ id: `boom-${i}`, type: e.type, data: e.data })),
+      'no_stream',
+    );
+    await expect.poll(() => messages.includes('projector stopped on an error; restarting from the checkpoints'), { timeout: 5000 }).toBe(true);
+    for (const name of names) expect(await s.docs.getCheckpoint(name)).toBe(head);
+    expect(await r.waitForPosition(boom, 50)).toBe(false);
   });
 
   it('lets only one instance write; a waiting instance takes over when the holder stops', async () => {

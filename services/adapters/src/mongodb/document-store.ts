@@ -17,6 +17,7 @@
  */
 import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document } from 'mongodb';
 import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions } from '@jsonable/read-models/ports';
+import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
 
@@ -157,10 +158,8 @@ export class MongoDocumentStore implements DocumentStore {
     return { _id: doc.id, doc, expiresAt };
   }
 
-  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint, fence?: Fence): Promise<void> {
-    if (checkpoint && (!Number.isSafeInteger(checkpoint.position) || checkpoint.position < 0)) {
-      throw new Error('A checkpoint position is a non-negative integer');
-    }
+  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence): Promise<void> {
+    const checkpoints = checkpointList(checkpoint);
     for (const op of ops) assertCollectionName(op.collection);
     const session = this.client.startSession();
     try {
@@ -194,8 +193,11 @@ export class MongoDocumentStore implements DocumentStore {
           }
           await this.collection(collection).bulkWrite(bulk, { session, ordered: true });
         }
-        if (checkpoint) {
-          await this.checkpoints.updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position } }, { upsert: true, session });
+        if (checkpoints.length > 0) {
+          await this.checkpoints.bulkWrite(
+            checkpoints.map((c) => ({ updateOne: { filter: { _id: c.name }, update: { $set: { position: c.position } }, upsert: true } })),
+            { session, ordered: true },
+          );
         }
       });
     } finally {

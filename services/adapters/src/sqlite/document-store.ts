@@ -18,6 +18,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions, type Scalar } from '@jsonable/read-models/ports';
+import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
 import { fieldColumns, typeColumn, valueColumn } from './field-columns';
@@ -286,12 +287,10 @@ export class SqliteDocumentStore implements DocumentStore {
     return row?.n ?? 0;
   }
 
-  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint, fence?: Fence): Promise<void> {
+  async applyBatch(ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence): Promise<void> {
     this.assertOpen();
     for (const op of ops) if (op.op === 'put') assertDoc(op.doc);
-    if (checkpoint && (!Number.isSafeInteger(checkpoint.position) || checkpoint.position < 0)) {
-      throw new Error('A checkpoint position is a non-negative integer');
-    }
+    const checkpoints = checkpointList(checkpoint);
     this.db.transaction(() => {
       // Under the write lock (BEGIN IMMEDIATE): nobody can move the fence between check and commit.
       if (fence) this.checkFence(fence);
@@ -317,7 +316,7 @@ export class SqliteDocumentStore implements DocumentStore {
           i++;
         }
       }
-      if (checkpoint) this.checkpointPut.run(checkpoint.name, checkpoint.position);
+      for (const c of checkpoints) this.checkpointPut.run(c.name, c.position);
     }).immediate();
   }
 
