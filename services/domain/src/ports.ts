@@ -57,6 +57,12 @@ export interface SubscribeOptions {
 }
 
 export interface Subscription {
+  /**
+   * Ends delivery: no batch starts after this call, and the promise resolves once the batch in
+   * flight (if any) has been handled. A handler may stop its own subscription from inside
+   * onEvents or onLive, but must not await the promise there: it resolves only after that
+   * handler has returned.
+   */
   stop(): Promise<void>;
 }
 

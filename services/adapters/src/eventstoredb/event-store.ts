@@ -15,7 +15,6 @@
  * expected revision idempotent; when it then reports no usable position, the adapter reads the
  * position of the stream's last event back.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   ANY,
   BACKWARDS,
@@ -49,8 +48,6 @@ import type {
 } from '@jsonable/domain/ports';
 
 const PAGE = 500;
-/** Marks code running inside onEvents, so that stop() called from there does not wait for itself. */
-const insideHandler = new AsyncLocalStorage<Subscription>();
 const DEFAULT_BATCH = 500;
 
 function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
@@ -310,7 +307,7 @@ class EsdbCatchUp implements Subscription {
     while (!this.stopped && this.buffer.length > 0) {
       const batch = this.buffer.splice(0, this.batchSize);
       try {
-        await insideHandler.run(this, () => this.options.onEvents(batch));
+        await this.options.onEvents(batch);
       } catch (error) {
         this.fail(error);
         return;
@@ -343,13 +340,9 @@ class EsdbCatchUp implements Subscription {
     }
   }
 
-  /** Waits for the batch in flight (called from inside onEvents, it only marks the stop). */
+  /** Waits for the batch in flight; a handler stopping its own subscription must not await it. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (insideHandler.getStore() === this) {
-      void this.stream?.unsubscribe().catch(() => undefined);
-      return;
-    }
     await this.started.catch(() => undefined);
     await this.stream?.unsubscribe().catch(() => undefined);
     await this.draining;

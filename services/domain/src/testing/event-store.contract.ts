@@ -441,27 +441,32 @@ export function testEventStore(name: string, open: OpenEventStore): void {
         await resumed.subscription.stop();
       });
 
-      it('can be stopped from inside onEvents without waiting for itself', async () => {
+      it('can be stopped from inside onEvents: that batch finishes, no other starts, stop resolves after it', async () => {
         const es = await store();
         const head = await es.headPosition();
         const s = stream('stopinside');
         await es.append(s, newEvents(2), 'no_stream');
-        let stopReturned = false;
+        let handlerReturned = false;
+        let resolvedAfterHandler: boolean | null = null;
         let calls = 0;
         let subscription: Subscription | undefined;
+        let stopping: Promise<void> | undefined;
         subscription = es.subscribeToAll({
           after: head,
           batchSize: 1,
           onEvents: async (batch) => {
             if (!batch.some((e) => e.streamId === s)) return;
             calls++;
-            await subscription!.stop();
-            stopReturned = true;
+            // Not awaited here: it resolves only once this handler has returned.
+            stopping = subscription!.stop().then(() => void (resolvedAfterHandler = handlerReturned));
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            handlerReturned = true;
           },
         });
         subscriptions.push(subscription);
-        await eventually(() => expect(stopReturned).toBe(true));
-        await subscription.stop();
+        await eventually(() => expect(stopping).toBeDefined());
+        await stopping;
+        expect(resolvedAfterHandler).toBe(true);
         await es.append(s, newEvents(1), 1);
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(calls).toBe(1);
