@@ -103,8 +103,8 @@ export function pollingSubscription(source: PollingSource): Subscription {
     /**
      * Waits for the batch in flight to be handled, then ends. A handler stopping its own
      * subscription must not await this (see Subscription.stop). No AsyncLocalStorage tells the
-     * two callers apart: it turns on promise hooks for the whole process, which cost the API
-     * server ~7 % of its renders per second (docs/benchmarks.md).
+     * two callers apart: it turns on promise hooks for the whole process, which made every promise
+     * dearer (a projection rebuild ran 10-25 % slower with them; docs/benchmarks.md).
      */
     async stop() {
       stopped = true;
