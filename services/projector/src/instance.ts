@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@jsonable/domain/ports';
-import type { Checkpoint, DocOp, DocumentStore, Fence } from '@jsonable/read-models/ports';
+import type { Checkpoint, DocOp, DocumentStore } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
 import { DocCache } from './doc-cache';
 import { checkpointName, physicalCollection } from './naming';
@@ -20,8 +20,6 @@ export interface InstanceOptions {
    * index once over loaded rows is much cheaper than maintaining it on every insert.
    */
   deferIndexes?: boolean;
-  /** Checked atomically with every batch (the projector's lease token); none: unfenced. */
-  fence?: () => Fence | null;
 }
 
 /**
@@ -114,14 +112,15 @@ export class ProjectionInstance {
   }
 
   /**
-   * Applies the events past this instance's position, up to `upTo` when given. Returns whether
-   * it committed anything (documents or a checkpoint move).
+   * Applies the events past this instance's position, up to `upTo` when given, in a transaction
+   * of its own (the offline rebuild and the projection specs; the runner commits the instances of
+   * a group together through prepare). Returns whether it committed anything.
    */
   async apply(events: readonly RecordedEvent[], upTo = Number.POSITIVE_INFINITY): Promise<boolean> {
     const batch = await this.prepare(events, upTo);
     if (!batch) return false;
     try {
-      await this.docs.applyBatch(batch.ops, batch.checkpoint ?? undefined, this.options.fence?.() ?? undefined);
+      await this.docs.applyBatch(batch.ops, batch.checkpoint ?? undefined);
     } catch (error) {
       batch.abandon();
       throw error;

@@ -263,9 +263,8 @@ export class ProjectionRunner {
       const entry = registry.get(projection.name);
       const serving = !!entry && entry.active === projection.version;
       // Collections being built serve no reads yet: their indexes are built once at the end.
-      // Every batch is fenced with this term's lease token: after a stall past the lease, a
-      // takeover makes this instance's next commit fail instead of overwriting newer documents.
-      const instance = new ProjectionInstance(projection, docs, { deferIndexes: !serving, fence: () => this.lease.fence() });
+      // Batches are committed by applyTogether, fenced with this term's lease token.
+      const instance = new ProjectionInstance(projection, docs, { deferIndexes: !serving });
       await instance.open();
       if (serving && entry) {
         term.main.instances.push(instance);
@@ -341,9 +340,11 @@ export class ProjectionRunner {
 
   /**
    * Runs every instance of a group over a batch of the log and commits all their documents and
-   * checkpoints in one transaction, fenced with the lease: live, a render's one event moves every
-   * projection's checkpoint, and one commit instead of one per projection is most of the
-   * projector's cost per event. All or nothing: on a failure no instance moves.
+   * checkpoints in one transaction. Live, a render's one event moves every projection's
+   * checkpoint, and one commit instead of one per projection is most of the projector's cost per
+   * event. All or nothing: on a failure no instance moves. The commit is fenced with the lease
+   * token: after a stall past the lease, a takeover makes it fail instead of overwriting newer
+   * documents.
    */
   private async applyTogether(instances: readonly ProjectionInstance[], events: RecordedEvent[]): Promise<void> {
     const batches: PreparedBatch[] = [];
