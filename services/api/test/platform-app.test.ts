@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from '@jsonable/domain/errors';
 import { createApp } from '../src/app';
+import { protoKeyMessage } from '../src/middleware/body';
 import type { ApiModule } from '../src/module';
 import { platformFixture, type PlatformFixture } from './platform-fixtures';
 
@@ -133,6 +134,8 @@ describe('request bodies', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue())), async (value) => {
         const text = JSON.stringify(value);
+        // Keys named __proto__ are refused on purpose (the test below).
+        fc.pre(!text.includes('"__proto__":'));
         const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(text);
         expect(res.status).toBe(200);
         expect(JSON.stringify(res.body.received)).toBe(JSON.stringify(JSON.parse(text)));
@@ -155,6 +158,18 @@ describe('request bodies', () => {
       }),
       { numRuns: 60 },
     );
+  });
+  it('refuses a "__proto__" key anywhere in the body with 400 and says so, and nothing reaches the route', async () => {
+    const app = createApp(f.deps, [probe]).callback();
+    for (const text of ['{"__proto__":{"admin":true}}', '{"data":[{"name":"a","__proto__":1}]}', '[[{"x":{"__proto__":null}}]]']) {
+      const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(text);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: { code: 400, message: protoKeyMessage } });
+    }
+    // The same word as a value, or inside a longer key, is ordinary data.
+    const ok = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send('{"__proto__x":"__proto__"}');
+    expect(ok.status).toBe(200);
+    expect(ok.body.received).toEqual({ __proto__x: '__proto__' });
   });
 });
 

@@ -2,6 +2,10 @@ import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { PayloadTooLargeError, ValidationError } from '@jsonable/domain/errors';
 
+/** What co-body's parser (@hapi/bourne) throws for a body with a "__proto__" key. */
+const PROTO_KEY_REFUSED = 'Object contains forbidden prototype property';
+export const protoKeyMessage = 'Invalid request: a key named "__proto__" is not allowed';
+
 export function bodyLimitMessage(limitBytes: number): string {
   const mb = limitBytes / (1024 * 1024);
   const shown = Number.isInteger(mb) ? String(mb) : mb.toFixed(2).replace(/\.?0+$/, '');
@@ -27,6 +31,8 @@ export function bodyParser(limitBytes: number): Middleware {
       const e = error as Error & { status?: number; type?: string };
       if (e.status === 413 || e.type === 'entity.too.large') throw new PayloadTooLargeError(bodyLimitMessage(limitBytes));
       if (e.status === 415 || e.type === 'encoding.unsupported') throw new ValidationError('Unsupported content encoding');
+      // The parser refuses "__proto__" keys (prototype poisoning); the JSON itself is well formed.
+      if (e.message === PROTO_KEY_REFUSED) throw new ValidationError(protoKeyMessage);
       throw new ValidationError('Invalid JSON format');
     },
   });
