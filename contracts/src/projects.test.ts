@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createProjectRequestSchema, endpointSlug, ENDPOINT_SLUG_MAX } from './projects';
+import { createProjectRequestSchema, endpointSlug, ENDPOINT_SLUG_MAX, updateProjectRequestSchema } from './projects';
 
 describe('endpointSlug', () => {
   it('turns what the dialog sends into a path segment: lowercase letters, digits and single hyphens', () => {
@@ -32,5 +32,20 @@ describe('createProjectRequestSchema', () => {
       if (n > 50) expect(messages).toContain('Project name is too long');
       if (d > 200) expect(messages).toContain('Description is too long');
     }));
+  });
+});
+
+describe('project descriptions', () => {
+  it('takes null as no description, and says so when a description is not text', () => {
+    expect(createProjectRequestSchema.parse({ name: 'Sales', description: null }).description).toBe('');
+    expect(createProjectRequestSchema.parse({ name: 'Sales' }).description).toBe('');
+    expect(updateProjectRequestSchema.parse({ description: null }).description).toBe('');
+    expect(updateProjectRequestSchema.parse({ name: 'Sales' }).description).toBeUndefined();
+    for (const description of [42, true, ['a'], { text: 'a' }]) {
+      const create = createProjectRequestSchema.safeParse({ name: 'Sales', description });
+      const update = updateProjectRequestSchema.safeParse({ description });
+      expect(create.error?.issues.map((i) => i.message)).toEqual(['Description must be text']);
+      expect(update.error?.issues.map((i) => i.message)).toEqual(['Description must be text']);
+    }
   });
 });

@@ -11,6 +11,7 @@ export const projectMessages = {
   nameRequired: 'Project name is required',
   nameTooLong: 'Project name is too long',
   descriptionTooLong: 'Description is too long',
+  descriptionNotText: 'Description must be text',
   endpointInvalid: 'Endpoint path may only contain letters, digits and hyphens (at most 40)',
   notFound: 'Project not found',
 } as const;
@@ -25,7 +26,7 @@ const name = z
   .min(1, projectMessages.nameRequired)
   .max(PROJECT_NAME_MAX, projectMessages.nameTooLong);
 const description = z
-  .string({ error: projectMessages.descriptionTooLong })
+  .string({ error: projectMessages.descriptionNotText })
   .trim()
   .max(PROJECT_DESCRIPTION_MAX, projectMessages.descriptionTooLong);
 
@@ -46,7 +47,8 @@ export function endpointSlug(input: string): string {
 
 export const createProjectRequestSchema = z.object({
   name,
-  description: description.optional().default(''),
+  /** null (as automation tools send an empty field) is no description. */
+  description: description.nullish().transform((value) => value ?? ''),
   /** Optional on the server: a missing or empty one is derived from the name. */
   endpointPath: z.string().max(200, projectMessages.endpointInvalid).optional(),
   settings: z.object({ requireKey: z.boolean() }).partial().optional(),
@@ -55,7 +57,8 @@ export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
 
 export const updateProjectRequestSchema = z.object({
   name: name.optional(),
-  description: description.optional(),
+  /** null clears the description; leaving it out keeps it. */
+  description: description.nullish().transform((value) => (value === null ? '' : value)),
   settings: z.object({ requireKey: z.boolean() }).partial().optional(),
 });
 export type UpdateProjectRequest = z.input<typeof updateProjectRequestSchema>;
