@@ -14,10 +14,16 @@ export const automationBody = JSON.stringify({
   options: { format: 'png' },
 }, null, 2);
 
-export const urlOnlyResponse = (origin = siteOrigin()) => JSON.stringify({
+const sampleImageUrl = (origin: string) => `${origin}/api/images/weekly-leads-1732233600000.png`;
+
+/** The answer as the Make and Gumloop guides show it (SPEC §3): just the image's top-level url. */
+export const urlOnlyResponse = (origin = siteOrigin()) => JSON.stringify({ success: true, url: sampleImageUrl(origin) }, null, 2);
+
+/** The project endpoint's answer with the fields the n8n and Zapier guides map. */
+export const projectEndpointResponse = (origin = siteOrigin()) => JSON.stringify({
   success: true,
-  url: `${origin}/api/images/weekly-leads-1732233600000.png`,
-  image_url: `${origin}/api/images/weekly-leads-1732233600000.png`,
+  url: sampleImageUrl(origin),
+  image_url: sampleImageUrl(origin),
   filename: 'weekly-leads-1732233600000.png',
   title: 'Weekly Leads',
 }, null, 2);

@@ -1,11 +1,9 @@
 import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide, Troubleshooting } from '../../features/integrations/IntegrationGuide';
-import { automationBody, generateUrl } from '../../features/integrations/values';
-import { siteOrigin } from '../../lib/origin';
+import { automationBody, generateUrl, urlOnlyResponse } from '../../features/integrations/values';
 
 export default function GumloopIntegrationPage() {
-  const response = JSON.stringify({ success: true, url: `${siteOrigin()}/api/images/weekly-leads-1732233600000.png` }, null, 2);
   return (
     <IntegrationGuide
       platform="Gumloop"
@@ -30,7 +28,7 @@ export default function GumloopIntegrationPage() {
         {
           title: 'Read the URL',
           body: <Text>Use a JSON reader or the node’s output mapping to take <Code>url</Code> from the answer and send it onward.</Text>,
-          code: { label: 'Response', code: response },
+          code: { label: 'Response', code: urlOnlyResponse() },
         },
       ]}
       after={

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
-import { automationBody, projectEndpointUrl, urlOnlyResponse } from '../../features/integrations/values';
+import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
 
 const n8nBody = `{
   "title": "Open Tickets",
@@ -35,7 +35,7 @@ export default function N8nIntegrationPage() {
           body: <Text>Click <strong>Test step</strong>. The output holds <Code>url</Code>; reference it downstream as <Code>{'{{ $json.url }}'}</Code>. A static body like this one is handy for a first test:</Text>,
           code: { label: 'Static test body', code: automationBody },
         },
-        { title: 'Check the answer', body: <Text>A successful call answers like this:</Text>, code: { label: 'Response', code: urlOnlyResponse() } },
+        { title: 'Check the answer', body: <Text>A successful call answers like this:</Text>, code: { label: 'Response', code: projectEndpointResponse() } },
       ]}
     />
   );

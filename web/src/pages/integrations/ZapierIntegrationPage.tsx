@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
-import { automationBody, projectEndpointUrl, urlOnlyResponse } from '../../features/integrations/values';
+import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
 
 export default function ZapierIntegrationPage() {
   return (
@@ -28,7 +28,7 @@ export default function ZapierIntegrationPage() {
         {
           title: 'Test and use the URL',
           body: <Text>Test the step. Zapier shows the fields of the answer; pick <Code>Url</Code> (or <Code>Image Url</Code>) in later steps — for example as an attachment URL in Gmail or an image in Slack.</Text>,
-          code: { label: 'Response', code: urlOnlyResponse() },
+          code: { label: 'Response', code: projectEndpointResponse() },
         },
       ]}
     />
