@@ -13,7 +13,8 @@
  * server's alone (with its render workers and projector); the client's CPU is reported apart.
  *
  * Targets (2-core machine): ≥ 150 renders/s, p99 ≤ 150 ms, zero errors.
- * Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (default 16), BENCH_RENDERER
+ * Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (default 16), BENCH_WARMUP (s of the
+ * same load run first and not measured, default 5; 0 for none), BENCH_RENDERER
  * (`engine`, the default: the real render pool; `fixed`: every render answers the reference
  * table's PNG rendered once beforehand, so the figures are those of everything around the engine —
  * HTTP, auth, limits, validation, the file, the event, the projector, the log).
@@ -33,6 +34,7 @@ import { startServer } from '../src/server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const RENDERER = process.env.BENCH_RENDERER ?? 'engine';
 const TARGET = { rendersPerSecond: 150, p99Ms: 150 };
 
@@ -112,8 +114,16 @@ async function main(): Promise<void> {
       const res = await fetch(url, { method: 'POST', headers, body });
       if (res.status !== 200) throw new Error(`warm-up answered ${res.status}: ${await res.text()}`);
     }
+    // Then the same load as the measured run, not measured: the first seconds under concurrency
+    // still compile code paths (the queue, grouped appends, larger projector batches) and, in the
+    // load client, autocannon itself. Its answers are counted in the checks below.
+    if (WARMUP > 0) {
+      const warm = await runLoad({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: WARMUP });
+      const failed = warm.result.errors + warm.result.timeouts + warm.result.non2xx;
+      if (failed > 0) throw new Error(`warm-up run: ${failed} requests failed`);
+    }
 
-    console.log(`autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s, reference table 20 × 4 PNG, renderer: ${RENDERER}`);
+    console.log(`autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s unmeasured, reference table 20 × 4 PNG, renderer: ${RENDERER}`);
     console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const cpuBefore = process.cpuUsage();
     // Stalls of the server's main thread (synchronous SQLite commits and checkpoints, GC, the
