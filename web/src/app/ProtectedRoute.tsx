@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
 import { useUser } from '../features/auth/api';
 
@@ -11,11 +11,20 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-/** A spinner while the session loads; signed-out visitors go to /auth (SPEC §2). */
+/**
+ * A spinner while the session loads; signed-out visitors go to /auth (SPEC §2).
+ *
+ * Not while the router is taking the visitor elsewhere: Logout navigates home and then ends the
+ * session, and the router commits the home page in a React transition, which clearing the user
+ * (an urgent update) can overtake. This screen then renders once more, signed out, on its way
+ * out, and a redirect from here would land the visitor on /auth instead of the home page.
+ */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const { user, isLoading } = useUser();
   const location = useLocation();
+  const navigation = useNavigation();
   if (isLoading) return <PageSpinner label="Loading your session" />;
+  if (!user && navigation.state !== 'idle') return <PageSpinner />;
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   return children ? <>{children}</> : <Outlet />;
 }

@@ -29,7 +29,8 @@ export function Header() {
   async function onLogout() {
     setOpen(false);
     try {
-      await logout(() => navigate('/'));
+      // flushSync: the protected screen knows it is being left before the session ends (see logout).
+      await logout(() => navigate('/', { flushSync: true }));
     } catch (err) {
       toast.error('Logout failed', messageOf(err, 'Please try again.'));
     }

@@ -43,8 +43,11 @@ export async function register(creds: Credentials & { confirmPassword?: string }
 /**
  * Leaves the current screen first (`leave`, e.g. navigate to /), then ends the session on the
  * server and clears the cache. In that order a protected screen never sees the user vanish and
- * redirects to /auth instead. If the server call fails the user is still signed in (nothing was
- * cleared) and the caller shows 'Logout failed'.
+ * redirects to /auth instead. The router commits the new screen in a React transition, which
+ * clearing the user (an urgent update) can overtake; so `leave` navigates with `flushSync`, which
+ * puts the router's "navigating" state on screen at once, and ProtectedRoute does not redirect
+ * while a navigation is under way. If the server call fails the user is still signed in (nothing
+ * was cleared) and the caller shows 'Logout failed'.
  */
 export async function logout(leave?: () => void | Promise<void>): Promise<void> {
   await leave?.();
