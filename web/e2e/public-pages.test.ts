@@ -150,7 +150,7 @@ describe('public pages', () => {
     await expect.poll(() => desktop.evaluate(() => {
       const top = document.getElementById('json-guide')?.getBoundingClientRect().top ?? -1;
       return top >= 0 && top < window.innerHeight / 2;
-    })).toBe(true);
+    }), { timeout: 10_000 }).toBe(true);
   });
 
   it('raised no uncaught page errors', () => {

@@ -4,22 +4,38 @@ import { Flex } from '@chakra-ui/react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 
+/** How long a hash target is followed while the page above it is still growing. */
+const FOLLOW_MS = 3000;
+
 /** Scrolls to the hash target after navigation (/#pricing, /documentation#json-guide), else to the top. */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    if (hash) {
-      const id = decodeURIComponent(hash.slice(1));
-      // The target may render a frame later, and content above it may still grow (code blocks,
-      // images): scroll once soon and once more after layout has settled.
-      const timers = [50, 400].map((ms) => setTimeout(() => document.getElementById(id)?.scrollIntoView(), ms));
-      return () => timers.forEach(clearTimeout);
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return undefined;
     }
-    window.scrollTo(0, 0);
-    return undefined;
+    const id = decodeURIComponent(hash.slice(1));
+    // The target may render a frame later, and content above it may still grow (code blocks,
+    // fonts, images) for longer than any fixed delay on a slow device: scroll whenever the page's
+    // size changes, for a few seconds, and stop at once when the visitor scrolls or types.
+    const follow = () => document.getElementById(id)?.scrollIntoView();
+    const sizes = new ResizeObserver(follow);
+    sizes.observe(document.body);
+    const stop = () => {
+      sizes.disconnect();
+      clearTimeout(timer);
+      for (const type of INPUT_EVENTS) window.removeEventListener(type, stop, true);
+    };
+    const timer = setTimeout(stop, FOLLOW_MS);
+    for (const type of INPUT_EVENTS) window.addEventListener(type, stop, { capture: true, passive: true });
+    return stop;
   }, [pathname, hash]);
   return null;
 }
+
+/** What a visitor does to scroll or move on by themselves. */
+const INPUT_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 export function Layout() {
   return (
