@@ -29,8 +29,7 @@ export function Header() {
   async function onLogout() {
     setOpen(false);
     try {
-      // flushSync: the protected screen knows it is being left before the session ends (see logout).
-      await logout(() => navigate('/', { flushSync: true }));
+      await logout(navigate);
     } catch (err) {
       toast.error('Logout failed', messageOf(err, 'Please try again.'));
     }

@@ -6,6 +6,8 @@ import { Footer } from './Footer';
 
 /** How long a hash target is followed while the page above it is still growing. */
 const FOLLOW_MS = 3000;
+/** What a visitor does to scroll or move on by themselves. */
+const INPUT_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /** Scrolls to the hash target after navigation (/#pricing, /documentation#json-guide), else to the top. */
 export function ScrollManager() {
@@ -33,9 +35,6 @@ export function ScrollManager() {
   }, [pathname, hash]);
   return null;
 }
-
-/** What a visitor does to scroll or move on by themselves. */
-const INPUT_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 export function Layout() {
   return (

@@ -1,4 +1,5 @@
 /** Sign-in, sign-up, sign-out and magic links (SPEC §7). Each refreshes the cached user. */
+import type { NavigateFunction } from 'react-router-dom';
 import { mutate } from 'swr';
 import { api } from '../../../lib/api-client';
 import { USER_KEY, fetchUser, parseSessionUser, type SessionUser } from './user';
@@ -41,16 +42,16 @@ export async function register(creds: Credentials & { confirmPassword?: string }
 }
 
 /**
- * Leaves the current screen first (`leave`, e.g. navigate to /), then ends the session on the
- * server and clears the cache. In that order a protected screen never sees the user vanish and
- * redirects to /auth instead. The router commits the new screen in a React transition, which
- * clearing the user (an urgent update) can overtake; so `leave` navigates with `flushSync`, which
- * puts the router's "navigating" state on screen at once, and ProtectedRoute does not redirect
- * while a navigation is under way. If the server call fails the user is still signed in (nothing
- * was cleared) and the caller shows 'Logout failed'.
+ * Goes to the home page first, then ends the session on the server and clears the cache. In that
+ * order a protected screen never sees the user vanish and redirects to /auth instead. The router
+ * commits the new screen in a React transition, which clearing the user (an urgent update) can
+ * overtake; so the navigation runs with `flushSync`, which puts the router's "navigating" state
+ * on screen at once, and ProtectedRoute does not redirect while a navigation is under way. If the
+ * server call fails the user is still signed in (nothing was cleared) and the caller shows
+ * 'Logout failed'.
  */
-export async function logout(leave?: () => void | Promise<void>): Promise<void> {
-  await leave?.();
+export async function logout(navigate: NavigateFunction): Promise<void> {
+  await navigate('/', { flushSync: true });
   await api.post('/api/logout');
   await mutate(USER_KEY, null, { revalidate: false });
   // Everything cached belonged to the signed-out user.
