@@ -2,8 +2,6 @@ import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { PayloadTooLargeError, ValidationError } from '@jsonable/domain/errors';
 
-/** What co-body's parser (@hapi/bourne) throws for a body with a "__proto__" key. */
-const PROTO_KEY_REFUSED = 'Object contains forbidden prototype property';
 export const protoKeyMessage = 'Invalid request: a key named "__proto__" is not allowed';
 
 export function bodyLimitMessage(limitBytes: number): string {
@@ -31,12 +29,36 @@ export function bodyParser(limitBytes: number): Middleware {
       const e = error as Error & { status?: number; type?: string };
       if (e.status === 413 || e.type === 'entity.too.large') throw new PayloadTooLargeError(bodyLimitMessage(limitBytes));
       if (e.status === 415 || e.type === 'encoding.unsupported') throw new ValidationError('Unsupported content encoding');
-      // The parser refuses "__proto__" keys (prototype poisoning); the JSON itself is well formed.
-      if (e.message === PROTO_KEY_REFUSED) throw new ValidationError(protoKeyMessage);
+      // The parser refuses "__proto__" keys (prototype poisoning): well-formed JSON then.
+      if (refusedForProtoKey((e as { body?: unknown }).body)) throw new ValidationError(protoKeyMessage);
       throw new ValidationError('Invalid JSON format');
     },
   });
   return (ctx, next) => (RAW_BODY_PATHS.has(ctx.path) ? next() : parse(ctx, next));
+}
+
+/**
+ * Whether the body the JSON parser refused (co-body hands it over as `error.body`) is in fact a
+ * well-formed object or array with a "__proto__" key somewhere, the only valid JSON that
+ * @hapi/bourne refuses. Decided from the text itself rather than the parser's error wording.
+ */
+function refusedForProtoKey(body: unknown): boolean {
+  if (typeof body !== 'string' || !body.includes('__proto__')) return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  if (parsed === null || typeof parsed !== 'object') return false;
+  const stack: unknown[] = [parsed];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return true;
+    for (const value of Object.values(node)) stack.push(value);
+  }
+  return false;
 }
 
 /**
