@@ -1,5 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { once } from 'node:events';
+import { createServer, get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -255,6 +259,68 @@ describe('web app serving', () => {
     expect(json.status).toBe(404);
   });
 
+  it('sends the precompressed copy the browser accepts (Brotli first), with one validator per encoding', async () => {
+    const dist = join(f.dir, 'dist');
+    const app = withWeb().callback();
+    const source = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ row: i, name: `Product ${i}` })))};`;
+    writeFileSync(join(dist, 'assets', 'app-3f9a.js'), source);
+    writeFileSync(join(dist, 'assets', 'app-3f9a.js.br'), brotliCompressSync(source));
+    writeFileSync(join(dist, 'assets', 'app-3f9a.js.gz'), gzipSync(source));
+    // Raw bytes as sent: supertest's client would decompress them itself.
+    const server = createServer(app).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet({ host: '127.0.0.1', port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    try {
+      const br = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('text/javascript');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(br.body.length).toBeLessThan(source.length / 3);
+      expect(brotliDecompressSync(br.body).toString()).toBe(source);
+
+      const gz = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toBe(source);
+
+      const plain = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.body.toString()).toBe(source);
+      const none = await get('/assets/app-3f9a.js', {});
+      expect(none.headers['content-encoding']).toBeUndefined();
+      const refused = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'br;q=0, gzip' });
+      expect(refused.headers['content-encoding']).toBe('gzip');
+
+      // A validator of one representation never revalidates another.
+      expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+      const same = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag as string });
+      expect(same.status).toBe(304);
+      const other = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'identity', 'If-None-Match': br.headers.etag as string });
+      expect(other.status).toBe(200);
+
+      // Client routes get index.html's copy too; files without copies are sent as they are.
+      writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(readFileSync(join(dist, 'index.html'))));
+      const deep = await get('/dashboard', { Accept: 'text/html', 'Accept-Encoding': 'br' });
+      expect(deep.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(deep.body).toString()).toContain('<title>Jsonable</title>');
+      const svg = await get('/favicon.svg', { 'Accept-Encoding': 'br, gzip' });
+      expect(svg.headers['content-encoding']).toBeUndefined();
+      expect(svg.headers.vary).toBeUndefined();
+    } finally {
+      server.close();
+    }
+  });
   it('never serves files outside the web root', async () => {
     const app = withWeb().callback();
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {

@@ -22,7 +22,7 @@ function newestMtime(path: string): number {
 }
 
 function sourcesNewestMtime(): number {
-  const inputs = [join(WEB_ROOT, 'src'), join(WEB_ROOT, 'public'), join(WEB_ROOT, 'index.html'), join(WEB_ROOT, 'vite.config.ts'), join(REPO_ROOT, 'contracts', 'src')];
+  const inputs = [join(WEB_ROOT, 'src'), join(WEB_ROOT, 'public'), join(WEB_ROOT, 'index.html'), join(WEB_ROOT, 'vite.config.ts'), join(WEB_ROOT, 'build'), join(REPO_ROOT, 'contracts', 'src')];
   return Math.max(...inputs.filter(existsSync).map(newestMtime));
 }
 

@@ -30,6 +30,17 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/**
+ * Copies written by the web build (web/build/precompress.ts) next to a text file, in order of
+ * preference: sent instead of the file when the browser accepts the encoding.
+ */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+type FileInfo = { path: string; size: number; mtime: Date };
+
 async function fileAt(root: string, urlPath: string): Promise<{ path: string; size: number; mtime: Date } | null> {
   let decoded: string;
   try {
@@ -49,12 +60,31 @@ async function fileAt(root: string, urlPath: string): Promise<{ path: string; si
   }
 }
 
-function send(ctx: Context, file: { path: string; size: number; mtime: Date }, cacheControl: string): void {
+/** The precompressed copy of `urlPath` the request accepts, if the build wrote one. */
+async function precompressedFor(ctx: Context, root: string, urlPath: string): Promise<{ file: FileInfo; encoding: string } | null> {
+  for (const { encoding, suffix } of PRECOMPRESSED) {
+    // Checked one by one: the server's preference (smaller first) wins over the header's order.
+    if (ctx.acceptsEncodings(encoding) !== encoding) continue;
+    const file = await fileAt(root, urlPath + suffix);
+    if (file) return { file, encoding };
+  }
+  return null;
+}
+
+async function send(ctx: Context, root: string, urlPath: string, file: FileInfo, cacheControl: string): Promise<void> {
   ctx.set('Cache-Control', cacheControl);
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.lastModified = file.mtime;
-  ctx.etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
   ctx.type = TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  const compressed = await precompressedFor(ctx, root, urlPath);
+  // Whether or not this answer is compressed, another Accept-Encoding may get another one.
+  if (compressed || (await precompressedExists(root, urlPath))) ctx.vary('Accept-Encoding');
+  if (compressed) {
+    ctx.set('Content-Encoding', compressed.encoding);
+    file = compressed.file;
+  }
+  ctx.lastModified = file.mtime;
+  // One validator per representation: the compressed copies are different bytes.
+  ctx.etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}${compressed ? `-${compressed.encoding}` : ''}"`;
   // ctx.fresh only compares validators on a 2xx status.
   ctx.status = 200;
   if (ctx.fresh) {
@@ -65,10 +95,15 @@ function send(ctx: Context, file: { path: string; size: number; mtime: Date }, c
   ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file.path);
 }
 
+async function precompressedExists(root: string, urlPath: string): Promise<boolean> {
+  for (const { suffix } of PRECOMPRESSED) if (await fileAt(root, urlPath + suffix)) return true;
+  return false;
+}
+
 /**
- * Serves the built web app: files as they are, and index.html for any other GET that accepts
- * HTML (client-side routes like /dashboard), so a reload on a deep link works. /api is never
- * touched here.
+ * Serves the built web app: files as they are or as their precompressed copy, and index.html for
+ * any other GET that accepts HTML (client-side routes like /dashboard), so a reload on a deep
+ * link works. /api is never touched here.
  */
 export function serveWebApp(webDist: string): Middleware {
   const root = resolve(webDist);
@@ -78,14 +113,14 @@ export function serveWebApp(webDist: string): Middleware {
     }
     const file = ctx.path.endsWith('/') ? null : await fileAt(root, ctx.path);
     if (file) {
-      send(ctx, file, ctx.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+      await send(ctx, root, ctx.path, file, ctx.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
       return;
     }
     // A missing hashed asset is a real 404 (an old tab asking for a replaced bundle), not the SPA.
     if (!ctx.path.startsWith('/assets/') && ctx.accepts('html') === 'html') {
       const index = await fileAt(root, '/index.html');
       if (index) {
-        send(ctx, index, REVALIDATE);
+        await send(ctx, root, '/index.html', index, REVALIDATE);
         return;
       }
     }
