@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { renderTable, RenderInputError } from '../src/engine';
 import { examples } from '../src/examples';
 import { LIMITS } from '../src/limits';
+import { layoutTable } from '../src/layout/layout';
+import { measure } from '../src/layout/text';
+import { normalize } from '../src/normalize/table';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -332,5 +335,30 @@ describe('limits', () => {
     const e = await refusal(payload);
     expect(e.status).toBe(413);
     expect(e.message).toContain('pixels');
+  });
+});
+
+describe('title', () => {
+  const titleOf = (payload: Record<string, unknown>) => layoutTable(normalize({ payload }).model);
+
+  it('widens a table fitted to content to its title, so a short title stays on one line', () => {
+    for (const title of ['Batch 10', 'Weekly Sales Report for the European Region', 'Supercalifragilisticexpialidocious']) {
+      const layout = titleOf({ title, data: [{ run: 1 }] });
+      expect(layout.title?.lines, title).toEqual([title]);
+      expect(layout.tableW, title).toBeGreaterThan(measure(layout.title!.text.font, title));
+    }
+    // Without a title the same table keeps its own width.
+    expect(titleOf({ data: [{ run: 1 }] }).tableW).toBeLessThan(titleOf({ title: 'Batch 10', data: [{ run: 1 }] }).tableW);
+  });
+
+  it('a title longer than the default width wraps between words at that width; an explicit width wins', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`);
+    const layout = titleOf({ title: words.join(' '), data: [{ run: 1 }] });
+    expect(layout.tableW).toBe(800);
+    expect(layout.title!.lines.length).toBeGreaterThan(1);
+    expect(layout.title!.lines.join(' ').split(' ')).toEqual(words);
+    const fixed = titleOf({ title: 'Weekly Sales Report for the European Region', data: [{ run: 1 }], options: { width: 200 } });
+    expect(fixed.tableW).toBe(200);
+    expect(fixed.title!.lines.length).toBeGreaterThan(1);
   });
 });

@@ -91,6 +91,15 @@ const edge: GoldenCase[] = [
     },
   },
   {
+    // Fitted to content, a narrow table is widened to its title instead of breaking it up.
+    name: 'edge-narrow-title',
+    format: 'png',
+    payload: {
+      title: 'Weekly Sales Report for the European Region',
+      data: [{ Region: 'EU', Total: 5 }, { Region: 'US', Total: 7 }],
+    },
+  },
+  {
     name: 'edge-500-rows',
     format: 'pdf',
     payload: {

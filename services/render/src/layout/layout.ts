@@ -182,15 +182,20 @@ export function layoutTable(model: TableModel): Layout {
   const sumNat = natural.reduce((a, b) => a + b, 0);
   const sumMin = minimum.reduce((a, b) => a + b, 0);
   const fixed = model.columns.map((col) => !!col.fixedWidth);
+  // The title sits above the table and wraps at its width: a narrow table (one short column)
+  // would break a short title into pieces, even inside words. Fitted to content, the table is
+  // made at least as wide as its title on one line, within the same cap as its columns.
+  const titleStyle = model.title ? textStyle(face, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false) : null;
+  const titleNeed = titleStyle && model.title ? Math.ceil(naturalWidth(titleStyle.font, model.title)) + 2 + 2 * pad : 0;
   let target: number;
   if (model.width !== null) target = model.width;
-  else if (model.autoFitColumns) target = Math.min(sumNat, Math.max(s.defaultWidth, sumMin));
+  else if (model.autoFitColumns) target = Math.min(Math.max(sumNat, titleNeed), Math.max(s.defaultWidth, sumMin));
   else target = s.defaultWidth;
   target = Math.max(target, n * (2 * pad + 8));
   let widths: number[];
   if (sumNat <= target) {
-    const stretch = model.width !== null || !model.autoFitColumns;
-    const extra = stretch ? target - sumNat : 0;
+    // Fitted to content, target only exceeds the columns' natural widths for the title.
+    const extra = target - sumNat;
     const flexible = natural.map((w, i) => (fixed[i] ? 0 : w));
     const add = flexible.some((w) => w > 0) ? distribute(extra, flexible) : distribute(extra, natural);
     widths = natural.map((w, i) => w + add[i]!);
@@ -260,8 +265,8 @@ export function layoutTable(model: TableModel): Layout {
   const margin = s.tableShadow ? 24 : 0;
   let title: Layout['title'] = null;
   let titleH = 0;
-  if (model.title) {
-    const st = textStyle(face, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false);
+  if (model.title && titleStyle) {
+    const st = titleStyle;
     const lines = wrap(st.font, model.title, Math.max(40, tableW - 2 * pad));
     const top = s.tableShadow ? 0 : Math.round(pad * 0.9);
     const bottom = Math.round(pad * 0.9);
