@@ -356,6 +356,34 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await checkScreen('manage-subscription-professional');
   });
 
+  it('a project with many images shows the newest 24 and the rest on Show more', async () => {
+    await page.goto('/dashboard');
+    const countNow = async () => Number(((await page.getByTestId('image-count').textContent()) ?? '').split(' ')[0]);
+    await page.getByTestId('image-count').waitFor();
+    const before = await countNow();
+    // Professional now (the test above): room for a burst of renders through the project key.
+    for (let i = 1; i <= 22; i++) {
+      const res = await page.request.post('/api/jsonable/table-to-image', {
+        headers: { Authorization: `Bearer ${projectKey}` },
+        data: { title: `Batch ${i}`, data: [{ run: i }], options: { format: 'svg' } },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    const total = before + 22;
+    await expect.poll(async () => { await page.reload(); return countNow(); }, { timeout: 15_000 }).toBe(total);
+    await page.getByTestId('images-shown').waitFor();
+    expect(await page.getByTestId('images-shown').textContent()).toBe(`Showing 24 of ${total} images`);
+    expect(await page.getByTestId('image-card').count()).toBe(24);
+    // Newest first: the last render of the burst leads.
+    expect(await page.getByTestId('image-card').first().textContent()).toContain('Batch 22');
+    await checkScreen('dashboard-many-images');
+    for (let shown = 24; shown < total; shown += 24) {
+      await page.getByRole('button', { name: `Show ${Math.min(24, total - shown)} more` }).click();
+      await expect.poll(() => page.getByTestId('image-card').count()).toBe(Math.min(total, shown + 24));
+    }
+    expect(await page.getByTestId('images-shown').count()).toBe(0);
+  });
+
   it('settings: profile, password mismatch, the user API key shown once', async () => {
     await page.goto('/settings');
     await page.getByLabel('First name').fill('Ada');

@@ -13,7 +13,7 @@ import { DeleteImageDialog } from './dialogs/DeleteImageDialog';
 import { DeleteProjectDialog } from './dialogs/DeleteProjectDialog';
 import { ImageViewerDialog } from './dialogs/ImageViewerDialog';
 import { RenameProjectDialog } from './dialogs/RenameProjectDialog';
-import { ImageCard } from './ImageCard';
+import { ImageGrid } from './ImageGrid';
 import { ProjectItem } from './ProjectItem';
 import { StatisticsCard } from './StatisticsCard';
 import { SubscriptionCard, isUpgradeTier } from './SubscriptionCard';
@@ -128,9 +128,7 @@ export function DashboardPage() {
           {byProject.loose.length > 0 && (
             <Box borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 4 }}>
               <Heading as="h3" size="sm" mb="3">Images without a project</Heading>
-              <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="3">
-                {byProject.loose.map((img) => <ImageCard key={img.id} image={img} />)}
-              </SimpleGrid>
+              <ImageGrid images={byProject.loose} />
             </Box>
           )}
         </Stack>

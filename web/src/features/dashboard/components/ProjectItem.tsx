@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Collapsible, HStack, IconButton, Menu, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Collapsible, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TableImage } from '../api/images';
 import type { Project } from '../api/projects';
 import { endpointPathOf } from '../lib/endpoint';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
-import { ImageCard } from './ImageCard';
+import { ImageGrid } from './ImageGrid';
 import { ChevronIcon, DotsIcon, PlusIcon } from './icons';
 
 export function ProjectItem({ project, images, defaultOpen }: { project: Project; images: TableImage[]; defaultOpen: boolean }) {
@@ -70,9 +70,7 @@ export function ProjectItem({ project, images, defaultOpen }: { project: Project
                 No images yet. Post JSON to the endpoint, use Create New Image, or Add Example Image from the menu.
               </Text>
             ) : (
-              <SimpleGrid columns={{ base: 1, sm: 2, md: 3, lg: 4 }} gap="3">
-                {images.map((img) => <ImageCard key={img.id} image={img} />)}
-              </SimpleGrid>
+              <ImageGrid images={images} />
             )}
           </Box>
         </Collapsible.Content>
