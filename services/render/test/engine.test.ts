@@ -362,3 +362,19 @@ describe('title', () => {
     expect(fixed.title!.lines.length).toBeGreaterThan(1);
   });
 });
+
+describe('column widths', () => {
+  it('a column squeezed to its minimum still holds its longest word: cells wrap between words only', () => {
+    // 14 columns cannot fit the default width, so every column gets its minimum.
+    const data = Array.from({ length: 6 }, (_, i) => Object.fromEntries(Array.from({ length: 14 }, (_, c) => [
+      `Column ${c + 1}`, c % 3 === 0 ? `Value ${i}-${c} with some longer text` : i * 1000 + c * 37.5,
+    ])));
+    for (const fontFamily of ['Inter', 'Roboto', 'Roboto Mono', 'Merriweather']) {
+      const layout = layoutTable(normalize({ payload: { data, styles: { fontFamily } } }).model);
+      expect(layout.tableW, fontFamily).toBeGreaterThan(800);
+      for (const lc of layout.cells) {
+        expect(lc.lines.join(' ').split(/\s+/), `${fontFamily}: ${lc.cell.text}`).toEqual(lc.cell.text.split(/\s+/));
+      }
+    }
+  });
+});

@@ -155,8 +155,10 @@ export function layoutTable(model: TableModel): Layout {
       min = Math.max(min, cell.image.width);
     }
     // +2 px of slack: summed advances can miss a contextual alternate by a pixel or two (Inter).
+    // Wrapping leaves the same 2 px out, so a column at its minimum still fits its longest word
+    // (without them, 'Column 1' in a squeezed header came out as 'Colum' / 'n 1').
     natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 + 2 * pad);
-    minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 * pad);
+    minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 + 2 * pad);
   }));
   model.columns.forEach((col, c) => {
     natural[c] = Math.max(natural[c]!, 2 * pad + 16, col.minWidth ?? 0);
