@@ -41,3 +41,28 @@ describe('text measurement and wrapping', () => {
     }), { numRuns: 150 });
   });
 });
+
+describe('long tokens', () => {
+  it('a URL wider than the line breaks after a separator near the end of each line, and nothing is lost', () => {
+    const font = '14px Inter';
+    const url = 'https://example.com/pricing/enterprise-plans-and-volume-discounts?utm_source=newsletter&utm_campaign=november&utm_medium=email';
+    for (const max of [120, 200, 333, 500]) {
+      const lines = wrap(font, url, max);
+      expect(lines.length, `${max}`).toBeGreaterThan(1);
+      expect(lines.join(''), `${max}`).toBe(url);
+      for (const line of lines) expect(measure(font, line), `${max}: ${line}`).toBeLessThanOrEqual(max);
+      // Each line but the last ends after a separator, unless none falls in its last 40 %.
+      const separator = (ch: string) => '/?&=-_.,;:#|\\'.includes(ch);
+      for (const line of lines.slice(0, -1)) {
+        const tail = [...line].slice(Math.floor(line.length * 0.6) + 1);
+        expect(separator(line.at(-1)!) || !tail.some(separator), `${max}: ${line}`).toBe(true);
+      }
+      expect(lines.slice(0, -1).filter((line) => separator(line.at(-1)!)).length, `${max}`).toBeGreaterThan(0);
+    }
+    // No separator in reach: the line is filled as far as it fits.
+    const plain = 'x'.repeat(400);
+    const lines = wrap(font, plain, 150);
+    expect(lines.join('')).toBe(plain);
+    expect(measure(font, lines[0]! + 'x')).toBeGreaterThan(150);
+  });
+});

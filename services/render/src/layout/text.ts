@@ -139,6 +139,22 @@ const TOKEN = /\s+|[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const SIMPLE = /^[\u0000-\u02FF\u2E80-\u9FFF\uAC00-\uD7AF\uFF00-\uFFEF]*$/;
 
+/** Characters a long token (a URL, a path, an identifier) reads best broken after. */
+const BREAK_AFTER = new Set(['/', '?', '&', '=', '-', '_', '.', ',', ';', ':', '#', '|', '\\']);
+
+/**
+ * Where to end a piece of `n` graphemes from `start` of a token broken across lines: after the
+ * last URL-like separator in its last 40 %, so `…/volume-discounts?utm_source=newsletter&` goes on
+ * and `utm_campaign=…` starts the next line, rather than cutting `utm_camp` / `aign`. Without a
+ * separator there, the piece stays as full as it fits.
+ */
+function softBreak(g: readonly string[], start: number, n: number): number {
+  for (let k = n; k > Math.max(1, Math.floor(n * 0.6)); k--) {
+    if (BREAK_AFTER.has(g[start + k - 1]!)) return k;
+  }
+  return n;
+}
+
 /**
  * Breaks a token wider than the line into pieces that fit. Each piece's length is guessed from the
  * average glyph width and corrected with a few measurements, so a 10,000-character token costs a
@@ -156,6 +172,7 @@ function hardBreak(font: string, token: string, max: number): string[] {
     let n = Math.max(1, Math.min(rest, Math.floor(max / avg)));
     while (n < rest && measure(font, g.slice(i, i + n + 1).join('')) <= max) n++;
     while (n > 1 && measure(font, g.slice(i, i + n).join('')) > max) n--;
+    if (n < rest) n = softBreak(g, i, n);
     out.push(g.slice(i, i + n).join(''));
     i += n;
   }
