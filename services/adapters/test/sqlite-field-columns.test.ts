@@ -18,6 +18,8 @@ describe('SQLite field columns', () => {
     const value = fc.oneof(
       fc.jsonValue(),
       fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 2 ** 53, 1.5, true, false, new Date(0)),
+      // Past int64 and up to where JSON.stringify switches to an exponent.
+      fc.constantFrom(2 ** 63, -(2 ** 63), 2 ** 64, 999999999999999900000, -1e20),
     );
     fc.assert(
       fc.property(value, (v) => {

@@ -14,8 +14,12 @@ import { assertFieldName } from '../documents/names';
 export const valueColumn = (field: string): string => `"v:${assertFieldName(field)}"`;
 export const typeColumn = (field: string): string => `"t:${assertFieldName(field)}"`;
 
-/** Largest magnitude SQLite reads back from JSON as an INTEGER (beyond it json_type says real). */
-const INT64_LIMIT = 2 ** 63;
+/**
+ * From this magnitude on JSON.stringify writes numbers with an exponent (1e+21). json_type calls
+ * every number written with digits only 'integer' (SQLite 3.45+, JSONB), even past 2^63 where
+ * json_extract hands it back as a REAL; with an exponent or a fraction it says 'real'.
+ */
+const EXPONENT_FROM = 1e21;
 
 /**
  * Appends the value and the JSON type of `value` (a document's own field, undefined when absent)
@@ -29,7 +33,7 @@ export function pushField(out: unknown[], value: unknown): void {
     case 'number':
       // JSON.stringify writes NaN and ±Infinity as null.
       if (!Number.isFinite(value)) out.push(null, 'null');
-      else out.push(value, Number.isInteger(value) && Math.abs(value) < INT64_LIMIT ? 'integer' : 'real');
+      else out.push(value, Number.isInteger(value) && Math.abs(value) < EXPONENT_FROM ? 'integer' : 'real');
       return;
     case 'boolean':
       // json_extract gives 1/0 for true/false; the type column tells them apart from numbers.
