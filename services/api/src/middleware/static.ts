@@ -60,24 +60,24 @@ async function fileAt(root: string, urlPath: string): Promise<{ path: string; si
   }
 }
 
-/** The precompressed copy of `urlPath` the request accepts, if the build wrote one. */
-async function precompressedFor(ctx: Context, root: string, urlPath: string): Promise<{ file: FileInfo; encoding: string } | null> {
-  for (const { encoding, suffix } of PRECOMPRESSED) {
-    // Checked one by one: the server's preference (smaller first) wins over the header's order.
-    if (ctx.acceptsEncodings(encoding) !== encoding) continue;
-    const file = await fileAt(root, urlPath + suffix);
-    if (file) return { file, encoding };
-  }
-  return null;
+/**
+ * The copies the build wrote for `urlPath` (none for most non-text files), and the first of them
+ * the request accepts: checked one by one, so the server's preference (smaller first) wins over
+ * the header's order.
+ */
+async function precompressed(ctx: Context, root: string, urlPath: string): Promise<{ any: boolean; chosen: { file: FileInfo; encoding: string } | null }> {
+  const copies = await Promise.all(PRECOMPRESSED.map(async ({ encoding, suffix }) => ({ encoding, file: await fileAt(root, urlPath + suffix) })));
+  const chosen = copies.find((c) => c.file && ctx.acceptsEncodings(c.encoding) === c.encoding);
+  return { any: copies.some((c) => c.file), chosen: chosen?.file ? { file: chosen.file, encoding: chosen.encoding } : null };
 }
 
 async function send(ctx: Context, root: string, urlPath: string, file: FileInfo, cacheControl: string): Promise<void> {
   ctx.set('Cache-Control', cacheControl);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.type = TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
-  const compressed = await precompressedFor(ctx, root, urlPath);
+  const { any, chosen: compressed } = await precompressed(ctx, root, urlPath);
   // Whether or not this answer is compressed, another Accept-Encoding may get another one.
-  if (compressed || (await precompressedExists(root, urlPath))) ctx.vary('Accept-Encoding');
+  if (any) ctx.vary('Accept-Encoding');
   if (compressed) {
     ctx.set('Content-Encoding', compressed.encoding);
     file = compressed.file;
@@ -93,11 +93,6 @@ async function send(ctx: Context, root: string, urlPath: string, file: FileInfo,
   }
   ctx.length = file.size;
   ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file.path);
-}
-
-async function precompressedExists(root: string, urlPath: string): Promise<boolean> {
-  for (const { suffix } of PRECOMPRESSED) if (await fileAt(root, urlPath + suffix)) return true;
-  return false;
 }
 
 /**
