@@ -7,14 +7,13 @@
  */
 import { z } from 'zod';
 import { planTierSchema } from './plans';
+import { tableSettingsSchema } from './settings';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 /** RFC 5321 caps a forward path at 254 characters. */
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
-/** Settings are a small object of table style choices; anything bigger is not settings. */
-export const SETTINGS_MAX_BYTES = 16 * 1024;
 
 export const accountMessages = {
   emailRequired: 'Email is required',
@@ -118,24 +117,20 @@ export const changePasswordRequestSchema = z
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /**
- * The table settings the web app also keeps under local storage key table-png-settings. Stored
- * as sent (the web app re-validates what it reads back), bounded in size.
+ * The table settings the web app also keeps under local storage key table-png-settings, checked
+ * field by field with the form's own rules (SPEC §5: hex colours, cellPadding 0–24, imageQuality
+ * 1–10, …). A client may save some of them; a field the form does not have is refused.
  */
-export const settingsSchema = z
-  .record(z.string().max(100), z.json())
-  .refine((s) => jsonSize(s) <= SETTINGS_MAX_BYTES, { message: 'Settings are too large' });
-
-function jsonSize(value: unknown): number {
-  try {
-    return JSON.stringify(value).length;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
+export const settingsSchema = tableSettingsSchema.partial();
 export type UserSettings = z.infer<typeof settingsSchema>;
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** POST /api/settings accepts the settings object itself, or `{ settings: {...} }`. */
-export const saveSettingsRequestSchema = z.union([z.object({ settings: settingsSchema }).strict(), settingsSchema]);
+export const saveSettingsRequestSchema = z.preprocess(
+  (body) => (isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.settings) ? body.settings : body),
+  settingsSchema,
+);
 
 // ── responses ───────────────────────────────────────────────────────────────────────────
 

@@ -248,6 +248,26 @@ describe('profile, password and settings', () => {
     await api().post('/api/settings').send(settings).expect(401);
   });
 
+  it('refuses settings the form would refuse (SPEC §5), naming the field, and keeps the saved ones', async () => {
+    const { cookie } = await signUp(freshEmail());
+    const saved = { headerBg: '#112233', cellPadding: 12 };
+    await api().post('/api/settings').set('Cookie', cookie).send(saved).expect(200);
+    const cases: Array<[object, RegExp]> = [
+      [{ cellPadding: 99 }, /^cellPadding: /],
+      [{ imageQuality: 50 }, /^imageQuality: /],
+      [{ headerBg: 'blue-ish' }, /^headerBg: Use a hex colour/],
+      [{ fontFamily: 'Comic Sans' }, /^fontFamily: /],
+      [{ settings: { borderStyle: 'double' } }, /^borderStyle: /],
+      [{ favouriteColour: '#fff' }, /favouriteColour/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api().post('/api/settings').set('Cookie', cookie).send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message, JSON.stringify(body)).toMatch(message);
+    }
+    await api().get('/api/settings').set('Cookie', cookie).expect(200, { success: true, settings: saved });
+  });
+
   it('follows plan changes (and a change to the same plan appends nothing)', async () => {
     const { cookie, userId } = await signUp(freshEmail());
     const changed = await changePlan(h.deps, { userId, to: 'premium', reason: 'operator' });

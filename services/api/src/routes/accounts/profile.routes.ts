@@ -67,10 +67,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
 
   router.post('/api/settings', session, async (ctx) => {
     const userId = ctx.state.principal!.userId;
-    const parsed = parseWith(saveSettingsRequestSchema, ctx.request.body);
-    const settings = 'settings' in parsed && isPlainObject(parsed.settings) && Object.keys(parsed).length === 1
-      ? parsed.settings
-      : parsed;
+    const settings = parseWith(saveSettingsRequestSchema, ctx.request.body, { namePath: true });
     const written = await saveSettings(deps, { userId, settings });
     await deps.waitForProjections(written.position);
     ctx.body = { success: true, settings };

@@ -110,8 +110,8 @@ export function SettingsTab() {
           help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
         <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
           help="1 to 10: JPEG quality (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
-        <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100}
-          help="At least 100" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
+        <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100} max={4000}
+          help="100 to 4000" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
       </SimpleGrid>
       <HStack gap="3" flexWrap="wrap">
         <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>Save Settings</Button>

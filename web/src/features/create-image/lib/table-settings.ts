@@ -4,49 +4,16 @@
  * A stored copy that no longer parses (edited by hand, written by an older build) is discarded
  * and removed, so a bad value can never reach a render request.
  */
-import { z } from 'zod';
+import {
+  defaultTableSettings, HEX_COLOUR, settingsBorderStyles, settingsFonts, settingsFontSizes, settingsImageFormats,
+  tableSettingsSchema, type TableSettings,
+} from '@jsonable/contracts/settings';
 
 export const SETTINGS_STORAGE_KEY = 'table-png-settings';
 
-export const settingsFonts = ['Inter', 'Roboto', 'Roboto Mono', 'Merriweather'] as const;
-export const settingsFontSizes = ['12px', '14px', '16px'] as const;
-export const borderStyles = ['solid', 'dashed', 'dotted', 'none'] as const;
-export const imageFormats = ['png', 'jpeg', 'svg', 'pdf'] as const;
-
-export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const colour = z.string().regex(HEX_COLOUR, 'Use a hex colour such as #2563eb');
-
-export const tableSettingsSchema = z.object({
-  headerBg: colour,
-  headerText: colour,
-  rowEvenBg: colour,
-  rowOddBg: colour,
-  borderColor: colour,
-  fontFamily: z.enum(settingsFonts),
-  fontSize: z.enum(settingsFontSizes),
-  borderStyle: z.enum(borderStyles),
-  cellPadding: z.number().int().min(0).max(24),
-  imageQuality: z.number().int().min(1).max(10),
-  imageFormat: z.enum(imageFormats),
-  defaultWidth: z.number().int().min(100),
-}).strict();
-export type TableSettings = z.infer<typeof tableSettingsSchema>;
-
-/** SPEC §9 style defaults. */
-export const defaultTableSettings: TableSettings = {
-  headerBg: '#2563eb',
-  headerText: '#ffffff',
-  rowEvenBg: '#f8fafc',
-  rowOddBg: '#ffffff',
-  borderColor: '#e2e8f0',
-  fontFamily: 'Inter',
-  fontSize: '14px',
-  borderStyle: 'solid',
-  cellPadding: 12,
-  imageQuality: 8,
-  imageFormat: 'png',
-  defaultWidth: 800,
-};
+export { defaultTableSettings, HEX_COLOUR, settingsFonts, settingsFontSizes, tableSettingsSchema, type TableSettings };
+export const borderStyles = settingsBorderStyles;
+export const imageFormats = settingsImageFormats;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
