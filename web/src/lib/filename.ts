@@ -2,8 +2,10 @@
  * Download file names (SPEC §5): lowercased, every run of non-alphanumerics collapsed to one
  * hyphen, trimmed of hyphens; falls back to the title, then 'table'.
  */
+import { slugify } from '@jsonable/contracts/filenames';
+
 export function slugForFile(value: string | null | undefined): string {
-  return (value ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return slugify(value ?? '');
 }
 
 export function downloadFilename(name: string | null | undefined, title: string | null | undefined, ext: string): string {

@@ -7,6 +7,16 @@ describe('image file names', () => {
     expect(sanitizeFilename('  Q3 Sales — Report!! ', null)).toBe('q3-sales-report');
     expect(sanitizeFilename('../../etc/passwd', null)).toBe('etc-passwd');
   });
+  it('keeps accented letters as their base letter', () => {
+    expect(sanitizeFilename(null, 'Ünïcødé Résumé Straße Łódź ✓ 报告')).toBe('unicode-resume-strasse-lodz');
+    expect(readableName('Æsir ﬁle İstanbul')).toBe('aesir-file-istanbul');
+  });
+  it('drops an image extension typed into the custom name (the format decides it)', () => {
+    expect(sanitizeFilename('q3-sales.png', null)).toBe('q3-sales');
+    expect(sanitizeFilename('Report.JPEG ', null)).toBe('report');
+    expect(sanitizeFilename('notes.txt', null)).toBe('notes-txt');
+    expect(sanitizeFilename('.pdf', 'Fallback Title')).toBe('fallback-title');
+  });
   it('falls back to the title, then table', () => {
     expect(sanitizeFilename('', 'Inventory Status')).toBe('inventory-status');
     expect(sanitizeFilename('***', '!!!')).toBe('table');

@@ -3,22 +3,23 @@
  * trimmed; falls back to the title, then 'table'), the render time, and 64 random bits so that
  * names cannot be enumerated from one another.
  */
+import { slugify } from '@jsonable/contracts/filenames';
+
 export type FileFormat = 'png' | 'jpeg' | 'svg' | 'pdf';
 
 const READABLE_MAX = 60;
 
 export function readableName(value: unknown): string {
   if (typeof value !== 'string') return '';
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, READABLE_MAX)
-    .replace(/-+$/, '');
+  return slugify(value).slice(0, READABLE_MAX).replace(/-+$/, '');
 }
 
+/** A file extension typed into a custom file name: the format decides the real one. */
+const TYPED_EXTENSION = /\.(?:png|jpe?g|svg|pdf)\s*$/i;
+
 export function sanitizeFilename(customFilename: unknown, title: unknown): string {
-  return readableName(customFilename) || readableName(title) || 'table';
+  const custom = typeof customFilename === 'string' ? customFilename.replace(TYPED_EXTENSION, '') : customFilename;
+  return readableName(custom) || readableName(title) || 'table';
 }
 
 export const extensionOf = (format: FileFormat): string => (format === 'jpeg' ? 'jpg' : format);

@@ -3,11 +3,10 @@
  * lower-cased, every run of characters other than a–z and 0–9 collapsed to one hyphen, hyphens
  * trimmed from both ends. A name that sanitises to nothing falls through to the next candidate.
  */
+import { slugify } from '@jsonable/contracts/filenames';
+
 export function sanitizeFilename(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return slugify(raw);
 }
 
 export function downloadBaseName(customFilename: string | null | undefined, title: string | null | undefined): string {
