@@ -59,8 +59,8 @@ export const billingHistorySchema = z.object({ entries: z.array(billingHistoryEn
 export type BillingHistory = z.infer<typeof billingHistorySchema>;
 
 export const billingMessages = {
-  disabled:
-    'Card payments are not enabled on this installation. An operator changes a plan with: npm run cli -- set-plan <email> <tier>',
+  // Users read this (the operator's way, `npm run cli -- set-plan`, is in the README and the start log).
+  disabled: 'Card payments are not enabled on this installation. Please contact support to change your plan.',
   planNotOffered: (name: string) => `The ${name} plan cannot be bought here. Contact sales or choose another plan.`,
   noSubscription: 'You have no subscription to manage yet. Choose a plan first.',
   alreadySubscribed: 'You already have a subscription. Change or cancel it from Manage Subscription.',

@@ -205,6 +205,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       dataDir: config.dataDir,
       web: config.webDist ?? 'not built',
       projections: projections.map((p) => `${p.name}@v${p.version}`),
+      // Without Stripe users are told to contact support; the operator changes plans by hand.
+      billing: config.stripe ? 'stripe' : 'off (change a plan with: npm run cli -- set-plan <email> <tier>)',
     });
     return { url, config, deps, projector, close };
   } catch (error) {

@@ -62,7 +62,7 @@ async function planOf(cookie: string): Promise<{ tier: string; customer: string 
 }
 
 describe('billing off (no Stripe configured)', () => {
-  it('says so in the status, and checkout and portal answer 503 with how an operator changes plans', async () => {
+  it('says so in the status, and checkout and portal answer 503 telling the user to contact support', async () => {
     const status = await request(off.server).get('/api/billing/status').expect(200);
     expect(status.body.enabled).toBe(false);
     expect(status.body.message).toBe(billingMessages.disabled);
@@ -74,7 +74,9 @@ describe('billing off (no Stripe configured)', () => {
       const res = await request(off.server).post(path).set('Cookie', cookie).send({ plan: 'premium' });
       expect(res.status, path).toBe(503);
       expect(res.body).toEqual({ success: false, error: { code: 503, message: billingMessages.disabled } });
-      expect(res.body.error.message).toContain('npm run cli -- set-plan <email> <tier>');
+      // Users read this: no operator command in it (that is in the README and the start log).
+      expect(res.body.error.message).toContain('contact support');
+      expect(res.body.error.message).not.toContain('npm run');
     }
     const hook = await request(off.server).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}');
     expect(hook.status).toBe(503);
