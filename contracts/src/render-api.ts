@@ -14,7 +14,7 @@ export const renderMessages = {
   projectLimit: (planName: string, projects: number) =>
     `Your ${planName} plan allows ${projects} project${projects === 1 ? '' : 's'}. Upgrade your plan to create more.`,
   imageNotFound: 'Image not found or deleted',
-  idempotencyConflict: 'Idempotency-Key was already used with a different request body',
+  idempotencyConflict: 'Idempotency-Key was already used for a different request (another body, endpoint or project)',
   keyRequired: 'This project requires its API key (X-API-KEY header)',
   invalidProjectKey: 'Invalid API key for this project',
 } as const;

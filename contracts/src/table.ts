@@ -492,7 +492,7 @@ export type TableOptions = z.infer<typeof tableOptionsSchema>;
 
 export const EMPTY_PAYLOAD_MESSAGE = 'Must provide either data array or headers';
 
-const headerSchema = z.union([z.string().max(1000), z.number()]).transform((h) => String(h));
+const headerSchema = z.union([z.string().max(1000), z.number()], { error: 'Each header must be a string or a number' }).transform((h) => String(h));
 
 /**
  * Forms (SPEC §3): (a) `data` rows (objects, or arrays with `headers` or a header first row);
@@ -512,3 +512,56 @@ export const tableRequestSchema = z
   })
   .refine((p) => (p.data?.length ?? 0) > 0 || (p.headers?.length ?? 0) > 0, { message: EMPTY_PAYLOAD_MESSAGE });
 export type TableRequest = z.infer<typeof tableRequestSchema>;
+
+/** A data array whose rows are neither objects nor arrays: nothing names the columns. */
+export const DATA_ROWS_MESSAGE = 'Each data row must be an object (its keys become the headers) or an array of cells';
+/** Data rows that are all empty objects. */
+export const NO_KEYS_MESSAGE = 'The data rows have no keys to use as column headers';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** JSON text of the expected kind (object or array) parsed; anything else as it was. */
+function unwrapJsonText(value: unknown, want: 'object' | 'array'): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (!(want === 'array' ? text.startsWith('[') : text.startsWith('{'))) return value;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return (want === 'array' ? Array.isArray(parsed) : isPlainObject(parsed)) ? parsed : value;
+  } catch {
+    return value;
+  }
+}
+
+/** A copy without the keys whose value is null (an unmapped field of a no-code tool). */
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  // fromEntries defines own properties, so a "__proto__" key stays a plain key here too.
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+}
+
+/**
+ * What automation tools (Make, n8n, Zapier, Gumloop) send for a table, read as what they mean,
+ * before validation: `null` for an optional field they left unmapped means "not given"; `data`
+ * holding one object (a single bundle) is one row; `data`, `rows` or `headers` holding JSON
+ * text of an array, and `styles` or `options` holding JSON text of an object, are that array or
+ * object. Anything else is returned as it is, for the schema to judge. Never mutates `body`.
+ */
+export function coerceTablePayload(body: unknown): unknown {
+  if (!isPlainObject(body)) return body;
+  const out = withoutNulls(body);
+  for (const key of ['data', 'rows', 'headers'] as const) {
+    if (key in out) out[key] = unwrapJsonText(out[key], 'array');
+  }
+  if (isPlainObject(out.data)) out.data = [out.data];
+  for (const key of ['styles', 'options'] as const) {
+    if (key in out) out[key] = unwrapJsonText(out[key], 'object');
+  }
+  if (isPlainObject(out.styles)) out.styles = withoutNulls(out.styles);
+  if (isPlainObject(out.options)) {
+    const options = withoutNulls(out.options);
+    if ('styles' in options) options.styles = unwrapJsonText(options.styles, 'object');
+    if (isPlainObject(options.styles)) options.styles = withoutNulls(options.styles);
+    out.options = options;
+  }
+  return out;
+}

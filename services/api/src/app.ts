@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './deps';
 import { bodyParser } from './middleware/body';
+import { publicApiCors } from './middleware/cors';
 import { apiFallback, errorHandler } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { serveWebApp } from './middleware/static';
@@ -19,6 +20,8 @@ export function createApp(deps: AppDeps, modules: ApiModule[]): Koa<AppState> {
   app.silent = true;
 
   app.use(requestId(deps.logger));
+  // Before the error handler, so error answers of the public API carry the CORS headers too.
+  app.use(publicApiCors());
   app.use(errorHandler(deps.logger));
   app.use(apiFallback());
   if (deps.config.webDist) app.use(serveWebApp(deps.config.webDist));

@@ -119,7 +119,7 @@ describe('Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     const conflict = await post('order-42', { ...smallTable, title: 'Changed' });
     expect(conflict.status).toBe(409);
-    expect(conflict.body.error.message).toBe('Idempotency-Key was already used with a different request body');
+    expect(conflict.body.error.message).toBe('Idempotency-Key was already used for a different request (another body, endpoint or project)');
     expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(1);
   });
 

@@ -11,7 +11,7 @@ import { RenderInputError } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
 import { layoutTable, minimumHeight } from './layout/layout';
-import { checkPdfPages, checkRasterSize, LIMITS } from './limits';
+import { checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
 import { normalize } from './normalize/table';
 import { decodeImages, paintCanvas, releaseCanvas } from './paint/canvas';
@@ -79,7 +79,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   ensureFontsRegistered();
   const raster = format === 'png' || format === 'jpeg';
   // Cheap bounds first, so an impossible table is refused before any text is measured.
-  if (raster) checkRasterSize(1, minimumHeight(model), model.deviceScaleFactor);
+  if (raster) checkRasterHeight(minimumHeight(model), model.deviceScaleFactor);
   if (format === 'pdf') checkPdfPages(minimumHeight(model));
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);

@@ -68,6 +68,16 @@ export function checkCellText(text: string): void {
   }
 }
 
+/** Before layout: the rows' least height alone already exceeds a side (width not known yet). */
+export function checkRasterHeight(minHeight: number, scale: number): void {
+  const h = Math.ceil(minHeight * scale);
+  if (h > LIMITS.maxSidePixels) {
+    throw tooLarge(
+      `The image would be at least ${h} pixels tall (at most ${LIMITS.maxSidePixels} per side): use fewer rows, pagination or the pdf format`,
+    );
+  }
+}
+
 export function checkRasterSize(width: number, height: number, scale: number): void {
   const w = Math.ceil(width * scale);
   const h = Math.ceil(height * scale);

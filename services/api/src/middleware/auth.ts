@@ -13,7 +13,8 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { accountMessages } from '@jsonable/contracts/accounts';
 import { UnauthorizedError } from '@jsonable/domain/errors';
 import { SESSION_TTL_MS } from '@jsonable/domain/accounts/accounts.decider';
-import { sha256Hex } from '@jsonable/domain/accounts/secrets';
+import { sha256Hex, USER_KEY_PREFIX } from '@jsonable/domain/accounts/secrets';
+import { PROJECT_KEY_PREFIX } from '@jsonable/domain/projects/projects.handlers';
 import { findKeyByHash } from '@jsonable/read-models/accounts/api-keys.queries';
 import { findActiveSession } from '@jsonable/read-models/accounts/sessions.queries';
 import type { AppConfig, AppDeps } from '../deps';
@@ -98,11 +99,17 @@ export function optionalSession(deps: AuthDeps): Middleware<AppState> {
   };
 }
 
-/** The raw key from the Authorization Bearer header, the X-API-Key header or the api_key query parameter. */
+/**
+ * The raw key from the Authorization Bearer header, the X-API-Key header or the api_key query
+ * parameter. Some no-code tools put the key in Authorization without the scheme: a bare value
+ * that looks like one of our keys (`jsk_…`, `jp_…`) counts too.
+ */
 export function extractApiKey(ctx: Ctx): string | null {
   const authorization = ctx.get('Authorization');
   const bearer = /^Bearer\s+(.+)$/i.exec(authorization);
   if (bearer?.[1]) return bearer[1].trim();
+  const bare = authorization.trim();
+  if (!/\s/.test(bare) && (bare.startsWith(USER_KEY_PREFIX) || bare.startsWith(PROJECT_KEY_PREFIX))) return bare;
   const header = ctx.get('X-API-Key');
   if (header) return header.trim();
   const query = ctx.query.api_key;

@@ -3,6 +3,7 @@ import { koaBody } from 'koa-body';
 import { PayloadTooLargeError, ValidationError } from '@jsonable/domain/errors';
 
 export const protoKeyMessage = 'Invalid request: a key named "__proto__" is not allowed';
+export const NOT_AN_OBJECT_MESSAGE = 'Invalid request: the body must be a JSON object';
 
 export function bodyLimitMessage(limitBytes: number): string {
   const mb = limitBytes / (1024 * 1024);
@@ -25,16 +26,49 @@ export function bodyParser(limitBytes: number): Middleware {
     jsonLimit: limitBytes,
     formLimit: limitBytes,
     textLimit: limitBytes,
-    onError(error) {
-      const e = error as Error & { status?: number; type?: string };
+    onError(error, ctx) {
+      const e = error as Error & { status?: number; type?: string; body?: unknown };
       if (e.status === 413 || e.type === 'entity.too.large') throw new PayloadTooLargeError(bodyLimitMessage(limitBytes));
       if (e.status === 415 || e.type === 'encoding.unsupported') throw new ValidationError('Unsupported content encoding');
       // The parser refuses "__proto__" keys (prototype poisoning): well-formed JSON then.
-      if (refusedForProtoKey((e as { body?: unknown }).body)) throw new ValidationError(protoKeyMessage);
+      if (refusedForProtoKey(e.body)) throw new ValidationError(protoKeyMessage);
+      // Well-formed JSON that is not an object or array (strict mode refuses it). A JSON string
+      // holding an object's JSON is a body encoded twice, as some automation tools send it:
+      // read the object inside.
+      const value = wellFormedScalar(e.body);
+      if (value.ok) {
+        const inner = typeof value.parsed === 'string' ? objectInside(value.parsed) : null;
+        if (inner === null) throw new ValidationError(NOT_AN_OBJECT_MESSAGE);
+        if (refusedForProtoKey(value.parsed)) throw new ValidationError(protoKeyMessage);
+        const request = ctx.request as unknown as { body?: unknown; rawBody?: string };
+        request.body = inner;
+        request.rawBody = e.body as string;
+        return;
+      }
       throw new ValidationError('Invalid JSON format');
     },
   });
   return (ctx, next) => (RAW_BODY_PATHS.has(ctx.path) ? next() : parse(ctx, next));
+}
+
+/** The JSON value of `body` when it is well-formed JSON text (of any kind). */
+function wellFormedScalar(body: unknown): { ok: true; parsed: unknown } | { ok: false } {
+  if (typeof body !== 'string') return { ok: false };
+  try {
+    return { ok: true, parsed: JSON.parse(body) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The object or array `text` holds as JSON, or null. */
+function objectInside(text: string): object | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -42,7 +76,7 @@ export function bodyParser(limitBytes: number): Middleware {
  * well-formed object or array with a "__proto__" key somewhere, the only valid JSON that
  * @hapi/bourne refuses. Decided from the text itself rather than the parser's error wording.
  */
-function refusedForProtoKey(body: unknown): boolean {
+export function refusedForProtoKey(body: unknown): boolean {
   if (typeof body !== 'string' || !body.includes('__proto__')) return false;
   let parsed: unknown;
   try {

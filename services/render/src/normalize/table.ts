@@ -4,7 +4,7 @@
  * pagination, places spans, adds row numbers, and applies column/row/cell styles.
  */
 import {
-  EMPTY_PAYLOAD_MESSAGE, mergeStyles, stylesSchema, tableRequestSchema,
+  DATA_ROWS_MESSAGE, EMPTY_PAYLOAD_MESSAGE, NO_KEYS_MESSAGE, mergeStyles, stylesSchema, tableRequestSchema,
   type ColumnStyle, type ResolvedStyles, type RowStyle, type StylesInput, type TableRequest,
 } from '@jsonable/contracts/table';
 import { badRequest } from '../errors';
@@ -82,7 +82,14 @@ function readSource(req: TableRequest, ctx: CellContext): Source {
     columns = headers;
     rawRows = [];
   }
-  if (columns.length === 0) throw badRequest(EMPTY_PAYLOAD_MESSAGE);
+  if (columns.length === 0) {
+    // data was given but named no column: say what is wrong with its rows.
+    if (headers.length === 0 && req.data && req.data.length > 0 && !Array.isArray(req.data[0])) {
+      const objects = req.data.some((row) => row !== null && typeof row === 'object' && !Array.isArray(row));
+      throw badRequest(objects ? NO_KEYS_MESSAGE : DATA_ROWS_MESSAGE);
+    }
+    throw badRequest(EMPTY_PAYLOAD_MESSAGE);
+  }
   checkTableSize(rawRows.length, columns.length);
   const rows: SourceRow[] = rawRows.map((raw, i) => {
     const where = (c: number | string) => `row ${i + 1}, column ${typeof c === 'number' ? columns[c] ?? c + 1 : c}`;

@@ -22,7 +22,8 @@ export function validatePayload(body: unknown): void {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError('Invalid request: the body must be a JSON object with data, or headers and rows');
   }
-  parse(tableRequestSchema, body);
+  // Named fields: "styles.headerBg: Colours must be hex…" says which colour.
+  parse(tableRequestSchema, body, true);
 }
 
 /** The project a request names (query, body or options), as an id string. */

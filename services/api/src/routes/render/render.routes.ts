@@ -18,7 +18,7 @@ import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.qu
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId } from './render-flow';
-import { bodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
+import { tableBodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -42,7 +42,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   // ── API key: generate and preview (and their legacy aliases) ─────────────────────────
   const generate = (route: string) => async (ctx: Ctx) => {
     const principal = principalOf(ctx);
-    const body = bodyOf(ctx);
+    const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
     const { image, replayed } = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
@@ -58,7 +58,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   };
   const preview = async (ctx: Ctx) => {
     const principal = principalOf(ctx);
-    const body = bodyOf(ctx);
+    const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
     const temp = await renderTemporary(deps, { body, projectStyles: project?.defaultStyles ?? null, kind: 'preview', ttlMs: PREVIEW_TTL_MS });
     ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString() };
@@ -71,7 +71,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   // ── session: the create-image screen and the dashboard ──────────────────────────────
   router.post('/api/jsonable/json-to-png/preview', guards.session, guards.previewRate, async (ctx) => {
     const principal = principalOf(ctx);
-    const body = bodyOf(ctx);
+    const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
     const output = await renderPreviewBytes(deps, body, project?.defaultStyles ?? null);
     ctx.set('Cache-Control', 'no-store');
@@ -83,7 +83,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
 
   router.post('/api/jsonable/json-to-png', guards.session, guards.renderRate, async (ctx) => {
     const principal = principalOf(ctx);
-    const body = bodyOf(ctx);
+    const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
     const { image, position, replayed } = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
@@ -108,7 +108,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     } else if (project.settings.requireKey) {
       throw new UnauthorizedError(renderMessages.keyRequired);
     }
-    const body = bodyOf(ctx);
+    const body = tableBodyOf(ctx);
     const { image, replayed } = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, project.userId), userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
     });
@@ -120,7 +120,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, async (ctx) => {
-    const temp = await renderTemporary(deps, { body: bodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS });
+    const temp = await renderTemporary(deps, { body: tableBodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS });
     ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString() };
   });
 }

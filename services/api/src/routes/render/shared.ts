@@ -7,7 +7,10 @@ import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
 import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
+import { coerceTablePayload } from '@jsonable/contracts/table';
 import type { AppDeps } from '../../deps';
+import { protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
+import { JSON_ONLY_MESSAGE, UnsupportedMediaTypeError } from '../../middleware/csrf';
 import type { AppState, Principal } from '../../module';
 
 export type Ctx = ParameterizedContext<AppState>;
@@ -92,4 +95,36 @@ export function publicLink(deps: AppDeps, path: string): string {
 
 export function bodyOf(ctx: Ctx): unknown {
   return (ctx.request as unknown as { body?: unknown }).body;
+}
+
+/**
+ * A render route's table payload. `curl -d` sends JSON as a form and some HTTP modules send it as
+ * text/plain: a body whose text is a JSON object counts as JSON whatever its Content-Type says
+ * (a body that is not JSON at all gets 415). The result is read as automation tools mean it
+ * (coerceTablePayload: nulls for unmapped fields, one bundle as one row, JSON text in a field).
+ */
+export function tableBodyOf(ctx: Ctx): unknown {
+  const request = ctx.request as unknown as { body?: unknown; rawBody?: unknown };
+  let body = request.body;
+  if (ctx.is('json') === false) {
+    const raw = typeof request.rawBody === 'string' ? request.rawBody : typeof body === 'string' ? body : '';
+    const parsed = jsonObjectIn(raw);
+    if (parsed !== null) {
+      if (refusedForProtoKey(raw)) throw new ValidationError(protoKeyMessage);
+      body = parsed;
+    } else if (raw.trim() !== '' || ctx.is('multipart')) {
+      throw new UnsupportedMediaTypeError(JSON_ONLY_MESSAGE);
+    }
+  }
+  return coerceTablePayload(body);
+}
+
+function jsonObjectIn(text: string): object | null {
+  if (!/^\s*[[{]/.test(text)) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
 }
