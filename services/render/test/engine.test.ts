@@ -364,6 +364,25 @@ describe('title', () => {
 });
 
 describe('column widths', () => {
+  it('short columns at their natural width never squeeze a long one below its longest word', () => {
+    // The landing demo's table at the largest font and generous padding: all minimums fit 800 px,
+    // but short columns settling at their natural widths used to leave the product column too
+    // little ("Noise-Cancelli" / "ng Headset") while others had room to spare.
+    const data = [
+      { Product: 'Wireless Mouse', SKU: 'WM-2041', Category: 'Accessories', 'In Stock': 342, Price: '$24.99', Status: 'In Stock' },
+      { Product: 'Mechanical Keyboard', SKU: 'MK-1187', Category: 'Accessories', 'In Stock': 58, Price: '$89.00', Status: 'Low Stock' },
+      { Product: '27" 4K Monitor', SKU: 'MN-2700', Category: 'Displays', 'In Stock': 0, Price: '$329.00', Status: 'Out of Stock' },
+      { Product: 'USB-C Dock', SKU: 'DK-0912', Category: 'Connectivity', 'In Stock': 127, Price: '$119.50', Status: 'In Stock' },
+      { Product: 'Noise-Cancelling Headset', SKU: 'HS-3305', Category: 'Audio', 'In Stock': 21, Price: '$149.00', Status: 'Low Stock' },
+    ];
+    for (const [fontSize, cellPadding] of [[16, 24], [16, 30], [18, 12], [14, 30], [20, 20]] as const) {
+      const layout = layoutTable(normalize({ payload: { title: 'Inventory Status', data, styles: { fontSize: `${fontSize}px`, cellPadding } } }).model);
+      for (const lc of layout.cells) {
+        expect(lc.lines.join(' ').split(/\s+/), `${fontSize}px/${cellPadding}: ${lc.cell.text}`).toEqual(lc.cell.text.split(/\s+/));
+      }
+    }
+  });
+
   it('a column squeezed to its minimum still holds its longest word: cells wrap between words only', () => {
     // 14 columns cannot fit the default width, so every column gets its minimum.
     const data = Array.from({ length: 6 }, (_, i) => Object.fromEntries(Array.from({ length: 14 }, (_, c) => [

@@ -204,22 +204,26 @@ export function layoutTable(model: TableModel): Layout {
   } else if (sumMin <= target) {
     // Columns narrower than a fair share keep their natural width (a short name never wraps);
     // the long ones share what is left above their minimum, in proportion to what they lack.
+    // A column only settles if what is left still gives every open column its minimum: else
+    // short columns at their natural width squeezed a long one below its longest word, which
+    // then broke mid-word ("Noise-Cancelli" / "ng") beside columns with room to spare.
     widths = natural.map(() => 0);
     let remaining = target;
     let open = natural.map((_, i) => i);
+    let openMin = sumMin;
     for (let settled = true; settled && open.length > 0; ) {
       settled = false;
       const share = remaining / open.length;
       for (const i of [...open]) {
-        if (natural[i]! <= share) {
+        if (natural[i]! <= share && remaining - natural[i]! >= openMin - minimum[i]!) {
           widths[i] = natural[i]!;
           remaining -= natural[i]!;
+          openMin -= minimum[i]!;
           open = open.filter((j) => j !== i);
           settled = true;
         }
       }
     }
-    const openMin = open.reduce((sum, i) => sum + minimum[i]!, 0);
     if (remaining >= openMin) {
       const add = distribute(remaining - openMin, open.map((i) => natural[i]! - minimum[i]!));
       open.forEach((i, k) => { widths[i] = minimum[i]! + add[k]!; });
