@@ -32,6 +32,8 @@ export type ImageSummary = z.infer<typeof imageSummarySchema>;
 export const generateResponseSchema = z.object({
   success: z.literal(true),
   imageUrl: z.string(),
+  /** The same URL under the name the Make and Gumloop guides read (and the project endpoint answers). */
+  url: z.string(),
   metadata: z.object({
     format: imageFormatSchema,
     width: z.number().int(),

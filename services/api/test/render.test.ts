@@ -20,6 +20,8 @@ describe('POST /api/jsonable/table-to-image (API key)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, metadata: { format: 'png', width: expect.any(Number), height: expect.any(Number), size: expect.any(Number) } });
     expect(res.body.imageUrl).toMatch(new RegExp(`^${PUBLIC_URL}/api/images/inventory-status-\\d+-[0-9a-f]{16}\\.png$`));
+    // The Gumloop and Make guides read `url`.
+    expect(res.body.url).toBe(res.body.imageUrl);
     const file = await http(h).get(pathOf(res.body.imageUrl)).buffer(true);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');

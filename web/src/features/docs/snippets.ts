@@ -93,9 +93,11 @@ export function curlProjectEndpoint(origin: string, endpointPath = 'p/YOUR_PROJE
 }
 
 export function generateResponseSample(origin: string): string {
+  const url = `${origin}/api/images/team-directory-1732233600000.png`;
   return JSON.stringify({
     success: true,
-    imageUrl: `${origin}/api/images/team-directory-1732233600000.png`,
+    imageUrl: url,
+    url,
     metadata: { format: 'png', width: 612, height: 176, size: 15824 },
   }, null, 2);
 }

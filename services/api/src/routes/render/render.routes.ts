@@ -52,6 +52,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     ctx.body = {
       success: true,
       imageUrl: url,
+      url,
       metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
       image: { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title },
     };
