@@ -9,6 +9,9 @@ export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle:
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export function notify(kind: ToastKind, title: string, description?: string): void {
+  // `max: 1` alone queues a new toast behind the one showing, so feedback came seconds late and
+  // out of order (an old 'Login failed' over the dashboard). The showing one goes first.
+  toaster.remove();
   toaster.create({ type: kind, title, description, closable: true, duration: kind === 'error' ? 7000 : 4000 });
 }
 
