@@ -1,15 +1,15 @@
 import { Field, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/table';
-import { DEMO_PADDING_MAX, DEMO_PADDING_MIN, type DemoStyleControls } from './demo-payload';
+import { DEMO_PADDING_MAX, DEMO_PADDING_MIN, demoControlErrors, type DemoStyleControls } from './demo-payload';
 
 const FORMAT_LABELS: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', svg: 'SVG', pdf: 'PDF' };
 export const formatLabel = (f: ImageFormat) => FORMAT_LABELS[f];
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-function ColourField({ id, label, value, disabled, onChange }: { id: string; label: string; value: string; disabled: boolean; onChange: (v: string) => void }) {
+function ColourField({ id, label, value, error, disabled, onChange }: { id: string; label: string; value: string; error: string | undefined; disabled: boolean; onChange: (v: string) => void }) {
   return (
-    <Field.Root disabled={disabled} invalid={!HEX.test(value)}>
+    <Field.Root disabled={disabled} invalid={error !== undefined}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <HStack gap="2">
         <input
@@ -22,13 +22,14 @@ function ColourField({ id, label, value, disabled, onChange }: { id: string; lab
         />
         <Input id={id} size="sm" fontFamily="mono" value={value} maxLength={7} onChange={(e) => onChange(e.target.value)} />
       </HStack>
-      <Field.ErrorText>Use a hex colour such as #4a1e8c</Field.ErrorText>
+      <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
 }
 
 /** Format and style controls; disabled while the result tab is showing (SPEC §2). */
 export function DemoControls({ value, disabled, onChange }: { value: DemoStyleControls; disabled: boolean; onChange: (v: DemoStyleControls) => void }) {
+  const errors = demoControlErrors(value);
   const set = <K extends keyof DemoStyleControls>(k: K, v: DemoStyleControls[K]) => onChange({ ...value, [k]: v });
   return (
     <Stack gap="4" as="fieldset" aria-describedby={disabled ? 'demo-controls-locked' : undefined}>
@@ -42,8 +43,8 @@ export function DemoControls({ value, disabled, onChange }: { value: DemoStyleCo
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <ColourField id="demo-header-bg" label="Header colour" value={value.headerBg} disabled={disabled} onChange={(v) => set('headerBg', v)} />
-      <ColourField id="demo-header-text" label="Header text" value={value.headerText} disabled={disabled} onChange={(v) => set('headerText', v)} />
+      <ColourField id="demo-header-bg" label="Header colour" value={value.headerBg} error={errors.headerBg} disabled={disabled} onChange={(v) => set('headerBg', v)} />
+      <ColourField id="demo-header-text" label="Header text" value={value.headerText} error={errors.headerText} disabled={disabled} onChange={(v) => set('headerText', v)} />
       <HStack gap="3" align="start">
         <Field.Root disabled={disabled}>
           <Field.Label htmlFor="demo-font-size">Font size</Field.Label>
@@ -54,10 +55,11 @@ export function DemoControls({ value, disabled, onChange }: { value: DemoStyleCo
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root disabled={disabled}>
+        <Field.Root disabled={disabled} invalid={errors.cellPadding !== undefined}>
           <Field.Label htmlFor="demo-padding">Cell padding</Field.Label>
-          <Input id="demo-padding" size="sm" type="number" min={DEMO_PADDING_MIN} max={DEMO_PADDING_MAX} value={value.cellPadding}
-            onChange={(e) => set('cellPadding', Number.isFinite(e.target.valueAsNumber) ? e.target.valueAsNumber : 0)} />
+          <Input id="demo-padding" size="sm" type="number" min={DEMO_PADDING_MIN} max={DEMO_PADDING_MAX} step={1} value={Number.isFinite(value.cellPadding) ? value.cellPadding : ''}
+            onChange={(e) => set('cellPadding', e.target.valueAsNumber)} />
+          <Field.ErrorText>{errors.cellPadding}</Field.ErrorText>
         </Field.Root>
       </HStack>
       <Switch.Root checked={value.alternateRows} disabled={disabled} onCheckedChange={(d) => set('alternateRows', d.checked)} colorPalette="brand">

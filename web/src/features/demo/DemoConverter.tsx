@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RRLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, Container, Grid, Heading, Stack, Tabs, Text, Textarea, chakra } from '@chakra-ui/react';
-import { buildDemoPayload, defaultDemoControls, defaultDemoJson, type DemoStyleControls } from './demo-payload';
+import { buildDemoPayload, defaultDemoControls, defaultDemoJson, demoControlErrors, type DemoStyleControls } from './demo-payload';
 import { DemoControls } from './DemoControls';
 import { DemoResult, type DemoImage } from './DemoResult';
 import { MissingImageUrlError, generateDemoImage } from './api';
@@ -24,6 +24,8 @@ export function DemoConverter() {
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [image, setImage] = useState<DemoImage | null>(null);
+
+  const controlsInvalid = Object.keys(demoControlErrors(controls)).length > 0;
 
   async function generate() {
     const built = buildDemoPayload(json, controls);
@@ -75,8 +77,12 @@ export function DemoConverter() {
                         <Alert.Description>{jsonError}</Alert.Description>
                       </Alert.Root>
                     )}
+                    {controlsInvalid && (
+                      <Text id="demo-controls-invalid" fontSize="sm" color="red.700">Fix the highlighted style settings to generate.</Text>
+                    )}
                     <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-                      <Button colorPalette="brand" onClick={generate} loading={pending} loadingText="Generating...">Generate Image</Button>
+                      <Button colorPalette="brand" onClick={generate} loading={pending} loadingText="Generating..." disabled={controlsInvalid}
+                        aria-describedby={controlsInvalid ? 'demo-controls-invalid' : undefined}>Generate Image</Button>
                       <Button variant="ghost" onClick={() => { setJson(defaultDemoJson); setJsonError(null); }} disabled={pending}>Reset JSON</Button>
                     </Stack>
                   </Stack>

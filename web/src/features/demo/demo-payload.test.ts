@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tableRequestSchema } from '@jsonable/contracts/table';
 import {
-  INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE, buildDemoPayload, defaultDemoControls, defaultDemoJson,
+  INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE, buildDemoPayload, defaultDemoControls, defaultDemoJson, demoControlErrors, demoControlMessages,
 } from './demo-payload';
 
 describe('demo payload', () => {
@@ -25,10 +25,27 @@ describe('demo payload', () => {
     expect(buildDemoPayload('{"data":[]}', defaultDemoControls)).toEqual({ ok: false, error: NOT_A_TABLE_MESSAGE });
   });
 
-  it('keeps the visitor options, lets the controls win on styles and clamps padding', () => {
+  it('keeps the visitor options and lets the controls win on styles', () => {
     const text = JSON.stringify({ headers: ['a'], rows: [[1]], options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'pdf' } } });
-    const r = buildDemoPayload(text, { ...defaultDemoControls, imageFormat: 'svg', cellPadding: 99 });
-    expect(r).toMatchObject({ ok: true, payload: { options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'svg', cellPadding: 50 } } } });
+    const r = buildDemoPayload(text, { ...defaultDemoControls, imageFormat: 'svg', cellPadding: 30 });
+    expect(r).toMatchObject({ ok: true, payload: { options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'svg', cellPadding: 30 } } } });
+  });
+
+  it('refuses controls it cannot send as shown, instead of replacing them (SPEC §5)', () => {
+    const text = JSON.stringify({ data: [{ a: 1 }] });
+    const cases: Array<[Partial<typeof defaultDemoControls>, string]> = [
+      [{ headerBg: 'red' }, demoControlMessages.headerBg],
+      [{ headerText: '#ffff' }, demoControlMessages.headerText],
+      [{ cellPadding: 60 }, demoControlMessages.cellPadding],
+      [{ cellPadding: -1 }, demoControlMessages.cellPadding],
+      [{ cellPadding: 2.5 }, demoControlMessages.cellPadding],
+      [{ cellPadding: Number.NaN }, demoControlMessages.cellPadding],
+    ];
+    for (const [change, message] of cases) {
+      expect(buildDemoPayload(text, { ...defaultDemoControls, ...change }), JSON.stringify(change)).toEqual({ ok: false, error: message });
+      expect(Object.values(demoControlErrors({ ...defaultDemoControls, ...change }))).toEqual([message]);
+    }
+    expect(demoControlErrors(defaultDemoControls)).toEqual({});
   });
 
   it('never throws, and anything it accepts parses and carries the chosen format', () => {
@@ -41,7 +58,7 @@ describe('demo payload', () => {
     fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), controls, (text, c) => {
       const r = buildDemoPayload(text, c);
       if (!r.ok) {
-        expect([INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE]).toContain(r.error);
+        expect([INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE, demoControlMessages.cellPadding]).toContain(r.error);
         return;
       }
       const styles = (r.payload.options as { styles: { imageFormat: string; cellPadding: number } }).styles;

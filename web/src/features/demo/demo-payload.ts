@@ -2,6 +2,7 @@
  * The landing demo's request: the visitor's JSON plus the style controls (SPEC §2). Pure, so
  * the rules are tested without a browser.
  */
+import { HEX_COLOUR } from '@jsonable/contracts/settings';
 import type { ImageFormat } from '@jsonable/contracts/table';
 
 export const INVALID_JSON_MESSAGE = 'Invalid JSON format. Please check your syntax.';
@@ -27,6 +28,22 @@ export const defaultDemoControls: DemoStyleControls = {
 
 export const DEMO_PADDING_MIN = 0;
 export const DEMO_PADDING_MAX = 50;
+
+export const demoControlMessages = {
+  headerBg: 'Use a hex colour such as #4a1e8c',
+  headerText: 'Use a hex colour such as #ffffff',
+  cellPadding: `Use a whole number from ${DEMO_PADDING_MIN} to ${DEMO_PADDING_MAX}`,
+} as const;
+
+/** The controls that hold a value the demo would not send as the visitor sees it (SPEC §5). */
+export function demoControlErrors(controls: DemoStyleControls): Partial<Record<keyof typeof demoControlMessages, string>> {
+  const errors: Partial<Record<keyof typeof demoControlMessages, string>> = {};
+  if (!HEX_COLOUR.test(controls.headerBg)) errors.headerBg = demoControlMessages.headerBg;
+  if (!HEX_COLOUR.test(controls.headerText)) errors.headerText = demoControlMessages.headerText;
+  const p = controls.cellPadding;
+  if (!Number.isInteger(p) || p < DEMO_PADDING_MIN || p > DEMO_PADDING_MAX) errors.cellPadding = demoControlMessages.cellPadding;
+  return errors;
+}
 
 export const defaultDemoJson = JSON.stringify(
   {
@@ -68,9 +85,13 @@ export function buildDemoPayload(jsonText: string, controls: DemoStyleControls):
   const hasHeaders = Array.isArray(body.headers) && body.headers.length > 0;
   if (!hasData && !hasHeaders) return { ok: false, error: NOT_A_TABLE_MESSAGE };
 
+  // A control with a value it cannot send is refused, not quietly replaced (a red header for "red").
+  const controlError = Object.values(demoControlErrors(controls))[0];
+  if (controlError) return { ok: false, error: controlError };
+
   const options = isRecord(body.options) ? { ...body.options } : {};
   const styles = isRecord(options.styles) ? { ...options.styles } : {};
-  const padding = Math.min(DEMO_PADDING_MAX, Math.max(DEMO_PADDING_MIN, Math.round(controls.cellPadding)));
+  const padding = controls.cellPadding;
   Object.assign(styles, {
     imageFormat: controls.imageFormat,
     headerBg: controls.headerBg,
