@@ -173,6 +173,21 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.getByTestId('project-endpoint-banner').waitFor();
     expect(await page.getByTestId('api-endpoint-url').textContent()).toContain('/api/jsonable/p/');
     await checkScreen('create-api');
+    // The key is optional until the project requires it; then the hint and the sample say so.
+    const sample = () => page.locator('pre', { hasText: 'curl -X POST' }).textContent();
+    expect(await page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
+    expect(await sample()).not.toContain('X-API-KEY');
+    expect(await sample()).not.toContain('"styles"');
+    const requireKey = (on: boolean) => page.request.patch(`/api/jsonable/projects/${projectId}`, { data: { settings: { requireKey: on } } });
+    expect((await requireKey(true)).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: 'API Endpoint' }).click();
+    await expect.poll(() => page.getByTestId('api-key-hint').textContent()).toContain('API key header (required)');
+    expect(await sample()).toContain('-H "X-API-KEY: YOUR_PROJECT_KEY"');
+    expect((await requireKey(false)).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: 'API Endpoint' }).click();
+    await expect.poll(() => page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
     await page.getByRole('tab', { name: 'Style Settings' }).click();
     await page.getByRole('heading', { name: 'Table Style Settings' }).waitFor();
     await checkScreen('create-settings');

@@ -13,8 +13,9 @@ const requestBody = {
     { Day: 'Monday', Signups: 42, Plan: 'Professional' },
     { Day: 'Tuesday', Signups: 37, Plan: 'Free' },
   ],
-  styles: { headerBg: '#4a1e8c', imageFormat: 'png' },
 };
+/** The general endpoint's sample shows styles; a project's endpoint uses the project's own. */
+const genericRequestBody = { ...requestBody, styles: { headerBg: '#4a1e8c', imageFormat: 'png' } };
 
 function projectResponse(origin: string) {
   const url = `${origin}/api/images/weekly-signups-1763780000000.png`;
@@ -58,8 +59,13 @@ export function ApiTab({ project }: { project: Project | null }) {
   const origin = window.location.origin;
   const url = project ? endpointUrl(project.endpointPath, origin) : origin + GENERIC_ENDPOINT;
   const specific = project !== null && isProjectSpecific(project.endpointPath);
-  const keyHeader = specific ? '' : ' \\\n  -H "Authorization: Bearer YOUR_API_KEY"';
-  const curl = `curl -X POST "${url}" \\\n  -H "Content-Type: application/json"${keyHeader} \\\n  -d '${JSON.stringify(requestBody, null, 2)}'`;
+  // A project that requires its key refuses the sample without it (401): show the header then.
+  const keyRequired = specific && project?.settings.requireKey === true;
+  const keyHeader = !specific
+    ? ' \\\n  -H "Authorization: Bearer YOUR_API_KEY"'
+    : keyRequired ? ' \\\n  -H "X-API-KEY: YOUR_PROJECT_KEY"' : '';
+  const body = specific ? requestBody : genericRequestBody;
+  const curl = `curl -X POST "${url}" \\\n  -H "Content-Type: application/json"${keyHeader} \\\n  -d '${JSON.stringify(body, null, 2)}'`;
   const response = JSON.stringify(specific ? projectResponse(origin) : genericResponse(origin), null, 2);
 
   return (
@@ -88,19 +94,22 @@ export function ApiTab({ project }: { project: Project | null }) {
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
-          <Box borderWidth="1px" borderRadius="md" p="3">
-            <Text fontSize="sm" fontWeight="semibold">API key header (optional)</Text>
+          <Box borderWidth="1px" borderRadius="md" p="3" data-testid="api-key-hint">
+            <Text fontSize="sm" fontWeight="semibold">API key header ({keyRequired ? 'required' : 'optional'})</Text>
             <Code mt="1" display="block" p="2" fontSize="xs">X-API-KEY: {project.apiKeyPrefix}…</Code>
             <Text fontSize="sm" color="fg.muted" mt="1">
-              Send this project&apos;s key in the X-API-KEY header for stronger security. The full key is shown once, when the
-              project is created or its key regenerated (Dashboard › View API Key).
+              {keyRequired
+                ? 'This project requires its key: calls without the X-API-KEY header are refused (401).'
+                : 'Send this project\u2019s key in the X-API-KEY header for stronger security.'}{' '}
+              The full key is shown once, when the project is created or its key regenerated (Dashboard › View API Key).
             </Text>
           </Box>
           <Alert.Root status="warning" variant="subtle" size="sm">
             <Alert.Indicator />
             <Alert.Description>
-              Security note: the endpoint URL contains an unguessable part. Treat it like a password — anyone who has it can
-              create images in this project unless they must also send the key.
+              {keyRequired
+                ? 'Security note: keep the key and the endpoint URL secret; regenerate the key if it leaks.'
+                : 'Security note: the endpoint URL contains an unguessable part. Treat it like a password — anyone who has it can create images in this project unless they must also send the key (Dashboard › View API Key).'}
             </Alert.Description>
           </Alert.Root>
         </Stack>
