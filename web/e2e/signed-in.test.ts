@@ -321,7 +321,9 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.waitForURL('**/subscribe');
     expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
     await page.getByTestId('billing-off').waitFor();
-    expect(await page.getByTestId('billing-off').textContent()).toContain('npm run cli -- set-plan <email> <tier>');
+    expect(await page.getByTestId('billing-off').textContent()).toContain('To change your plan, write to support@jsonable.dev');
+    expect(await page.getByTestId('billing-off').textContent()).not.toContain('npm run');
+    expect(await page.getByText('Payments are handled by our card payment provider').count()).toBe(0);
     await checkScreen('subscribe');
     await page.goto('/manage-subscription');
     await page.getByTestId('billing-off').waitFor();

@@ -1,6 +1,10 @@
-import { Alert, Code, Text } from '@chakra-ui/react';
+import { Alert, Link, Text } from '@chakra-ui/react';
+import { CONTACT_EMAIL } from '../../../components/layout/Footer';
 
-/** Said plainly wherever upgrades are offered when this installation takes no card payments. */
+/**
+ * Said plainly wherever upgrades are offered when this installation takes no card payments.
+ * Written for the customer: how an operator changes a plan by hand is in the README.
+ */
 export function BillingOffNotice() {
   return (
     <Alert.Root status="info" data-testid="billing-off">
@@ -8,9 +12,13 @@ export function BillingOffNotice() {
       <Alert.Content>
         <Alert.Title>Card payments are not enabled on this installation</Alert.Title>
         <Alert.Description>
-          <Text>Plans cannot be bought or changed here. An operator changes an account&apos;s plan on the server with:</Text>
-          <Code display="block" mt="2" p="2" fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">npm run cli -- set-plan &lt;email&gt; &lt;tier&gt;</Code>
-          <Text mt="2" fontSize="sm">Tiers: free, basic, premium, business, enterprise. The new limits apply from the next table.</Text>
+          <Text>
+            Plans cannot be bought or changed online here yet. To change your plan, write to{' '}
+            <Link href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Change my Jsonable plan')}`} color="brand.700" textDecoration="underline">
+              {CONTACT_EMAIL}
+            </Link>{' '}
+            and we will switch it for you; the new limits apply from your next table.
+          </Text>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

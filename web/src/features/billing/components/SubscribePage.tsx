@@ -84,9 +84,11 @@ export function SubscribePage() {
             );
           })}
         </SimpleGrid>
-        <Box fontSize="sm" color="fg.muted">
-          Payments are handled by our card payment provider; you can cancel or change plans any time from Manage Subscription.
-        </Box>
+        {billingOn && (
+          <Box fontSize="sm" color="fg.muted">
+            Payments are handled by our card payment provider; you can cancel or change plans any time from Manage Subscription.
+          </Box>
+        )}
       </Stack>
     </Container>
   );
