@@ -102,9 +102,13 @@ describe('demo converter', () => {
     for (const tab of ['cURL', 'JavaScript', 'Python']) await page.getByRole('tab', { name: tab }).click();
     await page.getByText('requests.post(').waitFor();
     for (const f of ['SVG', 'PNG', 'PDF', 'JPEG']) await page.getByRole('button', { name: `Download ${f}` }).waitFor();
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download SVG' }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.svg$/);
+    // Every format is saved under the preview's name (SPEC §2), whatever the server names its file.
+    const previewBase = decodeURIComponent((await preview.getAttribute('src'))!.split('/').pop()!).replace(/\.png$/, '');
+    for (const [label, ext] of [['SVG', 'svg'], ['PDF', 'pdf'], ['JPEG', 'jpg']] as const) {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: `Download ${label}` }).click();
+      expect((await download).suggestedFilename()).toBe(`${previewBase}.${ext}`);
+    }
     await shot(page, 'examples-selected-1280');
   });
 

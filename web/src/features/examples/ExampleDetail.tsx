@@ -30,6 +30,19 @@ function triggerDownload(url: string, filename: string) {
   a.remove();
 }
 
+/**
+ * Saves the file under `filename`. A link straight to the image would be saved under the name in
+ * the server's Content-Disposition (each format is its own render, with its own time and random
+ * part), which browsers prefer to the link's download name; a blob URL has no such header.
+ */
+async function saveAs(url: string, filename: string): Promise<void> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText || 'Failed to download the image'}`);
+  const objectUrl = URL.createObjectURL(await res.blob());
+  triggerDownload(objectUrl, filename);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
+
 export function ExampleDetail({ example }: { example: TableExample }) {
   const origin = siteOrigin();
   const preview = useExamplePreview(example.id, example.payload);
@@ -45,7 +58,7 @@ export function ExampleDetail({ example }: { example: TableExample }) {
         ? preview.data
         : await mutate(exampleImageKey(example.id, format), (cached?: string) => cached ?? renderExample(example.payload, format), { revalidate: false });
       if (!url) throw new Error('No image URL in response');
-      triggerDownload(url, downloadFilename(previewBase(preview.data) || example.name, title, ext));
+      await saveAs(url, downloadFilename(previewBase(preview.data) || example.name, title, ext));
       toast.success('Download Started', `${example.name} as ${format.toUpperCase()}`);
     } catch (err) {
       toast.error('Error', messageOf(err, 'Failed to generate image'));
