@@ -51,7 +51,7 @@ export function EndpointBlock({ endpoint, origin }: { endpoint: EndpointDoc; ori
         <Stack as="ul" listStyleType="none" gap="1.5" p="0" m="0">
           {e.responses.map((r) => (
             <HStack as="li" key={r.code} align="baseline" gap="3">
-              <Badge colorPalette={r.code.startsWith('2') ? 'green' : r.code.startsWith('4') ? 'orange' : 'red'} variant="outline" fontFamily="mono" minW="12" justifyContent="center">{r.code}</Badge>
+              <Badge colorPalette={r.code.startsWith('2') ? 'green' : r.code.startsWith('3') ? 'gray' : r.code.startsWith('4') ? 'orange' : 'red'} variant="outline" fontFamily="mono" minW="12" justifyContent="center">{r.code}</Badge>
               <Text fontSize="sm" color="gray.700">{r.description}</Text>
             </HStack>
           ))}

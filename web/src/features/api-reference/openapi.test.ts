@@ -13,7 +13,7 @@ describe('overlayOpenApi', () => {
     const doc = {
       openapi: '3.1.0',
       components: {
-        schemas: { Table: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' }, description: 'Rows' }, title: { type: 'string' } } } },
+        schemas: { Table: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' }, description: 'Rows' }, title: { type: 'string' }, headers: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }] } } } } },
       },
       paths: {
         '/api/table-to-image': {
@@ -34,6 +34,8 @@ describe('overlayOpenApi', () => {
       { name: 'api_key', in: 'query', type: 'string', required: false, description: 'Key in the query' },
       { name: 'data', in: 'body', type: 'object[]', required: true, description: 'Rows' },
       { name: 'title', in: 'body', type: 'string', required: false, description: staticEndpoints[0]!.params.find((p) => p.name === 'title')!.description },
+      // An array of a union reads as one: not "string | number[]".
+      { name: 'headers', in: 'body', type: '(string | number)[]', required: false, description: staticEndpoints[0]!.params.find((p) => p.name === 'headers')!.description },
     ]);
     expect(gen?.responses.map((r) => r.code)).toEqual(['200', '401']);
     expect(gen?.auth).toBe('api-key');

@@ -24,7 +24,11 @@ function typeOf(doc: Json, schema: unknown): string {
   const s = resolveRef(doc, schema);
   if (!isObj(s)) return 'any';
   if (typeof s.type === 'string') {
-    if (s.type === 'array') return `${typeOf(doc, s.items)}[]`.replace('any[]', 'array');
+    if (s.type === 'array') {
+      const item = typeOf(doc, s.items);
+      // "(string | number)[]", not "string | number[]" (a string, or an array of numbers).
+      return item === 'any' ? 'array' : item.includes(' | ') ? `(${item})[]` : `${item}[]`;
+    }
     return s.type;
   }
   if (Array.isArray(s.type)) return s.type.filter((t) => t !== 'null').join(' | ');
