@@ -46,8 +46,8 @@ export function ProjectStylesPage() {
 
   const set = <K extends keyof EditorStyles>(key: K, value: EditorStyles[K]) => setStyles((s) => ({ ...s, [key]: value }));
   const invalidColour = colourFields.some((f) => !HEX_COLOUR.test(styles[f.key]));
-  const sixDigits = /^#[0-9a-fA-F]{6}$/;
-  const headerContrast = sixDigits.test(styles.headerBg) && sixDigits.test(styles.headerText)
+  // #rgb counts as much as #rrggbb: '#ff0' on white warns like '#ffff00' does.
+  const headerContrast = HEX_COLOUR.test(styles.headerBg) && HEX_COLOUR.test(styles.headerText)
     ? contrastRatio(styles.headerBg, styles.headerText) : null;
 
   async function save() {

@@ -6,6 +6,9 @@ describe('contrastRatio', () => {
   it('matches the WCAG reference values', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
+    // Three digits are the same colours as six.
+    expect(contrastRatio('#ff0', '#fff')).toBeCloseTo(contrastRatio('#ffff00', '#ffffff'), 10);
+    expect(contrastRatio('#000', '#FFF')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#ff0000')).toBeCloseTo(4, 1);
     expect(contrastRatio('#ffffff', '#2563eb')).toBeGreaterThan(4.5);
   });
