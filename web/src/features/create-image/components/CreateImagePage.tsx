@@ -18,6 +18,10 @@ import { SettingsTab } from './SettingsTab';
 
 type TabValue = 'api' | 'preview' | 'settings';
 
+function TabIcon({ children }: { children: React.ReactNode }) {
+  return <Box as="span" display={{ base: 'none', sm: 'inline-flex' }} aria-hidden="true">{children}</Box>;
+}
+
 export function CreateImagePage() {
   const [params, setParams] = useSearchParams();
   const { projects, loaded } = useProjects();
@@ -78,11 +82,12 @@ export function CreateImagePage() {
             <ProjectSelector projects={projects} loaded={loaded} value={selected?.id ?? null} onChange={select}
               onNewProject={onNewProject} newProjectDisabled={atLimit && !isUpgradeTier(account?.current_plan_tier)} />
           </Box>
-          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabValue)} variant="line" colorPalette="brand">
+          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabValue)} variant="line" colorPalette="brand" size={{ base: 'sm', sm: 'md' }}>
             <Tabs.List bg="white" borderTopRadius="lg" overflowX="auto" overflowY="hidden" css={{ '& > button': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
-              <Tabs.Trigger value="api"><PlugIcon /> API Endpoint</Tabs.Trigger>
-              <Tabs.Trigger value="preview"><EyeIcon /> Preview</Tabs.Trigger>
-              <Tabs.Trigger value="settings"><SlidersIcon /> Style Settings</Tabs.Trigger>
+              {/* On a phone the three labels fit without their icons (else the bar scrolled, cutting one off). */}
+              <Tabs.Trigger value="api"><TabIcon><PlugIcon /></TabIcon> API Endpoint</Tabs.Trigger>
+              <Tabs.Trigger value="preview"><TabIcon><EyeIcon /></TabIcon> Preview</Tabs.Trigger>
+              <Tabs.Trigger value="settings"><TabIcon><SlidersIcon /></TabIcon> Style Settings</Tabs.Trigger>
             </Tabs.List>
             <Box bg="white" borderWidth="1px" borderTopWidth="0" borderBottomRadius="lg" p={{ base: 3, md: 6 }}>
               <Tabs.Content value="api" pt="0"><ApiTab project={selected} /></Tabs.Content>
