@@ -55,6 +55,9 @@ describe('public pages', () => {
   for (const r of ROUTES) {
     it(`${r.path} renders its page without serious accessibility violations`, { timeout: 60_000 }, async () => {
       await open(desktop, r.path, r.h1);
+      // Each screen has a title of its own (WCAG 2.4.2).
+      if (r.path === '/') expect(await desktop.title()).toBe('Jsonable — JSON to table images');
+      else await expect.poll(() => desktop.title()).toMatch(/^[^—]+ — Jsonable$/);
       expect(await seriousA11yViolations(desktop)).toEqual([]);
       await shot(desktop, `${r.name}-1280`);
       await open(mobile, r.path, r.h1);
@@ -117,6 +120,13 @@ describe('public pages', () => {
     await mobile.getByRole('button', { name: 'Open menu' }).click();
     const nav = mobile.getByRole('navigation', { name: 'Mobile' });
     for (const name of ['Docs', 'Examples', 'Pricing', 'Sign In']) await nav.getByRole('link', { name }).waitFor();
+    // Escape closes it and gives focus back to the button.
+    await mobile.keyboard.press('Escape');
+    await mobile.getByRole('navigation', { name: 'Mobile' }).waitFor({ state: 'detached' });
+    const button = mobile.getByRole('button', { name: 'Open menu' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await button.click();
     await nav.getByRole('link', { name: 'Docs' }).click();
     await mobile.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
   });

@@ -3,7 +3,7 @@
  * signed-in-routes.tsx. Pages load lazily so the landing page does not ship the docs.
  */
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { Layout, ScrollManager } from '../components/layout/Layout';
+import { Layout, PageTitle, ScrollManager } from '../components/layout/Layout';
 import { PageSpinner, ProtectedRoute } from './ProtectedRoute';
 import { bareRoutes, memberRoutes, signedInRoutes } from './signed-in-routes';
 import { RouteError } from './RouteError';
@@ -42,8 +42,8 @@ export const legalRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
-    // Every screen: scroll to the top on navigation, or to the #anchor when there is one.
-    element: <><ScrollManager /><Outlet /></>,
+    // Every screen: scroll to the top on navigation, or to the #anchor when there is one; its own title.
+    element: <><ScrollManager /><PageTitle /><Outlet /></>,
     errorElement: <RouteError />,
     HydrateFallback: PageSpinner,
     children: [

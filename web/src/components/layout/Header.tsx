@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RRLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Container, Flex, HStack, IconButton, Menu, Portal, Stack } from '@chakra-ui/react';
 import { Logo } from '../Logo';
@@ -25,6 +25,19 @@ export function Header() {
   const { user } = useUser();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and hands focus back to its button (a disclosure's usual keys).
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   async function onLogout() {
     setOpen(false);
@@ -76,6 +89,7 @@ export function Header() {
           </HStack>
 
           <IconButton
+            ref={menuButton}
             display={{ base: 'inline-flex', md: 'none' }}
             variant="ghost"
             aria-label={open ? 'Close menu' : 'Open menu'}

@@ -3,6 +3,17 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Flex } from '@chakra-ui/react';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { pageTitle } from '../../app/page-title';
+
+/** Sets the browser tab's title for the screen shown (see page-title.ts). */
+export function PageTitle() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const title = pageTitle(pathname, search);
+    if (title !== null) document.title = title;
+  }, [pathname, search]);
+  return null;
+}
 
 /** How long a hash target is followed while the page above it is still growing. */
 const FOLLOW_MS = 3000;
