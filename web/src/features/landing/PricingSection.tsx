@@ -5,8 +5,9 @@ import { storeSelectedPlan } from './selected-plan';
 
 function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean; onChoose: () => void }) {
   const cta = plan.tier === 'free' ? 'Start Free' : plan.tier === 'enterprise' ? 'Contact Sales' : `Choose ${plan.name}`;
-  // Enterprise has no list price: "Custom" reads as an amount, the contact line says how to get it.
-  const [amount, per] = plan.priceMonthlyUsd !== null ? [`$${plan.priceMonthlyUsd}`, plan.priceMonthlyUsd === 0 ? 'forever' : 'per month'] : ['Custom', plan.priceLabel.toLowerCase()];
+  // Enterprise has no list price: "Custom pricing" (the button says Contact Sales; "Custom contact
+  // sales" wrapped onto two lines and read oddly).
+  const [amount, per] = plan.priceMonthlyUsd !== null ? [`$${plan.priceMonthlyUsd}`, plan.priceMonthlyUsd === 0 ? 'forever' : 'per month'] : ['Custom', 'pricing'];
   return (
     <Stack
       as="article" aria-labelledby={`plan-${plan.tier}`} gap="5" p="6" bg="white" rounded="xl"

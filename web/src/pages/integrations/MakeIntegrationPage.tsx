@@ -28,7 +28,7 @@ export default function MakeIntegrationPage() {
         {
           title: 'Parse the response',
           body: <Text>Set <strong>Parse response</strong> to <strong>Yes</strong> so Make reads the JSON answer. Run the module once to load its structure.</Text>,
-          values: [{ label: 'Parse response', value: 'Yes' }],
+          values: [{ label: 'Parse response', value: 'Yes', copy: false }],
         },
         {
           title: 'Use the image URL',

@@ -40,7 +40,7 @@ export function ManageSubscriptionPage() {
           <Card.Body gap="3">
             {accountLoading ? <Skeleton height="12" /> : (
               <>
-                <Text>Current plan: <strong data-testid="current-plan">{plan.name}</strong> ({plan.priceLabel})</Text>
+                <Text>Current plan: <strong data-testid="current-plan">{plan.name}</strong>{plan.priceLabel !== plan.name && ` (${plan.priceLabel})`}</Text>
                 {account?.usage_reset_date && <Text fontSize="sm" color="fg.muted">Usage resets {formatDate(account.usage_reset_date)}.</Text>}
               </>
             )}

@@ -22,7 +22,8 @@ export function SubscriptionCard({ account, loading }: { account: Account | null
           <>
             <HStack gap="2" flexWrap="wrap">
               <Text fontSize="2xl" fontWeight="bold" data-testid="plan-name">{plan.name}</Text>
-              <Badge colorPalette={upgrade ? 'gray' : 'green'}>{plan.priceLabel}</Badge>
+              {/* Starter has no price to show: its label is its name, said once already. */}
+              {plan.priceLabel !== plan.name && <Badge colorPalette={upgrade ? 'gray' : 'green'}>{plan.priceLabel}</Badge>}
             </HStack>
             <List.Root fontSize="sm" color="fg.muted" ps="4" gap="0.5">
               {plan.features.slice(0, 3).map((f) => <List.Item key={f}>{f}</List.Item>)}

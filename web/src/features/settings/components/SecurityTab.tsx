@@ -21,7 +21,7 @@ export function SecurityTab({ hasPassword }: { hasPassword: boolean }) {
     setSaving(true);
     try {
       await changePassword({ ...(hasPassword ? { currentPassword: current } : {}), newPassword: next, confirmPassword: confirm });
-      toast.success('Password Changed', 'Use your new password next time you sign in.');
+      toast.success('Password Changed', 'Use your new password next time you sign in. Your other sessions were signed out.');
       setCurrent(''); setNext(''); setConfirm('');
     } catch (err) {
       toast.error('Password Change Failed', messageOf(err, 'Your password could not be changed. Please try again.'));
@@ -53,6 +53,7 @@ export function SecurityTab({ hasPassword }: { hasPassword: boolean }) {
           <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <Field.ErrorText>New password and confirmation do not match.</Field.ErrorText>
         </Field.Root>
+        <Text fontSize="sm" color="fg.muted">Changing the password signs you out on every other device and browser; this one stays signed in.</Text>
         <Button type="submit" colorPalette="brand" alignSelf="start" loading={saving} loadingText="Saving..."
           disabled={!next || !confirm || (hasPassword && !current)}>
           Change Password
