@@ -25,6 +25,8 @@ export const accountMessages = {
   passwordMismatch: 'Password Mismatch: New password and confirmation do not match.',
   loginRequired: 'Email and password are required',
   invalidCredentials: 'Invalid email or password',
+  /** The right password for a sign-up whose e-mail link was not opened yet. */
+  confirmEmailFirst: 'Please confirm your email address first: open the link we sent you, or register again to get a new one.',
   currentPasswordWrong: 'Current password is incorrect',
   emailReadOnly: 'Email cannot be changed',
   magicLinkInvalid: 'This magic link is invalid or has expired.',

@@ -24,7 +24,9 @@ export interface LoginTokenDoc extends Positioned {
 export const loginTokensProjection: Projection = {
   name: 'login_tokens',
   version: 1,
-  collections: [{ name: LOGIN_TOKENS, indexes: ['userId'], expiring: true }],
+  // email: a password sign-in finds an unconfirmed sign-up of the address (to say so). Added to
+  // existing collections in place by ensureCollection, so no rebuild is needed.
+  collections: [{ name: LOGIN_TOKENS, indexes: ['userId', 'email'], expiring: true }],
   handles: ['MagicLinkIssued', 'MagicLinkConsumed'],
   async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
     const typed = event as unknown as MagicLinkIssued | MagicLinkConsumed;

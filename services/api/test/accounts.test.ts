@@ -116,6 +116,20 @@ describe('sign-in by password and sign-out', () => {
     expect(missing.body.error.message).toBe('Email and password are required');
   });
 
+  it('tells the right password of an unconfirmed sign-up to confirm the e-mail first; anyone else learns nothing', async () => {
+    const email = freshEmail();
+    await api().post('/api/register').send({ email, password: 'pending password' }).expect(200);
+    const early = await api().post('/api/login').send({ email, password: 'pending password' });
+    expect(early.status).toBe(401);
+    expect(early.body.error.message).toBe('Please confirm your email address first: open the link we sent you, or register again to get a new one.');
+    // A wrong password for that address reads exactly like an unknown address.
+    const guess = await api().post('/api/login').send({ email, password: 'some guess 123' });
+    expect(guess.body).toEqual({ success: false, error: { code: 401, message: 'Invalid email or password' } });
+    // Once the link is opened, the same password signs in.
+    await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up') }).expect(200);
+    await api().post('/api/login').send({ email, password: 'pending password' }).expect(200);
+  });
+
   it('answers 401 for GET /api/user when signed out or with a forged cookie', async () => {
     await api().get('/api/user').expect(401);
     await api().get('/api/user').set('Cookie', `jsonable_session=${'A'.repeat(43)}`).expect(401);

@@ -12,6 +12,7 @@ import { accountMessages } from '@jsonable/contracts/accounts';
 import type { ReadModels } from '@jsonable/read-models/projection';
 import { findEmailOwner } from '@jsonable/read-models/accounts/users.queries';
 import { LOGIN_TOKENS, type LoginTokenDoc } from '@jsonable/read-models/accounts/login-tokens.projection';
+import { findPendingSignUps } from '@jsonable/read-models/accounts/login-tokens.queries';
 import { UnauthorizedError, UnavailableError, ValidationError } from '../errors';
 import type { Clock, EventStore, Ids, MailMessage, Mailer } from '../ports';
 import { claimUnique } from '../runtime/claim-unique';
@@ -200,15 +201,34 @@ export async function confirmMagicLink(deps: AccountsDeps, input: { token: strin
 /** Password sign-in. Unknown address, password-less account and wrong password fail alike. */
 export async function signInWithPassword(deps: AccountsDeps, input: { email: string; password: string }): Promise<OpenedSession> {
   const owner = await ownerOf(deps, input.email);
-  const passwordHash = owner?.state.passwordHash ?? null;
-  const ok = owner && passwordHash ? await verifyPassword(passwordHash, input.password) : await burnPasswordCheck(input.password);
-  if (!owner || !ok) throw new UnauthorizedError(accountMessages.invalidCredentials);
+  if (!owner) {
+    // No account yet. If the address has a sign-up waiting for its e-mail link and this is its
+    // password, say so rather than "invalid": only someone who knows the password learns that a
+    // sign-up is pending. One password check either way, so timing tells nothing more.
+    const pending = await pendingSignUpHash(deps, input.email);
+    const ok = pending ? await verifyPassword(pending, input.password) : await burnPasswordCheck(input.password);
+    throw new UnauthorizedError(pending && ok ? accountMessages.confirmEmailFirst : accountMessages.invalidCredentials);
+  }
+  const passwordHash = owner.state.passwordHash ?? null;
+  const ok = passwordHash ? await verifyPassword(passwordHash, input.password) : await burnPasswordCheck(input.password);
+  if (!ok) throw new UnauthorizedError(accountMessages.invalidCredentials);
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, owner.userId, {
     type: 'SignIn',
     data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'password', verifiedPasswordHash: passwordHash },
   });
   return { userId: owner.userId, sessionId: session.plaintext, position: result.position };
+}
+
+/** The password hash of the newest unconfirmed sign-up of `email` (from its stream), or null. */
+async function pendingSignUpHash(deps: AccountsDeps, email: string): Promise<string | null> {
+  const now = deps.clock.now();
+  for (const doc of await findPendingSignUps(deps.readModels, email, now)) {
+    const state = await loadUser(deps.eventStore, doc.userId);
+    const token = state.tokens[doc.id];
+    if (state.status === 'pending' && token && usableToken(state, doc.id, now.toISOString()) && token.passwordHash) return token.passwordHash;
+  }
+  return null;
 }
 
 /** Opens a session for an existing account without a credential check (tests, operator tooling). */
