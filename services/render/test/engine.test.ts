@@ -144,6 +144,19 @@ describe('formats', () => {
     expect(text.match(/\/Type\s*\/Page\b/g)?.length).toBe(1);
     expect(text).toContain('/FontFile2');
   });
+
+  it('keeps a row taller than a page in the PDF, broken across pages, instead of dropping it', async () => {
+    const paragraph = 'A long note from the support log that keeps going for a while. '.repeat(10);
+    const tall = Array.from({ length: 14 }, () => paragraph).join('\n');
+    const rows = [['Ada', 'short'], ['Grace', 'short'], ['Linus', tall], ['Ken', 'short'], ['Barbara', 'short']];
+    const out = await renderTable({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows }, format: 'pdf' });
+    const pages = Buffer.from(out.bytes).toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
+    // The tall row alone needs more than one page; dropped, the others fit on one or two.
+    const layout = layoutTable(normalize({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows } }).model);
+    const tallPt = (layout.rowEdges[4]! - layout.rowEdges[3]!) * 0.75;
+    expect(tallPt).toBeGreaterThan(841.89);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(tallPt / (841.89 - 72)) + 1);
+  });
 });
 
 describe('cells and options', () => {
