@@ -176,6 +176,13 @@ describe('cells and options', () => {
     expect(de[8]).toBe('1.234.567,89');
   });
 
+  it('reads date patterns in both spellings (dd/MM/yyyy and Make/Zapier\'s DD/MM/YYYY) and style names', async () => {
+    const formats = ['DD/MM/YYYY', 'YYYY-MM-DD', 'MMMM D, YYYY', 'dd/MM/yyyy', 'ddd D MMM', "EEEE 'the' d", 'short', 'long'];
+    const row = formats.map((format) => ({ type: 'date', value: '2025-03-01', format }));
+    const out = (await texts({ headers: formats.map((_, i) => `c${i}`), rows: [row], options: { width: 2400 } })).slice(formats.length);
+    expect(out).toEqual(['01/03/2025', '2025-03-01', 'March 1, 2025', '01/03/2025', 'Sat 1 Mar', 'Saturday the 1', '3/1/25', 'March 1, 2025']);
+  });
+
   it('shows null as "-", booleans as ✓/✗ and nested data per complexDataDisplay', async () => {
     const t = await texts({ data: [{ a: null, b: true, c: [1, 2, 3], d: { x: 1, y: { z: [1] } } }], styles: { complexDataDisplay: { maxDepth: 2 } } });
     expect(t.slice(4)).toEqual(['-', '✓', '1, 2, 3', 'x: 1, y: z: [1 item]']);

@@ -129,18 +129,31 @@ function formatPattern(d: Date, pattern: string, locale: string, timeZone: strin
   const longMonth = cached(`ml|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { month: 'long', timeZone })).format(d);
   const shortMonth = locale.startsWith('en') ? MONTHS_SHORT[month - 1]! : cached(`ms|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { month: 'short', timeZone })).format(d);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const tokens: Record<string, string> = {
-    yyyy: year, yy: year.slice(-2), MMMM: longMonth, MMM: shortMonth, MM: pad(month), M: String(month),
-    dd: pad(day), d: String(day), HH: pad(hour), H: String(hour), hh: pad(hour % 12 || 12), h: String(hour % 12 || 12),
-    mm: pad(minute), ss: pad(second), a: hour < 12 ? 'AM' : 'PM', EEE: get('weekday'),
+  const longWeekday = () => cached(`wl|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone })).format(d);
+  const ampm = hour < 12 ? 'AM' : 'PM';
+  const tokens: Record<string, () => string> = {
+    yyyy: () => year, yy: () => year.slice(-2), MMMM: () => longMonth, MMM: () => shortMonth, MM: () => pad(month), M: () => String(month),
+    dd: () => pad(day), d: () => String(day), HH: () => pad(hour), H: () => String(hour), hh: () => pad(hour % 12 || 12), h: () => String(hour % 12 || 12),
+    mm: () => pad(minute), ss: () => pad(second), a: () => ampm, EEE: () => get('weekday'), EEEE: longWeekday,
+    // The Moment / Day.js spelling that Make, Zapier and n8n use: YYYY-MM-DD, DD/MM/YYYY, ddd, A.
+    YYYY: () => year, YY: () => year.slice(-2), DD: () => pad(day), D: () => String(day), dddd: longWeekday, ddd: () => get('weekday'), A: () => ampm,
   };
-  return pattern.replace(/yyyy|yy|MMMM|MMM|MM|M|dd|d|HH|H|hh|h|mm|ss|a|EEE|'[^']*'/g, (t) => (t.startsWith("'") ? t.slice(1, -1) : tokens[t] ?? t));
+  return pattern.replace(/YYYY|yyyy|YY|yy|MMMM|MMM|MM|M|dddd|ddd|DD|dd|D|d|HH|H|hh|h|mm|ss|A|a|EEEE|EEE|'[^']*'/g, (t) => (t.startsWith("'") ? t.slice(1, -1) : tokens[t]?.() ?? t));
 }
+
+const DATE_STYLES = new Set(['full', 'long', 'medium', 'short']);
 
 /** SPEC §9: dates shown as 'MMM d, yyyy' by default; other locales get their medium style. */
 export function formatDate(d: Date, locale: string, format: CellFormat | undefined, withTime: boolean): string {
   const tz = typeof format === 'object' && format.timeZone ? format.timeZone : 'UTC';
   try {
+    // A style name ('short', 'long', …) is the locale's own style, not a pattern ('short' → 's2ort').
+    if (typeof format === 'string' && DATE_STYLES.has(format)) {
+      const style = format as 'full' | 'long' | 'medium' | 'short';
+      return cached(`dn|${locale}|${style}|${withTime}|${tz}`, () =>
+        new Intl.DateTimeFormat(locale, withTime ? { dateStyle: style, timeStyle: 'short', timeZone: tz } : { dateStyle: style, timeZone: tz }),
+      ).format(d);
+    }
     if (typeof format === 'string' && format.length > 0) return formatPattern(d, format, locale, tz);
     if (typeof format === 'object' && (format.dateStyle || format.timeStyle)) {
       const key = `ds|${locale}|${format.dateStyle ?? ''}|${format.timeStyle ?? ''}|${tz}`;
