@@ -222,6 +222,19 @@ describe('cells and options', () => {
     expect(t).toContain('Sum 8');
   });
 
+  it('names a summary row after its function when there is only one', async () => {
+    const data = [{ g: 'A', x: 1 }, { g: 'B', x: 5 }, { g: 'A', x: 2 }];
+    const grouped = await texts({ data, options: { dataProcessing: { groupBy: 'g', aggregate: { x: 'max' } } } });
+    expect(grouped).toContain('Maximum');
+    expect(grouped).toContain('Overall maximum');
+    expect(grouped).not.toContain('Total');
+    const plain = await texts({ data, options: { dataProcessing: { aggregate: { x: 'avg' } } } });
+    expect(plain).toContain('Average');
+    expect(plain).not.toContain('Total');
+    const sums = await texts({ data, options: { dataProcessing: { aggregate: { x: 'sum' } } } });
+    expect(sums).toContain('Total');
+  });
+
   it('hides column headers, mirrors columns for rtl', async () => {
     expect(await texts({ headers: ['A', 'B'], rows: [[1, 2]], options: { showColumnHeaders: false } })).toEqual(['1', '2']);
     const out = await renderTable({ payload: { headers: ['First', 'Second'], rows: [['a', 'b']], options: { direction: 'rtl' } }, format: 'svg' });

@@ -104,6 +104,19 @@ function aggregate(fn: AggregateFn, cells: (ModelCell | undefined)[]): number | 
 }
 
 const FN_LABEL: Record<AggregateFn, string> = { sum: 'Sum', avg: 'Avg', min: 'Min', max: 'Max', count: 'Count' };
+const FN_WORD: Record<Exclude<AggregateFn, 'sum'>, string> = { avg: 'Average', min: 'Minimum', max: 'Maximum', count: 'Count' };
+
+/**
+ * What a summary row is called: 'Subtotal' / 'Total' for sums or a mix (whose values carry their
+ * function's name), else the one function ('Average', 'Overall average'): a maximum labelled
+ * 'Total' read as a sum.
+ */
+function summaryLabel(aggs: readonly { fns: readonly AggregateFn[] }[], row: 'group' | 'overall' | 'table'): string {
+  const fns = new Set(aggs.flatMap((a) => a.fns));
+  const only = fns.size === 1 ? [...fns][0]! : 'sum';
+  if (only === 'sum') return row === 'group' ? 'Subtotal' : 'Total';
+  return row === 'overall' ? `Overall ${FN_WORD[only].toLowerCase()}` : FN_WORD[only];
+}
 
 function summaryValues(
   rows: SourceRow[],
@@ -171,7 +184,7 @@ export function processRows(
   }));
   if (groupCols.length === 0) {
     const items: ProcessedItem[] = out.map((row) => ({ type: 'row', row }));
-    if (aggs.length > 0) items.push({ type: 'summary', label: 'Total', values: summaryValues(out, aggs, locale) });
+    if (aggs.length > 0) items.push({ type: 'summary', label: summaryLabel(aggs, 'table'), values: summaryValues(out, aggs, locale) });
     return items;
   }
   const groups = new Map<string, SourceRow[]>();
@@ -186,8 +199,8 @@ export function processRows(
   for (const [key, members] of groups) {
     items.push({ type: 'group', label: `${label}: ${key === '' ? '-' : key}`, count: members.length });
     for (const row of members) items.push({ type: 'row', row });
-    if (aggs.length > 0) items.push({ type: 'summary', label: 'Subtotal', values: summaryValues(members, aggs, locale) });
+    if (aggs.length > 0) items.push({ type: 'summary', label: summaryLabel(aggs, 'group'), values: summaryValues(members, aggs, locale) });
   }
-  if (aggs.length > 0 && groups.size > 1) items.push({ type: 'summary', label: 'Total', values: summaryValues(out, aggs, locale) });
+  if (aggs.length > 0 && groups.size > 1) items.push({ type: 'summary', label: summaryLabel(aggs, 'overall'), values: summaryValues(out, aggs, locale) });
   return items;
 }
