@@ -154,6 +154,24 @@ export const apiRateLimitPerMinute = {
 
 /** Previews and the demo are not counted against the allowance; they are rate-limited instead. */
 export const previewRateLimitPerMinute = 60;
+/** A project's own endpoint, per endpoint whoever calls it (its renders still count for its owner). */
+export const endpointRateLimitPerMinute = 600;
+
+/**
+ * What one table may hold (the engine refuses more with 413 and a message naming the limit). One
+ * source for the engine and the documentation.
+ */
+export const tableLimits = {
+  /** The table JSON as serialised (the request body itself may be larger: BODY_LIMIT_MB). */
+  maxPayloadBytes: 5 * 1024 * 1024,
+  maxRows: 10_000,
+  maxColumns: 100,
+  maxCells: 200_000,
+  maxCellChars: 10_000,
+  /** PNG/JPEG output, in device pixels per side (taller tables: PDF, or pagination). */
+  maxSidePixels: 16_384,
+  maxPdfPages: 500,
+} as const;
 /** The landing demo and the examples page share it: browsing the nine examples stays well inside. */
 export const demoRateLimitPerHour = 120;
 /** How long a preview URL lives, and a landing-page demo image. */

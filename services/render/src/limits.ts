@@ -2,24 +2,25 @@
  * Hard limits on what one render may ask for. Each is checked before layout or painting so a huge
  * or hostile payload is refused cheaply with a message the user can act on.
  */
+import { tableLimits } from '@jsonable/contracts/render-api';
 import { badRequest, tooLarge } from './errors';
 
 export const LIMITS = Object.freeze({
   /** JSON text of the payload (as it would be serialised). */
-  maxPayloadBytes: 5 * 1024 * 1024,
-  maxRows: 10_000,
-  maxColumns: 100,
-  maxCells: 200_000,
-  maxCellChars: 10_000,
+  maxPayloadBytes: tableLimits.maxPayloadBytes,
+  maxRows: tableLimits.maxRows,
+  maxColumns: tableLimits.maxColumns,
+  maxCells: tableLimits.maxCells,
+  maxCellChars: tableLimits.maxCellChars,
   /** Nesting of arrays/objects anywhere in the payload. */
   maxDepth: 32,
   /** Cell images fetched for one table. */
   maxImages: 200,
   /** Raster output, in device pixels (after the device scale factor). */
-  maxSidePixels: 16_384,
+  maxSidePixels: tableLimits.maxSidePixels,
   maxTotalPixels: 40_000_000,
   /** PDF pages (a table taller than this is refused rather than paginated forever). */
-  maxPdfPages: 500,
+  maxPdfPages: tableLimits.maxPdfPages,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { List, Stack, Text } from '@chakra-ui/react';
-import { apiRateLimitPerMinute, previewRateLimitPerMinute } from '@jsonable/contracts/render-api';
+import { apiRateLimitPerMinute, endpointRateLimitPerMinute, previewRateLimitPerMinute, tableLimits } from '@jsonable/contracts/render-api';
 import { plans, type PlanTier } from '@jsonable/contracts/plans';
 import { DocsShell, DocSection } from '../components/docs/DocsShell';
 import { SimpleTable } from '../components/docs/SimpleTable';
@@ -54,7 +54,17 @@ export default function ApiReferencePage() {
         />
         <Text>
           Keys are shown in full only once, when created or regenerated; afterwards the dashboard shows only their prefix. Regenerating a key invalidates the old one immediately.
-          Project endpoints accept an optional <Code>X-API-KEY</Code> header for stronger security. Fetching an image by its file name is public.
+          Fetching an image by its file name is public.
+        </Text>
+        <Text>
+          A project&apos;s own endpoint (<Code>POST /api/jsonable/p/&#123;endpoint&#125;</Code>) works without a key: its unguessable URL is the secret,
+          and anyone who has it can create images that count against your plan. To require the key as well, switch on <strong>Require this key</strong>
+          (Dashboard › project menu › View API Key); calls without the project&apos;s <Code>X-API-KEY</Code> header then get <Code>401</Code>.
+          Images made through a project (its endpoint, its key, or <Code>?projectId=</Code> with your account key) use the project&apos;s default styles;
+          a call with your account key and no project uses the system defaults.
+        </Text>
+        <Text>
+          Calls with an API key may come from a web page on any origin (CORS, without cookies). Keep keys on a server when the page is public.
         </Text>
       </DocSection>
 
@@ -71,10 +81,13 @@ export default function ApiReferencePage() {
             ['400', 'Invalid request parameters', 'Check that the JSON is well-formed and matches the structure.'],
             ['401', 'Unauthorized', 'Check your API key.'],
             ['402', 'Payment required', 'The plan limit for this usage period is reached — upgrade to continue.'],
-            ['404', 'Not found', 'The image was not found or was deleted.'],
-            ['413', 'Payload too large', 'Send fewer rows per request.'],
+            ['404', 'Not found', 'The image was not found or was deleted (or the project endpoint does not exist).'],
+            ['409', 'Conflict', 'The Idempotency-Key was already used for a different request: use a new key for a new table.'],
+            ['413', 'Payload too large', 'The table is over a limit below: send fewer rows or columns, or use PDF for a very tall table.'],
+            ['415', 'Unsupported media type', 'Send the JSON as the request body (Content-Type: application/json).'],
             ['429', 'Too many requests', 'Wait the number of seconds in Retry-After, then retry.'],
             ['500', 'Server error', 'Try again later.'],
+            ['503', 'Busy', 'Rendering is at capacity for a moment: retry after a few seconds.'],
           ]}
         />
       </DocSection>
@@ -88,6 +101,22 @@ export default function ApiReferencePage() {
           caption="Rate limits per plan"
           columns={['Plan', 'Tables per 30 days', 'Requests per minute']}
           rows={tiers.map((t) => [plans[t].name, plans[t].tablesPerPeriod === null ? 'Unlimited' : plans[t].tablesPerPeriod!.toLocaleString('en-US'), apiRateLimitPerMinute[t].toLocaleString('en-US')])}
+        />
+        <Text>
+          A project endpoint allows {endpointRateLimitPerMinute.toLocaleString('en-US')} requests per minute per endpoint, whoever calls it; its tables count against
+          the owner&apos;s plan like any other.
+        </Text>
+        <SimpleTable
+          caption="Table limits (413 beyond them)"
+          columns={['What', 'At most']}
+          rows={[
+            ['Rows', tableLimits.maxRows.toLocaleString('en-US')],
+            ['Columns', String(tableLimits.maxColumns)],
+            ['Characters in one cell', tableLimits.maxCellChars.toLocaleString('en-US')],
+            ['Table JSON', `${tableLimits.maxPayloadBytes / (1024 * 1024)} MB (the request body may be up to 10 MB)`],
+            ['PNG / JPEG size', `${tableLimits.maxSidePixels.toLocaleString('en-US')} pixels per side — a taller table fits in a PDF`],
+            ['PDF pages', String(tableLimits.maxPdfPages)],
+          ]}
         />
       </DocSection>
     </DocsShell>

@@ -105,8 +105,8 @@ export default function DocumentationPage() {
             [<Code>fontSize</Code>, `${defaultStyles.fontSize}px`, 'Body text size'],
             [<Code>borderStyle</Code>, defaultStyles.borderStyle, 'solid, dashed, dotted or none'],
             [<Code>cellPadding</Code>, `${defaultStyles.cellPadding}px`, 'Space inside each cell'],
-            [<Code>defaultWidth</Code>, `${defaultStyles.defaultWidth}px`, 'Target table width when columns fit'],
-            [<Code>theme</Code>, 'none', THEMES.join(', ')],
+            [<Code>defaultWidth</Code>, `${defaultStyles.defaultWidth}px`, 'Widest the table grows on its own (autoFitColumns); with autoFitColumns off, its width'],
+            [<Code>theme</Code>, 'not set', THEMES.join(', ')],
           ]}
         />
         <DocSub title="Columns, rows and cells">
@@ -157,7 +157,7 @@ export default function DocumentationPage() {
       <DocSection id="rate-limits" title="Rate Limits">
         <Text>
           Your plan sets how many tables you can generate in each 30-day usage period, counted from the day you signed up. Unused tables do not roll over.
-          Short bursts are also limited per API key, so one runaway workflow cannot slow everyone else down.
+          Short bursts are also limited per API key (and per project endpoint), so one runaway workflow cannot slow everyone else down.
         </Text>
         <SimpleTable
           caption="Limits per plan"

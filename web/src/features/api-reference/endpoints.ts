@@ -68,7 +68,7 @@ export const staticEndpoints: EndpointDoc[] = [
     params: tableParams,
     responses: [{ code: '200', description: 'success, previewUrl and expiresAt.' }, ...errors.filter((e) => e.code !== '402')],
     exampleRequest: (o) => curlGenerate(o, objectRowsSample).replace('/table-to-image', '/table-to-image/preview'),
-    exampleResponse: (o) => JSON.stringify({ success: true, previewUrl: `${o}/api/images/preview-7f3c9a.png`, expiresAt: '2024-11-22T01:00:00.000Z' }, null, 2),
+    exampleResponse: (o) => JSON.stringify({ success: true, previewUrl: `${o}/api/previews/team-directory-1732233600000-7f3c9a1b2c3d4e5f.png`, expiresAt: '2024-11-22T01:00:00.000Z' }, null, 2),
   },
   {
     id: 'get-image',
@@ -76,7 +76,7 @@ export const staticEndpoints: EndpointDoc[] = [
     method: 'GET',
     path: '/api/images/{filename}',
     aliases: ['/api/jsonable/images/{filename}'],
-    description: 'Serves a generated image with its content type (image/png, image/jpeg, image/svg+xml or application/pdf). Public: anyone with the URL can load it, so it works in e-mails and chat.',
+    description: 'Serves a generated image with its content type (image/png, image/jpeg, image/svg+xml or application/pdf). Public: anyone with the URL can load it, so it works in e-mails and chat. An image never changes, so browsers and CDNs may keep a copy for a year: after you delete one, copies already fetched can still show for a while. Temporary previews are served the same way from /api/previews/{filename} until they expire.',
     auth: 'public',
     params: [{ name: 'filename', in: 'path', type: 'string', required: true, description: 'The last segment of the URL you received.' }],
     responses: [

@@ -108,4 +108,4 @@ export function projectResponseSample(origin: string): string {
   return JSON.stringify({ success: true, image, ...image, image_url: url, userId: 'usr_01JD2V…', projectId: 'prj_01JD2V…' }, null, 2);
 }
 
-export const errorSample = JSON.stringify({ success: false, error: { code: 401, message: 'Invalid API key: check your API key' } }, null, 2);
+export const errorSample = JSON.stringify({ success: false, error: { code: 401, message: 'Invalid or missing API key. Please check your API key.' } }, null, 2);

@@ -5,7 +5,7 @@
  */
 import type { Middleware } from 'koa';
 import { planOf } from '@jsonable/contracts/plans';
-import { apiRateLimitPerMinute, demoRateLimitPerHour, previewRateLimitPerMinute } from '@jsonable/contracts/render-api';
+import { apiRateLimitPerMinute, demoRateLimitPerHour, endpointRateLimitPerMinute, previewRateLimitPerMinute } from '@jsonable/contracts/render-api';
 import { RateLimitedError } from '@jsonable/domain/errors';
 import type { AppDeps } from '../../deps';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
@@ -24,7 +24,7 @@ export interface RenderLimits {
   endpoint: { limit: number; windowMs: number };
 }
 
-export const ENDPOINT_RATE_PER_MINUTE = 600;
+export const ENDPOINT_RATE_PER_MINUTE = endpointRateLimitPerMinute;
 export const defaultRenderLimits: RenderLimits = {
   renderPerMinute: apiRateLimitPerMinute,
   preview: { limit: previewRateLimitPerMinute, windowMs: MINUTE },

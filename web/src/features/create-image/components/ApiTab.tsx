@@ -100,7 +100,7 @@ export function ApiTab({ project }: { project: Project | null }) {
             <Text fontSize="sm" color="fg.muted" mt="1">
               {keyRequired
                 ? 'This project requires its key: calls without the X-API-KEY header are refused (401).'
-                : 'Send this project\u2019s key in the X-API-KEY header for stronger security.'}{' '}
+                : 'Calls without a key are accepted: the endpoint URL is the secret. To require the key as well, switch on Require this key (Dashboard › View API Key).'}{' '}
               The full key is shown once, when the project is created or its key regenerated (Dashboard › View API Key).
             </Text>
           </Box>
@@ -122,6 +122,11 @@ export function ApiTab({ project }: { project: Project | null }) {
 
       <Box>
         <Heading as="h2" size="md" mb="3">Use it from an automation platform</Heading>
+        {!specific && (
+          <Text fontSize="sm" mb="3" data-testid="generic-key-note">
+            The general endpoint needs your API key: in each platform add the header <Code>Authorization: Bearer YOUR_API_KEY</Code>.
+          </Text>
+        )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {platforms.map((p) => (
             <Box key={p.name} borderWidth="1px" borderRadius="md" p="4">
