@@ -222,6 +222,15 @@ describe('cells and options', () => {
     expect(t).toContain('Sum 8');
   });
 
+  it('applies a font size from styles.cellStyles, as from a cell\'s own style', () => {
+    const model = (styles: Record<string, unknown>, cell: unknown = 'Ivy Park') =>
+      normalize({ payload: { headers: ['Name', 'Lead'], rows: [[cell, 'x']], styles } }).model;
+    const body = (m: ReturnType<typeof model>) => m.rows.find((r) => r.kind === 'body')!.cells[0]!;
+    expect(body(model({ cellStyles: [[{ fontSize: 20 }]] })).fontSize).toBe(20);
+    expect(body(model({ cellStyles: [[{ fontSize: 20 }]] }, { value: 'Ivy Park', style: { fontSize: 12 } })).fontSize).toBe(12);
+    expect(body(model({})).fontSize).toBeUndefined();
+  });
+
   it('names a summary row after its function when there is only one', async () => {
     const data = [{ g: 'A', x: 1 }, { g: 'B', x: 5 }, { g: 'A', x: 2 }];
     const grouped = await texts({ data, options: { dataProcessing: { groupBy: 'g', aggregate: { x: 'max' } } } });

@@ -252,6 +252,8 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
             cell.align = cellStyle.textAlign;
             cell.alignSet = true;
           }
+          // The cell's own style wins (it was applied when the cell was read).
+          if (cellStyle.fontSize && cell.fontSize === undefined) cell.fontSize = cellStyle.fontSize;
           if (cellStyle.fontWeight && cell.weight === 400) cell.weight = typeof cellStyle.fontWeight === 'number' ? (cellStyle.fontWeight >= 600 ? 700 : 400) : WEIGHT[cellStyle.fontWeight] ?? 400;
         }
         const cs = keyed(styles.columnStyles, col.label, c);
