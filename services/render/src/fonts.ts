@@ -1,7 +1,8 @@
 /**
  * Bundled fonts (npm packages, never the system's): the families users pick, metric-compatible
  * stand-ins for Arial/Helvetica/Georgia/Times New Roman/Courier New, and script fallbacks so a
- * table in Chinese, Japanese, Korean, Arabic, Hebrew or with emoji never shows an empty box.
+ * table in Chinese, Japanese, Korean, Arabic, Hebrew, Hindi (Devanagari), Bengali, Tamil, Thai or
+ * with emoji never shows an empty box.
  */
 import { GlobalFonts } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
@@ -39,6 +40,10 @@ export const FACES = {
   notoSansKR: face('Noto Sans KR', '@expo-google-fonts/noto-sans-kr', 'NotoSansKR', [400, 700]),
   notoSansArabic: face('Noto Sans Arabic', '@expo-google-fonts/noto-sans-arabic', 'NotoSansArabic', [400, 700]),
   notoSansHebrew: face('Noto Sans Hebrew', '@expo-google-fonts/noto-sans-hebrew', 'NotoSansHebrew', [400, 700]),
+  notoSansDevanagari: face('Noto Sans Devanagari', '@expo-google-fonts/noto-sans-devanagari', 'NotoSansDevanagari', [400, 700]),
+  notoSansBengali: face('Noto Sans Bengali', '@expo-google-fonts/noto-sans-bengali', 'NotoSansBengali', [400, 700]),
+  notoSansTamil: face('Noto Sans Tamil', '@expo-google-fonts/noto-sans-tamil', 'NotoSansTamil', [400, 700]),
+  notoSansThai: face('Noto Sans Thai', '@expo-google-fonts/noto-sans-thai', 'NotoSansThai', [400, 700]),
   notoColorEmoji: face('Noto Color Emoji', '@expo-google-fonts/noto-color-emoji', 'NotoColorEmoji', [400]),
   /** Outline emoji for PDF, where colour bitmap glyphs cannot be embedded. */
   notoEmoji: face('Noto Emoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji', [400, 700]),
@@ -46,7 +51,10 @@ export const FACES = {
 export type FaceId = keyof typeof FACES;
 
 /** Script fallbacks after the primary face; Inter first because it has ✓ ✗ and arrows. */
-export const FALLBACKS: readonly FaceId[] = ['inter', 'notoSansSC', 'notoSansKR', 'notoSansArabic', 'notoSansHebrew'];
+export const FALLBACKS: readonly FaceId[] = [
+  'inter', 'notoSansSC', 'notoSansKR', 'notoSansArabic', 'notoSansHebrew',
+  'notoSansDevanagari', 'notoSansBengali', 'notoSansTamil', 'notoSansThai',
+];
 
 /** What a user may write in `fontFamily` (lower-case first family of a CSS stack) → our face. */
 const FAMILY_ALIASES: Record<string, FaceId> = {
