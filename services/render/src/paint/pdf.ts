@@ -148,14 +148,48 @@ function runs(text: string, primary: FaceId): { text: string; face: FaceId }[] {
 
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
+/** A letter of a left-to-right script (Latin, Greek, Cyrillic, CJK, Indic, Thai…). */
+const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u0900-\u0DFF\u0E00-\u0E7F\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF]/;
+const DIGIT = /[0-9\u0660-\u0669\u06F0-\u06F9]/;
+
 /**
- * pdfkit shapes Arabic but does not reorder bidirectional text: for a line that is mostly
- * right-to-left we reverse the order of its words so it reads correctly (each word stays shaped).
+ * pdfkit shapes Arabic and Hebrew words but does not reorder bidirectional text, so the words of
+ * a line are put in display order here, by a word-level form of the Unicode bidi rules: a run of
+ * right-to-left words inside a left-to-right line is reversed in place ("Hello שלום مرحبا 5"
+ * keeps Hello first), and in a right-to-left line (an rtl table) the word order is reversed
+ * except for runs of left-to-right words and numbers, which keep their order ("Order #4512").
+ * Each word stays whole and shaped. Spaces and punctuation between words of one direction belong
+ * to that run; elsewhere they follow the line's direction.
  */
-function visualOrder(line: string): string {
-  if (!RTL_CHAR.test(line)) return line;
-  const words = line.split(/(\s+)/);
-  return words.reverse().join('');
+export function visualOrder(line: string, rtlBase: boolean): string {
+  if (!rtlBase && !RTL_CHAR.test(line)) return line;
+  const tokens = line.split(/(\s+)/).filter((t) => t !== '');
+  const strong = tokens.map((t): 'r' | 'l' | null => (RTL_CHAR.test(t) ? 'r' : LTR_LETTER.test(t) || DIGIT.test(t) ? 'l' : null));
+  const base: 'r' | 'l' = rtlBase ? 'r' : 'l';
+  // Neutrals (spaces, punctuation, emoji) between two words of one direction take it; else the base.
+  const dir = strong.map((d, i) => {
+    if (d) return d;
+    let before: 'r' | 'l' | null = null;
+    for (let j = i - 1; j >= 0 && !before; j--) before = strong[j]!;
+    let after: 'r' | 'l' | null = null;
+    for (let j = i + 1; j < strong.length && !after; j++) after = strong[j]!;
+    return before && before === after ? before : base;
+  });
+  const other = base === 'l' ? 'r' : 'l';
+  // Reverse each maximal run of the other direction; for an rtl line, then reverse the whole.
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    if (dir[i] !== other) {
+      out.push(tokens[i]!);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < tokens.length && dir[j] === other) j++;
+    out.push(...tokens.slice(i, j).reverse());
+    i = j;
+  }
+  return (base === 'r' ? out.reverse() : out).join('');
 }
 
 const PT = 0.75; // CSS px → PDF points (96 dpi → 72 dpi)
@@ -179,7 +213,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const usedFaces = new Set<FaceId>([primary]);
 
   const textOf = (lc: LaidCell) => {
-    const lines = lc.lines.map((l) => (model.direction === 'rtl' || RTL_CHAR.test(l) ? visualOrder(l) : l)).join('\n');
+    const lines = lc.lines.map((l) => visualOrder(l, model.direction === 'rtl')).join('\n');
     const parts = runs(lines, primary).map((r) => {
       usedFaces.add(r.face);
       return r.face === primary ? r.text : { text: r.text, font: FACES[r.face].family };
@@ -263,7 +297,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const content: unknown[] = [];
   if (model.title) {
     const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT;
-    content.push({ text: runs(visualOrder(model.title), primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    content.push({ text: runs(visualOrder(model.title, model.direction === 'rtl'), primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
   // page: pdfmake then drops that row from the document, so such a table lets rows break.
