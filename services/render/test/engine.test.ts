@@ -222,6 +222,11 @@ describe('cells and options', () => {
     expect(t).toContain('Sum 8');
   });
 
+  it('shows a computed number without floating-point noise, and integers in full', async () => {
+    const t = await texts({ headers: ['a', 'b', 'c', 'd'], rows: [[0.1 + 0.2, 1.23456e-7, 12345678901234, -2.675]] });
+    expect(t.slice(4)).toEqual(['0.3', '1.23456e-7', '12345678901234', '-2.675']);
+  });
+
   it('applies a font size from styles.cellStyles, as from a cell\'s own style', () => {
     const model = (styles: Record<string, unknown>, cell: unknown = 'Ivy Park') =>
       normalize({ payload: { headers: ['Name', 'Lead'], rows: [[cell, 'x']], styles } }).model;

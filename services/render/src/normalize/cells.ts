@@ -29,6 +29,16 @@ function isTyped(v: Record<string, unknown>): boolean {
   return own(v, 'type') && typeof v.type === 'string' && (CELL_TYPES as readonly string[]).includes(v.type) && (own(v, 'value') || own(v, 'display'));
 }
 
+/**
+ * A plain JSON number as text: as written, except the binary floating-point noise of a computed
+ * value (0.1 + 0.2 → 0.30000000000000004 shows as 0.3). 15 significant digits is what a double
+ * always holds exactly; integers are shown in full.
+ */
+export function plainNumber(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return String(Number(n.toPrecision(15)));
+}
+
 const NUMERIC_TEXT = /^[-+(]?\s*[$€£¥₹]?\s*[-+]?\d[\d,\s]*(?:\.\d+)?\s*%?\)?$/;
 
 /** Complex values as text (SPEC complexDataDisplay): inline, list or table, up to maxDepth. */
@@ -37,7 +47,7 @@ export function complexText(value: unknown, ctx: CellContext, depth: number): st
   if (value === null) return d.nullDisplay;
   if (value === undefined) return d.undefinedDisplay;
   if (typeof value === 'boolean') return value ? d.booleanDisplay.true : d.booleanDisplay.false;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : d.nullDisplay;
+  if (typeof value === 'number') return Number.isFinite(value) ? plainNumber(value) : d.nullDisplay;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -120,7 +130,7 @@ function primitiveCell(value: unknown, ctx: CellContext): ModelCell {
   }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return base(d.nullDisplay, 'null', 'center', null);
-    return base(String(value), 'number', 'right', value);
+    return base(plainNumber(value), 'number', 'right', value);
   }
   if (typeof value === 'string') {
     if (NUMERIC_TEXT.test(value.trim()) && value.length <= 40) {
