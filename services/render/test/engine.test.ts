@@ -222,6 +222,20 @@ describe('cells and options', () => {
     expect(t).toContain('Sum 8');
   });
 
+  it('aligns a column by the cells it holds once spans are placed', () => {
+    const { model } = normalize({ payload: {
+      headers: ['Region', 'Product', 'Q1', 'Q2'],
+      rows: [
+        [{ value: 'Europe', style: { rowspan: 3 } }, 'Widgets', 10, 20],
+        ['Gadgets', 11, 21],
+        ['Gizmos', 12, 22],
+        ['Asia', 'Widgets', 13, 23],
+      ],
+    } });
+    const header = model.rows.find((r) => r.kind === 'header')!;
+    expect(header.cells.map((c) => c?.align)).toEqual(['left', 'left', 'right', 'right']);
+  });
+
   it('shows a computed number without floating-point noise, and integers in full', async () => {
     const t = await texts({ headers: ['a', 'b', 'c', 'd'], rows: [[0.1 + 0.2, 1.23456e-7, 12345678901234, -2.675]] });
     expect(t.slice(4)).toEqual(['0.3', '1.23456e-7', '12345678901234', '-2.675']);

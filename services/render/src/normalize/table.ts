@@ -211,10 +211,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     if (cs?.backgroundColor) col.background = cs.backgroundColor;
     if (cs?.textColor) col.color = cs.textColor;
     if (cs?.fontWeight) col.weight = WEIGHT[cs.fontWeight];
-    const dataCells = source.rows.map((r) => r.cells[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null');
-    const numeric = dataCells.filter((c) => c.kind === 'number').length;
-    const booleans = dataCells.filter((c) => c.kind === 'boolean').length;
-    col.align = cs?.textAlign ?? (dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : dataCells.length > 0 && booleans === dataCells.length ? 'center' : 'left');
+    if (cs?.textAlign) col.align = cs.textAlign;
     return col;
   });
 
@@ -229,6 +226,16 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
       run = [];
     }
   }
+  // A column's alignment follows the kind of its cells where they sit once spans are placed (a
+  // row under a rowspan starts one column further right: read by index, 'Gadgets' counted for
+  // Region and a number for Product, whose header then went right over left-aligned names).
+  columns.forEach((col, i) => {
+    if (keyed(styles.columnStyles, col.label, i)?.textAlign) return;
+    const dataCells = placed.map((r) => r[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null' && c.colspan === 1);
+    const numeric = dataCells.filter((c) => c.kind === 'number').length;
+    const booleans = dataCells.filter((c) => c.kind === 'boolean').length;
+    col.align = dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : dataCells.length > 0 && booleans === dataCells.length ? 'center' : 'left';
+  });
   const rows: ModelRow[] = [];
   let bodyIndex = 0;
   let dataPos = 0;
