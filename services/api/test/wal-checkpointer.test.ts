@@ -32,7 +32,10 @@ describe('WAL checkpointer', () => {
     expect(before).toBeLessThan(1_000_000);
 
     checkpointer = await startWalCheckpointer([join(dir, 'docs.sqlite')], { intervalMs: 5 });
-    while (size(join(dir, 'docs.sqlite')) <= before) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The file grows page by page while a checkpoint copies: wait for the whole batch (~2 MB), not
+    // for the first page (a fresh clone's CI run once looked at 966,656 bytes mid-copy).
+    const deadline = Date.now() + 10_000;
+    while (size(join(dir, 'docs.sqlite')) <= 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(size(join(dir, 'docs.sqlite'))).toBeGreaterThan(1_000_000);
 
     await store.applyBatch([{ op: 'put', collection: 'things', doc: { id: 'after', payload } }]);
