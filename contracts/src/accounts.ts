@@ -6,6 +6,7 @@
  * hashing; the body limit of the API refuses megabyte bodies even earlier (413).
  */
 import { z } from 'zod';
+import { isPlainObject } from './json';
 import { planTierSchema } from './plans';
 import { tableSettingsSchema } from './settings';
 
@@ -125,8 +126,6 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
  */
 export const settingsSchema = tableSettingsSchema.partial();
 export type UserSettings = z.infer<typeof settingsSchema>;
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** POST /api/settings accepts the settings object itself, or `{ settings: {...} }`. */
 export const saveSettingsRequestSchema = z.preprocess(

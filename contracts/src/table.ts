@@ -4,6 +4,7 @@
  * depends on zod only and runs in a browser as well as in Node.
  */
 import { z } from 'zod';
+import { isPlainObject, jsonObjectIn } from './json';
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -518,19 +519,11 @@ export const DATA_ROWS_MESSAGE = 'Each data row must be an object (its keys beco
 /** Data rows that are all empty objects. */
 export const NO_KEYS_MESSAGE = 'The data rows have no keys to use as column headers';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** JSON text of the expected kind (object or array) parsed; anything else as it was. */
 function unwrapJsonText(value: unknown, want: 'object' | 'array'): unknown {
   if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (!(want === 'array' ? text.startsWith('[') : text.startsWith('{'))) return value;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return (want === 'array' ? Array.isArray(parsed) : isPlainObject(parsed)) ? parsed : value;
-  } catch {
-    return value;
-  }
+  const parsed = jsonObjectIn(value);
+  return (want === 'array' ? Array.isArray(parsed) : isPlainObject(parsed)) ? parsed : value;
 }
 
 /** A copy without the keys whose value is null (an unmapped field of a no-code tool). */

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import { jsonObjectIn } from '@jsonable/contracts/json';
 import { PayloadTooLargeError, ValidationError } from '@jsonable/domain/errors';
 
 export const protoKeyMessage = 'Invalid request: a key named "__proto__" is not allowed';
@@ -37,7 +38,7 @@ export function bodyParser(limitBytes: number): Middleware {
       // read the object inside.
       const value = wellFormedScalar(e.body);
       if (value.ok) {
-        const inner = typeof value.parsed === 'string' ? objectInside(value.parsed) : null;
+        const inner = typeof value.parsed === 'string' ? jsonObjectIn(value.parsed) : null;
         if (inner === null) throw new ValidationError(NOT_AN_OBJECT_MESSAGE);
         if (refusedForProtoKey(value.parsed)) throw new ValidationError(protoKeyMessage);
         const request = ctx.request as unknown as { body?: unknown; rawBody?: string };
@@ -58,16 +59,6 @@ function wellFormedScalar(body: unknown): { ok: true; parsed: unknown } | { ok: 
     return { ok: true, parsed: JSON.parse(body) as unknown };
   } catch {
     return { ok: false };
-  }
-}
-
-/** The object or array `text` holds as JSON, or null. */
-function objectInside(text: string): object | null {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' ? parsed : null;
-  } catch {
-    return null;
   }
 }
 

@@ -34,7 +34,7 @@ function isTyped(v: Record<string, unknown>): boolean {
  * value (0.1 + 0.2 → 0.30000000000000004 shows as 0.3). 15 significant digits is what a double
  * always holds exactly; integers are shown in full.
  */
-export function plainNumber(n: number): string {
+function plainNumber(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return String(Number(n.toPrecision(15)));
 }

@@ -300,11 +300,11 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     content.push({ text: runs(visualOrder(model.title, model.direction === 'rtl'), primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
-  // page: pdfmake then drops that row from the document, so such a table lets rows break.
-  const rowHeightPt = (r: number) => (layout.rowEdges[r + 1]! - layout.rowEdges[r]!) * PT + 2 * vpad;
+  // page: pdfmake then drops that row from the document, so such a table lets rows break. Layout
+  // heights include the cells' padding; 5 % of slack covers pdfmake's own line metrics.
+  const rowHeightPt = (r: number) => (layout.rowEdges[r + 1]! - layout.rowEdges[r]!) * PT;
   const headerPt = Array.from({ length: model.headerRows }, (_, r) => rowHeightPt(r)).reduce((a, b) => a + b, 0);
-  const titlePt = model.title ? (layout.title?.lines.length ?? 1) * (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT * 1.4 + 10 : 0;
-  const pageBodyPt = page.h - 2 * margin - titlePt;
+  const pageBodyPt = (page.h - 2 * margin) * 0.95;
   const fitsOnAPage = model.rows.every((_, r) => r < model.headerRows || headerPt + rowHeightPt(r) <= pageBodyPt);
   const table = {
     table: { headerRows: model.headerRows, dontBreakRows: fitsOnAPage, widths: order.map((c) => (Number.isFinite(widths[c]) ? Math.max(1, widths[c]!) : 1)), body },

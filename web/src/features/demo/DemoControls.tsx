@@ -1,11 +1,11 @@
 import { Field, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { HEX_COLOUR } from '@jsonable/contracts/settings';
 import { IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/table';
 import { DEMO_PADDING_MAX, DEMO_PADDING_MIN, demoControlErrors, type DemoStyleControls } from './demo-payload';
 
 const FORMAT_LABELS: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', svg: 'SVG', pdf: 'PDF' };
 export const formatLabel = (f: ImageFormat) => FORMAT_LABELS[f];
 
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 function ColourField({ id, label, value, error, disabled, onChange }: { id: string; label: string; value: string; error: string | undefined; disabled: boolean; onChange: (v: string) => void }) {
   return (
@@ -15,7 +15,7 @@ function ColourField({ id, label, value, error, disabled, onChange }: { id: stri
         <input
           type="color"
           aria-label={`${label} picker`}
-          value={HEX.test(value) && value.length === 7 ? value : '#000000'}
+          value={HEX_COLOUR.test(value) && value.length === 7 ? value : '#000000'}
           disabled={disabled}
           onChange={(e) => onChange(e.target.value)}
           style={{ width: 40, height: 36, border: '1px solid #d4d4d8', borderRadius: 6, padding: 2, background: 'white', cursor: disabled ? 'not-allowed' : 'pointer' }}

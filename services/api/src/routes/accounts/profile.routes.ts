@@ -87,7 +87,3 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
     ctx.body = { success: true, apiKey: prefix ? `${prefix}…` : null, hasKey: prefix !== null };
   });
 }
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -7,6 +7,7 @@ import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
 import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
+import { jsonObjectIn } from '@jsonable/contracts/json';
 import { coerceTablePayload } from '@jsonable/contracts/table';
 import type { AppDeps } from '../../deps';
 import { protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
@@ -117,14 +118,4 @@ export function tableBodyOf(ctx: Ctx): unknown {
     }
   }
   return coerceTablePayload(body);
-}
-
-function jsonObjectIn(text: string): object | null {
-  if (!/^\s*[[{]/.test(text)) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' ? parsed : null;
-  } catch {
-    return null;
-  }
 }
