@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Every call opens another connection to the same file, as a second process would.
 testDocumentStore('SQLite', async () => new SqliteDocumentStore(join(dir, 'readmodels.sqlite')));
+// The same contract with every batch committed by the writer thread (large batches take that path).
+testDocumentStore('SQLite, batches on the writer thread', async () =>
+  new SqliteDocumentStore(join(dir, 'readmodels-writer.sqlite'), { backgroundBatchOps: 0 }),
+);
 
 describe('SQLite DocumentStore specifics', () => {
   it('sweeps expired documents out of the file', async () => {
@@ -96,5 +101,89 @@ describe('SQLite DocumentStore specifics', () => {
     expect(await ds.get('other', 'o')).toEqual({ id: 'o', n: 1 });
     expect(await ds.getCheckpoint('runs@v1')).toBe(7);
     await ds.close();
+  });
+
+  it('writes on the writer thread exactly the rows the synchronous path writes (field columns included)', async () => {
+    const field = fc.oneof(fc.jsonValue(), fc.constantFrom(undefined, 0, 1, -0, 1.5, 2 ** 63, 1e21, true, false, '{"a":1}', '[1]', ''));
+    const docs = fc.uniqueArray(
+      fc.record({ id: fc.string({ minLength: 1, maxLength: 12 }), a: field, b: field, nested: fc.jsonValue() }, { requiredKeys: ['id'] }),
+      { selector: (d) => d.id, minLength: 1, maxLength: 80 },
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(docs, async (list) => {
+        run++;
+        const files = [join(dir, `same-sync-${run}.sqlite`), join(dir, `same-writer-${run}.sqlite`)];
+        for (const [i, file] of files.entries()) {
+          const ds = new SqliteDocumentStore(file, { sweepIntervalMs: 0, backgroundBatchOps: i === 0 ? Number.POSITIVE_INFINITY : 0 });
+          await ds.ensureCollection({ name: 'docs', indexes: ['a', 'b'] });
+          await ds.applyBatch(list.map((doc) => ({ op: 'put' as const, collection: 'docs', doc })), { name: 'same@v1', position: run });
+          await ds.close();
+        }
+        const Database = (await import('better-sqlite3')).default;
+        const db = new Database(files[0]!);
+        db.exec(`ATTACH DATABASE '${files[1]!}' AS w`);
+        const columns = ['id', 'doc', 'expires_at', '"v:a"', '"t:a"', '"v:b"', '"t:b"'];
+        // Every row of either file has a row in the other with the same value in every column
+        // (IS: NULL equals NULL, a text never equals a number, and 5 equals 5.0 as it does to an
+        // index: bound from JavaScript a number is a REAL, from json_extract 5 is an INTEGER).
+        const unmatched = db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM main."c:docs" m FULL JOIN w."c:docs" x ON m.id = x.id
+             WHERE ${columns.map((c) => `NOT (m.${c} IS x.${c})`).join(' OR ')}`,
+          )
+          .get() as { n: number };
+        db.close();
+        expect(unmatched.n).toBe(0);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('keeps the order of writes: a batch sent to the writer thread lands before the writes called after it', async () => {
+    const ds = new SqliteDocumentStore(join(dir, 'order.sqlite'), { sweepIntervalMs: 0, backgroundBatchOps: 100 });
+    await ds.ensureCollection({ name: 'docs', indexes: ['n'] });
+    const big = Array.from({ length: 500 }, (_, i) => ({ op: 'put' as const, collection: 'docs', doc: { id: `d${i}`, n: 1, version: 1 } }));
+    // None of these is awaited before the next is called.
+    const writes = [
+      ds.applyBatch(big, { name: 'order@v1', position: 1 }),
+      ds.applyBatch([{ op: 'put', collection: 'docs', doc: { id: 'd7', n: 2, version: 2 } }], { name: 'order@v1', position: 2 }),
+      ds.putIf('docs', { id: 'd8', n: 3, version: 3 }, 1),
+      ds.applyBatch([...big.slice(10, 300), { op: 'delete', collection: 'docs', id: 'd9' }], { name: 'order@v1', position: 3 }),
+    ];
+    const [, , swapped] = await Promise.all(writes);
+    expect(swapped).toBe(true);
+    expect(await ds.get('docs', 'd7')).toEqual({ id: 'd7', n: 2, version: 2 });
+    expect(await ds.get('docs', 'd8')).toEqual({ id: 'd8', n: 3, version: 3 });
+    expect(await ds.get('docs', 'd9')).toBeNull();
+    expect(await ds.count('docs', { n: 1 })).toBe(497);
+    expect(await ds.getCheckpoint('order@v1')).toBe(3);
+    await ds.close();
+  });
+
+  it('finishes a batch on the writer thread before it closes, and reports a failed one without writing any of it', async () => {
+    const file = join(dir, 'closing.sqlite');
+    const ds = new SqliteDocumentStore(file, { sweepIntervalMs: 0, backgroundBatchOps: 10 });
+    await ds.ensureCollection({ name: 'docs', indexes: [] });
+    await ds.ensureCollection({ name: 'gone', indexes: [] });
+    const ops = Array.from({ length: 50 }, (_, i) => ({ op: 'put' as const, collection: 'docs', doc: { id: `d${i}` } }));
+    // Another connection drops a collection the next batch writes to last: SQLite refuses that
+    // statement on the writer thread, and the whole batch is rolled back.
+    const other = new SqliteDocumentStore(file, { sweepIntervalMs: 0 });
+    await other.dropCollection('gone');
+    await other.close();
+    await expect(
+      ds.applyBatch([...ops, { op: 'put', collection: 'gone', doc: { id: 'g' } }], { name: 'closing@v1', position: 1 }),
+    ).rejects.toThrow(/no such table/);
+    expect(await ds.count('docs')).toBe(0);
+    expect(await ds.getCheckpoint('closing@v1')).toBeNull();
+    // Still usable; close() waits for the batch in flight, which then is in the file.
+    const pending = ds.applyBatch(ops, { name: 'closing@v1', position: 2 });
+    await ds.close();
+    await pending;
+    const reopened = new SqliteDocumentStore(file, { sweepIntervalMs: 0 });
+    expect(await reopened.count('docs')).toBe(50);
+    expect(await reopened.getCheckpoint('closing@v1')).toBe(2);
+    await reopened.close();
   });
 });

@@ -34,7 +34,13 @@ export class ProjectionInstance {
   private cache: DocCache;
   /** Global position of the last event whose effects are committed. */
   position = 0;
-  private applying = false;
+  /** A batch is being prepared (handlers running). */
+  private preparing = false;
+  /**
+   * Batches prepared and handed over but not yet committed or abandoned, oldest first: at most
+   * two, the one being committed and the next, prepared meanwhile on top of it.
+   */
+  private handedOver: Array<{ overlay: BatchOverlay; last: number }> = [];
   /** Logical collections whose indexes are not created yet (deferIndexes). */
   private readonly unindexed = new Set<string>();
 
@@ -133,17 +139,29 @@ export class ProjectionInstance {
    * Runs the projection over the events past its position (up to `upTo`) without committing:
    * the caller commits `ops` and `checkpoint` (the projector: together with other projections'
    * batches, in one transaction) and then calls `committed()`, or `abandon()` if that failed.
-   * Null when no event moved the position. Until one of the two is called the instance takes no
-   * other batch.
+   * Null when no event moved the position.
+   *
+   * One more batch may be prepared while the previous one is being committed: it starts where
+   * that one ends and reads its writes as stored. Batches must then be committed in the order
+   * they were prepared; abandoning one abandons the one prepared on top of it too.
    */
   async prepare(events: readonly RecordedEvent[], upTo = Number.POSITIVE_INFINITY): Promise<PreparedBatch | null> {
-    // Two overlapping batches would both start from the same position and apply events twice.
-    if (this.applying) throw new Error(`Projection ${this.projection.name}@v${this.projection.version}: overlapping batches`);
-    this.applying = true;
-    let handedOver = false;
+    const label = `Projection ${this.projection.name}@v${this.projection.version}`;
+    // Two batches prepared at once would both start from the same position and apply events twice.
+    if (this.preparing || this.handedOver.length >= 2) throw new Error(`${label}: overlapping batches`);
+    this.preparing = true;
     try {
-      let last = this.position;
-      const overlay = new BatchOverlay(this.docs, this.physical, this.cache, this.options.freeze ?? false, this.unindexed.size > 0 ? (logical) => this.ensureIndexes(logical) : null);
+      const below = this.handedOver.at(-1) ?? null;
+      const start = below ? below.last : this.position;
+      let last = start;
+      const overlay = new BatchOverlay(
+        this.docs,
+        this.physical,
+        this.cache,
+        this.options.freeze ?? false,
+        this.unindexed.size > 0 ? (logical) => this.ensureIndexes(logical) : null,
+        below?.overlay ?? null,
+      );
       for (const event of events) {
         if (event.position <= last || event.position > upTo) continue;
         if (this.handles.has(event.type)) {
@@ -160,26 +178,34 @@ export class ProjectionInstance {
         }
         last = event.position;
       }
-      if (last === this.position) return null;
-      handedOver = true;
+      if (last === start) return null;
+      const entry = { overlay, last };
+      this.handedOver.push(entry);
       let done = false;
-      const finish = (): void => {
-        if (done) throw new Error(`Projection ${this.projection.name}@v${this.projection.version}: batch finished twice`);
-        done = true;
-        this.applying = false;
-      };
       return {
         ops: overlay.ops(),
         checkpoint: this.checkpoint ? { name: this.checkpoint, position: last } : null,
         committed: () => {
-          finish();
+          if (done) throw new Error(`${label}: batch finished twice`);
+          if (this.handedOver[0] !== entry) throw new Error(`${label}: batches committed out of order`);
+          done = true;
+          this.handedOver.shift();
           overlay.committed();
           this.position = last;
+          // The next batch no longer needs this one: the cache and the store have its writes.
+          const next = this.handedOver[0];
+          if (next) next.overlay.below = null;
         },
-        abandon: finish,
+        abandon: () => {
+          if (done) return;
+          done = true;
+          // A batch prepared on top of this one is void too: its caller abandons it as well.
+          const at = this.handedOver.indexOf(entry);
+          if (at >= 0) this.handedOver.splice(at);
+        },
       };
     } finally {
-      if (!handedOver) this.applying = false;
+      this.preparing = false;
     }
   }
 }

@@ -31,6 +31,12 @@ export class BatchOverlay implements ProjectionTx {
     private readonly freeze = false,
     /** Creates a collection's deferred indexes before it is queried. */
     private readonly beforeFind: ((logical: string) => Promise<void>) | null = null,
+    /**
+     * The previous batch while it is being committed (the projector prepares the next batch
+     * meanwhile): its writes count as stored, whether the store has them yet or not. Cleared
+     * once it is committed, when the cache and the store hold them.
+     */
+    public below: BatchOverlay | null = null,
   ) {}
 
   /** Private copies handed out by getForUpdate in this batch (never frozen, never committed state). */
@@ -58,6 +64,10 @@ export class BatchOverlay implements ProjectionTx {
       const doc = pending.get(id);
       if (doc !== undefined) return this.out(doc as T | null);
     }
+    if (this.below) {
+      const doc = this.below.pending.get(collection)?.get(id);
+      if (doc !== undefined) return this.out(doc as T | null);
+    }
     const cached = this.cache.lookup(collection, id);
     if (cached !== undefined) return this.out(cached as T | null);
     const stored = await this.docs.get<T>(this.physical(collection), id);
@@ -68,7 +78,7 @@ export class BatchOverlay implements ProjectionTx {
   async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
     const name = this.physical(collection);
     if (this.beforeFind) await this.beforeFind(collection);
-    const pending = this.pending.get(collection);
+    const pending = this.pendingOf(collection);
     if (!pending || pending.size === 0) return this.out(await this.docs.find<T>(name, filter, options));
     // Paging must happen after the merge: fetch the whole match, overlay, then sort and page.
     const stored = await this.docs.find<T>(name, filter, options.sort ? { sort: options.sort } : {});
@@ -77,6 +87,16 @@ export class BatchOverlay implements ProjectionTx {
       if (doc && matchesFilter(doc, filter)) merged.push(doc as T);
     }
     return this.out(sortAndPage(merged, options));
+  }
+
+  /** This batch's writes to a collection over those of the batch below it, if any. */
+  private pendingOf(collection: string): Map<string, Doc | null> | undefined {
+    const own = this.pending.get(collection);
+    const below = this.below?.pending.get(collection);
+    if (!below || below.size === 0) return own;
+    const merged = new Map(below);
+    if (own) for (const [id, doc] of own) merged.set(id, doc);
+    return merged;
   }
 
   put(collection: string, doc: Doc): void {

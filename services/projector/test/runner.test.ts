@@ -191,6 +191,107 @@ describe('ProjectionRunner', () => {
     expect(await r.waitForPosition(boom, 50)).toBe(false);
   });
 
+  it('handles the next batch while the store commits the previous one, in order, and equals a rebuild from zero', async () => {
+    const head = await appendMix(s.eventStore, generateMixEvents(1500, 21));
+    // A store whose commits take a while: the runner must not wait for one before handling the next.
+    const timeline: string[] = [];
+    let commitNo = 0;
+    let committing = 0;
+    const slow = new Proxy(s.docs, {
+      get(target, key, receiver) {
+        if (key === 'applyBatch') {
+          return async (ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence) => {
+            const n = ++commitNo;
+            committing++;
+            timeline.push(`commit ${n} sent`);
+            await new Promise((resolve) => setTimeout(resolve, 25));
+            try {
+              await target.applyBatch(ops, checkpoint, fence);
+            } finally {
+              committing--;
+              timeline.push(`commit ${n} done`);
+            }
+          };
+        }
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    // Notes in the timeline when it handles an event while a commit is under way.
+    const watched: Projection = {
+      ...imagesProjection,
+      async handle(event, tx) {
+        if (committing > 0) timeline.push(`handled ${event.position} during a commit`);
+        return imagesProjection.handle(event, tx);
+      },
+    };
+    const projections = projectionMix.map((p) => (p === imagesProjection ? watched : p));
+    const r = runner(projections, { docs: slow, rebuildBatchSize: 300 });
+    r.start();
+    await r.whenCaughtUp();
+    expect(await r.waitForPosition(head, 1)).toBe(true);
+    // Batches overlap with the previous commit, but never two commits at once, and in order.
+    expect(timeline.some((t) => t.endsWith('during a commit'))).toBe(true);
+    const commits = timeline.filter((t) => t.startsWith('commit'));
+    for (let n = 1; n <= commitNo; n++) expect(commits.slice(2 * n - 2, 2 * n)).toEqual([`commit ${n} sent`, `commit ${n} done`]);
+    await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: fresh });
+    expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, fresh));
+    for (const p of projectionMix) expect(await s.docs.getCheckpoint(`${p.name}@v1`)).toBe(head);
+  });
+
+  it('voids the batch handled on top of a commit that fails, and starts again from the checkpoints', async () => {
+    const head = await appendMix(s.eventStore, generateMixEvents(1500, 22));
+    let commitNo = 0;
+    const flaky = new Proxy(s.docs, {
+      get(target, key, receiver) {
+        if (key === 'applyBatch') {
+          return async (ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence) => {
+            // The second commit of the catch-up fails once, after the third batch was handled on top of it.
+            if (++commitNo === 2) {
+              await new Promise((resolve) => setTimeout(resolve, 25));
+              throw new Error('disk full');
+            }
+            return target.applyBatch(ops, checkpoint, fence);
+          };
+        }
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const errors: unknown[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (_m: string, fields?: Record<string, unknown>) => errors.push(fields?.error) };
+    const r = runner(projectionMix, { docs: flaky, logger, rebuildBatchSize: 300 });
+    r.start();
+    await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(String(errors[0])).toContain('disk full');
+    // Nothing past the first batch was committed: the checkpoints are where the failed batch started.
+    const afterFirst = await s.docs.getCheckpoint(`${usersProjection.name}@v1`);
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(afterFirst).toBeLessThan(head);
+    // The next term (after the back-off) catches up from there to the same documents as a rebuild.
+    await r.whenCaughtUp();
+    expect(await r.waitForPosition(head, 1)).toBe(true);
+    await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: fresh });
+    expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, fresh));
+  });
+
+  it('catches up with every batch committed by the SQLite writer thread, equal to a rebuild from zero', async () => {
+    const head = await appendMix(s.eventStore, generateMixEvents(3000, 23));
+    const docs = new SqliteDocumentStore(join(s.dir, 'writer-thread.db'), { sweepIntervalMs: 0, backgroundBatchOps: 0 });
+    try {
+      const r = runner(projectionMix, { docs, batchSize: 400, rebuildBatchSize: 700 });
+      r.start();
+      await r.whenCaughtUp();
+      expect(await r.waitForPosition(head, 1)).toBe(true);
+      await r.stop();
+      await rebuildInto({ eventStore: s.eventStore, docs, projections: projectionMix, physical: fresh });
+      expect(await dumpDocs(docs, projectionMix, live)).toEqual(await dumpDocs(docs, projectionMix, fresh));
+      for (const p of projectionMix) expect(await docs.getCheckpoint(`${p.name}@v1`)).toBe(head);
+    } finally {
+      await docs.close();
+    }
+  });
+
   it('lets only one instance write; a waiting instance takes over when the holder stops', async () => {
     await appendMix(s.eventStore, generateMixEvents(200, 10));
     const messages: string[] = [];

@@ -10,6 +10,10 @@
  * `json_extract` expression indexes). Collections created before columns existed are migrated
  * in place by ensureCollection. Filters on undeclared fields still read the JSON.
  *
+ * Large batches (a projector catching up or rebuilding) are committed by a writer thread on a
+ * second connection (writer.ts), so SQLite's share of them runs on another core while the
+ * projector handles its next batch; small ones are written at once on the calling thread.
+ *
  * Identifiers are checked against strict patterns (documents/names.ts) and then double-quoted;
  * every value is a bound parameter. Writes take the write lock up front (BEGIN IMMEDIATE), so
  * putIf is a true compare-and-set also between two processes sharing the file.
@@ -22,6 +26,7 @@ import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
 import { fieldColumns, typeColumn, valueColumn } from './field-columns';
+import { BackgroundWriter, WriterFencedError, type WriterFence } from './writer';
 
 export interface SqliteDocumentStoreOptions {
   busyTimeoutMs?: number;
@@ -29,6 +34,13 @@ export interface SqliteDocumentStoreOptions {
   sweepIntervalMs?: number;
   /** Milliseconds since the epoch; injectable for tests of expiry. */
   now?: () => number;
+  /**
+   * applyBatch calls with at least this many operations are committed by a writer thread on a
+   * second connection (default 1,000; 0: every batch; Infinity: none), so that SQLite's part of
+   * a projector's large batch runs on another core while the projector prepares the next one.
+   * Small batches (live projection, API writes) are written at once on this thread.
+   */
+  backgroundBatchOps?: number;
 }
 
 interface CollectionStatements {
@@ -41,6 +53,13 @@ interface CollectionStatements {
   upsertMany: Database.Statement<unknown[]> | null;
   /** SQL of upsertMany, kept until it is prepared. */
   upsertManySql: string;
+  /**
+   * The writer thread's upsert of 1 and of UPSERT_ROWS documents, each bound as its JSON text
+   * alone: SQLite takes the id and the field columns from it with json_extract/json_type (what
+   * field-columns.ts computes here), so only one string per document crosses to that thread.
+   */
+  jsonUpsertSql: string;
+  jsonUpsertManySql: string;
   delete: Database.Statement<[string]>;
   current: Database.Statement<[string], { doc: string; expires_at: number | null }>;
   sweep: Database.Statement<[number]>;
@@ -59,6 +78,8 @@ const PAGE_BYTES = 16 * 1024;
 const WAL_CHECKPOINT_BYTES = 40 * 1024 * 1024;
 
 const NO_COLUMNS: ReadonlySet<string> = new Set();
+
+const DEFAULT_BACKGROUND_BATCH_OPS = 1000;
 
 /**
  * Rows per multi-row upsert in applyBatch. One statement step per row costs a call across the
@@ -172,28 +193,38 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly checkpointPut;
   private readonly collectionGet;
   private closed = false;
+  private readonly backgroundBatchOps: number;
+  private readonly writer: BackgroundWriter;
+  /** The batch the writer thread is committing; every other write waits for it (one writer at a time). */
+  private inFlight: Promise<void> | null = null;
 
   constructor(readonly file: string, options: SqliteDocumentStoreOptions = {}) {
     mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.db = new Database(file, { timeout: busyTimeoutMs });
     // Only takes effect on a new, empty file (an existing one keeps its page size). Read-model
     // rows carry a JSON document plus a column pair per declared field: 16 KiB pages hold more of
     // them, so a rebuild writes fewer pages to the WAL and splits fewer (measured ~25 % less CPU
     // per document written than 4 KiB pages).
     this.db.pragma(`page_size = ${PAGE_BYTES}`);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    // Read models are rewritten in big batches and read by index: a larger page cache keeps the
-    // B-tree pages of a rebuild in memory, memory-mapped reads skip a copy per page, and index
-    // builds sort in memory. None of these touch durability (WAL + synchronous=NORMAL).
-    this.db.pragma(`cache_size = -${CACHE_KIB}`);
-    this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
-    this.db.pragma('temp_store = MEMORY');
-    // Checkpoint the WAL every ~40 MB instead of every ~4 MB: a page rewritten by many batches
-    // (B-tree pages of random ids) is copied into the file once per checkpoint, not once per
-    // batch. Checkpoints only move committed data, so durability is the same.
     const pageBytes = this.db.pragma('page_size', { simple: true }) as number;
-    this.db.pragma(`wal_autocheckpoint = ${Math.ceil(WAL_CHECKPOINT_BYTES / pageBytes)}`);
+    const pragmas = [
+      'synchronous = NORMAL',
+      // Read models are rewritten in big batches and read by index: a larger page cache keeps the
+      // B-tree pages of a rebuild in memory, memory-mapped reads skip a copy per page, and index
+      // builds sort in memory. None of these touch durability (WAL + synchronous=NORMAL).
+      `cache_size = -${CACHE_KIB}`,
+      `mmap_size = ${MMAP_BYTES}`,
+      'temp_store = MEMORY',
+      // Checkpoint the WAL every ~40 MB instead of every ~4 MB: a page rewritten by many batches
+      // (B-tree pages of random ids) is copied into the file once per checkpoint, not once per
+      // batch. Checkpoints only move committed data, so durability is the same.
+      `wal_autocheckpoint = ${Math.ceil(WAL_CHECKPOINT_BYTES / pageBytes)}`,
+    ];
+    for (const pragma of pragmas) this.db.pragma(pragma);
+    this.backgroundBatchOps = options.backgroundBatchOps ?? DEFAULT_BACKGROUND_BATCH_OPS;
+    this.writer = new BackgroundWriter(file, busyTimeoutMs, pragmas);
     this.db.exec(META_SCHEMA);
     this.now = options.now ?? Date.now;
     this.checkpointGet = this.db.prepare<[string], { position: number }>('SELECT position FROM _checkpoints WHERE name = ?');
@@ -209,6 +240,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {
     this.assertOpen();
+    if (this.inFlight) await this.writesSettled();
     const t = table(spec.name);
     const indexes = [...new Set(spec.indexes)].filter((field) => assertFieldName(field) !== 'id');
     const fields = [...new Set([...indexes, ...(spec.indexLater ?? [])])].filter((field) => assertFieldName(field) !== 'id');
@@ -291,33 +323,114 @@ export class SqliteDocumentStore implements DocumentStore {
     this.assertOpen();
     for (const op of ops) if (op.op === 'put') assertDoc(op.doc);
     const checkpoints = checkpointList(checkpoint);
+    if (this.inFlight) await this.writesSettled();
+    if (ops.length > 0 && ops.length >= this.backgroundBatchOps) return this.applyInBackground(ops, checkpoints, fence);
     this.db.transaction(() => {
       // Under the write lock (BEGIN IMMEDIATE): nobody can move the fence between check and commit.
       if (fence) this.checkFence(fence);
-      // A projector's batch is long runs of one collection: look its statements up once per run.
-      let collection: string | null = null;
-      let s: CollectionStatements | null = null;
-      for (let i = 0; i < ops.length; ) {
-        const op = ops[i]!;
-        if (op.collection !== collection || s === null) {
-          s = this.requireStatements(op.collection);
-          collection = op.collection;
-        }
-        if (op.op === 'delete') {
-          s.delete.run(op.id);
-          i++;
-        } else if (this.putRun(ops, i) >= UPSERT_ROWS) {
-          // Rows of one statement are applied in order, so the run keeps the ops' order.
+      this.walkBatch(
+        ops,
+        (s, id) => s.delete.run(id),
+        (s, collection, docs) => {
+          if (docs.length === 1) return this.upsert(s, collection, docs[0]!);
           const params: unknown[] = [];
-          for (let n = i + UPSERT_ROWS; i < n; i++) this.rowParams(params, s, collection, (ops[i] as Extract<DocOp, { op: 'put' }>).doc);
+          for (const doc of docs) this.rowParams(params, s, collection, doc);
           (s.upsertMany ??= this.db.prepare(s.upsertManySql)).run(params);
-        } else {
-          this.upsert(s, collection, op.doc);
-          i++;
-        }
-      }
+        },
+      );
       for (const c of checkpoints) this.checkpointPut.run(c.name, c.position);
     }).immediate();
+  }
+
+  /**
+   * applyBatch on the writer thread: the statements are built here, in the order the synchronous
+   * path runs them, and committed there in one transaction (fence included). Puts send only the
+   * document's JSON text and SQLite derives the id and field columns from it (jsonUpsertSql), so
+   * this thread's share of a put is JSON.stringify; the property test in the adapter's tests
+   * checks that both paths store the same rows. Until the batch is settled every other write of
+   * this store waits (writesSettled), so writes keep their order; reads meanwhile see the store
+   * as it was before the batch, as they would before a synchronous applyBatch.
+   */
+  private async applyInBackground(ops: DocOp[], checkpoints: readonly Checkpoint[], fence?: Fence): Promise<void> {
+    let writerFence: WriterFence | null = null;
+    if (fence) {
+      const s = this.statementsFor(fence.collection);
+      if (!s) throw new FencedWriteError(fence);
+      writerFence = { sql: s.current.source, id: fence.id, field: fence.field, value: fence.value };
+    }
+    const batch = this.writer.begin(writerFence);
+    let committing: Promise<void>;
+    try {
+      this.walkBatch(
+        ops,
+        (s, id) => batch.step(s.delete.source, [id]),
+        (s, collection, docs) => {
+          if (this.known.get(collection)) {
+            // Expiring collections (operational data) carry expires_at: bound like the synchronous path.
+            const params: unknown[] = [];
+            for (const doc of docs) this.rowParams(params, s, collection, doc);
+            batch.step(docs.length === 1 ? s.upsert.source : s.upsertManySql, params);
+          } else {
+            batch.documents(docs.length === 1 ? s.jsonUpsertSql : s.jsonUpsertManySql, docs.map((doc) => JSON.stringify(doc)));
+          }
+        },
+      );
+      for (const c of checkpoints) batch.step(this.checkpointPut.source, [c.name, c.position]);
+      committing = batch.end();
+    } catch (error) {
+      batch.abort();
+      throw error;
+    }
+    const settled = committing.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight = settled;
+    void settled.then(() => {
+      if (this.inFlight === settled) this.inFlight = null;
+    });
+    try {
+      await committing;
+    } catch (error) {
+      if (error instanceof WriterFencedError && fence) throw new FencedWriteError(fence);
+      throw error;
+    }
+  }
+
+  /**
+   * Walks a batch as the statements that write it, in order: a delete each, and puts in runs of
+   * one collection, UPSERT_ROWS documents per statement (the rest one by one). A projector's batch
+   * is long runs of one collection, so statements are looked up once per run.
+   */
+  private walkBatch(
+    ops: DocOp[],
+    onDelete: (s: CollectionStatements, id: string) => void,
+    onPuts: (s: CollectionStatements, collection: string, docs: Doc[]) => void,
+  ): void {
+    let collection: string | null = null;
+    let s: CollectionStatements | null = null;
+    for (let i = 0; i < ops.length; ) {
+      const op = ops[i]!;
+      if (op.collection !== collection || s === null) {
+        s = this.requireStatements(op.collection);
+        collection = op.collection;
+      }
+      if (op.op === 'delete') {
+        onDelete(s, op.id);
+        i++;
+        continue;
+      }
+      // Rows of one statement are applied in order, so a run keeps the ops' order.
+      const docs: Doc[] = [];
+      for (let n = i + (this.putRun(ops, i) >= UPSERT_ROWS ? UPSERT_ROWS : 1); i < n; i++) docs.push((ops[i] as Extract<DocOp, { op: 'put' }>).doc);
+      onPuts(s, collection, docs);
+    }
+  }
+
+  /** Waits until no batch is being committed by the writer thread (another may start right after). */
+  private async writesSettled(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+    this.assertOpen();
   }
 
   private checkFence(fence: Fence): void {
@@ -334,6 +447,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async dropCollection(collection: string): Promise<void> {
     this.assertOpen();
+    if (this.inFlight) await this.writesSettled();
     const t = table(collection);
     this.db.transaction(() => {
       this.db.exec(`DROP TABLE IF EXISTS ${t}`);
@@ -346,6 +460,7 @@ export class SqliteDocumentStore implements DocumentStore {
   async putIf(collection: string, doc: Doc, expectedVersion: number | null): Promise<boolean> {
     this.assertOpen();
     assertDoc(doc);
+    if (this.inFlight) await this.writesSettled();
     return this.db.transaction(() => {
       const s = this.requireStatements(collection);
       const now = this.now();
@@ -362,6 +477,7 @@ export class SqliteDocumentStore implements DocumentStore {
   /** Deletes expired documents of every expiring collection; returns how many. */
   async sweepExpired(): Promise<number> {
     this.assertOpen();
+    if (this.inFlight) await this.writesSettled();
     return this.sweepSync();
   }
 
@@ -383,6 +499,9 @@ export class SqliteDocumentStore implements DocumentStore {
     if (this.closed) return;
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    // A batch the writer thread is committing finishes first: its caller is told the outcome.
+    while (this.inFlight) await this.inFlight;
+    await this.writer.close();
     this.db.close();
   }
 
@@ -398,7 +517,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   private sweepExpiredSafely(): void {
-    if (this.closed) return;
+    // While the writer thread holds the write lock the sweep would only wait for it: next time.
+    if (this.closed || this.inFlight) return;
     try {
       this.sweepSync();
     } catch {
@@ -476,11 +596,18 @@ export class SqliteDocumentStore implements DocumentStore {
       const fields = this.columnFields(collection);
       const columns = ['id', 'doc', 'expires_at', ...fields.flatMap((field) => [valueColumn(field), typeColumn(field)])];
       const row = `(${columns.map(() => '?').join(', ')})`;
+      const onConflict = `ON CONFLICT(id) DO UPDATE SET ${columns
+        .slice(1)
+        .map((column) => `${column} = excluded.${column}`)
+        .join(', ')}`;
       const upsertSql = (rows: number): string =>
-        `INSERT INTO ${t} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')} ON CONFLICT(id) DO UPDATE SET ${columns
-          .slice(1)
-          .map((column) => `${column} = excluded.${column}`)
-          .join(', ')}`;
+        `INSERT INTO ${t} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')} ${onConflict}`;
+      // Rows are taken from VALUES in order (column1: the JSON text); WHERE true parses the upsert.
+      const fromJson = `json_extract(column1, '$."id"'), column1, NULL${fields
+        .map((field) => `, json_extract(column1, ${jsonPath(field)}), json_type(column1, ${jsonPath(field)})`)
+        .join('')}`;
+      const jsonUpsertSql = (rows: number): string =>
+        `INSERT INTO ${t} (${columns.join(', ')}) SELECT ${fromJson} FROM (VALUES ${Array.from({ length: rows }, () => '(?)').join(', ')}) WHERE true ${onConflict}`;
       s = {
         fields,
         columns: new Set(fields),
@@ -488,6 +615,8 @@ export class SqliteDocumentStore implements DocumentStore {
         upsert: this.db.prepare(upsertSql(1)),
         upsertMany: null,
         upsertManySql: upsertSql(UPSERT_ROWS),
+        jsonUpsertSql: jsonUpsertSql(1),
+        jsonUpsertManySql: jsonUpsertSql(UPSERT_ROWS),
         delete: this.db.prepare(`DELETE FROM ${t} WHERE id = ?`),
         current: this.db.prepare(`SELECT doc, expires_at FROM ${t} WHERE id = ?`),
         sweep: this.db.prepare(`DELETE FROM ${t} WHERE expires_at IS NOT NULL AND expires_at <= ?`),
