@@ -25,7 +25,13 @@ const vitest = spawnSync(
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skippedSuites = new Set();
+  // A file that failed outside its tests (an import or a beforeAll threw, e.g. no browser to
+  // launch) reports its tests as skipped: count it as a failure, by name, not as skipped suites.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  );
   for (const file of r.testResults ?? []) {
+    if (brokenFiles.includes(file)) continue;
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'pending' || t.status === 'skipped') {
         skippedSuites.add(t.ancestorTitles?.[0] ?? file.name);
@@ -36,7 +42,12 @@ if (existsSync(report)) {
     console.log('\nSkipped suites:');
     for (const s of skippedSuites) console.log(`  - ${s}`);
   }
-  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+  if (brokenFiles.length > 0) {
+    console.log('\nTest files that failed outside their tests (each counted as one failure):');
+    for (const file of brokenFiles) console.log(`  - ${file.name}: ${String(file.message ?? '').split('\n')[0]}`);
+  }
+  const notRun = brokenFiles.reduce((n, file) => n + (file.assertionResults ?? []).length, 0);
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) - notRun;
+  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles.length} failed, ${skipped} skipped`);
 }
 process.exit(vitest.status ?? 1);
