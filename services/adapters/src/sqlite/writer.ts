@@ -4,12 +4,10 @@
  * SQLite's share of a large batch (building records, B-tree inserts, index upkeep) runs on another
  * core while the caller prepares its next batch. Statements are sent in small groups as they are
  * built, so a batch's parameters never pile up in memory (they die young, cheap to collect), and
- * the thread writes the first rows while the last ones are still being built. The thread is
- * started on first use and is unreferenced while it has nothing to do, so it never keeps a
- * process alive by itself.
+ * the thread writes the first rows while the last ones are still being built.
  */
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { SqliteThread } from './thread';
 
 /** A fence checked inside the transaction: `sql` selects `doc` of document `id`. */
 export interface WriterFence {
@@ -37,9 +35,6 @@ export interface WriterBatch {
   abort(): void;
 }
 
-/** Steps per message: big enough to keep messages few, small enough to die young. */
-const STEPS_PER_MESSAGE = 16;
-
 interface Reply {
   id: number;
   ok: boolean;
@@ -51,36 +46,38 @@ interface Reply {
 /** The writer thread found the fence moved: nothing was written. */
 export class WriterFencedError extends Error {}
 
-const ENTRY = new URL('./writer-thread.mjs', import.meta.url);
+/** Steps per message: big enough to keep messages few, small enough to die young. */
+const STEPS_PER_MESSAGE = 16;
 
 export class BackgroundWriter {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-  private nextId = 1;
+  private readonly thread: SqliteThread<Reply>;
 
-  constructor(
-    private readonly file: string,
-    private readonly busyTimeoutMs: number,
-    /** Connection settings, applied in order (the same as the main connection's). */
-    private readonly pragmas: readonly string[],
-  ) {}
+  constructor(file: string, busyTimeoutMs: number, pragmas: readonly string[]) {
+    this.thread = new SqliteThread(
+      new URL('./writer-thread.mjs', import.meta.url),
+      { file, busyTimeoutMs, pragmas: [...pragmas] },
+      "The document store's writer thread",
+    );
+  }
 
   /**
    * Starts a batch on the writer thread (BEGIN IMMEDIATE, then the fence check). Only one batch
    * at a time: the store starts the next once this one is settled.
    */
   begin(fence: WriterFence | null): WriterBatch {
-    const worker = this.start();
-    const id = this.nextId++;
-    const outcome = new Promise<void>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    const { reply, post } = this.thread.open();
+    const outcome = reply.then((r) => {
+      if (r.ok) return;
+      if (r.fenced) throw new WriterFencedError('fenced');
+      throw r.code ? new Database.SqliteError(r.message ?? 'SQLite error', r.code) : new Error(r.message);
+    });
     // Settled by end() or abort(); a batch that is aborted has no one waiting for its outcome.
     outcome.catch(() => undefined);
-    worker.ref();
-    worker.postMessage({ type: 'begin', id, fence });
+    post({ type: 'begin', fence });
     let steps: WriterStep[] = [];
     const flush = (): void => {
       if (steps.length === 0) return;
-      worker.postMessage({ type: 'steps', id, steps });
+      post({ type: 'steps', steps });
       steps = [];
     };
     return {
@@ -94,59 +91,18 @@ export class BackgroundWriter {
       },
       end() {
         flush();
-        worker.postMessage({ type: 'end', id });
+        post({ type: 'end' });
         return outcome;
       },
       abort() {
         steps = [];
-        worker.postMessage({ type: 'abort', id });
+        post({ type: 'abort' });
       },
     };
   }
 
-  /** Ends the thread after the batches already sent (the store waits for them first). */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
-    this.worker = null;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.ref();
-    worker.postMessage({ type: 'close' });
-    await exited;
-  }
-
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(ENTRY, {
-      workerData: { file: this.file, busyTimeoutMs: this.busyTimeoutMs, pragmas: [...this.pragmas] },
-      // A parent started with `--import tsx` need not load it again: this thread is plain JavaScript.
-      execArgv: [],
-    });
-    worker.unref();
-    worker.on('message', (reply: Reply) => this.settle(reply));
-    const stopped = (why: string): void => {
-      if (this.worker === worker) this.worker = null;
-      this.failAll(new Error(`The document store's writer thread stopped (${why}); the batch was not written`));
-    };
-    worker.on('error', (error) => stopped(error.message));
-    worker.on('exit', (code) => stopped(`exit code ${code}`));
-    this.worker = worker;
-    return worker;
-  }
-
-  private settle(reply: Reply): void {
-    const waiter = this.waiting.get(reply.id);
-    if (!waiter) return;
-    this.waiting.delete(reply.id);
-    if (this.waiting.size === 0) this.worker?.unref();
-    if (reply.ok) waiter.resolve();
-    else if (reply.fenced) waiter.reject(new WriterFencedError('fenced'));
-    else waiter.reject(reply.code ? new Database.SqliteError(reply.message ?? 'SQLite error', reply.code) : new Error(reply.message));
-  }
-
-  private failAll(error: Error): void {
-    const waiters = [...this.waiting.values()];
-    this.waiting.clear();
-    for (const w of waiters) w.reject(error);
+  /** Ends the thread (the store waits for the batch in flight first). */
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
