@@ -603,8 +603,14 @@ export class SqliteDocumentStore implements DocumentStore {
       const upsertSql = (rows: number): string =>
         `INSERT INTO ${t} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')} ${onConflict}`;
       // Rows are taken from VALUES in order (column1: the JSON text); WHERE true parses the upsert.
+      // A number is stored as the REAL that JavaScript binds on the synchronous path (an integer
+      // past 2^53 read exactly by json_extract would not equal the double a filter binds).
       const fromJson = `json_extract(column1, '$."id"'), column1, NULL${fields
-        .map((field) => `, json_extract(column1, ${jsonPath(field)}), json_type(column1, ${jsonPath(field)})`)
+        .map((field) => {
+          const path = jsonPath(field);
+          const type = `json_type(column1, ${path})`;
+          return `, CASE ${type} WHEN 'integer' THEN CAST(json_extract(column1, ${path}) AS REAL) WHEN 'true' THEN 1.0 WHEN 'false' THEN 0.0 ELSE json_extract(column1, ${path}) END, ${type}`;
+        })
         .join('')}`;
       const jsonUpsertSql = (rows: number): string =>
         `INSERT INTO ${t} (${columns.join(', ')}) SELECT ${fromJson} FROM (VALUES ${Array.from({ length: rows }, () => '(?)').join(', ')}) WHERE true ${onConflict}`;
