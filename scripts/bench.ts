@@ -4,8 +4,6 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { benchStorage } from '../services/adapters/bench/storage.bench';
-import { allProjections } from '../services/api/src/read-models';
-import { generateAppEvents } from '../services/projector/bench/app-events';
 import { benchProjectionRebuild } from '../services/projector/bench/rebuild.bench';
 
 interface Row {
@@ -27,16 +25,10 @@ function table(title: string, rows: Row[]): string {
 const started = Date.now();
 console.log(`Jsonable bench — Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(table('Storage (embedded SQLite)', await benchStorage()));
-const appProjections = allProjections();
 console.log(
   table('Projector (embedded SQLite)', [
-    ...(await benchProjectionRebuild()),
-    ...(await benchProjectionRebuild({
-      events: 100_000,
-      projections: appProjections,
-      generate: generateAppEvents,
-      label: `the app's ${appProjections.length} registered projections`,
-    })).slice(1),
+    ...(await benchProjectionRebuild({ set: 'mix' })),
+    ...(await benchProjectionRebuild({ set: 'app', events: 100_000 })).slice(1),
   ]),
 );
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s. Wall-clock figures depend on the machine's other load; the per-CPU-second rows do not.`);
