@@ -60,7 +60,8 @@ function runOnce(dir: string, set: RebuildSetName, run: number): Promise<RunResu
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': only then has everything the run printed been read.
+    child.on('close', (code) => {
       // Each run's read models go once measured: five copies of them would only fill the disk.
       for (const suffix of ['', '-wal', '-shm']) rmSync(readModels + suffix, { force: true });
       if (code !== 0) return reject(new Error(`rebuild run ${run} exited with code ${code}`));
