@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
 import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
+import { physicalCollection } from '../src/naming';
 import { ProjectionRunner } from '../src/runner';
 import { rebuildSet, rebuildSetNames, type RebuildSetName } from './rebuild-sets';
 
@@ -32,7 +33,7 @@ const seconds = (performance.now() - started) / 1000;
 // The whole process: the main thread, the store's writer thread and V8's helper threads.
 const cpu = process.cpuUsage(cpuBefore);
 const documents = (
-  await Promise.all(projections.flatMap((p) => p.collections.map((c) => docs.count(`${c.name}__v${p.version}`))))
+  await Promise.all(projections.flatMap((p) => p.collections.map((c) => docs.count(physicalCollection(c.name, p.version)))))
 ).reduce((a, b) => a + b, 0);
 await docs.close();
 await eventStore.close();

@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
 import type { NewEvent } from '@jsonable/domain/ports';
+import { median } from '../../render/bench/stats';
 import { rebuildSet, rebuildSetNames, type RebuildSetName } from './rebuild-sets';
 
 export interface BenchResult {
@@ -73,12 +74,6 @@ function runOnce(dir: string, set: RebuildSetName, run: number): Promise<RunResu
     });
   });
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function benchProjectionRebuild(options: RebuildBenchOptions = {}): Promise<BenchResult[]> {
   const total = options.events ?? 200_000;
