@@ -22,7 +22,13 @@ export class RateLimitedError extends DomainError {
     super(message);
   }
 }
-export class UnavailableError extends DomainError { readonly status = 503; }
+/** 503: the service cannot answer now; a later try can succeed (answered with Retry-After). */
+export class UnavailableError extends DomainError {
+  readonly status = 503;
+  constructor(message: string, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
+}
 
 /** Raised by every EventStore adapter when the expected revision does not match. */
 export class ConcurrencyError extends Error {

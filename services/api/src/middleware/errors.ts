@@ -1,48 +1,30 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
 import { errorEnvelope } from '@jsonable/contracts/envelope';
-import { DomainError, RateLimitedError } from '@jsonable/domain/errors';
 import type { Logger } from '../deps';
 import type { AppState } from '../module';
-
-interface ClientError {
-  status: number;
-  message: string;
-}
-
-/**
- * Client errors are typed DomainErrors, or errors from libraries (koa's ctx.throw, http-errors,
- * the renderer's validation) that carry an integer 4xx `status` and a message meant for the user.
- */
-function asClientError(error: unknown): ClientError | null {
-  if (error instanceof DomainError) return { status: error.status, message: error.message };
-  if (error instanceof Error) {
-    const status = (error as Error & { status?: unknown }).status;
-    if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 499 && error.message) {
-      return { status, message: error.message };
-    }
-  }
-  return null;
-}
+import { httpAnswerFor } from './error-map';
 
 /**
  * The one place errors become HTTP answers: `{ success: false, error: { code, message } }` with
- * the status. Anything unexpected is a 500 whose details go to the log, never to the caller.
+ * the status, as error-map.ts's table says. Anything unexpected is a 500 whose details go to the
+ * log, never to the caller.
  */
 export function errorHandler(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const known = asClientError(error);
+      const known = httpAnswerFor(error);
       if (known) {
         ctx.status = known.status;
         ctx.body = errorEnvelope(known.status, known.message);
-        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+        if (known.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(Math.max(1, Math.ceil(known.retryAfterSeconds))));
         if (known.status === 405) {
           const allow = (error as Error & { headers?: Record<string, string> }).headers?.Allow;
           if (allow) ctx.set('Allow', allow);
         }
+        if (known.status >= 500) logger.warn('request refused', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: known.status, message: known.message });
         return;
       }
       logger.error('unhandled error', {

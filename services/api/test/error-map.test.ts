@@ -1,0 +1,99 @@
+/**
+ * Every error family goes through error-map.ts's one table: typed domain errors, the engine's
+ * input errors, the render pool's and the worker's errors. Nothing that has a status reaches the
+ * client as 500; every 503 carries Retry-After; the envelope is always the spec's.
+ */
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UnavailableError } from '@jsonable/domain/errors';
+import { RenderInputError } from '@jsonable/render/errors';
+import { createRenderPool } from '@jsonable/render/pool/index';
+import { RenderPoolError, RenderWorkerError } from '@jsonable/render/pool/errors';
+import { createApp } from '../src/app';
+import { httpAnswerFor } from '../src/middleware/error-map';
+import type { ApiModule } from '../src/module';
+import { platformFixture, type PlatformFixture } from './platform-fixtures';
+
+const thrown: Record<string, () => Error> = {
+  'pool-busy': () => new RenderPoolError(503, 'Renderer busy, try again', 'busy'),
+  'pool-timeout': () => new RenderPoolError(503, 'Rendering timed out', 'timeout'),
+  'pool-closed': () => new RenderPoolError(503, 'Renderer is shutting down', 'closed'),
+  'pool-startup': () => new RenderPoolError(500, 'Renderer could not start: boom', 'startup-failed'),
+  'pool-oom': () => new RenderPoolError(500, 'Rendering failed: the table needs too much memory', 'out-of-memory'),
+  'pool-invalid': () => new RenderPoolError(400, 'The table data could not be read', 'invalid-input'),
+  'pool-crashed': () => new RenderPoolError(500, 'Rendering failed: the renderer crashed', 'crashed'),
+  'input-413': () => new RenderInputError(413, 'Too many rows: 10001 (at most 10000)'),
+  'worker-400': () => new RenderWorkerError('RenderInputError', 'Bad colour', 400, undefined),
+  'worker-500': () => new RenderWorkerError('TypeError', 'x is undefined', undefined, undefined),
+  unavailable: () => new UnavailableError('Could not reserve an endpoint path; please try again'),
+  'unavailable-12': () => new UnavailableError('Mail provider down', 12),
+};
+
+const probe: ApiModule = {
+  name: 'probe',
+  routes(router) {
+    router.get('/api/probe/:name', (ctx) => {
+      throw thrown[ctx.params.name ?? ""]!();
+    });
+  },
+};
+
+let f: PlatformFixture;
+beforeEach(() => {
+  f = platformFixture();
+});
+afterEach(async () => {
+  await f.close();
+});
+
+describe('one error → HTTP mapping', () => {
+  const cases: Array<[string, number, string, string | undefined]> = [
+    ['pool-busy', 503, 'Renderer busy, try again', '2'],
+    ['pool-timeout', 503, 'Rendering timed out', '5'],
+    ['pool-closed', 503, 'Renderer is shutting down', '5'],
+    ['pool-startup', 503, 'Renderer unavailable, try again later', '30'],
+    ['pool-oom', 413, 'The table needs more memory than one render may use: use fewer rows, columns or images', undefined],
+    ['pool-invalid', 400, 'The table data could not be read', undefined],
+    ['input-413', 413, 'Too many rows: 10001 (at most 10000)', undefined],
+    ['worker-400', 400, 'Bad colour', undefined],
+    ['unavailable', 503, 'Could not reserve an endpoint path; please try again', '5'],
+    ['unavailable-12', 503, 'Mail provider down', '12'],
+  ];
+  for (const [name, status, message, retryAfter] of cases) {
+    it(`${name} → ${status}${retryAfter ? ` with Retry-After ${retryAfter}` : ''}`, async () => {
+      const res = await request(createApp(f.deps, [probe]).callback()).get(`/api/probe/${name}`);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ success: false, error: { code: status, message } });
+      expect(res.headers['retry-after']).toBe(retryAfter);
+    });
+  }
+
+  it('answers an engine bug or a crashed worker with a bare, logged 500', async () => {
+    for (const name of ['worker-500', 'pool-crashed']) {
+      const res = await request(createApp(f.deps, [probe]).callback()).get(`/api/probe/${name}`);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ success: false, error: { code: 500, message: 'Internal server error' } });
+      expect(f.lines.some((l) => l.msg === 'unhandled error' && l.path === `/api/probe/${name}`)).toBe(true);
+    }
+  });
+
+  it('gives every 503 and 429 of the table a Retry-After', () => {
+    for (const make of Object.values(thrown)) {
+      const answer = httpAnswerFor(make());
+      if (answer && (answer.status === 503 || answer.status === 429)) expect(answer.retryAfterSeconds).toBeGreaterThan(0);
+    }
+  });
+
+  it('maps a real pool that is full to 503 with Retry-After', async () => {
+    const pool = createRenderPool({ size: 1, maxQueue: 1, jobModule: new URL('../../render/test/pool-test-job.ts', import.meta.url).href });
+    try {
+      await pool.ready();
+      const running = [pool.render({ payload: { delayMs: 400 } }), pool.render({ payload: { delayMs: 400 } })];
+      const refused = await pool.render({ payload: { echo: 'one too many' } }).catch((e: unknown) => e);
+      expect(httpAnswerFor(refused)).toEqual({ status: 503, message: 'Renderer busy, try again', retryAfterSeconds: 2 });
+      await Promise.all(running);
+    } finally {
+      await pool.close();
+    }
+  });
+});
