@@ -1,8 +1,10 @@
 /**
  * Text measurement (Skia, the same font files every format uses) with a bounded cache, and
- * greedy word wrapping with hard breaks for tokens wider than the line.
+ * greedy line filling over Unicode break opportunities (UAX #14), with hard breaks for pieces
+ * wider than the line.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import LineBreaker from 'linebreak';
 import { ensureFontsRegistered } from '../fonts';
 
 let measureCtx: SKRSContext2D | null = null;
@@ -134,23 +136,84 @@ export function fontMetrics(font: string): { ascent: number; descent: number } {
   return m;
 }
 
-// Spaces, single CJK/fullwidth characters (breakable anywhere), or runs of anything else.
-const TOKEN = /\s+|[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[^\s\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]+/gu;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const SIMPLE = /^[\u0000-\u02FF\u2E80-\u9FFF\uAC00-\uD7AF\uFF00-\uFFEF]*$/;
 
+/**
+ * Thai, Lao, Myanmar and Khmer (line-break class SA) write words without spaces: UAX #14 leaves
+ * their breaks to a dictionary, which Intl.Segmenter's word granularity is (ICU's, as in browsers).
+ */
+const SA_CHAR = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u19E0-\u19FF\uA9E0-\uA9FF\uAA60-\uAA7F]/;
+const words = new Intl.Segmenter('th', { granularity: 'word' });
+/**
+ * Text whose only UAX #14 opportunities are after spaces: letters (AL), digits (NU), infix
+ * separators (IS: . , : ;) and quotes (QU) never break between themselves.
+ */
+const PLAIN_WORDS = /^[A-Za-z0-9 .,:;'"\u00C0-\u024F]*$/;
+
+const GLUE_CHAR = /[\u00A0\u202F\u2060\uFEFF]/;
+
+/** Where UAX #14 allows a line to end; positions are offsets after which a break may fall. */
+function uaxBreaks(text: string): number[] {
+  const out: number[] = [];
+  const breaker = new LineBreaker(text);
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) out.push(bk.position);
+  return out;
+}
+
+/** Word boundaries strictly inside a run of SA-script characters. */
+function saBreaks(text: string): number[] {
+  const out: number[] = [];
+  for (const w of words.segment(text)) {
+    const i = w.index;
+    if (i > 0 && SA_CHAR.test(text[i - 1]!) && SA_CHAR.test(text[i]!)) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * A paragraph cut at its break opportunities: UAX #14 (no break at U+00A0, U+202F or U+2060,
+ * after a hyphen, never before closing CJK punctuation or small kana), plus dictionary word
+ * boundaries in Thai, Lao, Khmer and Myanmar. Each segment keeps its trailing spaces (they hang at
+ * a line's end, as in CSS); joined, the segments are the paragraph.
+ */
+export function segments(text: string): string[] {
+  if (text === '') return [];
+  // ASCII words separated by spaces: the only opportunities are after the spaces.
+  if (PLAIN_WORDS.test(text)) return text.match(/[^ ]* */g)!.filter((x) => x !== '');
+  let cuts = uaxBreaks(text);
+  if (SA_CHAR.test(text)) cuts = [...new Set([...cuts, ...saBreaks(text)])].sort((a, b) => a - b);
+  const out: string[] = [];
+  let last = 0;
+  for (const c of cuts) {
+    // UAX #14 allows a break before U+00A0 after a space or hyphen (LB12a): not here, so no line
+    // ever starts or ends at a no-break space or word joiner.
+    if (c <= last || (c < text.length && GLUE_CHAR.test(text[c]!))) continue;
+    out.push(text.slice(last, c));
+    last = c;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
 /** Characters a long token (a URL, a path, an identifier) reads best broken after. */
 const BREAK_AFTER = new Set(['/', '?', '&', '=', '-', '_', '.', ',', ';', ':', '#', '|', '\\']);
+/** No-break spaces and the word joiner glue their neighbours even when a token is forced apart. */
+const GLUE = new Set(['\u00A0', '\u202F', '\u2060', '\uFEFF']);
 
 /**
  * Where to end a piece of `n` graphemes from `start` of a token broken across lines: after the
  * last URL-like separator in its last 40 %, so `…/volume-discounts?utm_source=newsletter&` goes on
  * and `utm_campaign=…` starts the next line, rather than cutting `utm_camp` / `aign`. Without a
- * separator there, the piece stays as full as it fits.
+ * separator there, the piece stays as full as it fits, but never ends or starts at a no-break
+ * space or word joiner.
  */
 function softBreak(g: readonly string[], start: number, n: number): number {
   for (let k = n; k > Math.max(1, Math.floor(n * 0.6)); k--) {
     if (BREAK_AFTER.has(g[start + k - 1]!)) return k;
+  }
+  for (let k = n; k > 1; k--) {
+    if (!GLUE.has(g[start + k - 1]!) && !GLUE.has(g[start + k]!)) return k;
   }
   return n;
 }
@@ -179,7 +242,13 @@ function hardBreak(font: string, token: string, max: number): string[] {
   return out;
 }
 
-/** Widest token of a text: the narrowest a column can be without breaking inside a word. */
+/** Spaces that hang at the end of a line (CSS collapsible/preserved spaces), not measured there. */
+const HANGING = / +$/;
+
+/**
+ * Widest unbreakable piece of a text (between break opportunities, trailing spaces left out): the
+ * narrowest a column can be without breaking inside a word.
+ */
 export function longestToken(font: string, text: string): number {
   if (text.length > MAX_CACHED_LENGTH) return widestToken(font, text);
   const t = fontTable(font);
@@ -194,9 +263,11 @@ export function longestToken(font: string, text: string): number {
 
 function widestToken(font: string, text: string): number {
   let max = 0;
-  for (const m of text.matchAll(TOKEN)) {
-    if (/^\s+$/.test(m[0])) continue;
-    max = Math.max(max, measure(font, m[0]));
+  for (const para of text.split('\n')) {
+    for (const seg of segments(para)) {
+      const body = seg.replace(HANGING, '');
+      if (body !== '') max = Math.max(max, measure(font, body));
+    }
   }
   return max;
 }
@@ -209,6 +280,11 @@ export function naturalWidth(font: string, text: string): number {
   return max;
 }
 
+/**
+ * Greedy line filling over the break opportunities (as browsers do): a segment joins the line when
+ * the line without its hanging spaces still fits; a segment wider than a whole line is broken
+ * inside (hardBreak).
+ */
 export function wrap(font: string, text: string, max: number): string[] {
   if (!text.includes('\n') && measure(font, text) <= max) return [text];
   const lines: string[] = [];
@@ -219,30 +295,25 @@ export function wrap(font: string, text: string, max: number): string[] {
     }
     let line = '';
     let lineW = 0;
-    for (const m of para.matchAll(TOKEN)) {
-      const token = m[0];
-      const space = /^\s+$/.test(token);
-      const w = measure(font, token);
-      if (lineW + w <= max || (space && line !== '')) {
-        line += token;
-        lineW += w;
+    for (const seg of segments(para)) {
+      const body = seg.replace(HANGING, '');
+      const bodyW = body === seg ? measure(font, seg) : measure(font, body);
+      if (lineW + bodyW <= max || body === '') {
+        line += seg;
+        lineW += body === seg ? bodyW : measure(font, seg);
         continue;
       }
-      if (line.trim() !== '') lines.push(line.trimEnd());
-      line = '';
-      lineW = 0;
-      if (space) continue;
-      if (w > max) {
-        const pieces = hardBreak(font, token, max);
+      if (line !== '') lines.push(line.replace(HANGING, ''));
+      if (bodyW > max) {
+        const pieces = hardBreak(font, body, max);
         lines.push(...pieces.slice(0, -1));
-        line = pieces[pieces.length - 1] ?? '';
-        lineW = measure(font, line);
+        line = (pieces[pieces.length - 1] ?? '') + seg.slice(body.length);
       } else {
-        line = token;
-        lineW = w;
+        line = seg;
       }
+      lineW = measure(font, line);
     }
-    lines.push(line.trimEnd());
+    lines.push(line.replace(HANGING, ''));
   }
   return lines;
 }
