@@ -454,7 +454,8 @@ describe('column widths', () => {
       const layout = layoutTable(normalize({ payload: { data, styles: { fontFamily } } }).model);
       expect(layout.tableW, fontFamily).toBeGreaterThan(800);
       for (const lc of layout.cells) {
-        expect(lc.lines.join(' ').split(/\s+/), `${fontFamily}: ${lc.cell.text}`).toEqual(lc.cell.text.split(/\s+/));
+        // A line may end after a hyphen ('1-' / '0', as browsers break '1234-5678'), never inside a word.
+        expect(lc.lines.join(' ').replace(/- /g, '-').split(/\s+/), `${fontFamily}: ${lc.cell.text}`).toEqual(lc.cell.text.split(/\s+/));
       }
     }
   });

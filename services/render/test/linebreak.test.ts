@@ -13,7 +13,8 @@ ensureFontsRegistered();
 const font = `400 14px ${familyStack('inter')}`;
 
 const GLUE = /[\u00A0\u202F\u2060]/;
-const CLOSING_CJK = /^[、。，．：；！？）」』】〕〉》〙〗〛｝］｠ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ]/;
+/** Closing punctuation, iteration marks and other characters a Japanese or Chinese line may not start with. */
+const CLOSING_CJK = /^[、。，．：；！？）」』】〕〉》〙〗〛｝］｠々ゝゞヽヾ・]/;
 const SA_RUN = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF]/;
 const wordStarts = (text: string) => new Set(Array.from(new Intl.Segmenter('th', { granularity: 'word' }).segment(text), (s) => s.index));
 
@@ -44,11 +45,19 @@ describe('break opportunities (UAX #14)', () => {
     expect(segments('well-known fact')).toEqual(['well-', 'known ', 'fact']);
     expect(wrap(font, 'well-known', measure(font, 'well-known') - 1)).toEqual(['well-', 'known']);
     // Not before a number after a hyphen (a minus sign, a range of numbers).
-    expect(segments('-5 and 10-20')).toEqual(['-5 ', 'and ', '10-20']);
+    expect(segments('-5 and ABC-123')).toEqual(['-5 ', 'and ', 'ABC-', '123']);
   });
 
-  it('keeps closing CJK punctuation and small kana off the start of a line (kinsoku)', () => {
-    const text = '東京都「渋谷」。次の文、ですね。ちょっと待ってください！';
+  it('breaks ASCII punctuation as browsers do: not after / or . in paths and URLs, after ? and -', () => {
+    expect(segments('/usr/local/share')).toEqual(['/usr/local/share']);
+    expect(segments('example.com/a?b=c')).toEqual(['example.com/a?', 'b=c']);
+    expect(segments('foo,(bar)')).toEqual(['foo,', '(bar)']);
+    expect(segments('2024-03-04')).toEqual(['2024-', '03-', '04']);
+  });
+
+  it('keeps closing CJK punctuation off the start of a line (kinsoku); small kana may start one, as in browsers', () => {
+    const text = '東京都「渋谷」。次の文、ですね。ちょっと待ってください！々の用例・コーヒー';
+    expect(segments('ちょっと')).toEqual(['ち', 'ょ', 'っ', 'と']);
     for (let max = Math.ceil(longestToken(font, text)); max <= 200; max += 3) {
       const lines = wrap(font, text, max);
       expect(lines.join('')).toBe(text);

@@ -153,12 +153,44 @@ const PLAIN_WORDS = /^[A-Za-z0-9 .,:;'"\u00C0-\u024F]*$/;
 
 const GLUE_CHAR = /[\u00A0\u202F\u2060\uFEFF]/;
 
+/**
+ * Small kana and the prolonged sound mark (class CJ) are treated as ideographs, as CSS
+ * `line-break: normal` (and browsers by default) do: a line may start with ッ or ー, never with
+ * closing punctuation (。、」…, classes CL/CP/NS/EX), which UAX #14 keeps on the line before.
+ */
+const CJ = /[\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308E\u3095\u3096\u30A1\u30A3\u30A5\u30A7\u30A9\u30C3\u30E3\u30E5\u30E7\u30EE\u30F5\u30F6\u30FC\u31F0-\u31FF\uFF67-\uFF70]/g;
+
 /** Where UAX #14 allows a line to end; positions are offsets after which a break may fall. */
 function uaxBreaks(text: string): number[] {
   const out: number[] = [];
-  const breaker = new LineBreaker(text);
+  const breaker = new LineBreaker(text.replace(CJ, '\u3042'));
   for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) out.push(bk.position);
   return out;
+}
+
+const isAsciiMark = (c: number) => c >= 0x21 && c <= 0x7e;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+/** ASCII characters a line may start with after '-' (letters are added below). */
+const AFTER_HYPHEN = new Set('"#%&\'(*+-<=>@[\\^_`{|~');
+const AFTER_QUESTION = new Set('#$%&(*+-0123456789<=>@[\\^_`{|~');
+/** Marks before which an opening bracket may start a line. */
+const BEFORE_OPENING = new Set('!"#%&)*+,.:;=>\\]|}~');
+const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/**
+ * Between two printable ASCII characters, browsers do not use UAX #14 but a compatibility table
+ * (Blink's kAsciiLineBreakTable, shared in spirit with WebKit and Gecko): a break only after '-'
+ * (not before a digit unless a letter or digit precedes, so '-5' stays whole and 'ABC-123' may
+ * break), after '?', and before an opening bracket that follows punctuation. So '/' and '.' in
+ * URLs and paths are no opportunities. Tables are read next to browser pages; they break alike.
+ */
+function asciiBreak(before2: number, before: number, after: number): boolean {
+  const ch = String.fromCharCode(after);
+  if (before === 0x2d) return isDigit(after) ? isAlnum(before2) : isLetter(after) || AFTER_HYPHEN.has(ch);
+  if (before === 0x3f) return isLetter(after) || AFTER_QUESTION.has(ch);
+  if (BEFORE_OPENING.has(String.fromCharCode(before))) return ch === '(' || ch === '<' || ch === '[' || ch === '{';
+  return false;
 }
 
 /** Word boundaries strictly inside a run of SA-script characters. */
@@ -173,22 +205,29 @@ function saBreaks(text: string): number[] {
 
 /**
  * A paragraph cut at its break opportunities: UAX #14 (no break at U+00A0, U+202F or U+2060,
- * after a hyphen, never before closing CJK punctuation or small kana), plus dictionary word
- * boundaries in Thai, Lao, Khmer and Myanmar. Each segment keeps its trailing spaces (they hang at
+ * after a hyphen, never before closing CJK punctuation), tailored as browsers do (CJ as ID, the
+ * ASCII compatibility table), plus dictionary word boundaries in Thai, Lao, Khmer and Myanmar. Each segment keeps its trailing spaces (they hang at
  * a line's end, as in CSS); joined, the segments are the paragraph.
  */
 export function segments(text: string): string[] {
   if (text === '') return [];
   // ASCII words separated by spaces: the only opportunities are after the spaces.
   if (PLAIN_WORDS.test(text)) return text.match(/[^ ]* */g)!.filter((x) => x !== '');
-  let cuts = uaxBreaks(text);
-  if (SA_CHAR.test(text)) cuts = [...new Set([...cuts, ...saBreaks(text)])].sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const c of cuts) {
+  const cut = new Uint8Array(text.length + 1);
+  for (const c of uaxBreaks(text)) cut[c] = 1;
+  if (SA_CHAR.test(text)) for (const c of saBreaks(text)) cut[c] = 1;
+  for (let i = 1; i < text.length; i++) {
+    const a = text.charCodeAt(i - 1);
+    const b = text.charCodeAt(i);
+    if (isAsciiMark(a) && isAsciiMark(b)) cut[i] = asciiBreak(i >= 2 ? text.charCodeAt(i - 2) : 0x20, a, b) ? 1 : 0;
     // UAX #14 allows a break before U+00A0 after a space or hyphen (LB12a): not here, so no line
     // ever starts or ends at a no-break space or word joiner.
-    if (c <= last || (c < text.length && GLUE_CHAR.test(text[c]!))) continue;
+    else if (GLUE_CHAR.test(text[i]!)) cut[i] = 0;
+  }
+  const out: string[] = [];
+  let last = 0;
+  for (let c = 1; c < text.length; c++) {
+    if (!cut[c]) continue;
     out.push(text.slice(last, c));
     last = c;
   }
