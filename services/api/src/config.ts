@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { AppConfig } from './deps';
+import { DEFAULT_MIN_FREE_DISK_MB } from './health';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
 export type Role = 'api' | 'projector' | 'all';
@@ -22,6 +23,8 @@ export interface ServerConfig extends AppConfig {
   /** Render worker threads (default: CPU cores − 1, at least 1). */
   renderWorkers: number | null;
   mailgun: null | { apiKey: string; domain: string; url: string | null; from: string };
+  /** Free space under DATA_DIR below which the status says degraded (bytes). */
+  minFreeDiskBytes: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -77,6 +80,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: url(['http:', 'https:']),
   RENDER_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  MIN_FREE_DISK_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_048_576).default(DEFAULT_MIN_FREE_DISK_MB)),
 });
 
 export class ConfigError extends Error {
@@ -130,6 +134,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mongoDb: e.MONGO_DB,
     logLevel: e.LOG_LEVEL,
     renderWorkers: e.RENDER_WORKERS ?? null,
+    minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     mailgun:
       e.MAILGUN_API_KEY && e.MAILGUN_DOMAIN
         ? {

@@ -1,3 +1,4 @@
+import type { HealthMonitor } from '@jsonable/domain/health/monitor';
 import type { BlobStore, Clock, EventStore, Ids, Mailer, TableRenderer } from '@jsonable/domain/ports';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { ReadModels } from '@jsonable/read-models/projection';
@@ -49,4 +50,9 @@ export interface AppDeps {
    * `timeoutMs` (default 2000) — it never throws on timeout.
    */
   waitForProjections(position: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Which dependency is failing and since when (health.ts). server.ts always sets it; apps that
+   * tests build without one get a monitor that pings the two stores (healthOf).
+   */
+  health?: HealthMonitor;
 }

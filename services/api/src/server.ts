@@ -14,6 +14,8 @@ import { createRenderPool } from '@jsonable/render/pool/index';
 import { createApp } from './app';
 import { loadConfig, type Env, type ServerConfig } from './config';
 import type { AppDeps, Logger } from './deps';
+import { HealthMonitor } from '@jsonable/domain/health/monitor';
+import { diskProbe, logHealthChanges, monitorMailer, monitorStores, projectorProbe, storeProbe } from './health';
 import { startJobs, type JobsHandle } from './jobs';
 import { createLogger } from './logger';
 import type { ApiModule } from './module';
@@ -97,10 +99,22 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 
   try {
-    const stores = await openStores(config);
-    cleanups.push(() => stores.close());
+    const opened = await openStores(config);
+    cleanups.push(() => opened.close());
+
+    // Health: every store call reports its faults and recoveries; probes add pings, free disk
+    // space under DATA_DIR and the projector (health.ts). The embedded stores share that disk.
+    const health = new HealthMonitor(Date.now, new Set([
+      ...(config.eventStoreUrl ? [] : ['event-store']),
+      ...(config.mongoUrl ? [] : ['document-store', 'blob-store']),
+    ]));
+    logHealthChanges(health, logger.child({ component: 'health' }));
+    health.addProbe(storeProbe('event-store', () => opened.eventStore.ping()));
+    health.addProbe(storeProbe('document-store', () => opened.docs.ping()));
+    health.addProbe(diskProbe(config.dataDir, config.minFreeDiskBytes, health));
+    const stores = { ...opened, ...monitorStores(opened, health) };
     // The embedded SQLite files are checkpointed off the main thread (see wal-checkpointer.ts).
-    const sqliteFiles = [stores.eventStore, stores.docs].flatMap((store) =>
+    const sqliteFiles = [opened.eventStore, opened.docs].flatMap((store) =>
       store instanceof SqliteEventStore || store instanceof SqliteDocumentStore ? [store.file] : []);
     if (sqliteFiles.length > 0) {
       const checkpointer = await startWalCheckpointer(sqliteFiles, { logger: logger.child({ component: 'wal-checkpointer' }) });
@@ -121,6 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         onSwitch: () => readModels.refresh(),
       });
       projector = runner;
+      health.addProbe(projectorProbe(runner, opened.eventStore));
       waitForProjections = async (position, timeoutMs) => {
         await runner.waitForPosition(position, timeoutMs);
       };
@@ -134,7 +149,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const createPool = () => createRenderPool(config.renderWorkers ? { size: config.renderWorkers } : {});
     const renderer = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
     cleanups.push(() => renderer.close());
-    const mailer = createMailer(
+    const mailer = monitorMailer(createMailer(
       {
         mailgunApiKey: config.mailgun?.apiKey ?? null,
         mailgunDomain: config.mailgun?.domain ?? null,
@@ -143,7 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
       config.dataDir,
       logger.child({ component: 'mail' }),
-    );
+    ), health);
 
     const deps: AppDeps = {
       config,
@@ -157,7 +172,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       clock: systemClock,
       ids: randomIds,
       waitForProjections,
+      health,
     };
+
+    // Probed in the background too, so that a failure and its recovery are logged when they
+    // happen, not when someone asks.
+    const healthTimer = setInterval(() => void health.check().catch(() => undefined), 15_000);
+    healthTimer.unref();
+    cleanups.push(async () => clearInterval(healthTimer));
 
     if (projector) {
       const runner = projector;

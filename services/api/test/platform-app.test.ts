@@ -190,7 +190,8 @@ describe('status', () => {
     await f.deps.docs.close();
     const down = await request(app).get('/api/jsonable/status');
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ status: 'unavailable' });
+    expect(down.headers['retry-after']).toBe('10');
+    expect(down.body).toMatchObject({ status: 'unavailable', components: [{ component: 'document-store', problem: 'unreachable' }] });
   });
 
   it('is unavailable when the event store is gone', async () => {

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       stripe: null,
       logLevel: 'info',
       renderWorkers: null,
+      minFreeDiskBytes: 100 * 1024 * 1024,
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
       RENDER_WORKERS: '3',
       LOG_LEVEL: 'warn',
+      MIN_FREE_DISK_MB: '512',
     });
     expect(c).toMatchObject({
       role: 'projector',
@@ -55,6 +57,7 @@ describe('loadConfig', () => {
       stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', prices: { premium: 'price_p' }, apiBase: 'http://127.0.0.1:12111' },
       renderWorkers: 3,
       logLevel: 'warn',
+      minFreeDiskBytes: 512 * 1024 * 1024,
     });
   });
 

@@ -1,4 +1,4 @@
-export { ProjectionRunner, type ProjectionRunnerOptions } from './runner';
+export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectorState } from './runner';
 export { ActiveReadModels } from './read-models';
 export { RegistryCache, type RegistryDoc, type RegistryEntry } from './registry';
 export { createCheckpointWaiter, checkpointsReached, servingCheckpoint } from './wait';

@@ -11,6 +11,25 @@ import { physicalCollection } from './naming';
 import { ensureRegistry, readRegistry, writeRegistry, RegistryCache, type RegistryDoc, type RegistryEntry } from './registry';
 import { checkpointsReached, sleep } from './wait';
 
+export interface ProjectorState {
+  leader: boolean;
+  live: boolean;
+  /** Position every serving projection has committed (null when not leading). */
+  position: number | null;
+  /** Projections being built from zero (new or bumped versions). */
+  rebuilding: string[];
+  /** Failed terms in a row. */
+  failures: number;
+  failing: { since: string; retryAt: string; error: string } | null;
+}
+
+function describeError(error: unknown): string {
+  if (error && typeof error === 'object' && 'describe' in error && typeof (error as { describe: unknown }).describe === 'function') {
+    return String((error as { describe(): string }).describe());
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A promise resolved from outside (Promise.withResolvers is not in Node 20). */
 function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -94,6 +113,8 @@ export class ProjectionRunner {
   private progress = signal();
   private caughtUpWaiters: Array<() => void> = [];
   private failures = 0;
+  /** The failure that ended the last term, until the projector is live again (health reports it). */
+  private failing: { error: unknown; since: string; retryAt: string } | null = null;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.owner = options.owner ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -161,6 +182,25 @@ export class ProjectionRunner {
     }
   }
 
+  /**
+   * What the health probe reports: whether this instance leads, is live, where its main group
+   * stands, and the failure it is retrying after (null once it is live again).
+   */
+  state(): ProjectorState {
+    const term = this.term;
+    const leading = !!term && !term.ended;
+    return {
+      leader: leading,
+      live: leading && term.main.live,
+      position: leading ? term.main.cursor : null,
+      rebuilding: leading ? term.rebuild.instances.map((i) => i.name) : [],
+      failures: this.failures,
+      failing: this.failing
+        ? { since: this.failing.since, retryAt: this.failing.retryAt, error: describeError(this.failing.error) }
+        : null,
+    };
+  }
+
   private isCaughtUp(): boolean {
     const term = this.term;
     return !!term && !term.ended && term.main.live && term.rebuild.instances.length === 0;
@@ -204,6 +244,11 @@ export class ProjectionRunner {
           if (outcome.error !== undefined) {
             this.failures++;
             backoff = Math.min(60_000, 1000 * 2 ** Math.min(this.failures, 6));
+            this.failing = {
+              error: outcome.error,
+              since: this.failing?.since ?? new Date().toISOString(),
+              retryAt: new Date(Date.now() + backoff).toISOString(),
+            };
             this.logger.error('projector stopped on an error; restarting from the checkpoints', {
               error: outcome.error,
               retryInMs: backoff,
@@ -217,6 +262,7 @@ export class ProjectionRunner {
         }
       } catch (error) {
         this.logger.error('projector lease check failed', { error });
+        this.failing = { error, since: this.failing?.since ?? new Date().toISOString(), retryAt: new Date(Date.now() + backoff).toISOString() };
       }
       if (this.running) await this.pause(backoff);
     }
@@ -315,6 +361,8 @@ export class ProjectionRunner {
           if (term.ended || term.main.live) return;
           term.main.live = true;
           this.failures = 0;
+          if (this.failing) this.logger.info('projector recovered', { failingSince: this.failing.since });
+          this.failing = null;
           this.logger.info('projector live', { position: term.main.cursor, projections: term.main.instances.length });
           this.notifyCaughtUp();
         });

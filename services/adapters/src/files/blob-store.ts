@@ -11,9 +11,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import * as fsPromises from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobInfo, BlobStore } from '@jsonable/domain/ports';
+import { faultOfErrno } from '@jsonable/domain/faults';
+import { guardMethods } from '../faults/guard';
 import { assertBlobKey, assertBlobMetadata, assertBlobPrefix } from './blob-key';
 
 const BLOB_SUFFIX = '~blob';
@@ -45,8 +48,11 @@ async function readHeader(handle: FileHandle): Promise<{ header: Header; offset:
   return { header: JSON.parse(raw.toString('utf8')) as Header, offset: 4 + headerLength };
 }
 
-async function fsyncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
+/** The file-system calls the store makes (the fault contract injects failures through them). */
+export type BlobFs = Pick<typeof fsPromises, 'mkdir' | 'open' | 'readdir' | 'rename' | 'rm' | 'stat' | 'unlink'>;
+
+async function fsyncFolder(fs: BlobFs, folder: string): Promise<void> {
+  const handle = await fs.open(folder, 'r');
   try {
     await handle.sync();
   } finally {
@@ -65,7 +71,10 @@ class FolderSync {
   private next: Promise<void> | null = null;
   private inFlight: Promise<void> | null = null;
 
-  constructor(private readonly folder: string) {}
+  constructor(
+    private readonly fs: BlobFs,
+    private readonly folder: string,
+  ) {}
 
   sync(): Promise<void> {
     if (this.next) return this.next;
@@ -74,7 +83,7 @@ class FolderSync {
       await previous?.catch(() => undefined);
       // From here on, a rename that finishes may come after this fsync's start: it waits for the next one.
       this.next = null;
-      await fsyncFolder(this.folder);
+      await fsyncFolder(this.fs, this.folder);
     })();
     this.next = run;
     this.inFlight = run;
@@ -91,9 +100,15 @@ export class FileBlobStore implements BlobStore {
   private readonly folders = new Set<string>();
   private readonly folderSyncs = new Map<string, FolderSync>();
 
-  /** @param root the blobs folder itself (createStores passes `<dataDir>/blobs`). */
-  constructor(root: string) {
+  private readonly fs: BlobFs;
+
+  /**
+   * @param root the blobs folder itself (createStores passes `<dataDir>/blobs`).
+   * @param options.fs the file-system calls (default node:fs/promises; the fault contract wraps them).
+   */
+  constructor(root: string, options: { fs?: BlobFs } = {}) {
     this.root = root;
+    this.fs = options.fs ?? fsPromises;
   }
 
   private pathOf(key: string): { folder: string; file: string; name: string } {
@@ -123,14 +138,14 @@ export class FileBlobStore implements BlobStore {
       await handle.sync();
     } catch (error) {
       await handle.close();
-      await unlink(temp).catch(() => undefined);
+      await this.fs.unlink(temp).catch(() => undefined);
       throw error;
     }
     await handle.close();
     try {
-      await rename(temp, file);
+      await this.fs.rename(temp, file);
     } catch (error) {
-      await unlink(temp).catch(() => undefined);
+      await this.fs.unlink(temp).catch(() => undefined);
       throw error;
     }
     await this.syncFolder(folder);
@@ -141,21 +156,21 @@ export class FileBlobStore implements BlobStore {
   private async createIn(folder: string, temp: string): Promise<FileHandle> {
     if (this.folders.has(folder)) {
       try {
-        return await open(temp, 'wx');
+        return await this.fs.open(temp, 'wx');
       } catch (error) {
         if (!isNotFound(error)) throw error;
         this.folders.delete(folder);
       }
     }
-    await mkdir(folder, { recursive: true });
+    await this.fs.mkdir(folder, { recursive: true });
     this.folders.add(folder);
-    return open(temp, 'wx');
+    return this.fs.open(temp, 'wx');
   }
 
   private syncFolder(folder: string): Promise<void> {
     let sync = this.folderSyncs.get(folder);
     if (!sync) {
-      sync = new FolderSync(folder);
+      sync = new FolderSync(this.fs, folder);
       this.folderSyncs.set(folder, sync);
     }
     return sync.sync();
@@ -165,7 +180,7 @@ export class FileBlobStore implements BlobStore {
     const { file } = this.pathOf(key);
     let handle: FileHandle;
     try {
-      handle = await open(file, 'r');
+      handle = await this.fs.open(file, 'r');
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -186,7 +201,7 @@ export class FileBlobStore implements BlobStore {
     const { file } = this.pathOf(key);
     let handle: FileHandle;
     try {
-      handle = await open(file, 'r');
+      handle = await this.fs.open(file, 'r');
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -201,7 +216,7 @@ export class FileBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     const { file } = this.pathOf(key);
     try {
-      await unlink(file);
+      await this.fs.unlink(file);
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -220,7 +235,7 @@ export class FileBlobStore implements BlobStore {
   private async *walk(folder: string, keyPrefix: string, wanted: string): AsyncGenerator<BlobInfo> {
     let names: string[];
     try {
-      names = await readdir(folder);
+      names = await this.fs.readdir(folder);
     } catch (error) {
       if (isNotFound(error)) return;
       throw error;
@@ -254,7 +269,7 @@ export class FileBlobStore implements BlobStore {
       if (!(folderKey.startsWith(wanted) || wanted.startsWith(folderKey))) continue;
       let stats: Stats;
       try {
-        stats = await stat(path);
+        stats = await this.fs.stat(path);
       } catch (error) {
         if (isNotFound(error)) continue;
         throw error;
@@ -265,19 +280,22 @@ export class FileBlobStore implements BlobStore {
 
   private async removeStaleTemp(path: string): Promise<void> {
     try {
-      const stats = await stat(path);
-      if (Date.now() - stats.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+      const stats = await this.fs.stat(path);
+      if (Date.now() - stats.mtimeMs > STALE_TEMP_MS) await this.fs.rm(path, { force: true });
     } catch {
       // Gone already or being renamed by its put: nothing to clean.
     }
   }
 
   async ping(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    await stat(this.root);
+    await this.fs.mkdir(this.root, { recursive: true });
+    await this.fs.stat(this.root);
   }
 
   async close(): Promise<void> {
     // Nothing is held open between calls.
   }
 }
+
+// File-system errors (ENOSPC, EDQUOT, EIO, EMFILE…) leave the adapter as faults.
+guardMethods(FileBlobStore.prototype, ['put', 'get', 'head', 'delete', 'list', 'ping'], (error) => faultOfErrno(error, 'blob-store'));

@@ -25,6 +25,8 @@ import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type 
 import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
+import { guardMethods } from '../faults/guard';
+import { sqliteTranslator } from '../faults/sqlite';
 import { fieldColumns, typeColumn, valueColumn } from './field-columns';
 import { BackgroundWriter, WriterFencedError, type WriterFence } from './writer';
 
@@ -41,6 +43,8 @@ export interface SqliteDocumentStoreOptions {
    * Small batches (live projection, API writes) are written at once on this thread.
    */
   backgroundBatchOps?: number;
+  /** Wraps the connection (the fault contract puts a fault-injecting proxy around it). */
+  driver?: (db: Database.Database) => Database.Database;
 }
 
 interface CollectionStatements {
@@ -201,7 +205,8 @@ export class SqliteDocumentStore implements DocumentStore {
   constructor(readonly file: string, options: SqliteDocumentStoreOptions = {}) {
     mkdirSync(dirname(file), { recursive: true });
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    this.db = new Database(file, { timeout: busyTimeoutMs });
+    const db = new Database(file, { timeout: busyTimeoutMs });
+    this.db = options.driver ? options.driver(db) : db;
     // Only takes effect on a new, empty file (an existing one keeps its page size). Read-model
     // rows carry a JSON document plus a column pair per declared field: 16 KiB pages hold more of
     // them, so a rebuild writes fewer pages to the WAL and splits fewer (measured ~25 % less CPU
@@ -671,3 +676,10 @@ export class SqliteDocumentStore implements DocumentStore {
     if (this.closed) throw new Error('The document store is closed');
   }
 }
+
+// Driver errors (also the writer thread's) leave the adapter as faults: see faults/sqlite.ts.
+guardMethods(
+  SqliteDocumentStore.prototype,
+  ['ensureCollection', 'get', 'find', 'count', 'applyBatch', 'getCheckpoint', 'dropCollection', 'putIf', 'sweepExpired', 'ping'],
+  sqliteTranslator('document-store'),
+);

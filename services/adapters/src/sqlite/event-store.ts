@@ -28,7 +28,11 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '@jsonable/domain/ports';
+import { guardMethods, translatingOnError } from '../faults/guard';
+import { sqliteTranslator } from '../faults/sqlite';
 import { pollingSubscription } from './polling-subscription';
+
+const translate = sqliteTranslator('event-store');
 
 interface ExistingIdRow {
   id: string;
@@ -40,6 +44,8 @@ interface ExistingIdRow {
 export interface SqliteEventStoreOptions {
   /** Milliseconds a writer waits for another connection's lock before failing (default 5000). */
   busyTimeoutMs?: number;
+  /** Wraps the connection (the fault contract puts a fault-injecting proxy around it). */
+  driver?: (db: Database.Database) => Database.Database;
 }
 
 const SCHEMA = `
@@ -103,7 +109,8 @@ export class SqliteEventStore implements EventStore {
 
   constructor(readonly file: string, options: SqliteEventStoreOptions = {}) {
     mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    const db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.db = options.driver ? options.driver(db) : db;
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     // The UNIQUE(id) index takes random uuids, so appends touch index pages all over the file: a
@@ -245,7 +252,7 @@ export class SqliteEventStore implements EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.assertOpen();
     const subscription = pollingSubscription({
-      options,
+      options: translatingOnError(options, translate),
       read: (after, max) => this.readAllSync(after, max),
       registerWaker: (wake) => {
         this.wakers.add(wake);
@@ -300,3 +307,6 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new Error('The event store is closed');
   }
 }
+
+// Driver errors leave the adapter as faults (no space, busy, unreachable): see faults/sqlite.ts.
+guardMethods(SqliteEventStore.prototype, ['append', 'readStream', 'readAll', 'subscribeToAll', 'headPosition', 'ping'], translate);

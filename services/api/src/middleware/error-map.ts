@@ -7,6 +7,7 @@
  * from the most specific family to the most general.
  */
 import { DomainError, RateLimitedError, UnavailableError } from '@jsonable/domain/errors';
+import { DependencyFault } from '@jsonable/domain/faults';
 import { RenderInputError } from '@jsonable/render/errors';
 import { RenderPoolError, RenderWorkerError } from '@jsonable/render/pool/errors';
 
@@ -40,6 +41,12 @@ const poolAnswers: Record<RenderPoolError['code'], (e: RenderPoolError) => HttpA
 };
 
 export const errorRows: ErrorRow[] = [
+  // A failing store or provider (domain/faults.ts): no space 507, busy/unreachable/timeout/provider
+  // 503 with the fault's Retry-After; a provider that refuses for good (4xx) 502, no Retry-After.
+  (e) => {
+    if (!(e instanceof DependencyFault)) return null;
+    return e.retryable ? { status: e.status, message: e.message, retryAfterSeconds: e.retryAfterSeconds } : { status: e.status, message: e.message };
+  },
   // Typed domain errors carry their status (validation 400 … unavailable 503).
   (e) => {
     if (!(e instanceof DomainError)) return null;

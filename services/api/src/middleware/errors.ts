@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
 import { errorEnvelope } from '@jsonable/contracts/envelope';
+import { isFault } from '@jsonable/domain/faults';
 import type { Logger } from '../deps';
 import type { AppState } from '../module';
 import { httpAnswerFor } from './error-map';
@@ -24,7 +25,10 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
           const allow = (error as Error & { headers?: Record<string, string> }).headers?.Allow;
           if (allow) ctx.set('Allow', allow);
         }
-        if (known.status >= 500) logger.warn('request refused', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: known.status, message: known.message });
+        // A failing store or provider (faults.ts): the caller gets the plain message, the log the driver's detail.
+        if (isFault(error)) {
+          logger.warn('request failed on a dependency', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: known.status, fault: error.describe() });
+        } else if (known.status >= 500) logger.warn('request refused', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: known.status, message: known.message });
         return;
       }
       logger.error('unhandled error', {
