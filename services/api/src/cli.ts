@@ -4,9 +4,10 @@
  * server: SQLite is opened in WAL mode, and the servers are shared anyway.
  */
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, RegistryCache } from '@jsonable/projector';
-import { commands, type CliCommand } from './cli/commands';
+import { commands, type AnyCommand, type CliArgs } from './cli/commands';
 import { ConfigError, loadConfig, type Env } from './config';
 import { createLogger } from './logger';
 import type { ApiModule } from './module';
@@ -17,12 +18,12 @@ import { openStores } from './server';
 export interface RunCliOptions {
   env?: Env;
   modules?: ApiModule[];
-  commands?: CliCommand[];
+  commands?: AnyCommand[];
   out?: (line: string) => void;
   err?: (line: string) => void;
 }
 
-function help(list: CliCommand[], out: (line: string) => void): void {
+function help(list: AnyCommand[], out: (line: string) => void): void {
   out('usage: npm run cli -- <command> [args]');
   out('');
   for (const c of list) out(`  ${c.usage}`);
@@ -43,6 +44,20 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     help(list, err);
     return 2;
   }
+  let parsed: CliArgs;
+  try {
+    const { values, positionals } = parseArgs({ args, options: command.options, strict: true, allowPositionals: true });
+    parsed = { values, positionals };
+    const { min, max } = command.positionals;
+    if (positionals.length < min || positionals.length > max) {
+      throw new Error(positionals.length < min ? 'Missing argument(s).' : `Unexpected argument '${positionals[max]}'.`);
+    }
+  } catch (error) {
+    // parseArgs names the flag: "Unknown option '--verfy'", "Option '--user <value>' argument missing".
+    err(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    err(`usage: npm run cli -- ${command.usage}`);
+    return 2;
+  }
   let config;
   try {
     config = loadConfig(options.env ?? process.env);
@@ -55,12 +70,13 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
   }
   // Operators read the command's own output; only warnings and errors are logged.
   const logger = createLogger({ level: config.logLevel === 'debug' || config.logLevel === 'info' ? 'warn' : config.logLevel, write: (line) => err(line) });
+  if (command.opensStores === false) return command.run(parsed, { config, logger, out });
   const modules = options.modules ?? registeredModules;
   const projections = allProjections(modules);
   const stores = await openStores(config);
   try {
     const readModels = new ActiveReadModels(stores.docs, projections, new RegistryCache(stores.docs));
-    return await command.run(args, {
+    return await command.run(parsed, {
       config,
       logger,
       eventStore: stores.eventStore,

@@ -288,7 +288,7 @@ describe('replay --verify', () => {
     // Everything above ran against this log: sign-ups, links, sessions, keys, password changes.
     await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
     const lines: string[] = [];
-    const code = await replayCommand.run(['--verify'], {
+    const code = await replayCommand.run({ values: { verify: true }, positionals: [] }, {
       config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
       logger: h.deps.logger, eventStore: h.deps.eventStore, docs: h.deps.docs, readModels: h.deps.readModels,
       blobs: h.deps.blobs, clock: h.deps.clock, ids: h.deps.ids, modules: [], projections: accountsProjections,

@@ -111,4 +111,22 @@ describe('npm run cli -- replay --verify', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err[0]).toBe("Unknown command 'frobnicate'.");
   });
+
+  it('parses strictly: a misspelt flag, a missing value or a stray argument is an error that names it', async () => {
+    const misspelt = await cli(['replay', '--verfy']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.err[0]).toMatch(/^replay: Unknown option '--verfy'/);
+    expect(misspelt.err[1]).toContain('usage: npm run cli -- replay --verify');
+    const missing = await cli(['audit', '--user']);
+    expect(missing.code).toBe(2);
+    expect(missing.err[0]).toMatch(/^audit: Option '--user <value>' argument missing/);
+    const stray = await cli(['audit', '--verify', 'extra']);
+    expect(stray.code).toBe(2);
+    expect(stray.err[0]).toBe("audit: Unexpected argument 'extra'.");
+    const short = await cli(['set-plan', 'a@example.com']);
+    expect(short.code).toBe(2);
+    expect(short.err[0]).toBe('set-plan: Missing argument(s).');
+    // A value glued with = is a value, not a flag.
+    expect((await cli(['replay', '--verify=yes'])).code).toBe(2);
+  });
 });

@@ -13,11 +13,6 @@ import { accountOfEmail } from '@jsonable/domain/audit/account-of-email';
 
 const SHOWN = 50;
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
 async function checkpoints(ctx: CliContext): Promise<Checkpoints | string> {
   const out: Partial<Checkpoints> = {};
   for (const name of ['usage', 'statistics', 'images', 'billing', 'users'] as const) {
@@ -54,11 +49,13 @@ export const auditCommand: CliCommand = {
     'audit --user <email> [--format csv|json]   usage per period (renders by format and project, deletions) and billing history, replayed from the event log',
     '  audit --verify                             replay every account and compare with the usage and billing read models (exit 1 on a difference)',
   ].join('\n'),
-  async run(args, ctx) {
-    if (args.includes('--verify')) return verify(ctx);
-    const email = option(args, '--user');
-    const format = option(args, '--format') ?? 'json';
-    if (!email || (format !== 'csv' && format !== 'json')) {
+  options: { verify: { type: 'boolean' }, user: { type: 'string' }, format: { type: 'string' } },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, ctx) {
+    if (values.verify && values.user === undefined && values.format === undefined) return verify(ctx);
+    const email = typeof values.user === 'string' ? values.user : undefined;
+    const format = typeof values.format === 'string' ? values.format : 'json';
+    if (values.verify || !email || (format !== 'csv' && format !== 'json')) {
       ctx.out(`usage: npm run cli -- ${this.usage}`);
       return 2;
     }

@@ -158,9 +158,11 @@ export const replayCommand: CliCommand = {
     'replay --verify              rebuild every read model from zero into temporary collections and report documents that differ from the live ones (exit 1 on a difference)',
     '  replay --rebuild [name …]    offline repair: rebuild the named read models (default all) in place; refuses while a projector runs',
   ].join('\n'),
-  async run(args, ctx) {
-    if (args.includes('--verify')) return verify(ctx);
-    if (args.includes('--rebuild')) return rebuild(ctx, args.filter((a) => !a.startsWith('--')));
+  options: { verify: { type: 'boolean' }, rebuild: { type: 'boolean' } },
+  positionals: { min: 0, max: Infinity },
+  async run({ values, positionals }, ctx) {
+    if (values.verify && !values.rebuild && positionals.length === 0) return verify(ctx);
+    if (values.rebuild && !values.verify) return rebuild(ctx, positionals);
     ctx.out(`usage: ${this.usage}`);
     return 2;
   },

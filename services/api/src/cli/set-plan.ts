@@ -11,12 +11,10 @@ import { accountOfEmail } from '@jsonable/domain/audit/account-of-email';
 export const setPlanCommand: CliCommand = {
   name: 'set-plan',
   usage: `set-plan <email> <tier>      change an account's plan (tiers: ${planTiers.join(', ')}); appends PlanChanged with reason 'operator'`,
-  async run(args, ctx) {
-    const [email, tier, ...rest] = args;
-    if (!email || !tier || rest.length > 0) {
-      ctx.out(`usage: npm run cli -- ${this.usage}`);
-      return 2;
-    }
+  options: {},
+  positionals: { min: 2, max: 2 },
+  async run({ positionals }, ctx) {
+    const [email = '', tier = ''] = positionals;
     if (!(planTiers as readonly string[]).includes(tier)) {
       ctx.out(`Unknown tier '${tier}'. Tiers: ${planTiers.join(', ')}.`);
       return 2;
