@@ -14,6 +14,12 @@ import {
   projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, userImagesResponseSchema, userStatsSchema,
 } from '@jsonable/contracts/render-api';
 import { stylesSchema, tableRequestSchema } from '@jsonable/contracts/table';
+import {
+  accountMessageResponseSchema, apiKeyPrefixResponseSchema, changePasswordRequestSchema, confirmMagicLinkRequestSchema,
+  generatedApiKeyResponseSchema, loginRequestSchema, magicLinkRequestSchema, publicUserSchema, registerRequestSchema,
+  saveSettingsRequestSchema, settingsResponseSchema, updateProfileRequestSchema, userWithPlanSchema, verifyMagicLinkResponseSchema,
+} from '@jsonable/contracts/accounts';
+import { billingHistorySchema, billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } from '@jsonable/contracts/billing';
 import type { AppDeps } from './deps';
 import type { AppState } from './module';
 
@@ -40,10 +46,31 @@ const schemas: Record<string, z.ZodType> = {
   UserImages: userImagesResponseSchema,
   DeleteImageResponse: deleteImageResponseSchema,
   UserStats: userStatsSchema,
+  RegisterRequest: registerRequestSchema,
+  LoginRequest: loginRequestSchema,
+  MagicLinkRequest: magicLinkRequestSchema,
+  ConfirmMagicLinkRequest: confirmMagicLinkRequestSchema,
+  UpdateProfileRequest: updateProfileRequestSchema,
+  ChangePasswordRequest: changePasswordRequestSchema,
+  SaveSettingsRequest: saveSettingsRequestSchema,
+  AccountMessage: accountMessageResponseSchema,
+  VerifyMagicLinkResponse: verifyMagicLinkResponseSchema,
+  PublicUser: publicUserSchema,
+  UserWithPlan: userWithPlanSchema,
+  GeneratedApiKey: generatedApiKeyResponseSchema,
+  ApiKeyPrefix: apiKeyPrefixResponseSchema,
+  SettingsResponse: settingsResponseSchema,
+  CheckoutRequest: checkoutRequestSchema,
+  BillingRedirect: billingRedirectSchema,
+  BillingStatus: billingStatusSchema,
+  BillingHistory: billingHistorySchema,
 };
 
 /** Requests are described as accepted (input side), answers as sent (output side). */
-const INPUTS = new Set(['TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest']);
+const INPUTS = new Set([
+  'TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest', 'RegisterRequest', 'LoginRequest', 'MagicLinkRequest',
+  'ConfirmMagicLinkRequest', 'UpdateProfileRequest', 'ChangePasswordRequest', 'SaveSettingsRequest', 'CheckoutRequest',
+]);
 
 function componentSchemas(): Json {
   return Object.fromEntries(
@@ -117,9 +144,25 @@ const getImage = (summary: string): Json => ({
   tags: ['Images'], summary, security: [], parameters: [filenameParam],
   responses: { 200: imageFile, 304: { description: 'Not modified (If-None-Match)' }, 404: error('Image not found or deleted.') },
 });
+/** Temporary files (previews: one hour, demo images: 24 hours): cacheable until they expire, 404 afterwards. */
+const getExpiring = (summary: string): Json => ({
+  tags: ['Images'], summary, security: [], parameters: [filenameParam],
+  responses: {
+    200: { ...imageFile, description: 'The image file, cacheable until it expires (Cache-Control max-age is the time left).' },
+    304: { description: 'Not modified (If-None-Match)' },
+    404: error('Not found or expired.'),
+  },
+});
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 const session = (summary: string, responses: Json, extra: Json = {}): Json => ({
   tags: ['Dashboard'], summary, security: SESSION, responses: { ...responses, ...pick(ERRORS, 401) }, ...extra,
+});
+
+/** Account calls: a JSON body (when it has one), no credentials needed. */
+const account = (summary: string, request: string | null, responses: Json): Json => ({
+  tags: ['Account'], summary, security: [],
+  ...(request ? { requestBody: { required: true, ...json(request) } } : {}),
+  responses,
 });
 
 export function buildOpenApiDocument(serverUrl: string): Json {
@@ -137,6 +180,8 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       { name: 'Images', description: 'Public image files' },
       { name: 'Status' },
       { name: 'Dashboard', description: 'Calls the web app makes with its session cookie' },
+      { name: 'Account', description: 'Sign-up, sign-in and the profile (session cookie; state-changing calls need the CSRF header the web app sends)' },
+      { name: 'Billing', description: 'Plans and card payments (Stripe; answers 503 while billing is off)' },
     ],
     paths: {
       '/api/jsonable/table-to-image': { post: generate('Generate a table image') },
@@ -212,6 +257,96 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         delete: session('Delete an image (its URL answers 404 afterwards)', { 200: { description: 'Deleted', ...json('DeleteImageResponse') }, 404: error('Image not found or deleted') }, { parameters: [idParam] }),
       },
       '/api/jsonable/user/stats': { get: session('Usage statistics of the current period', { 200: { description: 'Statistics', ...json('UserStats') } }) },
+      '/api/jsonable/projects/{id}/regenerate-key': {
+        post: session('Regenerate the project key (same as /api/projects/{id}/regenerate-key)', { 200: { description: 'The new key, shown once', ...json('RegenerateKeyResponse') }, 404: error('Project not found') }, { parameters: [idParam] }),
+      },
+      '/api/jsonable/projects/{id}/styles': {
+        patch: session("Save the project's default styles (same as /api/projects/{id}/styles)", { 200: { description: 'Saved', ...json('SaveStylesResponse') }, ...pick(ERRORS, 400), 404: error('Project not found') }, {
+          parameters: [idParam], requestBody: { required: true, ...json('Styles') },
+        }),
+      },
+      '/api/previews/{filename}': { get: getExpiring('Get a preview image (kept one hour)') },
+      '/api/jsonable/previews/{filename}': { get: getExpiring('Get a preview image (long path)') },
+      '/api/demo/images/{filename}': { get: getExpiring('Get a landing-page demo image (kept 24 hours)') },
+      '/api/openapi.json': {
+        get: { tags: ['Status'], summary: 'This document', security: [], responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      },
+      '/api/register': {
+        post: account('Sign up: sends a confirmation link (the answer never reveals whether the address has an account)', 'RegisterRequest', { 200: { description: 'Link sent', ...json('AccountMessage') }, ...pick(ERRORS, 400, 429) }),
+      },
+      '/api/login': {
+        post: account('Sign in with e-mail and password: opens a session cookie', 'LoginRequest', { 200: { description: 'The signed-in user', ...json('PublicUser') }, ...pick(ERRORS, 400, 401, 429) }),
+      },
+      '/api/logout': { post: account('Sign out: revokes the session and clears its cookie', null, { 200: { description: 'Signed out' } }) },
+      '/api/magic-link': {
+        post: account('Send a sign-in link by e-mail', 'MagicLinkRequest', { 200: { description: 'Link sent (whether or not the address has an account)', ...json('AccountMessage') }, ...pick(ERRORS, 400, 429) }),
+      },
+      '/api/verify-magic-link': {
+        get: {
+          tags: ['Account'], summary: 'Check a sign-in link without using it up (mail scanners fetch links)', security: [],
+          parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: 'The link is valid', ...json('VerifyMagicLinkResponse') }, ...pick(ERRORS, 400, 429) },
+        },
+      },
+      '/api/confirm-magic-link': {
+        post: account('Use a sign-in link: opens a session cookie', 'ConfirmMagicLinkRequest', { 200: { description: 'The signed-in user', ...json('PublicUser') }, ...pick(ERRORS, 400, 429) }),
+      },
+      '/api/user': { get: { ...session('The signed-in user', { 200: { description: 'User', ...json('PublicUser') } }), tags: ['Account'] } },
+      '/api/jsonable/user': {
+        get: { ...session('The signed-in user with plan and usage', { 200: { description: 'User', ...json('UserWithPlan') } }), tags: ['Account'] },
+        patch: {
+          ...session('Update the name (the e-mail address is read-only)', { 200: { description: 'User', ...json('UserWithPlan') }, ...pick(ERRORS, 400) }, {
+            requestBody: { required: true, ...json('UpdateProfileRequest') },
+          }),
+          tags: ['Account'],
+        },
+      },
+      '/api/jsonable/change-password': {
+        post: {
+          ...session('Change the password: every other session is revoked, this one continues on a new cookie', { 200: { description: 'Changed', ...json('AccountMessage') }, ...pick(ERRORS, 400, 429) }, {
+            requestBody: { required: true, ...json('ChangePasswordRequest') },
+          }),
+          tags: ['Account'],
+        },
+      },
+      '/api/settings': {
+        get: { ...session('Default table settings of the user', { 200: { description: 'Settings', ...json('SettingsResponse') } }), tags: ['Account'] },
+        post: {
+          ...session('Save the default table settings', { 200: { description: 'Saved', ...json('SettingsResponse') }, ...pick(ERRORS, 400) }, {
+            requestBody: { required: true, ...json('SaveSettingsRequest') },
+          }),
+          tags: ['Account'],
+        },
+      },
+      '/api/jsonable/user/generate-api-key': {
+        post: { ...session('Generate a new personal API key (the old one stops working; the key is shown once)', { 200: { description: 'The new key', ...json('GeneratedApiKey') } }), tags: ['Account'] },
+      },
+      '/api/jsonable/user/api-key': {
+        get: { ...session('The prefix of the personal API key', { 200: { description: 'Prefix only', ...json('ApiKeyPrefix') } }), tags: ['Account'] },
+      },
+      '/api/billing/status': {
+        get: { tags: ['Billing'], summary: 'Whether card payments are on, and the plans on sale', security: [], responses: { 200: { description: 'Status', ...json('BillingStatus') } } },
+      },
+      '/api/billing/checkout': {
+        post: {
+          ...session('Start a Stripe Checkout for a plan', { 200: { description: 'Where to send the browser', ...json('BillingRedirect') }, ...pick(ERRORS, 400), 503: error('Billing is off or the provider is unreachable.') }, {
+            requestBody: { required: true, ...json('CheckoutRequest') },
+          }),
+          tags: ['Billing'],
+        },
+      },
+      '/api/billing/portal': {
+        post: { ...session("Open Stripe's customer portal", { 200: { description: 'Where to send the browser', ...json('BillingRedirect') }, 503: error('Billing is off or the provider is unreachable.') }), tags: ['Billing'] },
+      },
+      '/api/billing/history': { get: { ...session('Payments and plan changes', { 200: { description: 'History', ...json('BillingHistory') } }), tags: ['Billing'] } },
+      '/api/billing/webhook': {
+        post: {
+          tags: ['Billing'], summary: "Stripe's webhook (verified with the Stripe-Signature header)", security: [],
+          parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+          responses: { 200: { description: 'Recorded (or known already)' }, ...pick(ERRORS, 400), 503: error('Not recorded: Stripe retries.') },
+        },
+      },
     },
     components: {
       schemas: componentSchemas(),

@@ -4,6 +4,10 @@ import {
   generateResponseSchema, previewResponseSchema, projectEndpointResponseSchema, saveImageResponseSchema,
   userImagesResponseSchema, userStatsSchema, userUsageFieldsSchema,
 } from '@jsonable/contracts/render-api';
+import type Router from '@koa/router';
+import { createApp } from '../src/app';
+import { buildOpenApiDocument } from '../src/openapi';
+import { modules as registeredModules } from '../src/modules/index';
 import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
 
 let h: RenderHarness;
@@ -70,5 +74,37 @@ describe('answers match the contracts the web app and the document use', () => {
     userStatsSchema.parse((await http(h).get('/api/jsonable/user/stats').set('Cookie', u.cookie)).body);
     userUsageFieldsSchema.parse((await http(h).get('/api/jsonable/user').set('Cookie', u.cookie)).body);
     regenerateKeyResponseSchema.parse((await http(h).post(`/api/projects/${created.body.id}/regenerate-key`).set('Cookie', u.cookie)).body);
+  });
+});
+
+/** `METHOD /path/{param}` of every route the app's router answers (HEAD is GET's shadow). */
+function routerOperations(): string[] {
+  const app = createApp(h.deps, registeredModules);
+  const routers = app.middleware.flatMap((m) => {
+    const router = (m as unknown as { router?: Router }).router;
+    return router ? [router] : [];
+  });
+  expect(routers.length).toBeGreaterThan(0);
+  const ops = new Set<string>();
+  for (const router of routers) {
+    for (const layer of router.stack) {
+      const path = String(layer.path).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      for (const method of layer.methods) if (method !== 'HEAD') ops.add(`${method} ${path}`);
+    }
+  }
+  return [...ops].sort();
+}
+
+function documentOperations(): string[] {
+  const doc = buildOpenApiDocument('http://localhost') as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+}
+
+describe('the OpenAPI document and the router', () => {
+  it('describe the same operations: every route is documented and every documented path is served', () => {
+    const served = routerOperations();
+    const documented = documentOperations();
+    expect(served.filter((op) => !documented.includes(op)), 'routes missing from the document').toEqual([]);
+    expect(documented.filter((op) => !served.includes(op)), 'documented operations nobody serves').toEqual([]);
   });
 });
