@@ -1,7 +1,7 @@
 /**
  * Picks the storage adapters: the embedded default (SQLite files and a folder under dataDir) unless
  * server URLs are given. The server drivers are imported dynamically, so the embedded path never
- * loads @eventstore/db-client or mongodb.
+ * loads @kurrent/kurrentdb-client or mongodb.
  */
 import { join } from 'node:path';
 import type { BlobStore, EventStore } from '@jsonable/domain/ports';

@@ -3,7 +3,7 @@
  * EVENTSTORE_URL when set. Reported as skipped, by name and with the reason, when neither exists.
  */
 import type { StartedTestContainer } from 'testcontainers';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEventStore } from '@jsonable/domain/testing/event-store.contract';
 import { EsdbEventStore } from '../src/eventstoredb/event-store';
 import { planServer } from './support/servers';
@@ -42,3 +42,14 @@ if (plan.kind === 'skip') {
 
   testEventStore('EventStoreDB', async () => new EsdbEventStore(url));
 }
+
+describe('EsdbEventStore connection strings (no server needed: the client connects lazily)', () => {
+  it('accepts every scheme the configuration accepts, kurrentdb:// included', async () => {
+    for (const scheme of ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover']) {
+      let store: EsdbEventStore | undefined;
+      expect(() => (store = new EsdbEventStore(`${scheme}://localhost:2113?tls=false`)), scheme).not.toThrow();
+      await store?.close();
+    }
+    expect(() => new EsdbEventStore('http://localhost:2113')).toThrow();
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The server EventStore: EventStoreDB / KurrentDB through @eventstore/db-client.
+ * The server EventStore: EventStoreDB / KurrentDB through @kurrent/kurrentdb-client.
  *
  * Positions. The port wants one number per event, strictly increasing in commit order. The log
  * position of an event in EventStoreDB is {commit, prepare}; events of one multi-event append can
@@ -19,7 +19,7 @@ import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   excludeSystemEvents,
   FORWARDS,
   jsonEvent,
@@ -30,11 +30,11 @@ import {
   type AllStreamRecordedEvent,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   type JSONType,
   type Position,
   type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { ConcurrencyError } from '@jsonable/domain/errors';
 import type {
   AppendResult,
@@ -50,7 +50,7 @@ import type {
 const PAGE = 500;
 const DEFAULT_BATCH = 500;
 
-function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
+function toExpected(expected: ExpectedRevision): AppendStreamState {
   if (expected === 'no_stream') return NO_STREAM;
   if (expected === 'any') return ANY;
   if (!Number.isSafeInteger(expected) || expected < 0) throw new Error(`Invalid expected revision ${expected}`);
@@ -104,12 +104,12 @@ function isSystem(event: { streamId: string; type: string }): boolean {
 }
 
 export class EsdbEventStore implements EventStore {
-  private readonly client: EventStoreDBClient;
+  private readonly client: KurrentDBClient;
   private readonly subscriptions = new Set<Subscription>();
 
   /** @param connectionString e.g. `esdb://localhost:2113?tls=false` */
   constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.client = KurrentDBClient.connectionString(connectionString);
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -132,7 +132,7 @@ export class EsdbEventStore implements EventStore {
             metadata: event.metadata ?? {},
           }),
         ),
-        { expectedRevision: toExpected(expected) },
+        { streamState: toExpected(expected) },
       );
       const nextRevision = Number(result.nextExpectedRevision);
       let position = positionNumber(result.position);
@@ -140,7 +140,7 @@ export class EsdbEventStore implements EventStore {
       return { nextRevision, position };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
-        throw new ConcurrencyError(stream, describe(expected), describe(error.actualVersion));
+        throw new ConcurrencyError(stream, describe(expected), describe(error.actualState));
       }
       throw error;
     }
@@ -206,10 +206,8 @@ export class EsdbEventStore implements EventStore {
         count++;
         const event = resolved.event;
         if (!event) continue;
-        if (!isSystem(event)) {
-          await read.cancel().catch(() => undefined);
-          return positionNumber(event.position);
-        }
+        // Returning ends the for-await, which closes the read (the iterator's return()).
+        if (!isSystem(event)) return positionNumber(event.position);
         lastSeen = event.position;
       }
       if (count < 100 || !lastSeen) return 0;
@@ -259,7 +257,7 @@ class EsdbCatchUp implements Subscription {
   private readonly started: Promise<void>;
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly options: SubscribeOptions,
     headPosition: () => Promise<number>,
   ) {
