@@ -26,6 +26,8 @@ export interface AppConfig {
 }
 
 export interface Logger {
+  /** Written only with LOG_LEVEL=debug. */
+  debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;

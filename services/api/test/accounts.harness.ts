@@ -25,7 +25,7 @@ import type { AccountsLimits } from '../src/routes/accounts/limits';
 export const PUBLIC_URL = 'https://jsonable.test';
 
 const silent: Logger = {
-  info() {}, warn() {},
+  debug() {}, info() {}, warn() {},
   error(msg, fields) { if (process.env.ACCOUNTS_TEST_LOG) console.error(msg, fields); },
   child: () => silent,
 };

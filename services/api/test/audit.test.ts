@@ -15,7 +15,7 @@ import { runCli } from '../src/cli';
 import type { Logger } from '../src/deps';
 import { startServer, type RunningServer } from '../src/server';
 
-const silent: Logger = { info() {}, warn() {}, error() {}, child: () => silent };
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
 let dir: string;
 let server: RunningServer;

@@ -37,7 +37,7 @@ export const roomyRenderLimits: RenderLimits = {
   renderPerMinute: { free: 100_000, basic: 100_000, premium: 100_000, business: 100_000, enterprise: 100_000 },
   preview: roomy, demo: roomy, endpoint: roomy,
 };
-const silent: Logger = { info() {}, warn() {}, error() {}, child: () => silent };
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
 export interface TestUser {
   userId: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { AppState } from '../module';
 import type { Logger } from '../deps';
+import { withLogContext } from '../logger';
 
 /** A caller-supplied id is kept only when it is short and plain, so it cannot forge log lines. */
 const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -10,6 +11,7 @@ const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
  * Gives every request an id (the caller's X-Request-Id when acceptable, else a new uuid),
  * echoes it in the response and writes one structured log line when the request ends: method,
  * path (without the query string, which may hold an api_key), status, duration, request id.
+ * Every line logged while the request is handled carries the id too (the logger's context).
  */
 export function requestId(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
@@ -19,7 +21,10 @@ export function requestId(logger: Logger): Middleware<AppState> {
     ctx.state.requestId = id;
     ctx.set('X-Request-Id', id);
     try {
-      await next();
+      await withLogContext({ requestId: id }, async () => {
+        logger.debug('request received', { method: ctx.method, path: ctx.path });
+        await next();
+      });
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info('request', {
