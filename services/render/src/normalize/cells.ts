@@ -7,7 +7,7 @@ import { cellFormatSchema, cellStyleSchema, CELL_TYPES, type CellFormat, type Ce
 import { badRequest } from '../errors';
 import { checkCellText } from '../limits';
 import { newCell, type Align, type CellKind, type ModelCell } from '../model';
-import { formatCurrency, formatDate, formatNumber, formatPercentage, toDate, toNumber } from './format';
+import { DATE_STYLES, formatCurrency, formatDate, formatNumber, formatPercentage, toDate, toNumber, unknownDateToken } from './format';
 
 export interface CellContext {
   locale: string;
@@ -161,6 +161,10 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
       break;
     case 'date':
     case 'datetime': {
+      if (typeof format === 'string' && !DATE_STYLES.has(format)) {
+        const unknown = unknownDateToken(format);
+        if (unknown) throw badRequest(`Unknown date format token "${unknown}" in "${format}" at ${ctx.where}: use yyyy, yy, MMMM, MMM, MM, M, dd, d, EEEE, EEE, HH, H, hh, h, mm, ss, a (or YYYY, DD, D, dddd, ddd, A), and put other letters in single quotes`);
+      }
       const date = toDate(value);
       cell = date
         ? base(formatDate(date, locale, format, type === 'datetime'), 'date', 'left', date.getTime())

@@ -110,13 +110,40 @@ export function toDate(value: unknown): Date | null {
   return d && Number.isFinite(d.getTime()) ? d : null;
 }
 
-const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Pattern tokens, longest first (the unicode spelling and Moment/Day.js' one), and quoted literals. */
+const TOKEN = /YYYY|yyyy|YY|yy|MMMM|MMM|MM|M|dddd|ddd|DD|dd|D|d|HH|H|hh|h|mm|ss|A|a|EEEE|EEE|'[^']*'/g;
+const LETTER_TOKEN = /YYYY|yyyy|YY|yy|MMMM|MMM|MM|M|dddd|ddd|DD|dd|D|d|HH|H|hh|h|mm|ss|A|a|EEEE|EEE/g;
+
+/**
+ * The first run of letters in a date pattern that is no token (outside 'quoted' text), or null.
+ * `Do` (Moment's ordinal day) used to leak as `4o`; a pattern with it is refused instead.
+ */
+export function unknownDateToken(pattern: string): string | null {
+  for (const run of pattern.replace(/'[^']*'?/g, ' ').match(/[A-Za-z]+/g) ?? []) {
+    // Read as the formatter reads it (longest token first, left to right): EEEEEE is EEEE + EE.
+    if (run.replace(LETTER_TOKEN, '') !== '') return run;
+  }
+  return null;
+}
+
+/**
+ * Names in the locale, from one formatToParts each for the long and the short forms: months in
+ * their format (with a day) context, as patterns use them ("4. März", "4 марта"), weekdays, and
+ * the day period ("PM", "午後", "م"). Only computed when a pattern names one.
+ */
+function localeNames(d: Date, locale: string, timeZone: string, width: 'long' | 'short') {
+  const parts = cached(`dn${width}|${locale}|${timeZone}`, () =>
+    new Intl.DateTimeFormat(locale, { timeZone, weekday: width, day: 'numeric', month: width, hour: 'numeric', hour12: true }),
+  ).formatToParts(d);
+  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
+  return { weekday: get('weekday'), month: get('month'), dayPeriod: get('dayPeriod') };
+}
 
 /** A small `yyyy-MM-dd HH:mm`-style pattern formatter (UTC unless a timeZone is given via Intl). */
 function formatPattern(d: Date, pattern: string, locale: string, timeZone: string): string {
-  const parts = cached(`dp|${locale}|${timeZone}`, () =>
+  const parts = cached(`dp|${timeZone}`, () =>
     new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23', weekday: 'short',
+      timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23',
     }),
   ).formatToParts(d);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
@@ -126,22 +153,23 @@ function formatPattern(d: Date, pattern: string, locale: string, timeZone: strin
   const hour = Number(get('hour')) % 24;
   const minute = Number(get('minute'));
   const second = Number(get('second'));
-  const longMonth = cached(`ml|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { month: 'long', timeZone })).format(d);
-  const shortMonth = locale.startsWith('en') ? MONTHS_SHORT[month - 1]! : cached(`ms|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { month: 'short', timeZone })).format(d);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const longWeekday = () => cached(`wl|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone })).format(d);
-  const ampm = hour < 12 ? 'AM' : 'PM';
+  let long: ReturnType<typeof localeNames> | undefined;
+  let short: ReturnType<typeof localeNames> | undefined;
+  const longName = () => (long ??= localeNames(d, locale, timeZone, 'long'));
+  const shortName = () => (short ??= localeNames(d, locale, timeZone, 'short'));
   const tokens: Record<string, () => string> = {
-    yyyy: () => year, yy: () => year.slice(-2), MMMM: () => longMonth, MMM: () => shortMonth, MM: () => pad(month), M: () => String(month),
+    yyyy: () => year, yy: () => year.slice(-2), MMMM: () => longName().month, MMM: () => shortName().month, MM: () => pad(month), M: () => String(month),
     dd: () => pad(day), d: () => String(day), HH: () => pad(hour), H: () => String(hour), hh: () => pad(hour % 12 || 12), h: () => String(hour % 12 || 12),
-    mm: () => pad(minute), ss: () => pad(second), a: () => ampm, EEE: () => get('weekday'), EEEE: longWeekday,
+    mm: () => pad(minute), ss: () => pad(second), a: () => shortName().dayPeriod, EEE: () => shortName().weekday, EEEE: () => longName().weekday,
     // The Moment / Day.js spelling that Make, Zapier and n8n use: YYYY-MM-DD, DD/MM/YYYY, ddd, A.
-    YYYY: () => year, YY: () => year.slice(-2), DD: () => pad(day), D: () => String(day), dddd: longWeekday, ddd: () => get('weekday'), A: () => ampm,
+    YYYY: () => year, YY: () => year.slice(-2), DD: () => pad(day), D: () => String(day), dddd: () => longName().weekday, ddd: () => shortName().weekday, A: () => shortName().dayPeriod,
   };
-  return pattern.replace(/YYYY|yyyy|YY|yy|MMMM|MMM|MM|M|dddd|ddd|DD|dd|D|d|HH|H|hh|h|mm|ss|A|a|EEEE|EEE|'[^']*'/g, (t) => (t.startsWith("'") ? t.slice(1, -1) : tokens[t]?.() ?? t));
+  return pattern.replace(TOKEN, (t) => (t.startsWith("'") ? t.slice(1, -1) : tokens[t]?.() ?? t));
 }
 
-const DATE_STYLES = new Set(['full', 'long', 'medium', 'short']);
+/** Format strings that name a locale's own style rather than a pattern. */
+export const DATE_STYLES: ReadonlySet<string> = new Set(['full', 'long', 'medium', 'short']);
 
 /** SPEC §9: dates shown as 'MMM d, yyyy' by default; other locales get their medium style. */
 export function formatDate(d: Date, locale: string, format: CellFormat | undefined, withTime: boolean): string {
