@@ -4,6 +4,7 @@
  * Request bodies are the table payload of table.ts; these schemas describe what comes back.
  */
 import { z } from 'zod';
+import { MAX_JSON_DEPTH } from './json';
 
 export const imageFormatSchema = z.enum(['png', 'jpeg', 'svg', 'pdf']);
 
@@ -171,6 +172,8 @@ export const tableLimits = {
   /** PNG/JPEG output, in device pixels per side (taller tables: PDF, or pagination). */
   maxSidePixels: 16_384,
   maxPdfPages: 500,
+  /** Nesting of arrays and objects anywhere in the payload. */
+  maxDepth: MAX_JSON_DEPTH,
 } as const;
 /** The landing demo and the examples page share it: browsing the nine examples stays well inside. */
 export const demoRateLimitPerHour = 120;

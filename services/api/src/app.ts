@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { AppDeps } from './deps';
-import { bodyParser } from './middleware/body';
+import { parsesBodyOnMatchedRoutes } from './middleware/body';
 import { publicApiCors } from './middleware/cors';
 import { apiFallback, errorHandler } from './middleware/errors';
 import { requestId } from './middleware/request-id';
@@ -25,9 +25,11 @@ export function createApp(deps: AppDeps, modules: ApiModule[]): Koa<AppState> {
   app.use(errorHandler(deps.logger));
   app.use(apiFallback());
   if (deps.config.webDist) app.use(serveWebApp(deps.config.webDist));
-  app.use(bodyParser(deps.config.bodyLimitBytes));
 
   const router = new Router<AppState>();
+  // Bodies are read only for a route that takes one (an unknown path's body is never parsed),
+  // and after the guards of routes that read it themselves (middleware/body.ts: readBody).
+  router.use(parsesBodyOnMatchedRoutes(deps.config.bodyLimitBytes));
   statusRoutes(router, deps);
   for (const module of modules) module.routes?.(router, deps);
   app.use(router.routes());

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { tableLimits } from '@jsonable/contracts/render-api';
 import type { AppConfig } from './deps';
 import { DEFAULT_MIN_FREE_DISK_MB } from './health';
 import { LOG_LEVELS, type LogLevel } from './logger';
@@ -66,7 +67,8 @@ const envSchema = z.object({
   EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:']),
   MONGO_URL: url(['mongodb:', 'mongodb+srv:']),
   MONGO_DB: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,63}$/, 'expected a database name').default('jsonable')),
-  BODY_LIMIT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(1024).default(10)),
+  // Default: the table payload's own limit; a larger body could only be refused after reading it.
+  BODY_LIMIT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(1024).default(tableLimits.maxPayloadBytes / (1024 * 1024))),
   TRUST_PROXY: flag,
   SECURE_COOKIES: flag,
   MAILGUN_API_KEY: optionalString,

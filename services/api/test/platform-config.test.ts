@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       eventStoreUrl: null,
       mongoUrl: null,
       mongoDb: 'jsonable',
-      bodyLimitBytes: 10 * 1024 * 1024,
+      bodyLimitBytes: 5 * 1024 * 1024,
       trustProxy: false,
       secureCookies: false,
       mailgun: null,

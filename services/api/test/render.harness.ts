@@ -93,7 +93,7 @@ export async function startRenderHarness(
   const renderer = options.renderer ?? sharedRenderer!;
 
   const config: AppConfig = {
-    port: 0, publicUrl: PUBLIC_URL, dataDir: dir, bodyLimitBytes: 10 * 1024 * 1024, secureCookies: false,
+    port: 0, publicUrl: PUBLIC_URL, dataDir: dir, bodyLimitBytes: 5 * 1024 * 1024, secureCookies: false,
     trustProxy: true, webDist: null, stripe: null, ...options.config,
   };
   const deps: AppDeps = {

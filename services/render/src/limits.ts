@@ -2,6 +2,7 @@
  * Hard limits on what one render may ask for. Each is checked before layout or painting so a huge
  * or hostile payload is refused cheaply with a message the user can act on.
  */
+import { nestingMessage } from '@jsonable/contracts/json';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { badRequest, tooLarge } from './errors';
 
@@ -12,8 +13,8 @@ export const LIMITS = Object.freeze({
   maxColumns: tableLimits.maxColumns,
   maxCells: tableLimits.maxCells,
   maxCellChars: tableLimits.maxCellChars,
-  /** Nesting of arrays/objects anywhere in the payload. */
-  maxDepth: 32,
+  /** Nesting of arrays/objects anywhere in the payload (`[[1]]` is 2 deep). */
+  maxDepth: tableLimits.maxDepth,
   /** Cell images fetched for one table. */
   maxImages: 200,
   /** Raster output, in device pixels (after the device scale factor). */
@@ -32,8 +33,9 @@ export function checkPayloadShape(payload: unknown): void {
   const stack: { value: unknown; depth: number }[] = [{ value: payload, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
-    if (depth > LIMITS.maxDepth) {
-      throw badRequest(`The table data is nested too deeply (more than ${LIMITS.maxDepth} levels)`);
+    // `depth` containers hold this value; a container here is one level deeper.
+    if (depth >= LIMITS.maxDepth && value !== null && typeof value === 'object') {
+      throw badRequest(nestingMessage('The table data', LIMITS.maxDepth));
     }
     if (value === null || value === undefined) bytes += 4;
     else if (typeof value === 'string') bytes += value.length + 2;

@@ -113,7 +113,7 @@ export default function ApiReferencePage() {
             ['Rows', tableLimits.maxRows.toLocaleString('en-US')],
             ['Columns', String(tableLimits.maxColumns)],
             ['Characters in one cell', tableLimits.maxCellChars.toLocaleString('en-US')],
-            ['Table JSON', `${tableLimits.maxPayloadBytes / (1024 * 1024)} MB (the request body may be up to 10 MB)`],
+            ['Table JSON', `${tableLimits.maxPayloadBytes / (1024 * 1024)} MB, at most ${tableLimits.maxDepth} levels of nested arrays and objects`],
             ['PNG / JPEG size', `${tableLimits.maxSidePixels.toLocaleString('en-US')} pixels per side — a taller table fits in a PDF`],
             ['PDF pages', String(tableLimits.maxPdfPages)],
           ]}

@@ -42,7 +42,11 @@ interface Source {
   rows: SourceRow[];
 }
 
-function readSource(req: TableRequest, ctx: CellContext): Source {
+/**
+ * The columns a request names and its raw rows, checked against the table limits: cheap (no cell
+ * is read), so the API runs it before a request is hashed, stored or queued.
+ */
+export function tableShape(req: TableRequest): { columns: string[]; rawRows: unknown[] } {
   const headers = req.headers ?? [];
   let columns: string[];
   let rawRows: unknown[];
@@ -91,6 +95,11 @@ function readSource(req: TableRequest, ctx: CellContext): Source {
     throw badRequest(EMPTY_PAYLOAD_MESSAGE);
   }
   checkTableSize(rawRows.length, columns.length);
+  return { columns, rawRows };
+}
+
+function readSource(req: TableRequest, ctx: CellContext): Source {
+  const { columns, rawRows } = tableShape(req);
   const rows: SourceRow[] = rawRows.map((raw, i) => {
     const where = (c: number | string) => `row ${i + 1}, column ${typeof c === 'number' ? columns[c] ?? c + 1 : c}`;
     if (Array.isArray(raw)) {

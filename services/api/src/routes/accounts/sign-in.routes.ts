@@ -20,6 +20,7 @@ import { getUserById, toPublicUser } from '@jsonable/read-models/accounts/users.
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { clearSessionCookie, requireSession, resolveSession, setSessionCookie } from '../../middleware/auth';
+import { thenReadBody } from '../../middleware/body';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { csrfProtection } from '../../middleware/csrf';
 import { rateLimit, type RateLimitRule } from '../../middleware/rate-limit';
@@ -41,8 +42,9 @@ function bodyEmail(ctx: Ctx): string | null {
 
 export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: AccountsLimits): void {
   const csrf = csrfProtection(deps.config);
+  // The body is read only once the per-IP limit let the request through.
   const perIp = (rule: RateLimitRule, message?: string) =>
-    rateLimit(deps, { ...rule, key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)), ...(message ? { message } : {}) });
+    thenReadBody(rateLimit(deps, { ...rule, key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)), ...(message ? { message } : {}) }), deps.config.bodyLimitBytes);
   const perAccount = (rule: RateLimitRule, message?: string) => rateLimit(deps, { ...rule, key: bodyEmail, ...(message ? { message } : {}) });
 
   /**

@@ -4,6 +4,8 @@
  * rendered, stored under an expiring prefix, never an event).
  */
 import { tableRequestSchema } from '@jsonable/contracts/table';
+import { checkPayloadShape } from '@jsonable/render/limits';
+import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
 import {
@@ -17,13 +19,18 @@ import type { AppDeps } from '../../deps';
 import { parse, requestHash } from './shared';
 import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 
-/** Checks the payload's shape before anything is counted or rendered (the engine checks the rest). */
+/**
+ * Checks the payload before anything is hashed, counted, stored or queued: the engine's own
+ * depth, size, row, column and cell-count limits (the same functions the worker runs), then the
+ * schema. What only painting can tell (pixels, pages) the engine checks in the worker.
+ */
 export function validatePayload(body: unknown): void {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError('Invalid request: the body must be a JSON object with data, or headers and rows');
   }
+  checkPayloadShape(body);
   // Named fields: "styles.headerBg: Colours must be hex…" says which colour.
-  parse(tableRequestSchema, body, true);
+  tableShape(parse(tableRequestSchema, body, true));
 }
 
 /** The project a request names (query, body or options), as an id string. */

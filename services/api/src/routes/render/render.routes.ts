@@ -16,6 +16,7 @@ import { NotFoundError, UnauthorizedError } from '@jsonable/domain/errors';
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
+import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
 import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId } from './render-flow';
 import { tableBodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
@@ -38,6 +39,8 @@ export interface RenderGuards {
 export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: RenderService, guards: RenderGuards): void {
   const imageLink = (filename: string) => publicLink(deps, `/api/images/${filename}`);
   const previewLink = (filename: string) => publicLink(deps, `/api/previews/${filename}`);
+  // Tables are the large bodies: read only once the caller passed its key and rate limit.
+  const readTable = readBody(deps.config.bodyLimitBytes);
 
   // ── API key: generate and preview (and their legacy aliases) ─────────────────────────
   const generate = (route: string) => async (ctx: Ctx) => {
@@ -65,12 +68,12 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString() };
   };
   for (const base of ['/api/jsonable/table-to-image', '/api/table-to-image']) {
-    router.post(`${base}/preview`, guards.apiKey, guards.previewRate, preview);
-    router.post(base, guards.apiKey, guards.renderRate, generate(base));
+    router.post(`${base}/preview`, guards.apiKey, guards.previewRate, readTable, preview);
+    router.post(base, guards.apiKey, guards.renderRate, readTable, generate(base));
   }
 
   // ── session: the create-image screen and the dashboard ──────────────────────────────
-  router.post('/api/jsonable/json-to-png/preview', guards.session, guards.previewRate, async (ctx) => {
+  router.post('/api/jsonable/json-to-png/preview', guards.session, guards.previewRate, readTable, async (ctx) => {
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
@@ -82,7 +85,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     ctx.body = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
   });
 
-  router.post('/api/jsonable/json-to-png', guards.session, guards.renderRate, async (ctx) => {
+  router.post('/api/jsonable/json-to-png', guards.session, guards.renderRate, readTable, async (ctx) => {
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
@@ -99,7 +102,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   });
 
   // ── a project's own endpoint ───────────────────────────────────────────────────────
-  router.post('/api/jsonable/p/:endpoint', guards.endpointRate, async (ctx) => {
+  router.post('/api/jsonable/p/:endpoint', guards.endpointRate, readTable, async (ctx) => {
     const project = await getProjectByEndpoint(deps.readModels, `${PROJECT_ENDPOINT_PREFIX}${ctx.params.endpoint}`);
     if (!project) throw new NotFoundError('Project endpoint not found');
     const key = await guards.resolveKey(ctx);
@@ -120,7 +123,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   });
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
-  router.post('/api/demo/generate-image', guards.demoRate, async (ctx) => {
+  router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
     const temp = await renderTemporary(deps, { body: tableBodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS });
     ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString() };
   });

@@ -7,10 +7,10 @@ import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
 import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
-import { jsonObjectIn } from '@jsonable/contracts/json';
+import { jsonNestingDepth, jsonObjectIn, MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { coerceTablePayload } from '@jsonable/contracts/table';
 import type { AppDeps } from '../../deps';
-import { protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
+import { bodyNestingMessage, protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
 import { JSON_ONLY_MESSAGE, UnsupportedMediaTypeError } from '../../middleware/csrf';
 import type { AppState, Principal } from '../../module';
 
@@ -109,6 +109,7 @@ export function tableBodyOf(ctx: Ctx): unknown {
   let body = request.body;
   if (ctx.is('json') === false) {
     const raw = typeof request.rawBody === 'string' ? request.rawBody : typeof body === 'string' ? body : '';
+    if (jsonNestingDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ValidationError(bodyNestingMessage);
     const parsed = jsonObjectIn(raw);
     if (parsed !== null) {
       if (refusedForProtoKey(raw)) throw new ValidationError(protoKeyMessage);

@@ -1,0 +1,107 @@
+/**
+ * The abuse suite (issue #21): what an attacker sends, and the clear 4xx (or correct render) the
+ * service answers with, nothing counted or stored unless a 2xx was answered. Bodies are bounded
+ * before they are parsed; deep nesting is refused from a byte scan with the limit named.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '@jsonable/contracts/json';
+import { bodyNestingMessage } from '../src/middleware/body';
+import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+
+let h: RenderHarness;
+let u: TestUser;
+let endpoint: string;
+beforeAll(async () => {
+  h = await startRenderHarness({ config: { bodyLimitBytes: 5 * 1024 * 1024 } });
+  u = await h.user('premium');
+  const project = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Abuse' });
+  endpoint = project.body.endpointPath as string;
+});
+afterAll(async () => {
+  await h.close();
+  await closeSharedRenderer();
+});
+
+const deep = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+/** ~5 MB of nested brackets: the body that froze the event loop for seconds. */
+const BOMB = deep(2_500_000);
+const counted = async () => (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId).length;
+const stored = async () => (await h.blobKeys('')).length;
+
+describe('bodies are read only where a route takes one', () => {
+  it('never parses the body of a path no route takes: a bracket bomb or broken JSON get the 404', async () => {
+    for (const raw of [BOMB, '{"broken": [']) {
+      const res = await http(h).post('/api/no/such/route').set('Content-Type', 'application/json').send(raw);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, error: { code: 404, message: 'Not found' } });
+    }
+  });
+
+  it('reads a render route’s body only after its key and rate limit: a bomb without a key is a 401', async () => {
+    const res = await http(h).post('/api/jsonable/table-to-image').set('Content-Type', 'application/json').send(BOMB);
+    expect(res.status).toBe(401);
+    const session = await http(h).post('/api/jsonable/json-to-png').set('Content-Type', 'application/json').send(BOMB);
+    expect(session.status).toBe(401);
+  });
+
+  it('refuses a body nested deeper than the limit with 400 naming it, on every kind of route', async () => {
+    expect(bodyNestingMessage).toContain(String(MAX_JSON_DEPTH));
+    const before = { counted: await counted(), stored: await stored() };
+    const tooDeep = `{"data":[{"a":${deep(MAX_JSON_DEPTH)}}]}`;
+    const requests = [
+      () => http(h).post('/api/login'),
+      () => http(h).post('/api/jsonable/projects').set('Cookie', u.cookie),
+      () => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey),
+      () => http(h).post('/api/table-to-image/preview').set('X-API-Key', u.apiKey),
+      () => http(h).post('/api/jsonable/json-to-png').set('Cookie', u.cookie),
+      () => http(h).post('/api/jsonable/json-to-png/preview').set('Cookie', u.cookie),
+      () => http(h).post(endpoint),
+      () => http(h).post('/api/demo/generate-image'),
+    ];
+    for (const [i, send] of requests.entries()) {
+      for (const raw of [BOMB, tooDeep]) {
+        const res = await send().set('Content-Type', 'application/json').send(raw);
+        expect(res.status, `request ${i}`).toBe(400);
+        expect(res.body, `request ${i}`).toEqual({ success: false, error: { code: 400, message: bodyNestingMessage } });
+      }
+    }
+    expect({ counted: await counted(), stored: await stored() }).toEqual(before);
+  });
+
+  it('refuses deep JSON sent as text, as a form, or encoded twice, and deep JSON text inside a field', async () => {
+    const before = { counted: await counted(), stored: await stored() };
+    const post = (type: string, raw: string) =>
+      http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', type).send(raw);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await post(type, BOMB);
+      expect(res.status, type).toBe(400);
+      expect(res.body.error.message, type).toBe(bodyNestingMessage);
+    }
+    const twice = await post('application/json', JSON.stringify(deep(MAX_JSON_DEPTH + 1)));
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.message).toBe(bodyNestingMessage);
+    // JSON text in a field is read as its value only within the limit; deeper stays text.
+    const inField = await post('application/json', JSON.stringify({ data: deep(1_000) }));
+    expect(inField.status).toBe(400);
+    // Within the body's limit but deeper than the table's once a field's JSON text is unwrapped.
+    const unwrapped = await post('application/json', JSON.stringify({ headers: ['a'], rows: deep(MAX_JSON_DEPTH, '"x"') }));
+    expect(unwrapped.status).toBe(400);
+    expect(unwrapped.body.error.message).toMatch(/nested too deeply \(more than 32 levels/);
+    expect({ counted: await counted(), stored: await stored() }).toEqual(before);
+  });
+
+  it('refuses what the engine would refuse before hashing, storing or queueing: 413 naming the limit', async () => {
+    const before = { counted: await counted(), stored: await stored() };
+    const post = (body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Idempotency-Key', `k-${Math.random()}`).send(body);
+    const rows = await post({ headers: ['a'], rows: Array.from({ length: 10_001 }, () => [1]) });
+    expect(rows.status).toBe(413);
+    expect(rows.body.error.message).toBe('Too many rows: 10001 (at most 10000)');
+    const cols = await post({ headers: Array.from({ length: 101 }, (_, i) => `c${i}`), rows: [] });
+    expect(cols.status).toBe(413);
+    expect(cols.body.error.message).toBe('Too many columns: 101 (at most 100)');
+    expect({ counted: await counted(), stored: await stored() }).toEqual(before);
+    // A table at the edge still renders.
+    const ok = await post(smallTable);
+    expect(ok.status).toBe(200);
+  });
+});
