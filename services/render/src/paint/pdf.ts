@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import bidiFactory from 'bidi-js';
 import type { FetchedImages } from '../engine';
 import { FACES, facePath, FALLBACKS, type FaceId, type Weight } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
@@ -147,49 +148,80 @@ function runs(text: string, primary: FaceId): { text: string; face: FaceId }[] {
 }
 
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const bidi = bidiFactory();
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const reverseGraphemes = (text: string) => Array.from(graphemes.segment(text), (g) => g.segment).reverse().join('');
 
-/** A letter of a left-to-right script (Latin, Greek, Cyrillic, CJK, Indic, Thai…). */
-const LTR_LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u0900-\u0DFF\u0E00-\u0E7F\u3040-\u30FF\u3400-\u9FFF\uAC00-\uD7AF]/;
-const DIGIT = /[0-9\u0660-\u0669\u06F0-\u06F9]/;
+/** Letters of scripts fontkit lays out right to left (it reverses such a run's glyphs itself). */
+const RTL_SCRIPT = /[\u0591-\u05F4\u0620-\u063F\u0641-\u064A\u0656-\u065F\u0660-\u0669\u066E-\u06DC\u06DE-\u06FF\u0700-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/u;
+const OTHER_SCRIPT = /[\p{L}\p{M}]/u;
 
 /**
- * pdfkit shapes Arabic and Hebrew words but does not reorder bidirectional text, so the words of
- * a line are put in display order here, by a word-level form of the Unicode bidi rules: a run of
- * right-to-left words inside a left-to-right line is reversed in place ("Hello שלום مرحبا 5"
- * keeps Hello first), and in a right-to-left line (an rtl table) the word order is reversed
- * except for runs of left-to-right words and numbers, which keep their order ("Order #4512").
- * Each word stays whole and shaped. Spaces and punctuation between words of one direction belong
- * to that run; elsewhere they follow the line's direction.
+ * Whether fontkit lays a string out right to left: it takes the direction of the first character
+ * whose script is not Common or Inherited (Script.forString), so a run of digits or punctuation
+ * stays left to right and Arabic-Indic digits (script Arabic) go right to left.
  */
-export function visualOrder(line: string, rtlBase: boolean): string {
-  if (!rtlBase && !RTL_CHAR.test(line)) return line;
-  const tokens = line.split(/(\s+)/).filter((t) => t !== '');
-  const strong = tokens.map((t): 'r' | 'l' | null => (RTL_CHAR.test(t) ? 'r' : LTR_LETTER.test(t) || DIGIT.test(t) ? 'l' : null));
-  const base: 'r' | 'l' = rtlBase ? 'r' : 'l';
-  // Neutrals (spaces, punctuation, emoji) between two words of one direction take it; else the base.
-  const dir = strong.map((d, i) => {
-    if (d) return d;
-    let before: 'r' | 'l' | null = null;
-    for (let j = i - 1; j >= 0 && !before; j--) before = strong[j]!;
-    let after: 'r' | 'l' | null = null;
-    for (let j = i + 1; j < strong.length && !after; j++) after = strong[j]!;
-    return before && before === after ? before : base;
-  });
-  const other = base === 'l' ? 'r' : 'l';
-  // Reverse each maximal run of the other direction; for an rtl line, then reverse the whole.
-  const out: string[] = [];
-  for (let i = 0; i < tokens.length; ) {
-    if (dir[i] !== other) {
-      out.push(tokens[i]!);
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < tokens.length && dir[j] === other) j++;
-    out.push(...tokens.slice(i, j).reverse());
-    i = j;
+function fontkitRtl(text: string): boolean {
+  for (const ch of text) {
+    if (RTL_SCRIPT.test(ch)) return true;
+    if (OTHER_SCRIPT.test(ch)) return false;
   }
-  return (base === 'r' ? out.reverse() : out).join('');
+  return false;
+}
+
+/** A directional run of a line, in visual order; `text` is in logical order (mirrored if rtl). */
+export interface BidiRun {
+  text: string;
+  rtl: boolean;
+}
+
+/**
+ * UAX #9 for one line (bidi-js), with the table's direction as the paragraph level, as the canvas
+ * lays out each line: embedding levels, mirrored brackets in right-to-left runs, and the runs of
+ * one level put in visual order (rule L2). Each run keeps its characters in logical order: the PDF
+ * shaper (fontkit) reverses a right-to-left run itself, and Arabic must be shaped in logical order.
+ */
+export function bidiRuns(line: string, rtlBase: boolean): BidiRun[] {
+  if (line === '' || (!rtlBase && !RTL_CHAR.test(line))) return [{ text: line, rtl: false }];
+  const embedding = bidi.getEmbeddingLevels(line, rtlBase ? 'rtl' : 'ltr');
+  const mirrored = bidi.getMirroredCharactersMap(line, embedding.levels);
+  const order = Array.from({ length: line.length }, (_, i) => i);
+  for (const [start = 0, end = -1] of bidi.getReorderSegments(line, embedding)) {
+    order.splice(start, end - start + 1, ...order.slice(start, end + 1).reverse());
+  }
+  const level = (i: number) => embedding.levels[i]! & 1;
+  const runs: BidiRun[] = [];
+  for (let k = 0; k < order.length; ) {
+    const rtl = level(order[k]!) === 1;
+    const step = rtl ? -1 : 1;
+    let j = k + 1;
+    while (j < order.length && level(order[j]!) === level(order[k]!) && order[j] === order[j - 1]! + step) j++;
+    const lo = Math.min(order[k]!, order[j - 1]!);
+    const hi = Math.max(order[k]!, order[j - 1]!);
+    let text = '';
+    for (let i = lo; i <= hi; i++) text += (rtl && mirrored.get(i)) || line[i];
+    runs.push({ text, rtl });
+    k = j;
+  }
+  return runs;
+}
+
+/**
+ * Pieces of a bidi run, one per face, in visual order, each as the PDF must receive it so that
+ * fontkit's own right-to-left reversal ends in the right order: a right-to-left piece fontkit
+ * would not reverse (digits, punctuation, emoji alone) is reversed here, and a left-to-right one
+ * it would reverse (Arabic-Indic digits) is reversed here first.
+ */
+function visualPieces(run: BidiRun, primary: FaceId): { text: string; face: FaceId }[] {
+  const pieces = runs(run.text, primary);
+  if (run.rtl) pieces.reverse();
+  for (const p of pieces) if (run.rtl !== fontkitRtl(p.text)) p.text = reverseGraphemes(p.text);
+  return pieces;
+}
+
+/** The characters of a line left to right as the PDF shows them (tests and debugging). */
+export function visualOrder(line: string, rtlBase: boolean): string {
+  return bidiRuns(line, rtlBase).map((r) => (r.rtl ? reverseGraphemes(r.text) : r.text)).join('');
 }
 
 const PT = 0.75; // CSS px → PDF points (96 dpi → 72 dpi)
@@ -212,14 +244,33 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const vpad = Math.round(s.cellPadding * 0.8) * PT;
   const usedFaces = new Set<FaceId>([primary]);
 
-  const textOf = (lc: LaidCell) => {
-    const lines = lc.lines.map((l) => visualOrder(l, model.direction === 'rtl')).join('\n');
-    const parts = runs(lines, primary).map((r) => {
-      usedFaces.add(r.face);
-      return r.face === primary ? r.text : { text: r.text, font: FACES[r.face].family };
+  const rtlTable = model.direction === 'rtl';
+  /**
+   * Text for pdfmake. Lines without right-to-left text go as they are. Lines with it go as pieces
+   * in visual order, each kept whole (noWrap: pdfmake would otherwise split and re-order nothing,
+   * but lay out words of mixed direction through one shaper call), lines ending with a newline.
+   */
+  const pdfText = (lines: string[]) => {
+    if (!rtlTable && !lines.some((l) => RTL_CHAR.test(l))) {
+      const parts = runs(lines.join('\n'), primary).map((r) => {
+        usedFaces.add(r.face);
+        return r.face === primary ? r.text : { text: r.text, font: FACES[r.face].family };
+      });
+      return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
+    }
+    const parts: Record<string, unknown>[] = [];
+    lines.forEach((line, i) => {
+      if (i > 0) parts.push({ text: '\n' });
+      for (const run of bidiRuns(line, rtlTable)) {
+        for (const p of visualPieces(run, primary)) {
+          usedFaces.add(p.face);
+          parts.push({ text: p.text, font: FACES[p.face].family, noWrap: true });
+        }
+      }
     });
-    return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
+    return parts;
   };
+  const textOf = (lc: LaidCell) => pdfText(lc.lines);
 
   const widths = model.columns.map((_, c) => {
     const v = layout.visual(c);
@@ -297,7 +348,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const content: unknown[] = [];
   if (model.title) {
     const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT;
-    content.push({ text: runs(visualOrder(model.title, model.direction === 'rtl'), primary).map((r) => { usedFaces.add(r.face); return { text: r.text, font: FACES[r.face].family }; }), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    content.push({ text: pdfText(layout.title?.lines ?? [model.title]), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
   // page: pdfmake then drops that row from the document, so such a table lets rows break. Layout
