@@ -4,6 +4,7 @@
  * loads @kurrent/kurrentdb-client or mongodb.
  */
 import { join } from 'node:path';
+import type { FaultComponent } from '@jsonable/domain/faults';
 import type { BlobStore, EventStore } from '@jsonable/domain/ports';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 
@@ -26,13 +27,23 @@ export interface Stores {
   close(): Promise<void>;
 }
 
+/** Opening an embedded store fails as a fault too (a full disk, a file locked or unreadable). */
+async function opening<T>(component: FaultComponent, open: () => T): Promise<T> {
+  const { sqliteFault } = await import('./faults/sqlite');
+  try {
+    return open();
+  } catch (error) {
+    throw sqliteFault(error, component) ?? error;
+  }
+}
+
 async function openEventStore(options: StoreOptions): Promise<EventStore> {
   if (options.eventStoreUrl) {
     const { EsdbEventStore } = await import('./eventstoredb/event-store');
     return new EsdbEventStore(options.eventStoreUrl);
   }
   const { SqliteEventStore } = await import('./sqlite/event-store');
-  return new SqliteEventStore(join(options.dataDir, 'events.sqlite'));
+  return opening('event-store', () => new SqliteEventStore(join(options.dataDir, 'events.sqlite')));
 }
 
 async function openDocsAndBlobs(options: StoreOptions): Promise<{ docs: DocumentStore; blobs: BlobStore }> {
@@ -46,7 +57,7 @@ async function openDocsAndBlobs(options: StoreOptions): Promise<{ docs: Document
   const { SqliteDocumentStore } = await import('./sqlite/document-store');
   const { FileBlobStore } = await import('./files/blob-store');
   return {
-    docs: new SqliteDocumentStore(join(options.dataDir, 'readmodels.sqlite')),
+    docs: await opening('document-store', () => new SqliteDocumentStore(join(options.dataDir, 'readmodels.sqlite'))),
     blobs: new FileBlobStore(join(options.dataDir, 'blobs')),
   };
 }

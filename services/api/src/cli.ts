@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isFault, type FaultKind } from '@jsonable/domain/faults';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, RegistryCache } from '@jsonable/projector';
 import { commands, type AnyCommand, type CliArgs } from './cli/commands';
@@ -70,10 +71,23 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
   }
   // Operators read the command's own output; only warnings and errors are logged.
   const logger = createLogger({ level: config.logLevel === 'debug' || config.logLevel === 'info' ? 'warn' : config.logLevel, write: (line) => err(line) });
-  if (command.opensStores === false) return command.run(parsed, { config, logger, out });
+  if (command.opensStores === false) {
+    try {
+      return await command.run(parsed, { config, logger, out });
+    } catch (error) {
+      err(failureLine(name, error, config.logLevel === 'debug'));
+      return exitCodeOf(error);
+    }
+  }
   const modules = options.modules ?? registeredModules;
   const projections = allProjections(modules);
-  const stores = await openStores(config);
+  let stores: Awaited<ReturnType<typeof openStores>>;
+  try {
+    stores = await openStores(config);
+  } catch (error) {
+    err(failureLine(name, error, config.logLevel === 'debug'));
+    return exitCodeOf(error);
+  }
   try {
     const readModels = new ActiveReadModels(stores.docs, projections, new RegistryCache(stores.docs));
     return await command.run(parsed, {
@@ -89,9 +103,35 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
       projections,
       out,
     });
+  } catch (error) {
+    err(failureLine(name, error, config.logLevel === 'debug'));
+    return exitCodeOf(error);
   } finally {
-    await stores.close();
+    await stores.close().catch(() => undefined);
   }
+}
+
+/** EX_TEMPFAIL (sysexits.h): a store or provider failed; the same command may work later. */
+export const EXIT_DEPENDENCY_FAULT = 75;
+
+const ADVICE: Record<FaultKind, string> = {
+  no_space: 'free some space on that disk (or raise the quota) and run it again',
+  busy: 'another process holds the lock (a rebuild, a backup?); run it again in a moment',
+  unreachable: 'check that the store is running and reachable (DATA_DIR, EVENTSTORE_URL, MONGO_URL) and run it again',
+  timeout: 'the store answered too slowly; run it again',
+  provider: "check the provider's status and credentials",
+};
+
+/** One line for the operator: what failed and what to do, never a stack trace (unless LOG_LEVEL=debug). */
+export function failureLine(command: string, error: unknown, withStack = false): string {
+  if (isFault(error)) return `${command} failed: ${error.describe()}: ${ADVICE[error.kind]}.`;
+  const message = error instanceof Error ? error.message : String(error);
+  const line = `${command} failed: ${message.replace(/\s*\n\s*/g, ' ')}`;
+  return withStack && error instanceof Error && error.stack ? `${line}\n${error.stack}` : `${line} (LOG_LEVEL=debug shows the stack)`;
+}
+
+export function exitCodeOf(error: unknown): number {
+  return isFault(error) && error.retryable ? EXIT_DEPENDENCY_FAULT : 1;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -100,8 +140,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
+      process.stderr.write(`${failureLine(process.argv[2] ?? 'cli', error, process.env.LOG_LEVEL === 'debug')}\n`);
+      process.exitCode = exitCodeOf(error);
     },
   );
 }

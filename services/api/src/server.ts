@@ -136,6 +136,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       projector = runner;
       health.addProbe(projectorProbe(runner, opened.eventStore));
+      // A store that recovers (disk space freed, server back) ends the projector's backoff.
+      health.onChange((component, now) => {
+        if (!now && component !== 'projector') runner.retryNow();
+      });
       waitForProjections = async (position, timeoutMs) => {
         await runner.waitForPosition(position, timeoutMs);
       };

@@ -3,11 +3,14 @@
  * the error envelope, and /api/jsonable/status degraded (which component, since when) while a
  * store fails, operational again once it works — without a restart.
  */
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BusyFault, NoSpaceFault, ProviderFault, TimeoutFault, UnreachableFault } from '@jsonable/domain/faults';
 import { HealthMonitor, monitorPort } from '@jsonable/domain/health/monitor';
 import { createApp } from '../src/app';
+import { runCli } from '../src/cli';
+import type { AnyCommand } from '../src/cli/commands';
 import { storeProbe } from '../src/health';
 import type { ApiModule } from '../src/module';
 import { platformFixture, type PlatformFixture } from './platform-fixtures';
@@ -104,5 +107,36 @@ describe('status while a store fails', () => {
     full = false;
     expect(await monitored.putIf('probe', { id: 'a', version: 1 }, null)).toBe(true);
     expect((await request(app).get('/api/jsonable/status')).body).toEqual({ status: 'operational' });
+  });
+});
+
+describe('admin commands that fail', () => {
+  const failing = (error: unknown): AnyCommand => ({ name: 'boom', usage: 'boom', options: {}, positionals: { min: 0, max: 0 }, run: async () => Promise.reject(error) });
+  const run = async (error: unknown, env: Record<string, string> = {}) => {
+    const err: string[] = [];
+    const code = await runCli(['boom'], { env: { DATA_DIR: f.dir, LOG_LEVEL: 'silent', ...env }, modules: [], commands: [failing(error)], out: () => undefined, err: (l) => err.push(l) });
+    return { code, err };
+  };
+
+  it('say what is wrong in one line and exit 75 on a store fault', async () => {
+    const { code, err } = await run(new BusyFault('event-store', { detail: 'SQLITE_BUSY: database is locked' }));
+    expect(code).toBe(75);
+    expect(err).toEqual(['boom failed: busy or locked: the event store (SQLITE_BUSY: database is locked): another process holds the lock (a rebuild, a backup?); run it again in a moment.']);
+  });
+
+  it('exit 1 with one line and no stack trace on anything else', async () => {
+    const { code, err } = await run(new TypeError('Cannot read properties of undefined\n  (reading "x")'));
+    expect(code).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toBe('boom failed: Cannot read properties of undefined (reading "x") (LOG_LEVEL=debug shows the stack)');
+  });
+
+  it('fail in one line when the stores cannot even be opened', async () => {
+    const err: string[] = [];
+    // DATA_DIR is a file: the embedded stores cannot create their folder.
+    const code = await runCli(['boom'], { env: { DATA_DIR: join(f.dir, 'events.sqlite', 'x'), LOG_LEVEL: 'silent' }, modules: [], commands: [failing(new Error('not reached'))], out: () => undefined, err: (l) => err.push(l) });
+    expect(code).not.toBe(0);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^boom failed: /);
   });
 });

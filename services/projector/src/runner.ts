@@ -183,6 +183,15 @@ export class ProjectionRunner {
   }
 
   /**
+   * Cuts the wait before the next attempt short (after a failure, or for the lease): the server
+   * calls it when a failing store recovers, so the read models catch up at once, not after the
+   * backoff.
+   */
+  retryNow(): void {
+    this.wakeSleep?.();
+  }
+
+  /**
    * What the health probe reports: whether this instance leads, is live, where its main group
    * stands, and the failure it is retrying after (null once it is live again).
    */

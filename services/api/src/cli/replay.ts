@@ -71,20 +71,24 @@ async function verify(ctx: CliContext): Promise<number> {
     }
     let result: { documents: number; differences: Difference[] } | null = null;
     let at = 0;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      at = (await ctx.docs.getCheckpoint(checkpointName(projection.name, projection.version))) ?? 0;
-      await rebuildInto({
-        eventStore: ctx.eventStore,
-        docs: ctx.docs,
-        projections: [projection],
-        physical: (_p, logical) => verifyName(logical),
-        upTo: () => at,
-      });
-      result = await compare(ctx, projection, projection.version);
-      const now = (await ctx.docs.getCheckpoint(checkpointName(projection.name, projection.version))) ?? 0;
-      if (result.differences.length === 0 || now === at) break;
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        at = (await ctx.docs.getCheckpoint(checkpointName(projection.name, projection.version))) ?? 0;
+        await rebuildInto({
+          eventStore: ctx.eventStore,
+          docs: ctx.docs,
+          projections: [projection],
+          physical: (_p, logical) => verifyName(logical),
+          upTo: () => at,
+        });
+        result = await compare(ctx, projection, projection.version);
+        const now = (await ctx.docs.getCheckpoint(checkpointName(projection.name, projection.version))) ?? 0;
+        if (result.differences.length === 0 || now === at) break;
+      }
+    } finally {
+      // The throw-away collections go also when the rebuild failed (a full disk needs the room back).
+      for (const spec of projection.collections) await ctx.docs.dropCollection(verifyName(spec.name)).catch(() => undefined);
     }
-    for (const spec of projection.collections) await ctx.docs.dropCollection(verifyName(spec.name));
     if (!result) continue;
     const behind = at < head ? ` (live checkpoint ${at} of ${head})` : '';
     if (result.differences.length === 0) {
