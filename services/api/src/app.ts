@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { parsesBodyOnMatchedRoutes } from './middleware/body';
 import { publicApiCors } from './middleware/cors';
 import { apiFallback, errorHandler } from './middleware/errors';
+import { metricsRoute } from './metrics';
 import { requestId } from './middleware/request-id';
 import { serveWebApp } from './middleware/static';
 import type { ApiModule, AppState } from './module';
@@ -19,7 +20,9 @@ export function createApp(deps: AppDeps, modules: ApiModule[]): Koa<AppState> {
   // Errors are answered and logged by errorHandler; Koa's default handler would print them again.
   app.silent = true;
 
+  if (deps.metrics) app.use(deps.metrics.http());
   app.use(requestId(deps.logger));
+  if (deps.metrics && deps.config.metricsToken) app.use(metricsRoute(deps.metrics, deps.config.metricsToken));
   // Before the error handler, so error answers of the public API carry the CORS headers too.
   app.use(publicApiCors());
   app.use(errorHandler(deps.logger));

@@ -26,6 +26,10 @@ export interface ServerConfig extends AppConfig {
   mailgun: null | { apiKey: string; domain: string; url: string | null; from: string };
   /** Free space under DATA_DIR below which the status says degraded (bytes). */
   minFreeDiskBytes: number;
+  /** GET /metrics on a listener of its own (null: none). */
+  metricsPort: number | null;
+  metricsHost: string;
+  metricsToken: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -82,6 +86,9 @@ const envSchema = z.object({
   STRIPE_API_BASE: url(['http:', 'https:']),
   RENDER_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().trim().min(16, 'expected at least 16 characters (a random token)').optional()),
   MIN_FREE_DISK_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_048_576).default(DEFAULT_MIN_FREE_DISK_MB)),
 });
 
@@ -99,7 +106,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const value = env[name];
-        const shown = value === undefined || /KEY|SECRET/.test(name) ? '' : ` (got '${value}')`;
+        const shown = value === undefined || /KEY|SECRET|TOKEN/.test(name) ? '' : ` (got '${value}')`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -137,6 +144,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     renderWorkers: e.RENDER_WORKERS ?? null,
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
+    metricsToken: e.METRICS_TOKEN ?? null,
     mailgun:
       e.MAILGUN_API_KEY && e.MAILGUN_DOMAIN
         ? {

@@ -1,3 +1,4 @@
+import type { AppMetrics } from './metrics';
 import type { HealthMonitor } from '@jsonable/domain/health/monitor';
 import type { BlobStore, Clock, EventStore, Ids, Mailer, TableRenderer } from '@jsonable/domain/ports';
 import type { DocumentStore } from '@jsonable/read-models/ports';
@@ -16,6 +17,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Folder of the built web app to serve, when it exists. */
   webDist: string | null;
+  /** GET /metrics on the public port answers only with `Authorization: Bearer <this>`; unset: not served there. */
+  metricsToken?: string | null;
   stripe: null | {
     secretKey: string;
     webhookSecret: string;
@@ -35,6 +38,8 @@ export interface Logger {
 }
 
 export interface AppDeps {
+  /** Prometheus metrics (off when neither METRICS_PORT nor METRICS_TOKEN is set). */
+  metrics?: AppMetrics;
   config: AppConfig;
   logger: Logger;
   eventStore: EventStore;

@@ -18,6 +18,7 @@ import { HealthMonitor } from '@jsonable/domain/health/monitor';
 import { diskProbe, logHealthChanges, monitorMailer, monitorStores, projectorProbe, storeProbe } from './health';
 import { startJobs, type JobsHandle } from './jobs';
 import { createLogger } from './logger';
+import { AppMetrics, startMetricsServer } from './metrics';
 import type { ApiModule } from './module';
 import { modules as registeredModules } from './modules/index';
 import { allProjections } from './read-models';
@@ -43,6 +44,8 @@ export interface RunningServer {
   url: string;
   config: ServerConfig;
   deps: AppDeps;
+  /** GET /metrics on its own port (METRICS_PORT), or null. */
+  metricsUrl: string | null;
   /** The projector of this process (null when ROLE=api). */
   projector: ProjectionRunner | null;
   /** Graceful: stop accepting, finish in-flight requests, stop projector and jobs, close everything. */
@@ -112,7 +115,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     health.addProbe(storeProbe('event-store', () => opened.eventStore.ping()));
     health.addProbe(storeProbe('document-store', () => opened.docs.ping()));
     health.addProbe(diskProbe(config.dataDir, config.minFreeDiskBytes, health));
-    const stores = { ...opened, ...monitorStores(opened, health) };
+    const monitored = { ...opened, ...monitorStores(opened, health) };
+    // Metrics only when they are served somewhere (their own port, or the public one with a token).
+    const metrics = config.metricsPort !== null || config.metricsToken ? new AppMetrics() : undefined;
+    const stores = metrics ? { ...monitored, eventStore: metrics.eventStore(monitored.eventStore) } : monitored;
     // The embedded SQLite files are checkpointed off the main thread (see wal-checkpointer.ts).
     const sqliteFiles = [opened.eventStore, opened.docs].flatMap((store) =>
       store instanceof SqliteEventStore || store instanceof SqliteDocumentStore ? [store.file] : []);
@@ -151,9 +157,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
 
     const createPool = () => createRenderPool(config.renderWorkers ? { size: config.renderWorkers } : {});
-    const renderer = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
-    cleanups.push(() => renderer.close());
-    const mailer = monitorMailer(createMailer(
+    const pool = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
+    cleanups.push(() => pool.close());
+    const renderer = metrics ? metrics.renderer(pool) : pool;
+    const monitoredMailer = monitorMailer(createMailer(
       {
         mailgunApiKey: config.mailgun?.apiKey ?? null,
         mailgunDomain: config.mailgun?.domain ?? null,
@@ -163,6 +170,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       config.dataDir,
       logger.child({ component: 'mail' }),
     ), health);
+    const mailer = metrics ? metrics.mailer(monitoredMailer) : monitoredMailer;
+    metrics?.watchProjections({ eventStore: stores.eventStore, docs: stores.docs, projections });
+    let metricsUrl: string | null = null;
+    if (metrics && config.metricsPort !== null) {
+      const served = await startMetricsServer(metrics, config.metricsPort, config.metricsHost);
+      cleanups.push(() => served.close());
+      metricsUrl = served.url;
+      logger.info('metrics', { url: served.url });
+    }
 
     const deps: AppDeps = {
       config,
@@ -177,6 +193,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ids: randomIds,
       waitForProjections,
       health,
+      ...(metrics ? { metrics } : {}),
     };
 
     // Probed in the background too, so that a failure and its recovery are logged when they
@@ -234,7 +251,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // Without Stripe users are told to contact support; the operator changes plans by hand.
       billing: config.stripe ? 'stripe' : 'off (change a plan with: npm run cli -- set-plan <email> <tier>)',
     });
-    return { url, config, deps, projector, close };
+    return { url, config, deps, projector, metricsUrl, close };
   } catch (error) {
     await closeAll();
     throw error;

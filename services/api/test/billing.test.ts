@@ -14,6 +14,8 @@ import {
   checkoutSession, invoiceObject, signature, startStripeStandIn, stripeEvent, subscriptionEventObject, type StripeStandIn,
 } from './billing.stand-in';
 
+import { AppMetrics } from '../src/metrics';
+
 const SECRET = 'whsec_test_secret';
 const PRICES = { premium: 'price_premium_9', business: 'price_business_39' };
 
@@ -167,6 +169,9 @@ describe('webhooks', () => {
     stand.subscriptions.set('sub_t1', { id: 'sub_t1', status: 'active', customer: 'cus_t1', price: PRICES.premium, userId });
     const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_t1', 'cus_t1'));
     const head = await h.deps.eventStore.headPosition();
+    // Every delivery is counted by outcome (GET /metrics).
+    const metrics = new AppMetrics({ defaultMetrics: false });
+    h.deps.metrics = metrics;
     const cases: Array<[string, () => request.Test]> = [
       ['tampered body', () => deliver(payload.replace('"premium"', '"business"'), signature(payload, SECRET))],
       ['stale timestamp', () => deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 301))],
@@ -183,6 +188,11 @@ describe('webhooks', () => {
     // Within the 300 s tolerance it is accepted.
     await deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 200)).expect(200);
     expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
+    await deliver(payload).expect(200);
+    const counted = (await metrics.registry.getSingleMetric('jsonable_billing_webhooks_total')!.get()).values.map((v) => [v.labels.outcome, v.value]);
+    // A redelivery is recorded again (it appends nothing: event ids come from Stripe's).
+    expect(Object.fromEntries(counted)).toEqual({ refused: 5, recorded: 2 });
+    delete h.deps.metrics;
   });
 
   it('reads the webhook body itself with the API body limit (413 beyond it)', async () => {

@@ -74,6 +74,17 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
   });
 
   router.post(WEBHOOK_PATH, async (ctx) => {
+    // Every delivery is counted by outcome (metrics): recorded, ignored, unknown_user, refused, failed.
+    try {
+      const outcome = await receiveWebhook(ctx);
+      deps.metrics?.webhook(outcome);
+    } catch (error) {
+      deps.metrics?.webhook(error instanceof ValidationError ? 'refused' : 'failed');
+      throw error;
+    }
+  });
+
+  async function receiveWebhook(ctx: Parameters<Middleware<AppState>>[0]): Promise<string> {
     const b = billing();
     const raw = await readRawBody(ctx, deps.config.bodyLimitBytes);
     const signature = ctx.get('Stripe-Signature');
@@ -100,5 +111,6 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
       });
     }
     ctx.body = { received: true, outcome: outcome.status };
-  });
+    return outcome.status;
+  }
 }
