@@ -20,6 +20,9 @@ export const renderMessages = {
   invalidProjectKey: 'Invalid API key for this project',
 } as const;
 
+/** What a render left out (e.g. images over the table's image budget, drawn as placeholders). */
+const warningsField = z.array(z.string()).optional();
+
 export const imageSummarySchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -43,6 +46,7 @@ export const generateResponseSchema = z.object({
   }),
   /** The stored image, as the dashboard and the project endpoint describe it. */
   image: imageSummarySchema.optional(),
+  warnings: warningsField,
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
 
@@ -51,6 +55,7 @@ export const previewResponseSchema = z.object({
   success: z.literal(true),
   previewUrl: z.string(),
   expiresAt: z.string(),
+  warnings: warningsField,
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 
@@ -59,6 +64,7 @@ export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 export const saveImageResponseSchema = z.object({
   success: z.literal(true),
   image: imageSummarySchema,
+  warnings: warningsField,
 });
 export type SaveImageResponse = z.infer<typeof saveImageResponseSchema>;
 
@@ -74,6 +80,7 @@ export const projectEndpointResponseSchema = z.object({
   title: z.string().nullable(),
   userId: z.string(),
   projectId: z.string(),
+  warnings: warningsField,
 });
 export type ProjectEndpointResponse = z.infer<typeof projectEndpointResponseSchema>;
 
@@ -82,6 +89,7 @@ export const demoResponseSchema = z.object({
   success: z.literal(true),
   url: z.string(),
   expiresAt: z.string(),
+  warnings: warningsField,
 });
 
 /** One entry of GET /api/jsonable/user/images. */
@@ -175,6 +183,18 @@ export const tableLimits = {
   /** Nesting of arrays and objects anywhere in the payload. */
   maxDepth: MAX_JSON_DEPTH,
 } as const;
+/**
+ * What the cell images of one table may cost (README "Limits and budgets"): the pixels they
+ * decode to (width × height as their headers say, summed over distinct images; 32 M pixels is
+ * 128 MB of RGBA) and the bytes fetched. An image past the budget is drawn as the placeholder,
+ * with a warning. The anonymous demo gets a small budget: a logo or two, not image bombs.
+ */
+export const imageBudgets = {
+  table: { pixels: 32_000_000, bytes: 20 * 1024 * 1024 },
+  demo: { pixels: 1_000_000, bytes: 512 * 1024 },
+} as const;
+export type ImageBudget = { pixels: number; bytes: number };
+
 /** The landing demo and the examples page share it: browsing the nine examples stays well inside. */
 export const demoRateLimitPerHour = 120;
 /** How long a preview URL lives, and a landing-page demo image. */

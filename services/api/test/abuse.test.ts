@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '@jsonable/contracts/json';
+import { bombTable, bombUri } from '../../render/test/support/image-bomb';
 import { bodyNestingMessage } from '../src/middleware/body';
 import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
 
@@ -103,5 +104,32 @@ describe('bodies are read only where a route takes one', () => {
     // A table at the edge still renders.
     const ok = await post(smallTable);
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('image bombs stay within the table’s image budget', () => {
+  it('the anonymous demo draws bombs as placeholders (1 megapixel in all) and says so', async () => {
+    const res = await http(h).post('/api/demo/generate-image').send(bombTable(200));
+    expect(res.status).toBe(200);
+    expect(res.body.warnings).toEqual([
+      "200 images were over this table's image budget (1 megapixels decoded, 512 KB in all); placeholders were drawn",
+    ]);
+    // A small logo is within the demo's budget.
+    const logo = await http(h).post('/api/demo/generate-image').send({ headers: ['Logo'], rows: [[{ type: 'image', value: bombUri(64, 64) }]] });
+    expect(logo.status).toBe(200);
+    expect(logo.body.warnings).toBeUndefined();
+  });
+
+  it('a key route decodes what fits the budget, draws the rest as placeholders, answers 200 and counts one render', async () => {
+    const before = await counted();
+    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(bombTable(200));
+    expect(res.status).toBe(200);
+    expect(res.body.warnings).toEqual([
+      "198 images were over this table's image budget (32 megapixels decoded, 20 MB in all); placeholders were drawn",
+    ]);
+    expect(await counted()).toBe(before + 1);
+    const png = await http(h).get(new URL(res.body.url as string).pathname).buffer(true);
+    expect(png.status).toBe(200);
+    expect(png.body.subarray(0, 4).toString('hex')).toBe('89504e47');
   });
 });

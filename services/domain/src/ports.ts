@@ -150,6 +150,8 @@ export interface RenderInput {
   projectStyles?: Record<string, unknown> | null;
   /** Forces a format (legacy routes' options.format is read by the engine itself). */
   format?: 'png' | 'jpeg' | 'svg' | 'pdf';
+  /** What the table's cell images may decode to and weigh in all (default imageBudgets.table). */
+  imageBudget?: { pixels: number; bytes: number };
 }
 
 /**

@@ -6,10 +6,12 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
+import { imageBudgets, type ImageBudget } from '@jsonable/contracts/render-api';
 import type { ImageFormat } from '@jsonable/contracts/table';
 import { RenderInputError } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
+import { sniffImage } from './images/sniff';
 import { layoutTable, minimumHeight } from './layout/layout';
 import { checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
@@ -38,11 +40,20 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
 export interface FetchedImages {
   bytes: Map<string, Buffer | null>;
   contentTypes: Map<string, string>;
+  /** Pixel size read from each image's header (never decoded to learn it). */
+  sizes: Map<string, { width: number; height: number }>;
   warnings: string[];
 }
 
-/** Fetches every distinct cell image of the table at once; failures become warnings. */
-async function fetchImages(model: TableModel, env: RenderEnv): Promise<FetchedImages> {
+/** Images fetched at once: bounds the bytes in flight (each at most 5 MB) to a few of them. */
+const FETCH_CONCURRENCY = 6;
+
+/**
+ * Fetches the distinct cell images, a few at a time, within the table's image budget: an image
+ * whose header says it would take the decoded pixels (or the fetched bytes) past the budget is
+ * dropped before anything decodes it, and drawn as the placeholder. Failures become warnings.
+ */
+async function fetchImages(model: TableModel, env: RenderEnv, budget: ImageBudget): Promise<FetchedImages> {
   const sources = new Set<string>();
   for (const row of model.rows) for (const cell of row.cells) if (cell?.image) sources.add(cell.image.src);
   if (sources.size > LIMITS.maxImages) {
@@ -51,18 +62,78 @@ async function fetchImages(model: TableModel, env: RenderEnv): Promise<FetchedIm
   const load = env.loadImage ?? loadCellImage;
   const bytes = new Map<string, Buffer | null>();
   const contentTypes = new Map<string, string>();
+  const sizes = new Map<string, { width: number; height: number }>();
   const warnings: string[] = [];
-  await Promise.all([...sources].map(async (src) => {
-    try {
-      const img = await load(src);
+  const spent = { pixels: 0, bytes: 0 };
+  let overBudget = 0;
+  const pending = [...sources];
+  const next = async (): Promise<void> => {
+    for (let src = pending.shift(); src !== undefined; src = pending.shift()) {
+      bytes.set(src, null);
+      if (spent.bytes >= budget.bytes || spent.pixels >= budget.pixels) {
+        overBudget++;
+        continue;
+      }
+      let img: { bytes: Buffer; contentType: string };
+      try {
+        img = await load(src);
+      } catch (e) {
+        warnings.push(`Image ${shortSource(src)} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`);
+        continue;
+      }
+      const size = sniffImage(img.bytes);
+      const pixels = size?.width && size.height ? size.width * size.height : null;
+      if (pixels === null) {
+        warnings.push(`Image ${shortSource(src)} could not be decoded; a placeholder was drawn`);
+        continue;
+      }
+      if (spent.pixels + pixels > budget.pixels || spent.bytes + img.bytes.length > budget.bytes) {
+        overBudget++;
+        continue;
+      }
+      spent.pixels += pixels;
+      spent.bytes += img.bytes.length;
       bytes.set(src, img.bytes);
       contentTypes.set(src, img.contentType);
-    } catch (e) {
-      bytes.set(src, null);
-      warnings.push(`Image ${shortSource(src)} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`);
+      sizes.set(src, { width: size!.width!, height: size!.height! });
     }
-  }));
-  return { bytes, contentTypes, warnings };
+  };
+  await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, pending.length) }, next));
+  if (overBudget > 0) {
+    warnings.push(
+      `${overBudget} image${overBudget === 1 ? ' was' : 's were'} over this table's image budget ` +
+        `(${formatMegapixels(budget.pixels)} decoded, ${formatBytes(budget.bytes)} in all); placeholders were drawn`,
+    );
+  }
+  return { bytes, contentTypes, sizes, warnings };
+}
+
+function formatMegapixels(pixels: number): string {
+  return `${Number((pixels / 1e6).toFixed(1))} megapixels`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * The largest size (device pixels) each image is drawn at: decoding keeps no more than this.
+ * Raster formats draw at the device scale; PDF embeds at 2× for print.
+ */
+function drawnSizes(model: TableModel, scale: number): Map<string, { width: number; height: number }> {
+  const out = new Map<string, { width: number; height: number }>();
+  for (const row of model.rows) {
+    for (const cell of row.cells) {
+      const spec = cell?.image;
+      if (!spec) continue;
+      const was = out.get(spec.src);
+      out.set(spec.src, {
+        width: Math.max(was?.width ?? 0, Math.ceil(spec.width * scale)),
+        height: Math.max(was?.height ?? 0, Math.ceil(spec.height * scale)),
+      });
+    }
+  }
+  return out;
 }
 
 function shortSource(src: string): string {
@@ -83,11 +154,12 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   if (format === 'pdf') checkPdfPages(minimumHeight(model));
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);
-  const images = await fetchImages(model, env);
+  const images = await fetchImages(model, env, input.imageBudget ?? imageBudgets.table);
   const warnings = [...images.warnings];
 
-  // Decode once for every format: an image that does not decode is a placeholder everywhere.
-  const decoded = await decodeImages(images.bytes);
+  // Decode once for every format, one image at a time and kept at most at its drawn size: an
+  // image that does not decode is a placeholder everywhere.
+  const decoded = await decodeImages(images.bytes, drawnSizes(model, raster ? model.deviceScaleFactor : 2));
   for (const [src, img] of decoded) {
     if (img === null && images.bytes.get(src)) {
       images.bytes.set(src, null);

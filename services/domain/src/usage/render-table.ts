@@ -50,6 +50,8 @@ export interface RenderTableResult {
   position: number;
   /** True when an earlier request with the same Idempotency-Key is answered again. */
   replayed: boolean;
+  /** What the render had to leave out (images drawn as placeholders); none on a replay. */
+  warnings?: string[];
 }
 
 type UsageCache = StreamStateCache<UsageState, UsageCommand, UsageEvent>;
@@ -107,7 +109,8 @@ export class RenderService {
     }
 
     try {
-      return await this.record(stream, image, plan.tablesPerPeriod, plan.name);
+      const result = await this.record(stream, image, plan.tablesPerPeriod, plan.name);
+      return result.replayed || output.warnings.length === 0 ? result : { ...result, warnings: output.warnings };
     } catch (error) {
       await this.discard(image);
       throw error;

@@ -8,20 +8,44 @@ import type { Layout, LaidCell } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
 
-export type LoadedImages = Map<string, Image | null>;
+export type LoadedImages = Map<string, Image | Canvas | null>;
 
-/** Decodes fetched cell images once, before painting; a failure becomes a placeholder. */
-export async function decodeImages(bytes: Map<string, Buffer | null>): Promise<LoadedImages> {
+/**
+ * Decodes fetched cell images before painting, one at a time, each kept at most at the size it is
+ * drawn (`drawn`, device pixels): a larger one is scaled down into a canvas of that size at once,
+ * so the full-size pixels live only while that one image is handled. A failure is a placeholder.
+ */
+export async function decodeImages(
+  bytes: Map<string, Buffer | null>,
+  drawn: Map<string, { width: number; height: number }> = new Map(),
+): Promise<LoadedImages> {
   const out: LoadedImages = new Map();
-  await Promise.all([...bytes].map(async ([src, buf]) => {
-    if (!buf) return void out.set(src, null);
+  for (const [src, buf] of bytes) {
+    if (!buf) {
+      out.set(src, null);
+      continue;
+    }
     try {
-      out.set(src, await loadImage(buf));
+      const img = await loadImage(buf);
+      const box = drawn.get(src);
+      out.set(src, box ? atMost(img, box.width, box.height) : img);
     } catch {
       out.set(src, null);
     }
-  }));
+  }
   return out;
+}
+
+/** `img` itself when it fits in w × h, else a copy scaled down to fit (aspect ratio kept). */
+function atMost(img: Image, w: number, h: number): Image | Canvas {
+  if (img.width <= 0 || img.height <= 0) return img;
+  const scale = Math.min(w / img.width, h / img.height);
+  if (scale >= 1) return img;
+  const c = createCanvas(Math.max(1, Math.round(img.width * scale)), Math.max(1, Math.round(img.height * scale)));
+  const ctx = c.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(img, 0, 0, c.width, c.height);
+  return c;
 }
 
 function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number, width: number, style: string) {
@@ -68,7 +92,7 @@ function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, state: Text
   });
 }
 
-function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | null | undefined, border: string) {
+function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | Canvas | null | undefined, border: string) {
   const spec = lc.cell.image!;
   const textH = lc.lines.length * lc.text.lineHeight;
   const boxH = spec.height;

@@ -3,6 +3,7 @@
  * quota → render → file → TableRendered), or temporary and uncounted (previews, the demo:
  * rendered, stored under an expiring prefix, never an event).
  */
+import { imageBudgets } from '@jsonable/contracts/render-api';
 import { tableRequestSchema } from '@jsonable/contracts/table';
 import { checkPayloadShape } from '@jsonable/render/limits';
 import { tableShape } from '@jsonable/render/normalize/table';
@@ -94,7 +95,12 @@ export async function renderTemporary(
   input: { body: unknown; projectStyles: Record<string, unknown> | null; kind: 'preview' | 'demo'; ttlMs: number },
 ): Promise<TemporaryImage> {
   validatePayload(input.body);
-  const output = await deps.renderer.render({ payload: input.body, projectStyles: input.projectStyles });
+  const output = await deps.renderer.render({
+    payload: input.body,
+    projectStyles: input.projectStyles,
+    // The anonymous demo: a logo or two, not image bombs.
+    ...(input.kind === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
+  });
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + input.ttlMs);
   const filename = imageFilename(sanitizeFilename(requestedFilename(input.body), output.title), now, randomToken(deps.ids.uuid()), output.format);
@@ -107,4 +113,9 @@ export async function renderTemporary(
 export async function renderPreviewBytes(deps: AppDeps, body: unknown, projectStyles: Record<string, unknown> | null): Promise<RenderOutput> {
   validatePayload(body);
   return deps.renderer.render({ payload: body, projectStyles });
+}
+
+/** `{ warnings }` when the render left something out (images over budget …), else nothing. */
+export function warningsOf(output: { warnings?: string[] | undefined }): { warnings?: string[] } {
+  return output.warnings && output.warnings.length > 0 ? { warnings: output.warnings } : {};
 }

@@ -18,7 +18,7 @@ import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.qu
 import type { AppDeps } from '../../deps';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
-import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId } from './render-flow';
+import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId, warningsOf } from './render-flow';
 import { tableBodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
 
 export interface RenderGuards {
@@ -47,9 +47,10 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
-    const { image, replayed } = await renderCounted(deps, service, {
+    const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
     });
+    const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);
     ctx.body = {
@@ -58,6 +59,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
       url,
       metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
       image: { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title },
+      ...warningsOf(result),
     };
   };
   const preview = async (ctx: Ctx) => {
@@ -65,7 +67,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
     const temp = await renderTemporary(deps, { body, projectStyles: project?.defaultStyles ?? null, kind: 'preview', ttlMs: PREVIEW_TTL_MS });
-    ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString() };
+    ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString(), ...warningsOf(temp.output) };
   };
   for (const base of ['/api/jsonable/table-to-image', '/api/table-to-image']) {
     router.post(`${base}/preview`, guards.apiKey, guards.previewRate, readTable, preview);
@@ -80,6 +82,8 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const output = await renderPreviewBytes(deps, body, project?.defaultStyles ?? null);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
+    // The body is the image: what the render left out travels in a header (percent-encoded).
+    if (output.warnings.length > 0) ctx.set('X-Render-Warnings', encodeURIComponent(output.warnings.join('\n')));
     if (output.format === 'svg') ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     ctx.type = output.contentType;
     ctx.body = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
@@ -89,15 +93,17 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
-    const { image, position, replayed } = await renderCounted(deps, service, {
+    const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
     });
+    const { image, position, replayed } = result;
     // The dashboard refetches its image list right after; let it see this image.
     await deps.waitForProjections(position);
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = {
       success: true,
       image: { id: image.imageId, url: imageLink(image.filename), filename: image.filename, createdAt: image.renderedAt, title: image.title },
+      ...warningsOf(result),
     };
   });
 
@@ -113,18 +119,19 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
       throw new UnauthorizedError(renderMessages.keyRequired);
     }
     const body = tableBodyOf(ctx);
-    const { image, replayed } = await renderCounted(deps, service, {
+    const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, project.userId), userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
     });
+    const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);
     const summary = { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title };
-    ctx.body = { success: true, image: summary, ...summary, image_url: url, userId: project.userId, projectId: project.id };
+    ctx.body = { success: true, image: summary, ...summary, image_url: url, userId: project.userId, projectId: project.id, ...warningsOf(result) };
   });
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
     const temp = await renderTemporary(deps, { body: tableBodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS });
-    ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString() };
+    ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString(), ...warningsOf(temp.output) };
   });
 }
