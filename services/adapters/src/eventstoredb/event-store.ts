@@ -36,6 +36,8 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import { ConcurrencyError } from '@jsonable/domain/errors';
+import { guardMethods, translatingOnError } from '../faults/guard';
+import { kurrentTranslator } from '../faults/kurrentdb';
 import type {
   AppendResult,
   EventStore,
@@ -48,6 +50,7 @@ import type {
 } from '@jsonable/domain/ports';
 
 const PAGE = 500;
+const translate = kurrentTranslator('event-store');
 const DEFAULT_BATCH = 500;
 
 function toExpected(expected: ExpectedRevision): AppendStreamState {
@@ -107,9 +110,13 @@ export class EsdbEventStore implements EventStore {
   private readonly client: KurrentDBClient;
   private readonly subscriptions = new Set<Subscription>();
 
-  /** @param connectionString e.g. `esdb://localhost:2113?tls=false` */
-  constructor(connectionString: string) {
-    this.client = KurrentDBClient.connectionString(connectionString);
+  /**
+   * @param connectionString e.g. `esdb://localhost:2113?tls=false`
+   * @param options.driver wraps the client (the fault contract puts a fault-injecting proxy around it)
+   */
+  constructor(connectionString: string, options: { driver?: (client: KurrentDBClient) => KurrentDBClient } = {}) {
+    const client = KurrentDBClient.connectionString(connectionString);
+    this.client = options.driver ? options.driver(client) : client;
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -216,7 +223,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    const subscription = new EsdbCatchUp(this.client, options, () => this.headPosition());
+    const subscription = new EsdbCatchUp(this.client, translatingOnError(options, translate), () => this.headPosition());
     this.subscriptions.add(subscription);
     return {
       stop: async () => {
@@ -346,3 +353,6 @@ class EsdbCatchUp implements Subscription {
     await this.draining;
   }
 }
+
+// The client's errors (unavailable, not leader, deadline exceeded …) leave the adapter as faults.
+guardMethods(EsdbEventStore.prototype, ['append', 'readStream', 'readAll', 'headPosition', 'ping'], translate);

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderFault } from '@jsonable/domain/faults';
 import { createMailer, MailgunMailer, OutboxMailer, type MailLogger, type OutboxFile } from './index';
 
 const logged: Array<{ msg: string; fields?: Record<string, unknown> }> = [];
@@ -95,9 +96,25 @@ describe('Mailgun mailer (a local server stands in for Mailgun)', () => {
     status = 401;
     const mailer = createMailer({ mailgunApiKey: 'key-secret-999', mailgunDomain: 'mg.example.com', mailgunUrl: base, from: 'Ops <ops@example.com>' }, '/x', logger);
     const error = await mailer.send(message).then(() => null, (e: unknown) => e as Error);
-    expect(error).toBeInstanceOf(Error);
-    expect(error!.message).toContain('401');
-    expect(error!.message).not.toContain('key-secret-999');
+    expect(error).toBeInstanceOf(ProviderFault);
+    const fault = error as ProviderFault;
+    expect({ status: fault.providerStatus, retryable: fault.retryable, component: fault.component }).toEqual({ status: 401, retryable: false, component: 'mailer' });
+    expect(fault.detail).toContain('401');
+    expect(`${fault.message} ${fault.detail}`).not.toContain('key-secret-999');
     expect(field(requests.at(-1)!.body, 'from')).toBe('Ops <ops@example.com>');
+  });
+
+  it('fails retryably when Mailgun answers 5xx or 429, and as unreachable when nothing answers', async () => {
+    const mailer = createMailer({ mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: base }, '/x', logger);
+    for (const s of [500, 503, 429]) {
+      status = s;
+      const fault = await mailer.send(message).then(() => null, (e: unknown) => e as ProviderFault);
+      expect(fault).toBeInstanceOf(ProviderFault);
+      expect({ status: fault!.providerStatus, retryable: fault!.retryable, http: fault!.status }).toEqual({ status: s, retryable: true, http: 503 });
+    }
+    status = 200;
+    const nowhere = createMailer({ mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: 'http://127.0.0.1:1' }, '/x', logger);
+    const error = await nowhere.send(message).then(() => null, (e: unknown) => e as { kind?: string; retryable?: boolean });
+    expect({ kind: error?.kind, retryable: error?.retryable }).toEqual({ kind: 'unreachable', retryable: true });
   });
 });

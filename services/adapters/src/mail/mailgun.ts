@@ -2,6 +2,7 @@
 import FormData from 'form-data';
 import Mailgun from 'mailgun.js';
 import type { MailMessage, Mailer } from '@jsonable/domain/ports';
+import { mailgunFault } from '../faults/providers';
 import type { MailLogger } from './logger';
 
 export interface MailgunOptions {
@@ -44,7 +45,8 @@ export class MailgunMailer implements Mailer {
       // The SDK's error carries the status and Mailgun's answer; never the API key.
       const e = error as { status?: number; details?: unknown; message?: string };
       this.logger.error('Mailgun refused or did not answer', { to: message.to, tag: message.tag, status: e.status, details: e.details ?? e.message });
-      throw new Error(`Mailgun send failed${e.status ? ` (${e.status})` : ''}`);
+      // A fault: provider (by status: 5xx/429 retryable, other 4xx not), unreachable or timeout.
+      throw mailgunFault(error);
     }
   }
 }

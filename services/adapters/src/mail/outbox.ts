@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MailMessage, Mailer } from '@jsonable/domain/ports';
+import { faultOfErrno } from '@jsonable/domain/faults';
+import { guardMethods } from '../faults/guard';
 import type { MailLogger } from './logger';
 
 export interface OutboxFile extends MailMessage {
@@ -42,3 +44,6 @@ export class OutboxMailer implements Mailer {
     });
   }
 }
+
+// A full or failing disk under DATA_DIR/outbox leaves the mailer as a fault (no space, I/O error).
+guardMethods(OutboxMailer.prototype, ['send'], (error) => faultOfErrno(error, 'mailer'));

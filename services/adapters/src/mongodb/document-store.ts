@@ -20,6 +20,8 @@ import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type 
 import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
+import { guardMethods } from '../faults/guard';
+import { mongoTranslator } from '../faults/mongodb';
 
 interface Stored {
   _id: string;
@@ -68,7 +70,16 @@ export class MongoDocumentStore implements DocumentStore {
 
   static async connect(url: string, dbName = 'jsonable'): Promise<MongoDocumentStore> {
     const client = new MongoClient(url);
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      throw mongoTranslator('document-store')(error) ?? error;
+    }
+    return new MongoDocumentStore(client, client.db(dbName));
+  }
+
+  /** Over a client that is connected or connects on first use (the fault contract wraps one). */
+  static over(client: MongoClient, dbName = 'jsonable'): MongoDocumentStore {
     return new MongoDocumentStore(client, client.db(dbName));
   }
 
@@ -252,3 +263,10 @@ export class MongoDocumentStore implements DocumentStore {
     return this.db;
   }
 }
+
+// The driver's errors (server selection, network, timeouts, server codes) leave the adapter as faults.
+guardMethods(
+  MongoDocumentStore.prototype,
+  ['ensureCollection', 'get', 'find', 'count', 'applyBatch', 'getCheckpoint', 'dropCollection', 'putIf', 'ping'],
+  mongoTranslator('document-store'),
+);

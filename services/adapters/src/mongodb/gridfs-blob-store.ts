@@ -11,6 +11,8 @@ import { GridFSBucket, MongoClient, MongoRuntimeError, type Db, type GridFSFile,
 import type { BlobInfo, BlobStore } from '@jsonable/domain/ports';
 import { assertBlobKey, assertBlobMetadata, assertBlobPrefix } from '../files/blob-key';
 import { escapeRegExp } from './regexp';
+import { guardMethods } from '../faults/guard';
+import { mongoTranslator } from '../faults/mongodb';
 
 interface FileMetadata {
   contentType: string;
@@ -117,3 +119,6 @@ export class GridFsBlobStore implements BlobStore {
     await this.owned?.close();
   }
 }
+
+// GridFS surfaces the driver's errors: they leave the adapter as faults.
+guardMethods(GridFsBlobStore.prototype, ['put', 'get', 'head', 'delete', 'list', 'ping'], mongoTranslator('blob-store'));

@@ -7,6 +7,8 @@ import Stripe from 'stripe';
 import {
   WebhookSignatureError, type BillingProvider, type BillingWebhook, type CheckoutInput, type SubscriptionSnapshot,
 } from '@jsonable/domain/billing/ports';
+import { guardMethods } from '../faults/guard';
+import { stripeFault } from '../faults/providers';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -136,3 +138,7 @@ export class StripeBilling implements BillingProvider {
     }
   }
 }
+
+// Stripe down, rate limiting or refusing: faults of the billing component (verifyWebhook's
+// signature errors are not Stripe API errors and pass through as they are).
+guardMethods(StripeBilling.prototype, ['createCheckout', 'createPortal', 'getSubscription'], (error) => stripeFault(error));

@@ -6,6 +6,7 @@
  */
 import { StripeBilling } from '@jsonable/adapters/stripe/stripe-billing';
 import type { BillingProvider } from '@jsonable/domain/billing/ports';
+import { monitorPort } from '@jsonable/domain/health/monitor';
 import { billingProjection } from '@jsonable/read-models/billing/billing.projection';
 import type { AppConfig } from '../deps';
 import { requireSession } from '../middleware/auth';
@@ -24,7 +25,10 @@ export function createBillingModule(options: { provider?: (config: AppConfig) =>
     name: 'billing',
     projections: [billingProjection],
     routes(router, deps) {
-      billingRoutes(router, deps, requireSession(deps), (options.provider ?? billingProviderOf)(deps.config));
+      const provider = (options.provider ?? billingProviderOf)(deps.config);
+      // Stripe failing shows in the status (component billing) and clears when it answers again.
+      const watched = provider && deps.health ? monitorPort(provider, 'billing', deps.health, ['createCheckout', 'createPortal', 'getSubscription']) : provider;
+      billingRoutes(router, deps, requireSession(deps), watched);
     },
   };
 }

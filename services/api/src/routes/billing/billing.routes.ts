@@ -12,6 +12,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { billingMessages, billingPlans, checkoutRequestSchema, type BillingStatus } from '@jsonable/contracts/billing';
 import { DomainError, UnavailableError, ValidationError } from '@jsonable/domain/errors';
+import { isFault } from '@jsonable/domain/faults';
 import { handleWebhook, openPortal, startCheckout, type BillingDeps } from '@jsonable/domain/billing/billing.handlers';
 import { WebhookSignatureError, type BillingProvider } from '@jsonable/domain/billing/ports';
 import { billingHistory } from '@jsonable/read-models/billing/billing.queries';
@@ -32,6 +33,13 @@ async function viaProvider<T>(deps: AppDeps, work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } catch (error) {
+    // The provider failing (faults.ts, component billing) keeps the product's words; a store
+    // failing (no space, unreachable) answers as such. Both are 5xx, so Stripe retries a webhook.
+    if (isFault(error) && error.component === 'billing') {
+      deps.logger.warn('billing provider call failed', { fault: error.describe() });
+      if (error.retryable) throw new UnavailableError(billingMessages.providerUnavailable, error.retryAfterSeconds);
+      throw error;
+    }
     if (error instanceof DomainError) throw error;
     deps.logger.error('billing provider call failed', { error });
     throw new UnavailableError(billingMessages.providerUnavailable);
