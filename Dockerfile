@@ -14,7 +14,11 @@ COPY services/render/package.json services/render/
 COPY services/projector/package.json services/projector/
 COPY services/api/package.json services/api/
 COPY web/package.json web/
-RUN npm ci --no-audit --no-fund
+# The font packages ship up to nine weights each: keep only the files the engine's faces use, in
+# the same layer as the install so the image does not carry the rest.
+COPY services/render/src/fonts.ts services/render/src/
+COPY services/render/scripts/prune-fonts.ts services/render/scripts/
+RUN npm ci --no-audit --no-fund && npx tsx services/render/scripts/prune-fonts.ts
 
 COPY . .
 RUN npm run build:web

@@ -1,8 +1,11 @@
 /**
  * Bundled fonts (npm packages, never the system's): the families users pick, metric-compatible
  * stand-ins for Arial/Helvetica/Georgia/Times New Roman/Courier New, and script fallbacks so a
- * table in Chinese, Japanese, Korean, Arabic, Hebrew, Hindi (Devanagari), Bengali, Tamil, Thai or
- * with emoji never shows an empty box.
+ * table in Chinese (simplified and traditional), Japanese, Korean, Arabic, Hebrew, Devanagari,
+ * Bengali, Tamil, Gujarati, Telugu, Kannada, Malayalam, Sinhala, Thai, Lao, Khmer, Myanmar,
+ * Armenian, Georgian, Ethiopic or with emoji never shows an empty box. Han characters are shared
+ * by Chinese, Japanese and Korean with different glyph forms: the table's locale picks the face
+ * that draws them (hanFace).
  */
 import { GlobalFonts } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
@@ -37,6 +40,8 @@ export const FACES = {
   cousine: face('Cousine', '@expo-google-fonts/cousine', 'Cousine', [400, 700]),
   gelasio: face('Gelasio', '@expo-google-fonts/gelasio', 'Gelasio', [400, 500, 600, 700]),
   notoSansSC: face('Noto Sans SC', '@expo-google-fonts/noto-sans-sc', 'NotoSansSC', [400, 700]),
+  notoSansTC: face('Noto Sans TC', '@expo-google-fonts/noto-sans-tc', 'NotoSansTC', [400, 700]),
+  notoSansJP: face('Noto Sans JP', '@expo-google-fonts/noto-sans-jp', 'NotoSansJP', [400, 700]),
   notoSansKR: face('Noto Sans KR', '@expo-google-fonts/noto-sans-kr', 'NotoSansKR', [400, 700]),
   notoSansArabic: face('Noto Sans Arabic', '@expo-google-fonts/noto-sans-arabic', 'NotoSansArabic', [400, 700]),
   notoSansHebrew: face('Noto Sans Hebrew', '@expo-google-fonts/noto-sans-hebrew', 'NotoSansHebrew', [400, 700]),
@@ -44,17 +49,50 @@ export const FACES = {
   notoSansBengali: face('Noto Sans Bengali', '@expo-google-fonts/noto-sans-bengali', 'NotoSansBengali', [400, 700]),
   notoSansTamil: face('Noto Sans Tamil', '@expo-google-fonts/noto-sans-tamil', 'NotoSansTamil', [400, 700]),
   notoSansThai: face('Noto Sans Thai', '@expo-google-fonts/noto-sans-thai', 'NotoSansThai', [400, 700]),
+  notoSansGujarati: face('Noto Sans Gujarati', '@expo-google-fonts/noto-sans-gujarati', 'NotoSansGujarati', [400, 700]),
+  notoSansTelugu: face('Noto Sans Telugu', '@expo-google-fonts/noto-sans-telugu', 'NotoSansTelugu', [400, 700]),
+  notoSansKannada: face('Noto Sans Kannada', '@expo-google-fonts/noto-sans-kannada', 'NotoSansKannada', [400, 700]),
+  notoSansMalayalam: face('Noto Sans Malayalam', '@expo-google-fonts/noto-sans-malayalam', 'NotoSansMalayalam', [400, 700]),
+  notoSansSinhala: face('Noto Sans Sinhala', '@expo-google-fonts/noto-sans-sinhala', 'NotoSansSinhala', [400, 700]),
+  notoSansKhmer: face('Noto Sans Khmer', '@expo-google-fonts/noto-sans-khmer', 'NotoSansKhmer', [400, 700]),
+  notoSansLao: face('Noto Sans Lao', '@expo-google-fonts/noto-sans-lao', 'NotoSansLao', [400, 700]),
+  notoSansMyanmar: face('Noto Sans Myanmar', '@expo-google-fonts/noto-sans-myanmar', 'NotoSansMyanmar', [400, 700]),
+  notoSansArmenian: face('Noto Sans Armenian', '@expo-google-fonts/noto-sans-armenian', 'NotoSansArmenian', [400, 700]),
+  notoSansGeorgian: face('Noto Sans Georgian', '@expo-google-fonts/noto-sans-georgian', 'NotoSansGeorgian', [400, 700]),
+  notoSansEthiopic: face('Noto Sans Ethiopic', '@expo-google-fonts/noto-sans-ethiopic', 'NotoSansEthiopic', [400, 700]),
   notoColorEmoji: face('Noto Color Emoji', '@expo-google-fonts/noto-color-emoji', 'NotoColorEmoji', [400]),
   /** Outline emoji for PDF, where colour bitmap glyphs cannot be embedded. */
   notoEmoji: face('Noto Emoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji', [400, 700]),
 } as const satisfies Record<string, FontFace>;
 export type FaceId = keyof typeof FACES;
 
-/** Script fallbacks after the primary face; Inter first because it has ✓ ✗ and arrows. */
-export const FALLBACKS: readonly FaceId[] = [
-  'inter', 'notoSansSC', 'notoSansKR', 'notoSansArabic', 'notoSansHebrew',
-  'notoSansDevanagari', 'notoSansBengali', 'notoSansTamil', 'notoSansThai',
+/** The faces that draw Han characters (and kana, hangul), one per writing tradition. */
+export type HanFace = 'notoSansSC' | 'notoSansTC' | 'notoSansJP' | 'notoSansKR';
+const HAN_FACES: readonly HanFace[] = ['notoSansSC', 'notoSansJP', 'notoSansKR', 'notoSansTC'];
+
+/**
+ * Which face draws Han characters for a locale: Japanese forms for ja, Korean for ko, traditional
+ * Chinese for zh-Hant, Taiwan, Hong Kong and Macau, simplified Chinese otherwise.
+ */
+export function hanFace(locale: string): HanFace {
+  const l = locale.toLowerCase();
+  if (l === 'ja' || l.startsWith('ja-')) return 'notoSansJP';
+  if (l === 'ko' || l.startsWith('ko-')) return 'notoSansKR';
+  if (/^zh-(?:hant|tw|hk|mo)\b|^zh-.*-(?:hant|tw|hk|mo)\b/.test(l)) return 'notoSansTC';
+  return 'notoSansSC';
+}
+
+const SCRIPT_FACES: readonly FaceId[] = [
+  'notoSansArabic', 'notoSansHebrew', 'notoSansDevanagari', 'notoSansBengali', 'notoSansTamil', 'notoSansThai',
+  'notoSansGujarati', 'notoSansTelugu', 'notoSansKannada', 'notoSansMalayalam', 'notoSansSinhala',
+  'notoSansKhmer', 'notoSansLao', 'notoSansMyanmar', 'notoSansArmenian', 'notoSansGeorgian', 'notoSansEthiopic',
 ];
+
+/** Script fallbacks after the primary face, the locale's Han face first; Inter first because it has ✓ ✗ and arrows. */
+export function fallbacks(han: HanFace = 'notoSansSC'): FaceId[] {
+  return ['inter', han, ...HAN_FACES.filter((h) => h !== han), ...SCRIPT_FACES];
+}
+export const FALLBACKS: readonly FaceId[] = fallbacks();
 
 /** What a user may write in `fontFamily` (lower-case first family of a CSS stack) → our face. */
 const FAMILY_ALIASES: Record<string, FaceId> = {
@@ -94,8 +132,8 @@ export function facePath(id: FaceId, weight: Weight): string {
 }
 
 /** CSS family list for canvas and SVG: primary, then the script fallbacks, then emoji. */
-export function familyStack(primary: FaceId, opts: { emoji?: 'color' | 'none'; generic?: boolean } = {}): string {
-  const ids: FaceId[] = [primary, ...FALLBACKS.filter((f) => f !== primary)];
+export function familyStack(primary: FaceId, opts: { emoji?: 'color' | 'none'; generic?: boolean; han?: HanFace } = {}): string {
+  const ids: FaceId[] = [primary, ...fallbacks(opts.han).filter((f) => f !== primary)];
   if (opts.emoji !== 'none') ids.push('notoColorEmoji');
   const names = ids.map((id) => `"${FACES[id].family}"`);
   if (opts.generic) names.push(FACES[primary].family.includes('Mono') || primary === 'cousine' ? 'monospace' : primary === 'tinos' || primary === 'gelasio' || primary === 'merriweather' ? 'serif' : 'sans-serif');

@@ -6,7 +6,10 @@ import { GlobalFonts } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ensureFontsRegistered, FACES, FALLBACKS, facePath, resolveFace, type FaceId } from '../src/fonts';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { renderTable } from '../src/engine';
+import { runs } from '../src/paint/pdf';
+import { ensureFontsRegistered, FACES, FALLBACKS, facePath, hanFace, resolveFace, type FaceId } from '../src/fonts';
 
 const require = createRequire(import.meta.url);
 const fontkit = require('fontkit') as { create(b: Buffer): { hasGlyphForCodePoint(cp: number): boolean; familyName: string } };
@@ -22,6 +25,18 @@ const SAMPLES = {
   bengali: 'বাংলা ভাষা, বিক্রয় প্রতিবেদন',
   tamil: 'தமிழ் மொழி, விற்பனை அறிக்கை',
   thai: 'สวัสดีชาวโลก รายงานยอดขาย',
+  traditionalChinese: '資料表格，銷售報告。臺灣',
+  gujarati: 'નમસ્તે દુનિયા, વેચાણ અહેવાલ',
+  telugu: 'నమస్కారం ప్రపంచం, అమ్మకాల నివేదిక',
+  kannada: 'ನಮಸ್ಕಾರ ಜಗತ್ತು, ಮಾರಾಟ ವರದಿ',
+  malayalam: 'നമസ്കാരം ലോകം, വിൽപ്പന റിപ്പോർട്ട്',
+  sinhala: 'ආයුබෝවන් ලෝකය, විකුණුම් වාර්තාව',
+  khmer: 'សួស្តីពិភពលោក របាយការណ៍លក់',
+  lao: 'ສະບາຍດີໂລກ ລາຍງານການຂາຍ',
+  myanmar: 'မင်္ဂလာပါ ကမ္ဘာ၊ အရောင်းအစီရင်ခံစာ',
+  armenian: 'Բարեւ աշխարհ, վաճառքի հաշվետվություն',
+  georgian: 'გამარჯობა მსოფლიო, გაყიდვების ანგარიში',
+  ethiopic: 'ሰላም ለዓለም፣ የሽያጭ ሪፖርት',
   emoji: '😀🚀🎉👍❤✅🔥',
 };
 
@@ -66,5 +81,50 @@ describe('fonts', () => {
         }
       }
     }
+  });
+
+  it('draws Han characters with the forms of the table\'s locale: Japanese for ja, traditional for zh-TW', async () => {
+    expect(hanFace('ja-JP')).toBe('notoSansJP');
+    expect(hanFace('ja')).toBe('notoSansJP');
+    expect(hanFace('ko-KR')).toBe('notoSansKR');
+    expect(hanFace('zh-TW')).toBe('notoSansTC');
+    expect(hanFace('zh-Hant-HK')).toBe('notoSansTC');
+    expect(hanFace('zh-CN')).toBe('notoSansSC');
+    expect(hanFace('en-US')).toBe('notoSansSC');
+    // 直, 角 and 骨 differ between Japanese and simplified Chinese forms.
+    const png = async (locale: string) => {
+      const out = await renderTable({ format: 'png', payload: { headers: ['字'], rows: [['直角骨写']], options: { locale } } });
+      const img = await loadImage(Buffer.from(out.bytes));
+      const c = createCanvas(img.width, img.height);
+      c.getContext('2d').drawImage(img, 0, 0);
+      return c.getContext('2d').getImageData(0, 0, img.width, img.height).data;
+    };
+    const [ja, zh, zh2] = [await png('ja-JP'), await png('zh-CN'), await png('zh-CN')];
+    const diff = (a: Uint8ClampedArray, b: Uint8ClampedArray) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]!) > 40 ? 1 : 0), 0);
+    expect(diff(zh, zh2)).toBe(0);
+    expect(diff(ja, zh)).toBeGreaterThan(50);
+    // The PDF embeds the Japanese face for a Japanese table.
+    const pdf = await renderTable({ format: 'pdf', payload: { headers: ['字'], rows: [['直角骨写']], options: { locale: 'ja-JP' } } });
+    expect(Buffer.from(pdf.bytes).toString('latin1')).toContain('NotoSansJP');
+  });
+
+  it('keeps a keycap and a combining mark with their base in the PDF (fallback per grapheme cluster)', async () => {
+    const pdf = await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [['1\uFE0F\u20E3 first, e\u0301 and \u0915\u094D\u0937']] } });
+    const text = Buffer.from(pdf.bytes).toString('latin1');
+    expect(text).toContain('NotoEmoji');
+    expect(text).toContain('NotoSansDevanagari');
+    // The keycap's digit goes with its enclosing mark, not with the primary face.
+    expect(runs('1\uFE0F\u20E3', 'inter')).toEqual([{ text: '1\u20E3', face: 'notoEmoji' }]);
+    expect(runs('a1\uFE0F\u20E3b', 'inter').map((r) => r.face)).toEqual(['inter', 'notoEmoji', 'inter']);
+    // A mark the primary face lacks takes its base along to a face that has both.
+    expect(runs('\u0915\u094D\u0937', 'inter')).toEqual([{ text: '\u0915\u094D\u0937', face: 'notoSansDevanagari' }]);
+    expect(runs('ข\u0E49', 'inter')).toEqual([{ text: 'ข\u0E49', face: 'notoSansThai' }]);
+  });
+
+  it('renders every promised script to PDF (fontkit fails on some Telugu and Malayalam mark anchors: laid out again)', async () => {
+    const rows = Object.entries(SAMPLES).map(([script, text]) => [script, text]);
+    const pdf = await renderTable({ format: 'pdf', payload: { headers: ['Script', 'Sample'], rows } });
+    const text = Buffer.from(pdf.bytes).toString('latin1');
+    for (const family of ['NotoSansTelugu', 'NotoSansMalayalam', 'NotoSansMyanmar', 'NotoSansEthiopic']) expect(text, family).toContain(family);
   });
 });

@@ -91,6 +91,37 @@ const edge: GoldenCase[] = [
     },
   },
   {
+    // Every script the engine promises beyond the big ones: no empty boxes (issue #23).
+    name: 'edge-scripts',
+    format: 'png',
+    payload: {
+      title: 'Scripts · ભાષાઓ · భాషలు · ಭಾಷೆಗಳು',
+      headers: ['Script', 'Sample', 'Script ', 'Sample '],
+      rows: [
+        ['Gujarati', 'નમસ્તે દુનિયા', 'Khmer', 'សួស្តីពិភពលោក'],
+        ['Telugu', 'నమస్కారం ప్రపంచం', 'Lao', 'ສະບາຍດີໂລກ'],
+        ['Kannada', 'ನಮಸ್ಕಾರ ಜಗತ್ತು', 'Myanmar', 'မင်္ဂလာပါ ကမ္ဘာ'],
+        ['Malayalam', 'നമസ്കാരം ലോകം', 'Armenian', 'Բարեւ աշխարհ'],
+        ['Sinhala', 'ආයුබෝවන් ලෝකය', 'Georgian', 'გამარჯობა მსოფლიო'],
+        ['Traditional Chinese', '資料表格，銷售報告', 'Ethiopic', 'ሰላም ለዓለም'],
+      ],
+    },
+  },
+  {
+    // A Japanese table: Japanese glyph forms, no line starting with 。 or 」, locale date names,
+    // Thai broken at word boundaries, and 1 234 567,89 € kept whole (issue #23).
+    name: 'edge-typography-ja',
+    format: 'png',
+    payload: {
+      headers: ['説明', '日付', 'ไทย', 'Montant'],
+      rows: [
+        ['東京都「渋谷区」の天気は晴れ。明日は雨でしょう。', { type: 'date', value: '2024-03-04', format: 'yyyy年M月d日(EEE)' }, 'สวัสดีครับ ผมชื่อสมชาย ยินดีที่ได้รู้จักคุณ', { type: 'currency', value: 1234567.89, format: { currency: 'EUR', locale: 'fr-FR' } }],
+        ['直角骨写 — 「こんにちは」と彼は言った。', { type: 'datetime', value: '2024-03-04T15:07:00Z', format: 'a h:mm' }, 'การประชุมจะเริ่มเวลาสิบโมงเช้า', { type: 'percentage', value: 0.425, format: { locale: 'fr-FR' } }],
+      ],
+      options: { locale: 'ja-JP', width: 620 },
+    },
+  },
+  {
     // Fitted to content, a narrow table is widened to its title instead of breaking it up.
     name: 'edge-narrow-title',
     format: 'png',

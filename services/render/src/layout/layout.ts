@@ -3,7 +3,7 @@
  * row heights with spans, title block, and resolved colours. Every painter (canvas, SVG, PDF)
  * draws from this one layout, so the formats look alike.
  */
-import { familyStack, resolveFace, type FaceId } from '../fonts';
+import { familyStack, hanFace, resolveFace, type FaceId, type HanFace } from '../fonts';
 import type { Align, ModelCell, ModelRow, TableModel } from '../model';
 import { fontMetrics, longestToken, measure, naturalWidth, wrap } from './text';
 
@@ -51,6 +51,8 @@ export interface Layout {
   cells: LaidCell[];
   title: { lines: string[]; text: TextStyle; x: number; y: number; w: number; align: Align; color: string; baseline: number } | null;
   face: FaceId;
+  /** The face that draws Han characters, from the table's locale. */
+  han: HanFace;
   direction: 'ltr' | 'rtl';
   /** Visual column index of logical column c. */
   visual: (c: number) => number;
@@ -61,19 +63,19 @@ const MAX_TOKEN_WIDTH = 240;
 const textStyles = new Map<string, TextStyle>();
 
 /** Shared per (face, size, weight, style): cells hold a reference, tables have few distinct ones. */
-function textStyle(face: FaceId, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
-  const key = `${face}|${size}|${weight}|${italic ? 1 : 0}`;
+function textStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
+  const key = `${face}|${han}|${size}|${weight}|${italic ? 1 : 0}`;
   let st = textStyles.get(key);
   if (!st) {
     if (textStyles.size >= 1000) textStyles.clear();
-    st = makeTextStyle(face, size, weight, italic);
+    st = makeTextStyle(face, han, size, weight, italic);
     textStyles.set(key, st);
   }
   return st;
 }
 
-function makeTextStyle(face: FaceId, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
-  const family = familyStack(face);
+function makeTextStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
+  const family = familyStack(face, { han });
   const font = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
   const m = fontMetrics(font);
   return { font, family, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
@@ -116,6 +118,7 @@ export function minimumHeight(model: TableModel): number {
 export function layoutTable(model: TableModel): Layout {
   const s = model.styles;
   const face = resolveFace(s.fontFamily);
+  const han = hanFace(model.locale);
   const pad = s.cellPadding;
   const vpad = Math.round(pad * 0.8);
   const n = model.columns.length;
@@ -131,7 +134,7 @@ export function layoutTable(model: TableModel): Layout {
     if (!bySize) styleCache.set(size, (bySize = new Map()));
     const key = weight * 2 + (cell.italic ? 1 : 0);
     let st = bySize.get(key);
-    if (!st) bySize.set(key, (st = textStyle(face, size, weight, cell.italic)));
+    if (!st) bySize.set(key, (st = textStyle(face, han, size, weight, cell.italic)));
     return st;
   };
 
@@ -187,7 +190,7 @@ export function layoutTable(model: TableModel): Layout {
   // The title sits above the table and wraps at its width: a narrow table (one short column)
   // would break a short title into pieces, even inside words. Fitted to content, the table is
   // made at least as wide as its title on one line, within the same cap as its columns.
-  const titleStyle = model.title ? textStyle(face, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false) : null;
+  const titleStyle = model.title ? textStyle(face, han, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false) : null;
   const titleNeed = titleStyle && model.title ? Math.ceil(naturalWidth(titleStyle.font, model.title)) + 2 + 2 * pad : 0;
   let target: number;
   if (model.width !== null) target = model.width;
@@ -342,7 +345,7 @@ export function layoutTable(model: TableModel): Layout {
   return {
     width: tableW + 2 * margin,
     height: tableY + tableH + margin,
-    margin, tableX, tableY, tableW, tableH, colEdges, rowEdges, cells: laid, title, face,
+    margin, tableX, tableY, tableW, tableH, colEdges, rowEdges, cells: laid, title, face, han,
     direction: model.direction, visual,
   };
 }

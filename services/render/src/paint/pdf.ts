@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import bidiFactory from 'bidi-js';
 import type { FetchedImages } from '../engine';
-import { FACES, facePath, FALLBACKS, type FaceId, type Weight } from '../fonts';
+import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type Weight } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
 import { LIMITS } from '../limits';
@@ -58,11 +58,26 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
   const runsByText = new Map<string, GlyphRunLike>();
   const base = font as unknown as { layout(text: string, features?: unknown): GlyphRunLike };
   const cachedFont = Object.create(font) as { layout(text: string, features?: unknown): unknown };
+  /**
+   * fontkit's GPOS reader fails on the null mark anchors of Noto Sans Telugu and Malayalam
+   * ("Cannot read properties of null (reading 'xCoordinate')") for some syllables. Such a word is
+   * laid out again without above/below-base mark positioning: its marks sit at their default
+   * place instead of the render failing.
+   */
+  const layout = (text: string, features?: unknown): GlyphRunLike => {
+    try {
+      return base.layout.call(font, text, features);
+    } catch (e) {
+      if (!(e instanceof TypeError)) throw e;
+      const on = Array.isArray(features) ? Object.fromEntries(features.map((f) => [String(f), true])) : typeof features === 'object' && features ? { ...features } : {};
+      return base.layout.call(font, text, { ...on, abvm: false, blwm: false });
+    }
+  };
   cachedFont.layout = (text: string, features?: unknown) => {
-    if (features !== undefined) return base.layout.call(font, text, features);
+    if (features !== undefined) return layout(text, features);
     let run = runsByText.get(text);
     if (!run) {
-      const fresh = base.layout.call(font, text);
+      const fresh = layout(text);
       run = { glyphs: fresh.glyphs, positions: fresh.positions.map((p) => ({ ...p })) };
       if (runsByText.size >= MAX_RUNS_PER_FONT) runsByText.clear();
       runsByText.set(text, run);
@@ -121,23 +136,39 @@ function covers(id: FaceId, cp: number): boolean {
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
+const DROPPED = (cp: number) => (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp === 0xfe0f || cp === 0xfe0e || cp === 0x200d;
+/** Text whose characters each stand alone (no combining marks, joiners or emoji sequences). */
+const SINGLE_CHARS = /^[\u0000-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u205F\u20A0-\u20CF\u2100-\u2BFF\u3000-\u9FFF\uAC00-\uD7AF]*$/;
+const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
- * Splits text into runs of one face each. PDF emoji are outlines (no colour, no sequences), so
- * modifiers and joiners are dropped, flags become their two letters, and a character no bundled
- * face has is left out rather than drawn as an empty box.
+ * Splits text into runs of one face each, choosing a face per grapheme cluster (the first face, in
+ * the stack's order, with every character of it), so a combining mark or a keycap stays with its
+ * base. PDF emoji are outlines (no colour, no sequences), so modifiers and joiners are dropped,
+ * flags become their two letters, and a cluster no bundled face has is left out rather than drawn
+ * as an empty box.
  */
-function runs(text: string, primary: FaceId): { text: string; face: FaceId }[] {
+export function runs(text: string, primary: FaceId, stack: readonly FaceId[] = FALLBACKS): { text: string; face: FaceId }[] {
   const out: { text: string; face: FaceId }[] = [];
-  for (const original of text) {
-    let ch = original;
-    const cp0 = ch.codePointAt(0)!;
-    if ((cp0 >= 0x1f3fb && cp0 <= 0x1f3ff) || cp0 === 0xfe0f || cp0 === 0xfe0e || cp0 === 0x200d) continue;
-    if (cp0 >= 0x1f1e6 && cp0 <= 0x1f1ff) ch = String.fromCharCode(cp0 - 0x1f1e6 + 65);
-    const cp = ch.codePointAt(0)!;
+  const pieces = SINGLE_CHARS.test(text) ? text : Array.from(clusters.segment(text), (c) => c.segment);
+  for (const cluster of pieces) {
+    let ch = '';
+    const cps: number[] = [];
+    for (const c of cluster) {
+      let cp = c.codePointAt(0)!;
+      if (DROPPED(cp)) continue;
+      if (cp >= 0x1f1e6 && cp <= 0x1f1ff) cp = cp - 0x1f1e6 + 65;
+      cps.push(cp);
+      ch += String.fromCodePoint(cp);
+    }
+    if (cps.length === 0) continue;
+    const all = (f: FaceId) => cps.every((cp) => covers(f, cp));
     let face: FaceId | undefined = primary;
-    if (cp > 0x7f && !covers(primary, cp)) {
-      face = EMOJI.test(ch) && covers('notoEmoji', cp) ? 'notoEmoji' : FALLBACKS.find((f) => covers(f, cp));
-      if (!face && covers('notoEmoji', cp)) face = 'notoEmoji';
+    if (cps.some((cp) => cp > 0x7f) && !all(primary)) {
+      face = EMOJI.test(ch) && all('notoEmoji') ? 'notoEmoji' : stack.find(all);
+      if (!face && all('notoEmoji')) face = 'notoEmoji';
+      // No face has the whole cluster: the one with its base draws what it has.
+      if (!face) face = [primary, ...stack, 'notoEmoji' as const].find((f) => covers(f, cps[0]!));
       if (!face) continue;
     }
     const last = out[out.length - 1];
@@ -212,8 +243,8 @@ export function bidiRuns(line: string, rtlBase: boolean): BidiRun[] {
  * would not reverse (digits, punctuation, emoji alone) is reversed here, and a left-to-right one
  * it would reverse (Arabic-Indic digits) is reversed here first.
  */
-function visualPieces(run: BidiRun, primary: FaceId): { text: string; face: FaceId }[] {
-  const pieces = runs(run.text, primary);
+function visualPieces(run: BidiRun, primary: FaceId, stack: readonly FaceId[]): { text: string; face: FaceId }[] {
+  const pieces = runs(run.text, primary, stack);
   if (run.rtl) pieces.reverse();
   for (const p of pieces) if (run.rtl !== fontkitRtl(p.text)) p.text = reverseGraphemes(p.text);
   return pieces;
@@ -245,6 +276,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const usedFaces = new Set<FaceId>([primary]);
 
   const rtlTable = model.direction === 'rtl';
+  const stack = fallbacks(layout.han);
   /**
    * Text for pdfmake. Lines without right-to-left text go as they are. Lines with it go as pieces
    * in visual order, each kept whole (noWrap: pdfmake would otherwise split and re-order nothing,
@@ -252,7 +284,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
    */
   const pdfText = (lines: string[]) => {
     if (!rtlTable && !lines.some((l) => RTL_CHAR.test(l))) {
-      const parts = runs(lines.join('\n'), primary).map((r) => {
+      const parts = runs(lines.join('\n'), primary, stack).map((r) => {
         usedFaces.add(r.face);
         return r.face === primary ? r.text : { text: r.text, font: FACES[r.face].family };
       });
@@ -262,7 +294,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     lines.forEach((line, i) => {
       if (i > 0) parts.push({ text: '\n' });
       for (const run of bidiRuns(line, rtlTable)) {
-        for (const p of visualPieces(run, primary)) {
+        for (const p of visualPieces(run, primary, stack)) {
           usedFaces.add(p.face);
           parts.push({ text: p.text, font: FACES[p.face].family, noWrap: true });
         }

@@ -31,7 +31,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   // The family the user asked for comes first (a viewer that has Arial uses Arial), then the
   // bundled face we measured with, then the script fallbacks and a generic family.
   const requested = s.fontFamily.split(',')[0]!.trim().replace(/^['"]|['"]$/g, '').replace(/[^\p{L}\p{N} -]/gu, '').slice(0, 60);
-  const stack = familyStack(layout.face, { generic: true }).replace(/"/g, "'");
+  const stack = familyStack(layout.face, { generic: true, han: layout.han }).replace(/"/g, "'");
   const family = requested && !/^(sans-serif|serif|monospace|system-ui)$/i.test(requested) && !stack.includes(`'${requested}'`) ? `'${requested}', ${stack}` : stack;
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
