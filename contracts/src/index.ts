@@ -7,3 +7,4 @@ export * from './accounts';
 export * from './projects';
 export * from './render-api';
 export * from './billing';
+export * from './lists';

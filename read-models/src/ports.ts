@@ -11,10 +11,16 @@ export interface Doc {
 
 export type Scalar = string | number | boolean | null;
 
-/** Equality on a field, or a small set of comparison operators. Fields are top-level document fields. */
+/**
+ * Equality on a field, or a small set of comparison operators. Fields are top-level document fields.
+ * `$contains`: the field is a string holding the operand as a substring (case-sensitive: store a
+ * lower-cased copy of what is searched and lower-case the operand for a case-insensitive search).
+ * It cannot use an index: keep it next to an indexed equality that narrows the documents first.
+ */
 export type FieldCondition =
   | Scalar
   | { $in: Scalar[] }
+  | { $contains: string }
   | { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar; $ne?: Scalar };
 
 export type Filter = Record<string, FieldCondition>;
@@ -24,12 +30,26 @@ export interface FindOptions {
   sort?: Array<[field: string, direction: 1 | -1]>;
   limit?: number;
   skip?: number;
+  /**
+   * Keyset paging: only documents that come strictly after this position in the sort order, given
+   * as one value per `sort` entry (so `sort` must end in `id` to make positions unique). Unlike
+   * `skip`, a page boundary stays put when documents are added or removed before it, and the
+   * store seeks to it through a compound index instead of reading the skipped documents.
+   * The sorted fields must hold values of the position's types (a string field: strings).
+   */
+  after?: Scalar[];
 }
 
 export interface CollectionSpec {
   name: string;
   /** Top-level fields that filters and sorts use; the adapter indexes each of them. */
   indexes: string[];
+  /**
+   * Compound indexes, each a list of top-level fields (ascending; `id` allowed last), for queries
+   * that filter on equalities and sort or page on the fields after them, e.g.
+   * `['ownerId', 'createdAt', 'id']` for one owner's documents newest first.
+   */
+  compoundIndexes?: string[][];
   /**
    * Operational data (sessions, previews, rate-limit windows): documents may carry `expiresAt`
    * (epoch milliseconds); expired documents are never returned and are removed in the background.

@@ -9,10 +9,25 @@ export function toHistoryEntry(doc: BillingHistoryDoc): BillingHistoryEntry {
   };
 }
 
-/** The user's billing history, newest first. */
-export async function billingHistory(readModels: ReadModels, userId: string, limit = 200): Promise<BillingHistoryEntry[]> {
-  const docs = await readModels.find<BillingHistoryDoc>(BILLING_HISTORY, { userId }, { sort: [['date', -1], ['id', 1]], limit });
-  return docs.map(toHistoryEntry);
+/** A keyset position in the billing history: the (date, id) of the last entry of a page. */
+export type BillingPosition = [date: string, id: string];
+
+/** A page of the user's billing history, newest first, after `after` when given. */
+export async function billingHistory(
+  readModels: ReadModels,
+  userId: string,
+  page: { limit: number; after?: BillingPosition } = { limit: 200 },
+): Promise<{ entries: BillingHistoryEntry[]; next: BillingPosition | null }> {
+  const found = await readModels.find<BillingHistoryDoc>(BILLING_HISTORY, { userId }, {
+    sort: [['date', -1], ['id', -1]], limit: page.limit + 1, ...(page.after ? { after: page.after } : {}),
+  });
+  const docs = found.slice(0, page.limit);
+  const last = docs[docs.length - 1];
+  return { entries: docs.map(toHistoryEntry), next: found.length > page.limit && last ? [last.date, last.id] : null };
+}
+
+export function countBillingHistory(readModels: ReadModels, userId: string): Promise<number> {
+  return readModels.count(BILLING_HISTORY, { userId });
 }
 
 /** The user a provider customer belongs to, when a checkout of theirs was recorded. */

@@ -30,9 +30,21 @@ export interface ImageDoc extends Doc {
   source: string;
   createdAt: string;
   deleted: boolean;
+  /**
+   * The owner while the image is live, null once deleted: the first field of the list indexes, so
+   * a page, a count or a search of a user's images reads only live ones, from the index alone.
+   */
+  listUserId: string | null;
+  /** Lower-cased title and file name (one line each): what `q` searches as a substring. */
+  searchText: string;
   /** The request JSON is kept until this time (epoch ms), then purged; null once purged or deleted. */
   dataExpiresAt: number | null;
   position: number;
+}
+
+/** What a search matches: the title and the file name, lower-cased (case-insensitive search). */
+export function searchTextOf(title: string | null, filename: string): string {
+  return `${(title ?? '').toLowerCase()}\n${filename.toLowerCase()}`;
 }
 
 const RETENTION_MS = JSON_RETENTION_DAYS * 24 * 60 * 60 * 1000;
@@ -51,13 +63,25 @@ async function detachProject(tx: ProjectionTx, projectId: string, position: numb
 
 export const imagesProjection: Projection = {
   name: 'images',
-  version: 1,
+  // v2: listUserId and searchText, and the compound indexes of paged lists (issue #30).
+  version: 2,
   collections: [
     // Only the fields queries select by (images.queries.ts, projects.queries.ts, the audit): with
     // no statistics SQLite picks any indexed equality, and an index on `deleted` (two values) made
-    // it scan every live image for `{ userId, deleted: false }`. Sorting a user's images by
-    // createdAt needs no index of its own. Fewer indexes also make a rebuild cheaper.
-    { name: IMAGES, indexes: ['userId', 'projectId', 'filename'] },
+    // it scan every live image for `{ userId, deleted: false }`. Fewer indexes also make a
+    // rebuild cheaper. Lists page newest first on (createdAt, id) after equalities on the owner
+    // and optionally the project or the format: one compound index for each shape, so a page
+    // is a seek plus `limit` index steps however many images the account holds, and SQLite's
+    // planner (which takes the index matching the most equalities) finds the right one.
+    {
+      name: IMAGES,
+      indexes: ['userId', 'projectId', 'filename'],
+      compoundIndexes: [
+        ['listUserId', 'createdAt', 'id'],
+        ['listUserId', 'projectId', 'createdAt', 'id'],
+        ['listUserId', 'format', 'createdAt', 'id'],
+      ],
+    },
     { name: DETACHED_PROJECTS, indexes: [] },
   ],
   handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ProjectDeleted'],
@@ -78,12 +102,13 @@ export const imagesProjection: Projection = {
           filename: d.filename, blobKey: d.blobKey, format: d.format, contentType: d.contentType,
           width: d.width, height: d.height, size: d.size, rows: d.rows, columns: d.columns, title: d.title,
           source: d.source, createdAt: d.renderedAt, deleted: false,
+          listUserId: d.userId, searchText: searchTextOf(d.title, d.filename),
           dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS, position,
         } satisfies ImageDoc);
         return;
       }
       case 'ImageDeleted':
-        if (doc) tx.put(IMAGES, { ...doc, deleted: true, dataExpiresAt: null, position });
+        if (doc) tx.put(IMAGES, { ...doc, deleted: true, listUserId: null, dataExpiresAt: null, position });
         return;
       case 'ImageDataPurged':
         if (doc) tx.put(IMAGES, { ...doc, dataExpiresAt: null, position });

@@ -1,4 +1,5 @@
 import type { UserImage } from '@jsonable/contracts/render-api';
+import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
 import { IMAGES, type ImageDoc } from './images.projection';
 
@@ -14,12 +15,66 @@ export async function getOwnImage(readModels: ReadModels, userId: string, imageI
   return doc && !doc.deleted && doc.userId === userId ? doc : null;
 }
 
-export function listUserImages(readModels: ReadModels, userId: string): Promise<ImageDoc[]> {
-  return readModels.find<ImageDoc>(IMAGES, { userId, deleted: false }, { sort: [['createdAt', -1]] });
+/** Which of a user's live images a list shows; bounds and `q` as parsed by the contract. */
+export interface ImageSelection {
+  userId: string;
+  projectId?: string;
+  format?: ImageDoc['format'];
+  /** Inclusive lower bound of createdAt (ISO instant). */
+  from?: string;
+  /** Exclusive upper bound of createdAt (ISO instant). */
+  to?: string;
+  /** Case-insensitive substring of the title or the file name. */
+  q?: string;
+}
+
+/** A keyset position: the (createdAt, id) of the last image of the previous page. */
+export type ImagePosition = [createdAt: string, id: string];
+
+/** Newest first; id breaks ties, so every position is unique and pages never overlap. */
+const NEWEST_FIRST: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+
+function selectionFilter(s: ImageSelection): Filter {
+  const filter: Filter = { listUserId: s.userId };
+  if (s.projectId !== undefined) filter.projectId = s.projectId;
+  if (s.format !== undefined) filter.format = s.format;
+  if (s.from !== undefined || s.to !== undefined) {
+    filter.createdAt = { ...(s.from !== undefined ? { $gte: s.from } : {}), ...(s.to !== undefined ? { $lt: s.to } : {}) };
+  }
+  if (s.q) filter.searchText = { $contains: s.q.toLowerCase() };
+  return filter;
+}
+
+/**
+ * One page of a user's live images, newest first, after `after` when given. Reads one more than
+ * `limit` to know whether a next page exists; memory and time depend on the page, not on how
+ * many images the account holds.
+ */
+export async function pageUserImages(
+  readModels: ReadModels,
+  selection: ImageSelection,
+  page: { limit: number; after?: ImagePosition },
+): Promise<{ images: ImageDoc[]; next: ImagePosition | null }> {
+  const found = await readModels.find<ImageDoc>(IMAGES, selectionFilter(selection), {
+    sort: NEWEST_FIRST, limit: page.limit + 1, ...(page.after ? { after: page.after } : {}),
+  });
+  const images = found.slice(0, page.limit);
+  const last = images[images.length - 1];
+  return { images, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
+}
+
+export function countSelectedImages(readModels: ReadModels, selection: ImageSelection): Promise<number> {
+  return readModels.count(IMAGES, selectionFilter(selection));
 }
 
 export function countUserImages(readModels: ReadModels, userId: string): Promise<number> {
-  return readModels.count(IMAGES, { userId, deleted: false });
+  return countSelectedImages(readModels, { userId });
+}
+
+/** Live images of this user among `ids` (others' and deleted ones are left out). */
+export async function getOwnImages(readModels: ReadModels, userId: string, ids: readonly string[]): Promise<ImageDoc[]> {
+  if (ids.length === 0) return [];
+  return readModels.find<ImageDoc>(IMAGES, { id: { $in: [...ids] }, listUserId: userId });
 }
 
 /** `publicUrl` is the configured base (never the request's Host). */

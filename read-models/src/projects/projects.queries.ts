@@ -20,8 +20,9 @@ export function countActiveProjects(readModels: ReadModels, userId: string): Pro
   return readModels.count(PROJECTS, { userId, isActive: true });
 }
 
-export function countProjectImages(readModels: ReadModels, projectId: string): Promise<number> {
-  return readModels.count(IMAGES, { projectId, deleted: false });
+/** The project's live images (counted from the owner's list index alone). */
+export function countProjectImages(readModels: ReadModels, userId: string, projectId: string): Promise<number> {
+  return readModels.count(IMAGES, { listUserId: userId, projectId });
 }
 
 export function toProjectView(doc: ProjectDoc, imageCount: number): ProjectView {
@@ -32,13 +33,28 @@ export function toProjectView(doc: ProjectDoc, imageCount: number): ProjectView 
   };
 }
 
-/** The user's live projects, oldest first (the dashboard auto-selects the first), with image counts. */
-export async function listProjects(readModels: ReadModels, userId: string): Promise<ProjectView[]> {
-  const docs = await readModels.find<ProjectDoc>(PROJECTS, { userId, isActive: true }, { sort: [['createdAt', 1]] });
-  return Promise.all(docs.map(async (doc) => toProjectView(doc, await countProjectImages(readModels, doc.id))));
+/** A keyset position in the projects list: the (createdAt, id) of the last project of a page. */
+export type ProjectPosition = [createdAt: string, id: string];
+
+/**
+ * A page of the user's live projects, oldest first (the dashboard auto-selects the first), with
+ * image counts; after `after` when given.
+ */
+export async function pageProjects(
+  readModels: ReadModels,
+  userId: string,
+  page: { limit: number; after?: ProjectPosition },
+): Promise<{ projects: ProjectView[]; next: ProjectPosition | null }> {
+  const found = await readModels.find<ProjectDoc>(PROJECTS, { userId, isActive: true }, {
+    sort: [['createdAt', 1], ['id', 1]], limit: page.limit + 1, ...(page.after ? { after: page.after } : {}),
+  });
+  const docs = found.slice(0, page.limit);
+  const last = docs[docs.length - 1];
+  const projects = await Promise.all(docs.map(async (doc) => toProjectView(doc, await countProjectImages(readModels, userId, doc.id))));
+  return { projects, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
 }
 
 export async function getProjectView(readModels: ReadModels, userId: string, projectId: string): Promise<ProjectView | null> {
   const doc = await getOwnProject(readModels, userId, projectId);
-  return doc ? toProjectView(doc, await countProjectImages(readModels, doc.id)) : null;
+  return doc ? toProjectView(doc, await countProjectImages(readModels, userId, doc.id)) : null;
 }

@@ -38,6 +38,7 @@ function equals(value: unknown, operand: Scalar): boolean {
 function satisfies(value: unknown, condition: FieldCondition): boolean {
   if (condition === null || typeof condition !== 'object') return equals(value, condition);
   if ('$in' in condition) return (condition as { $in: Scalar[] }).$in.some((v) => equals(value, v));
+  if ('$contains' in condition) return typeof value === 'string' && value.includes((condition as { $contains: string }).$contains);
   const c = condition as { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar; $ne?: Scalar };
   const range = (operand: Scalar | undefined, ok: (cmp: number) => boolean): boolean =>
     operand === undefined || (sameType(value, operand) && ok(compareSameType(value as string, operand as string)));
@@ -68,7 +69,15 @@ export function compareForSort(sort: Array<[string, 1 | -1]>): (a: Doc, b: Doc) 
 }
 
 function reference(docs: Doc[], filter: Filter, options: FindOptions): Doc[] {
-  const found = docs.filter((d) => matches(d, filter)).sort(compareForSort(options.sort ?? []));
+  const compare = compareForSort(options.sort ?? []);
+  let found = docs.filter((d) => matches(d, filter)).sort(compare);
+  const after = options.after;
+  if (after) {
+    // A position is a document's sort values: everything that sorts after such a document.
+    const position: Doc = { id: '' };
+    (options.sort ?? []).forEach(([field], i) => (position[field] = after[i]));
+    found = found.filter((d) => compare(d, position) > 0);
+  }
   const skip = options.skip ?? 0;
   return found.slice(skip, options.limit === undefined ? undefined : skip + options.limit);
 }
@@ -104,6 +113,7 @@ const conditionArb: fc.Arbitrary<FieldCondition> = fc.oneof(
   scalarArb,
   fc.record({ $in: fc.array(scalarArb, { maxLength: 3 }) }),
   fc.record({ $ne: scalarArb }),
+  fc.record({ $contains: fc.constantFrom('', 'a', 'é', '1', 'k', '{') }),
   fc.record(
     { $lt: rangeOperandArb, $lte: rangeOperandArb, $gt: rangeOperandArb, $gte: rangeOperandArb },
     { requiredKeys: [] },
@@ -313,6 +323,93 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
           ),
           { numRuns: 60 },
         );
+      });
+    });
+
+    describe('keyset paging and substring search', () => {
+      const pageDocArb = fc.record({
+        g: fc.constantFrom('a', 'b'),
+        // Few distinct times: many ties, which the id must break.
+        t: fc.constantFrom('2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-03-01T12:00:00.000Z'),
+        title: fc.constantFrom('Sales report', 'sales', 'Q1 SALES', 'inventory', ''),
+      });
+      const sorts: Array<Array<[string, 1 | -1]>> = [
+        [['t', -1], ['id', -1]],
+        [['t', 1], ['id', 1]],
+        [['t', 1], ['id', -1]],
+        [['g', 1], ['t', -1], ['id', -1]],
+      ];
+
+      it('follows keyset positions page by page to exactly the full result, in order (property)', async () => {
+        const ds = await store();
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(pageDocArb, { maxLength: 16 }),
+            fc.constantFrom(...sorts),
+            fc.constantFrom<Filter>({}, { g: 'a' }, { g: 'b', title: { $contains: 'sales' } }),
+            fc.integer({ min: 1, max: 5 }),
+            async (fieldsList, sort, filter, limit) => {
+              const c = unique('keyset');
+              await ds.ensureCollection({ name: c, indexes: [], compoundIndexes: [['g', 't', 'id'], ['t', 'id']] });
+              const docs = fieldsList.map((fields, i) => toDoc(`k${String(i).padStart(2, '0')}${i % 3 ? 'x' : 'é'}`, fields));
+              await ds.applyBatch(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
+              const expected = reference(docs, filter, { sort });
+              const seen: Doc[] = [];
+              let after: Scalar[] | undefined;
+              for (let pages = 0; pages <= docs.length; pages++) {
+                const page = await ds.find(c, filter, { sort, limit, ...(after ? { after } : {}) });
+                seen.push(...page);
+                if (page.length < limit) break;
+                const last = page[page.length - 1]!;
+                after = sort.map(([field]) => last[field] as Scalar);
+              }
+              expect(seen.map((d) => d.id)).toEqual(expected.map((d) => d.id));
+              await ds.dropCollection(c);
+            },
+          ),
+          { numRuns: 40 },
+        );
+      });
+
+      it('keeps a page boundary in place while documents are added and removed before it', async () => {
+        const ds = await store();
+        const c = unique('keyset_stable');
+        await ds.ensureCollection({ name: c, indexes: [], compoundIndexes: [['owner', 'createdAt', 'id']] });
+        const put = (id: string, createdAt: string) => ({ op: 'put' as const, collection: c, doc: { id, owner: 'u', createdAt } });
+        await ds.applyBatch(['1', '2', '3', '4', '5'].map((n) => put(`i${n}`, `2026-01-0${n}T00:00:00.000Z`)));
+        const sort: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+        const first = await ds.find(c, { owner: 'u' }, { sort, limit: 2 });
+        expect(first.map((d) => d.id)).toEqual(['i5', 'i4']);
+        // A newer document and the deletion of one already shown do not shift the next page.
+        await ds.applyBatch([put('i6', '2026-01-06T00:00:00.000Z'), { op: 'delete', collection: c, id: 'i5' }]);
+        const last = first[1]!;
+        const next = await ds.find(c, { owner: 'u' }, { sort, limit: 2, after: [last.createdAt as string, last.id] });
+        expect(next.map((d) => d.id)).toEqual(['i3', 'i2']);
+      });
+
+      it('finds substrings in string fields only, case-sensitively', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'contains', ['search']);
+        await ds.applyBatch(
+          Object.entries({ a: 'sales report\u0000q1.png', b: 'Sales', c: ['sales'], d: { sales: 1 }, e: 7, f: null }).map(([id, search]) => ({
+            op: 'put' as const, collection: c, doc: { id, search },
+          })),
+        );
+        const ids = async (filter: Filter) => (await ds.find(c, filter)).map((d) => d.id).sort();
+        expect(await ids({ search: { $contains: 'sales' } })).toEqual(['a']);
+        expect(await ids({ search: { $contains: 'q1.png' } })).toEqual(['a']);
+        expect(await ids({ search: { $contains: '' } })).toEqual(['a', 'b']);
+        expect(await ids({ search: { $contains: '.*' } })).toEqual([]);
+        expect(await ds.count(c, { search: { $contains: 'S' } })).toBe(1);
+      });
+
+      it('refuses a position that does not fit the sort', async () => {
+        const ds = await store();
+        const c = await collection(ds, 'keyset_bad');
+        await expect(ds.find(c, {}, { sort: [['t', -1], ['id', -1]], after: ['x'] })).rejects.toThrow(/one value per sort field/);
+        await expect(ds.find(c, {}, { after: ['x'] })).rejects.toThrow(/one value per sort field/);
+        await expect(ds.find(c, {}, { sort: [['t', -1]], after: [null] })).rejects.toThrow(/cannot be null/);
+        await expect(ds.find(c, { t: { $contains: 1 as unknown as string } })).rejects.toThrow(/\$contains needs a string/);
       });
     });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDocumentStore } from '@jsonable/read-models/testing/document-store.contract';
 import { SqliteDocumentStore } from '../src/sqlite/document-store';
+import { imagesProjection } from '@jsonable/read-models/images/images.projection';
 
 const dir = mkdtempSync(join(tmpdir(), 'jsonable-docs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,6 +47,25 @@ describe('SQLite DocumentStore specifics', () => {
       .all('p1') as Array<{ detail: string }>;
     db.close();
     expect(plan.map((row) => row.detail).join(' ')).toContain('USING INDEX');
+  });
+
+  it('reads a page of a list from its compound index: a seek, no sort, the index matching the most equalities', async () => {
+    const ds = new SqliteDocumentStore(join(dir, 'pages.sqlite'), { sweepIntervalMs: 0 });
+    await ds.ensureCollection(imagesProjection.collections[0]!);
+    const sort: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+    const after = ['2026-01-01T00:00:00.000Z', 'x'];
+    const plan = (filter: Record<string, unknown>) => ds.explainFind('images', filter as never, { sort, limit: 101, after }).join(' | ');
+    expect(plan({ listUserId: 'u' })).toContain('k:images:listUserId,createdAt,id');
+    expect(plan({ listUserId: 'u', projectId: 'p' })).toContain('k:images:listUserId,projectId,createdAt,id');
+    expect(plan({ listUserId: 'u', format: 'svg' })).toContain('k:images:listUserId,format,createdAt,id');
+    expect(plan({ listUserId: 'u', searchText: { $contains: 'x' }, createdAt: { $gte: '2025-01-01' } })).toContain('k:images:listUserId,createdAt,id');
+    for (const filter of [{ listUserId: 'u' }, { listUserId: 'u', projectId: 'p' }, { listUserId: 'u', format: 'svg' }]) {
+      expect(plan(filter)).not.toContain('TEMP B-TREE');
+    }
+    // A project's count never reads a row: the index covers it.
+    await ds.applyBatch([{ op: 'put', collection: 'images', doc: { id: 'a', listUserId: 'u', projectId: 'p', createdAt: '2026-01-01', format: 'png', searchText: 'a' } }]);
+    expect(await ds.count('images', { listUserId: 'u', projectId: 'p' })).toBe(1);
+    await ds.close();
   });
 
   it('drops an index the spec no longer declares, so the planner takes the selective one', async () => {

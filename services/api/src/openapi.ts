@@ -20,6 +20,7 @@ import {
   saveSettingsRequestSchema, settingsResponseSchema, updateProfileRequestSchema, userWithPlanSchema, verifyMagicLinkResponseSchema,
 } from '@jsonable/contracts/accounts';
 import { billingHistorySchema, billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } from '@jsonable/contracts/billing';
+import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX } from '@jsonable/contracts/lists';
 import type { AppDeps } from './deps';
 import type { AppState } from './module';
 
@@ -85,6 +86,32 @@ function componentSchemas(): Json {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ content: { 'application/json': { schema: ref(name) } } });
 const error = (description: string) => ({ description, ...json('ErrorEnvelope') });
+
+/** Paged lists (issue #30): the query parameters and the answer's headers. */
+const pageParams = [
+  {
+    name: 'limit', in: 'query', required: false,
+    description: `Items per page: default ${LIST_PAGE_DEFAULT}, at most ${LIST_PAGE_MAX} (a larger value is refused with 400).`,
+    schema: { type: 'integer', minimum: 1, maximum: LIST_PAGE_MAX, default: LIST_PAGE_DEFAULT },
+  },
+  {
+    name: 'cursor', in: 'query', required: false,
+    description: 'Opaque position from the previous page\'s Link rel="next". It stays valid while items are added or deleted (keyset paging), and only for the same list, account and filters (400 otherwise).',
+    schema: { type: 'string' },
+  },
+];
+const imageFilterParams = [
+  { name: 'projectId', in: 'query', required: false, description: "Only this project's images (404 when it is not one of yours).", schema: { type: 'string' } },
+  { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['png', 'jpeg', 'svg', 'pdf'] } },
+  { name: 'from', in: 'query', required: false, description: 'Created at or after: YYYY-MM-DD (UTC) or an ISO 8601 date-time.', schema: { type: 'string' } },
+  { name: 'to', in: 'query', required: false, description: 'Created up to: YYYY-MM-DD (that whole UTC day included) or an ISO 8601 date-time (included).', schema: { type: 'string' } },
+  { name: 'q', in: 'query', required: false, description: `Case-insensitive substring of the title or the file name (at most ${SEARCH_MAX} characters).`, schema: { type: 'string', maxLength: SEARCH_MAX } },
+];
+const pageHeaders = {
+  Link: { description: 'RFC 8288 link to the next page: `<url>; rel="next"`. Absent on the last page.', schema: { type: 'string' } },
+  'X-Total-Count': { description: 'How many items match, over all pages.', schema: { type: 'integer' } },
+};
+const paged = (description: string, schema: string) => ({ description, headers: pageHeaders, ...json(schema) });
 
 const ERRORS = {
   400: error('Invalid request parameters: check that the JSON is well-formed and matches the table structure.'),
@@ -231,12 +258,17 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         }),
       },
       '/api/jsonable/projects': {
-        get: session("The user's projects", { 200: { description: 'Projects', ...json('ProjectList') } }),
+        get: session("The user's projects, oldest first, a page at a time", { 200: paged('Projects', 'ProjectList'), ...pick(ERRORS, 400) }, { parameters: pageParams }),
         post: session('Create a project (its full key is in this answer only)', { 201: { description: 'Created', ...json('CreatedProject') }, ...pick(ERRORS, 400, 402) }, {
           requestBody: { required: true, ...json('CreateProjectRequest') },
         }),
       },
-      '/api/projects': { get: session('Projects with their default styles', { 200: { description: 'Projects', ...json('ProjectList') } }) },
+      '/api/projects': { get: session('Projects with their default styles, a page at a time', { 200: paged('Projects', 'ProjectList'), ...pick(ERRORS, 400) }, { parameters: pageParams }) },
+      '/api/jsonable/projects/{id}/images': {
+        get: session("A project's images, newest first, a page at a time", { 200: paged('Images', 'UserImages'), ...pick(ERRORS, 400), 404: error('Project not found') }, {
+          parameters: [idParam, ...pageParams, ...imageFilterParams.filter((p) => p.name !== 'projectId')],
+        }),
+      },
       '/api/jsonable/projects/{id}': {
         get: session('One project', { 200: { description: 'Project', ...json('Project') }, 404: error('Project not found') }, { parameters: [idParam] }),
         patch: session('Rename a project or change its settings', { 200: { description: 'Project', ...json('Project') }, ...pick(ERRORS, 400), 404: error('Project not found') }, {
@@ -252,7 +284,11 @@ export function buildOpenApiDocument(serverUrl: string): Json {
           parameters: [idParam], requestBody: { required: true, ...json('Styles') },
         }),
       },
-      '/api/jsonable/user/images': { get: session("The user's images", { 200: { description: 'Images, newest first', ...json('UserImages') } }) },
+      '/api/jsonable/user/images': {
+        get: session("The user's images, newest first, a page at a time, filtered", { 200: paged('Images, newest first', 'UserImages'), ...pick(ERRORS, 400), 404: error('Project not found') }, {
+          parameters: [...pageParams, ...imageFilterParams],
+        }),
+      },
       '/api/jsonable/user/images/{id}': {
         delete: session('Delete an image (its URL answers 404 afterwards)', { 200: { description: 'Deleted', ...json('DeleteImageResponse') }, 404: error('Image not found or deleted') }, { parameters: [idParam] }),
       },
@@ -338,7 +374,9 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       '/api/billing/portal': {
         post: { ...session("Open Stripe's customer portal", { 200: { description: 'Where to send the browser', ...json('BillingRedirect') }, 503: error('Billing is off or the provider is unreachable.') }), tags: ['Billing'] },
       },
-      '/api/billing/history': { get: { ...session('Payments and plan changes', { 200: { description: 'History', ...json('BillingHistory') } }), tags: ['Billing'] } },
+      '/api/billing/history': {
+        get: { ...session('Payments and plan changes, newest first, a page at a time', { 200: paged('History', 'BillingHistory'), ...pick(ERRORS, 400) }, { parameters: pageParams }), tags: ['Billing'] },
+      },
       '/api/billing/webhook': {
         post: {
           tags: ['Billing'], summary: "Stripe's webhook (verified with the Stripe-Signature header)", security: [],

@@ -4,6 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextLink } from '@jsonable/contracts/lists';
 import { billingMessages } from '@jsonable/contracts/billing';
 import { bodyLimitMessage } from '../src/middleware/body';
 import { createBillingModule } from '../src/modules/billing';
@@ -152,6 +153,16 @@ describe('webhooks', () => {
     const history = await api().get('/api/billing/history').set('Cookie', cookie).expect(200);
     expect(history.body.entries.map((e: { event: string; plan: string | null; amount: number | null }) => [e.event, e.plan, e.amount]).sort())
       .toEqual([['CheckoutCompleted', 'premium', 900], ['PlanChanged', 'premium', null]]);
+    // Paged (issue #30): one entry a page, the same entries in the same order, then no next link.
+    expect(history.headers['x-total-count']).toBe('2');
+    const page1 = await api().get('/api/billing/history?limit=1').set('Cookie', cookie).expect(200);
+    expect(page1.headers['x-total-count']).toBe('2');
+    const next = new URL(nextLink(page1.headers.link)!);
+    const page2 = await api().get(`${next.pathname}${next.search}`).set('Cookie', cookie).expect(200);
+    expect(page2.headers.link).toBeUndefined();
+    expect([...page1.body.entries, ...page2.body.entries]).toEqual(history.body.entries);
+    expect((await api().get('/api/billing/history?limit=0').set('Cookie', cookie)).status).toBe(400);
+    expect((await api().get(`${next.pathname}${next.search}`).set('Cookie', (await signUp(h)).cookie)).status).toBe(400);
 
     // Once it ended, a new Checkout reuses the customer.
     stand.subscriptions.set('sub_a1', { id: 'sub_a1', status: 'canceled', customer: 'cus_a1', price: PRICES.premium, userId });

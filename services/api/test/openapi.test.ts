@@ -57,6 +57,19 @@ describe('GET /api/openapi.json', () => {
     const request = doc.components.schemas.TableRequest as Json & { properties: Json };
     expect(Object.keys(request.properties)).toEqual(expect.arrayContaining(['data', 'headers', 'rows', 'title', 'styles', 'options', 'customFilename']));
   });
+
+  it('describes paging on every list: limit with its default and maximum, cursor, filters, Link and X-Total-Count', async () => {
+    const doc = (await http(h).get('/api/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema: Json }>; responses: Record<string, { headers?: Json }> }>> };
+    for (const path of ['/api/jsonable/user/images', '/api/jsonable/projects/{id}/images', '/api/jsonable/projects', '/api/projects', '/api/billing/history']) {
+      const get = doc.paths[path]!.get!;
+      const limit = get.parameters!.find((p) => p.name === 'limit')!;
+      expect(limit.schema, path).toMatchObject({ default: 50, maximum: 400, minimum: 1 });
+      expect(get.parameters!.map((p) => p.name), path).toContain('cursor');
+      expect(Object.keys(get.responses['200']!.headers!), path).toEqual(['Link', 'X-Total-Count']);
+      expect(Object.keys(get.responses), path).toContain('400');
+    }
+    expect(doc.paths['/api/jsonable/user/images']!.get!.parameters!.map((p) => p.name)).toEqual(['limit', 'cursor', 'projectId', 'format', 'from', 'to', 'q']);
+  });
 });
 
 describe('answers match the contracts the web app and the document use', () => {

@@ -81,10 +81,11 @@ export class ProjectionInstance {
         ...spec,
         name: this.physical(spec.name),
         indexes: defer ? [] : spec.indexes,
+        compoundIndexes: defer ? [] : spec.compoundIndexes,
         // The store may lay out the fields for the indexes built at the end (SQLite: columns).
-        ...(defer ? { indexLater: spec.indexes } : {}),
+        ...(defer ? { indexLater: [...spec.indexes, ...(spec.compoundIndexes ?? []).flat()] } : {}),
       });
-      if (defer && spec.indexes.length > 0) this.unindexed.add(spec.name);
+      if (defer && (spec.indexes.length > 0 || (spec.compoundIndexes?.length ?? 0) > 0)) this.unindexed.add(spec.name);
     }
     // Documents are only ever committed together with a checkpoint, so no checkpoint means the
     // collections are still empty and the cache starts out knowing all of them.

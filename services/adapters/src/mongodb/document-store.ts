@@ -18,10 +18,11 @@
 import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document } from 'mongodb';
 import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions } from '@jsonable/read-models/ports';
 import { checkpointList } from '../documents/checkpoints';
-import { checkPaging, normaliseFilter, type Condition } from '../documents/filter';
+import { checkPaging, keysetOf, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
 import { guardMethods } from '../faults/guard';
 import { mongoTranslator } from '../faults/mongodb';
+import { escapeRegExp } from './regexp';
 
 interface Stored {
   _id: string;
@@ -53,7 +54,25 @@ function conditionQuery(condition: Condition): Document {
       return { [path(condition.field)]: { $in: condition.values } };
     case 'range':
       return { [path(condition.field)]: { [condition.op]: condition.value } };
+    case 'contains':
+      // A regular expression also matches an array holding a matching string: only strings count.
+      return { [path(condition.field)]: { $regex: escapeRegExp(condition.value), $not: { $type: 'array' } } };
   }
+}
+
+/**
+ * "After this position in the sort order": the lexicographic OR. Over a compound index of the
+ * sort fields MongoDB bounds each branch on the index and merges them in sort order.
+ */
+function keysetQuery(keys: NonNullable<ReturnType<typeof keysetOf>>): Document {
+  return {
+    $or: keys.map((k, i) => {
+      const branch: Document = {};
+      for (let j = 0; j < i; j++) branch[path(keys[j]!.field)] = keys[j]!.value;
+      branch[path(k.field)] = { [k.direction === 1 ? '$gt' : '$lt']: k.value };
+      return branch;
+    }),
+  };
 }
 
 function notExpired(now: Date): Document {
@@ -108,6 +127,12 @@ export class MongoDocumentStore implements DocumentStore {
     }
     const collection = this.collection(spec.name);
     for (const field of indexes) await collection.createIndex({ [`doc.${field}`]: 1 });
+    for (const list of spec.compoundIndexes ?? []) {
+      if (list.length === 0) throw new Error(`An empty compound index on ${spec.name}`);
+      // Ascending throughout: MongoDB walks a compound index backwards for a sort that is
+      // descending on every field.
+      await collection.createIndex(Object.fromEntries(list.map((field) => [path(field), 1] as const)));
+    }
     if (expiring) await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     await this.meta.updateOne({ _id: spec.name }, { $set: { expiring, indexes } }, { upsert: true });
     this.known.set(spec.name, expiring);
@@ -118,15 +143,16 @@ export class MongoDocumentStore implements DocumentStore {
     return found ? (found.doc as T) : null;
   }
 
-  private query(filter: Filter | undefined): Document {
+  private query(filter: Filter | undefined, keyset: ReturnType<typeof keysetOf> = null): Document {
     const parts = normaliseFilter(filter).map(conditionQuery);
+    if (keyset) parts.push(keysetQuery(keyset));
     parts.push(notExpired(new Date()));
     return { $and: parts };
   }
 
   async find<T extends Doc = Doc>(collection: string, filter?: Filter, options: FindOptions = {}): Promise<T[]> {
     checkPaging(options);
-    const query = this.query(filter);
+    const query = this.query(filter, keysetOf(options.sort, options.after));
     if (options.limit === 0) return [];
     const sort: Array<[string, 1 | -1]> = (options.sort ?? []).map(([field, direction]) => {
       if (direction !== 1 && direction !== -1) throw new Error(`Sort direction of ${field} must be 1 or -1`);

@@ -23,7 +23,7 @@ const PUBLIC_ROUTES: readonly PublicRoute[] = [
 ];
 
 const ALLOW_HEADERS = 'Authorization, Content-Type, X-API-Key, Idempotency-Key';
-const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, X-Request-Id, ETag, Content-Disposition';
+const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, X-Request-Id, ETag, Content-Disposition, Link, X-Total-Count';
 
 export function publicApiCors(): Middleware<AppState> {
   return async (ctx, next) => {

@@ -15,7 +15,9 @@ import { DomainError, UnavailableError, ValidationError } from '@jsonable/domain
 import { isFault } from '@jsonable/domain/faults';
 import { handleWebhook, openPortal, startCheckout, type BillingDeps } from '@jsonable/domain/billing/billing.handlers';
 import { WebhookSignatureError, type BillingProvider } from '@jsonable/domain/billing/ports';
-import { billingHistory } from '@jsonable/read-models/billing/billing.queries';
+import { billingHistory, countBillingHistory } from '@jsonable/read-models/billing/billing.queries';
+import { pageQuerySchema } from '@jsonable/contracts/lists';
+import { answerPage, parseListQuery } from '../paging';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { parseWith } from '../accounts/validate';
@@ -77,8 +79,12 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
     ctx.body = await viaProvider(deps, () => openPortal(b, { userId: userIdOf(ctx.state) }));
   });
 
+  /** A page of the history, newest first (issue #30: `limit`, `cursor`; Link and X-Total-Count). */
   router.get('/api/billing/history', session, async (ctx) => {
-    ctx.body = { entries: await billingHistory(deps.readModels, userIdOf(ctx.state)) };
+    const userId = userIdOf(ctx.state);
+    const page = await answerPage(ctx, deps, parseListQuery(pageQuerySchema, ctx.query), ['billing-history', userId],
+      (p) => billingHistory(deps.readModels, userId, p), () => countBillingHistory(deps.readModels, userId));
+    ctx.body = { entries: page.entries };
   });
 
   router.post(WEBHOOK_PATH, async (ctx) => {

@@ -8,10 +8,16 @@ import { renderMessages } from '@jsonable/contracts/render-api';
 import { NotFoundError } from '@jsonable/domain/errors';
 import { blobKeys } from '@jsonable/domain/images/filenames';
 import { deleteImage } from '@jsonable/domain/images/images.handlers';
-import { getImageByFilename, getOwnImage, listUserImages, toUserImage } from '@jsonable/read-models/images/images.queries';
+import { imageListQuerySchema } from '@jsonable/contracts/lists';
+import { projectMessages } from '@jsonable/contracts/projects';
+import {
+  countSelectedImages, getImageByFilename, getOwnImage, pageUserImages, toUserImage, type ImageSelection,
+} from '@jsonable/read-models/images/images.queries';
+import { getOwnProject } from '@jsonable/read-models/projects/projects.queries';
 import { userStatistics } from '@jsonable/read-models/statistics/statistics.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
+import { answerPage, parseListQuery } from '../paging';
 import { accountOf, principalOf, type Ctx } from '../render/shared';
 import { checkedFilename, sendBlob } from './serve';
 
@@ -43,11 +49,27 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
   router.get('/api/jsonable/previews/:filename', serveExpiring(blobKeys.preview));
   router.get('/api/demo/images/:filename', serveExpiring(blobKeys.demo));
 
-  router.get('/api/jsonable/user/images', session, async (ctx) => {
-    const docs = await listUserImages(deps.readModels, principalOf(ctx).userId);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = docs.map((doc) => toUserImage(doc, deps.config.publicUrl));
-  });
+  /**
+   * A page of the user's live images, newest first, filtered by the query (issue #30): `limit`,
+   * `cursor`, `projectId`, `format`, `from`, `to`, `q`. A project given by the path or the query
+   * must be one of the user's live projects (404 otherwise, like everywhere else).
+   */
+  const listImages = (projectIdOf: (ctx: Ctx) => string | undefined) => async (ctx: Ctx) => {
+    const { userId } = principalOf(ctx);
+    const query = parseListQuery(imageListQuerySchema, ctx.query);
+    const projectId = projectIdOf(ctx) ?? query.projectId;
+    if (projectId !== undefined && !(await getOwnProject(deps.readModels, userId, projectId))) {
+      throw new NotFoundError(projectMessages.notFound);
+    }
+    const selection: ImageSelection = {
+      userId, projectId, format: query.format, from: query.from, to: query.to, q: query.q ? query.q.toLowerCase() : undefined,
+    };
+    const scope = ['images', userId, projectId ?? null, query.format ?? null, query.from ?? null, query.to ?? null, selection.q ?? null];
+    const page = await answerPage(ctx, deps, query, scope, (p) => pageUserImages(deps.readModels, selection, p), () => countSelectedImages(deps.readModels, selection));
+    ctx.body = page.images.map((doc) => toUserImage(doc, deps.config.publicUrl));
+  };
+  router.get('/api/jsonable/user/images', session, listImages(() => undefined));
+  router.get('/api/jsonable/projects/:id/images', session, listImages((ctx) => ctx.params.id!));
 
   router.delete('/api/jsonable/user/images/:id', session, async (ctx) => {
     const { userId } = principalOf(ctx);

@@ -13,7 +13,9 @@ import {
   createProject, deleteProject, regenerateProjectKey, saveProjectStyles, updateProject,
 } from '@jsonable/domain/projects/projects.handlers';
 import { PROJECTS } from '@jsonable/read-models/projects/projects.projection';
-import { countProjectImages, getProjectView, listProjects, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
+import { countActiveProjects, countProjectImages, getProjectView, pageProjects, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
+import { pageQuerySchema } from '@jsonable/contracts/lists';
+import { answerPage, parseListQuery } from '../paging';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { accountOf, bodyOf, parse, principalOf, type Ctx } from '../render/shared';
@@ -35,9 +37,12 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
     if (!project) throw new NotFoundError(projectMessages.notFound);
     return project;
   };
+  /** A page of the user's live projects, oldest first (issue #30: `limit`, `cursor`). */
   const list = async (ctx: Ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listProjects(deps.readModels, principalOf(ctx).userId);
+    const { userId } = principalOf(ctx);
+    const page = await answerPage(ctx, deps, parseListQuery(pageQuerySchema, ctx.query), ['projects', userId],
+      (p) => pageProjects(deps.readModels, userId, p), () => countActiveProjects(deps.readModels, userId));
+    ctx.body = page.projects;
   };
 
   router.get('/api/jsonable/projects', session, list);
@@ -76,7 +81,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
 
   router.delete('/api/jsonable/projects/:id', session, async (ctx) => {
     const { userId } = principalOf(ctx);
-    const detachedImages = await countProjectImages(deps.readModels, ctx.params.id!);
+    const detachedImages = await countProjectImages(deps.readModels, userId, ctx.params.id!);
     const { position } = await deleteProject(deps, { projectId: ctx.params.id!, userId });
     await deps.waitForProjections(position);
     ctx.body = { success: true, detachedImages };
