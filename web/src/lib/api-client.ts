@@ -7,6 +7,9 @@
  */
 import type { z } from 'zod';
 import { errorEnvelopeSchema } from '@jsonable/contracts/envelope';
+import { LIST_PAGE_MAX, nextLink } from '@jsonable/contracts/lists';
+
+export { LIST_PAGE_MAX };
 
 export class ApiError extends Error {
   readonly status: number;
@@ -76,6 +79,43 @@ export async function apiRequest<T = unknown>(path: string, opts: RequestOptions
   const text = await res.text();
   const json: unknown = text ? JSON.parse(text) : null;
   return opts.schema ? opts.schema.parse(json) : (json as T);
+}
+
+/** One page of a paged list (issue #30): the items, the next page's path (null on the last), the total. */
+export interface Page<T> {
+  items: T;
+  next: string | null;
+  total: number | null;
+}
+
+/** The `rel="next"` path of a Link header, made same-origin (the server links on its public URL). */
+function nextPath(link: string | null): string | null {
+  const target = nextLink(link);
+  if (!target) return null;
+  const url = new URL(target, window.location.origin);
+  return `${url.pathname}${url.search}`;
+}
+
+/** GET one page of a list: the parsed array plus the Link and X-Total-Count headers. */
+export async function apiPage<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<Page<T>> {
+  const res = await send(path, 'GET', undefined, signal);
+  const total = Number(res.headers.get('X-Total-Count'));
+  return { items: schema.parse(await res.json()), next: nextPath(res.headers.get('Link')), total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : null };
+}
+
+/**
+ * Every page of a list, followed to the end, for lists that are small by nature (projects: at
+ * most the plan's limit). Lists that grow without bound (images) are read page by page instead.
+ */
+export async function apiAllPages<T>(path: string, schema: z.ZodType<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  let next: string | null = path;
+  for (let pages = 0; next && pages < 1000; pages++) {
+    const page: Page<T[]> = await apiPage(next, schema);
+    all.push(...page.items);
+    next = page.next;
+  }
+  return all;
 }
 
 /** A request whose answer is a file (image previews): returns the blob. */

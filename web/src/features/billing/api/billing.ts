@@ -33,7 +33,8 @@ export type BillingEntry = BillingHistoryEntry;
 const historySchema = billingHistorySchema.transform((h) => h.entries);
 
 export function useBillingHistory() {
-  const { data, error, isLoading } = useSWR<BillingEntry[]>(BILLING_HISTORY_KEY, (path: string) => api.get(path, historySchema));
+  // The newest 200 entries (the history is paged; years of monthly invoices fit in one page).
+  const { data, error, isLoading } = useSWR<BillingEntry[]>(BILLING_HISTORY_KEY, (path: string) => api.get(`${path}?limit=200`, historySchema));
   return { entries: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
 }
 

@@ -4,7 +4,7 @@
  */
 import useSWR, { mutate } from 'swr';
 import { deleteImageResponseSchema, saveImageResponseSchema, userImagesResponseSchema, type UserImage } from '@jsonable/contracts/render-api';
-import { api } from '../../../lib/api-client';
+import { api, apiAllPages, LIST_PAGE_MAX } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 import { refreshProjectLists } from './projects';
 
@@ -37,7 +37,7 @@ export function toTableImage(raw: UserImage): TableImage {
 const imageListSchema = userImagesResponseSchema.transform((list) => list.map(toTableImage));
 
 export function useImages() {
-  const { data, error, isLoading } = useSWR<TableImage[]>(IMAGES_KEY, (path: string) => api.get(path, imageListSchema));
+  const { data, error, isLoading } = useSWR<TableImage[]>(IMAGES_KEY, (path: string) => apiAllPages(`${path}?limit=${LIST_PAGE_MAX}`, imageListSchema));
   return { images: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
 }
 

@@ -9,7 +9,7 @@ import {
   createdProjectSchema, deleteProjectResponseSchema, projectListSchema, regenerateKeyResponseSchema,
   saveStylesResponseSchema, type ProjectView,
 } from '@jsonable/contracts/projects';
-import { api } from '../../../lib/api-client';
+import { api, apiAllPages, LIST_PAGE_MAX } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 
 export const PROJECTS_KEY = '/api/jsonable/projects';
@@ -17,8 +17,9 @@ export const PROJECT_STYLES_KEY = '/api/projects';
 
 export type Project = ProjectView & { /** Only in the answer that created the project. */ apiKey?: string };
 
+/** Every project (the list is paged; a plan allows at most a few hundred, so all pages are read). */
 export function fetchProjects(path: string): Promise<Project[]> {
-  return api.get(path, projectListSchema);
+  return apiAllPages(`${path}?limit=${LIST_PAGE_MAX}`, projectListSchema);
 }
 
 export function useProjects() {
