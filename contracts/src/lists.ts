@@ -76,6 +76,9 @@ const dateBound = (name: 'from' | 'to') =>
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** `projectId=none` lists the images without a project. */
+export const NO_PROJECT_FILTER = 'none';
+
 export const imageListQuerySchema = pageQuerySchema
   .extend({
     projectId: once('projectId').pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, listMessages.projectId)).optional(),
@@ -100,3 +103,20 @@ export function nextLink(header: string | null | undefined): string | null {
   }
   return null;
 }
+
+/** "Download selected as ZIP" (POST /api/jsonable/user/images/zip): at most this many images… */
+export const ZIP_MAX_IMAGES = 500;
+/** …and at most this many bytes of image files in one archive. */
+export const ZIP_MAX_BYTES = 200 * 1024 * 1024;
+
+export const zipMessages = {
+  ids: `ids must be a list of 1 to ${ZIP_MAX_IMAGES} image ids`,
+  missing: (n: number) => `${n} of the selected images ${n === 1 ? 'was' : 'were'} not found or deleted: select again`,
+  tooLarge: (bytes: number) =>
+    `The selected images take ${(bytes / 1024 / 1024).toFixed(1)} MB; one ZIP holds at most ${ZIP_MAX_BYTES / 1024 / 1024} MB. Select fewer images.`,
+} as const;
+
+export const zipRequestSchema = z.object(
+  { ids: z.array(z.string({ error: zipMessages.ids }).regex(/^[A-Za-z0-9_-]{1,100}$/, zipMessages.ids), { error: zipMessages.ids }).min(1, zipMessages.ids).max(ZIP_MAX_IMAGES, zipMessages.ids) },
+  { error: zipMessages.ids },
+);

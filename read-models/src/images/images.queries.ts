@@ -18,7 +18,8 @@ export async function getOwnImage(readModels: ReadModels, userId: string, imageI
 /** Which of a user's live images a list shows; bounds and `q` as parsed by the contract. */
 export interface ImageSelection {
   userId: string;
-  projectId?: string;
+  /** A project's images; null: images without a project (never had one, or it was deleted). */
+  projectId?: string | null;
   format?: ImageDoc['format'];
   /** Inclusive lower bound of createdAt (ISO instant). */
   from?: string;

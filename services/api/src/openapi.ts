@@ -20,7 +20,7 @@ import {
   saveSettingsRequestSchema, settingsResponseSchema, updateProfileRequestSchema, userWithPlanSchema, verifyMagicLinkResponseSchema,
 } from '@jsonable/contracts/accounts';
 import { billingHistorySchema, billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } from '@jsonable/contracts/billing';
-import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX } from '@jsonable/contracts/lists';
+import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX, ZIP_MAX_BYTES, ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
 import type { AppDeps } from './deps';
 import type { AppState } from './module';
 
@@ -101,7 +101,7 @@ const pageParams = [
   },
 ];
 const imageFilterParams = [
-  { name: 'projectId', in: 'query', required: false, description: "Only this project's images (404 when it is not one of yours).", schema: { type: 'string' } },
+  { name: 'projectId', in: 'query', required: false, description: "Only this project's images (404 when it is not one of yours); `none`: the images without a project.", schema: { type: 'string' } },
   { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['png', 'jpeg', 'svg', 'pdf'] } },
   { name: 'from', in: 'query', required: false, description: 'Created at or after: YYYY-MM-DD (UTC) or an ISO 8601 date-time.', schema: { type: 'string' } },
   { name: 'to', in: 'query', required: false, description: 'Created up to: YYYY-MM-DD (that whole UTC day included) or an ISO 8601 date-time (included).', schema: { type: 'string' } },
@@ -287,6 +287,14 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       '/api/jsonable/user/images': {
         get: session("The user's images, newest first, a page at a time, filtered", { 200: paged('Images, newest first', 'UserImages'), ...pick(ERRORS, 400), 404: error('Project not found') }, {
           parameters: [...pageParams, ...imageFilterParams],
+        }),
+      },
+      '/api/jsonable/user/images/zip': {
+        post: session(`Download your own images as one ZIP, streamed (at most ${ZIP_MAX_IMAGES} images and ${ZIP_MAX_BYTES / 1024 / 1024} MB)`, {
+          200: { description: 'The ZIP archive (Content-Disposition: attachment)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          ...pick(ERRORS, 400), 404: error('Some of the selected images were not found or deleted (none is sent)'), 413: error('The selected files exceed the size bound'),
+        }, {
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: ZIP_MAX_IMAGES, items: { type: 'string' } } } } } } },
         }),
       },
       '/api/jsonable/user/images/{id}': {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, nextLink } from '@jsonable/contracts/lists';
 import { http, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
 import { quickRenderer } from './support/quick-renderer';
+import { readZip } from './support/read-zip';
 
 let h: RenderHarness;
 beforeAll(async () => {
@@ -179,6 +180,7 @@ describe('GET /api/jsonable/user/images filters', () => {
 
   it('filters by project, format, created date and a case-insensitive search of title or file name, newest first', async () => {
     expect(await titles(`projectId=${projectA}`)).toEqual(['inventory', 'Quarterly Sales']);
+    expect(await titles('projectId=none')).toEqual(['SALES by region']);
     expect(await titles('format=svg')).toEqual(['Éclair orders', 'inventory']);
     expect(await titles('format=JPG')).toEqual(['SALES by region']);
     expect(await titles('q=sales')).toEqual(['SALES by region', 'inventory', 'Quarterly Sales']);
@@ -288,5 +290,58 @@ describe('other paged lists', () => {
     expect((await follow(u, '/api/projects?limit=2')).ids).toEqual(ids);
     expect((await follow(u, '/api/jsonable/projects')).pages).toBe(1);
     expect((await http(h).get('/api/jsonable/projects?limit=401').set('Cookie', u.cookie)).status).toBe(400);
+  });
+});
+
+describe('POST /api/jsonable/user/images/zip', () => {
+  const zipOf = (u: TestUser, body: unknown) =>
+    http(h).post('/api/jsonable/user/images/zip').set('Cookie', u.cookie).send(body as object)
+      .buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+  it('streams the selected images of the user as one ZIP, each file as served', async () => {
+    const u = await h.user('premium');
+    const images = [await render(u, { title: 'One', format: 'png' }), await render(u, { title: 'Two', format: 'svg' }), await render(u, { title: 'Three', format: 'pdf' })];
+    const res = await zipOf(u, { ids: [images[0]!.id, images[1]!.id, images[2]!.id, images[0]!.id] });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="jsonable-images-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = readZip(res.body as Buffer);
+    expect([...entries.keys()].sort()).toEqual(images.map((i) => i.filename).sort());
+    for (const image of images) {
+      const served = await http(h).get(`/api/images/${image.filename}`).buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(entries.get(image.filename)!.equals(served.body as Buffer), image.filename).toBe(true);
+    }
+  });
+
+  it("refuses someone else's, deleted and unknown images, empty, oversized and wrong-typed selections, before any byte", async () => {
+    const [u, other] = [await h.user('premium'), await h.user('premium')];
+    const mine = await render(u);
+    const gone = await render(u);
+    await http(h).delete(`/api/jsonable/user/images/${gone.id}`).set('Cookie', u.cookie).expect(200);
+    const theirs = await render(other);
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{ ids: [mine.id, theirs.id] }, 404, /^1 of the selected images was not found or deleted/],
+      [{ ids: [mine.id, gone.id, 'nope'] }, 404, /^2 of the selected images were not found or deleted/],
+      [{ ids: [] }, 400, /^ids must be a list of 1 to 500 image ids$/],
+      [{ ids: Array.from({ length: 501 }, (_, i) => `id${i}`) }, 400, /^ids must be a list of 1 to 500 image ids$/],
+      [{ ids: 'abc' }, 400, /^ids must be a list/],
+      [{ ids: [1, 2] }, 400, /^ids must be a list/],
+      [{ ids: ['../../etc/passwd'] }, 400, /^ids must be a list/],
+      [[mine.id], 400, /^ids must be a list/],
+    ];
+    for (const [body, status, expected] of cases) {
+      const res = await http(h).post('/api/jsonable/user/images/zip').set('Cookie', u.cookie).send(body as object);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(status);
+      expect(message(res)).toMatch(expected);
+    }
+    expect((await http(h).post('/api/jsonable/user/images/zip').send({ ids: [mine.id] })).status).toBe(401);
   });
 });

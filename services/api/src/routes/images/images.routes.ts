@@ -5,20 +5,22 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { renderMessages } from '@jsonable/contracts/render-api';
-import { NotFoundError } from '@jsonable/domain/errors';
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { NotFoundError, PayloadTooLargeError } from '@jsonable/domain/errors';
 import { blobKeys } from '@jsonable/domain/images/filenames';
 import { deleteImage } from '@jsonable/domain/images/images.handlers';
-import { imageListQuerySchema } from '@jsonable/contracts/lists';
+import { imageListQuerySchema, NO_PROJECT_FILTER, ZIP_MAX_BYTES, zipMessages, zipRequestSchema } from '@jsonable/contracts/lists';
 import { projectMessages } from '@jsonable/contracts/projects';
 import {
-  countSelectedImages, getImageByFilename, getOwnImage, pageUserImages, toUserImage, type ImageSelection,
+  countSelectedImages, getImageByFilename, getOwnImage, getOwnImages, pageUserImages, toUserImage, type ImageSelection,
 } from '@jsonable/read-models/images/images.queries';
 import { getOwnProject } from '@jsonable/read-models/projects/projects.queries';
 import { userStatistics } from '@jsonable/read-models/statistics/statistics.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { answerPage, parseListQuery } from '../paging';
-import { accountOf, principalOf, type Ctx } from '../render/shared';
+import { accountOf, bodyOf, principalOf, type Ctx } from '../render/shared';
 import { checkedFilename, sendBlob } from './serve';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,8 +59,10 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
   const listImages = (projectIdOf: (ctx: Ctx) => string | undefined) => async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
     const query = parseListQuery(imageListQuerySchema, ctx.query);
-    const projectId = projectIdOf(ctx) ?? query.projectId;
-    if (projectId !== undefined && !(await getOwnProject(deps.readModels, userId, projectId))) {
+    const named = projectIdOf(ctx) ?? query.projectId;
+    // `projectId=none`: the images without a project (the dashboard's own group).
+    const projectId = named === NO_PROJECT_FILTER && !projectIdOf(ctx) ? null : named;
+    if (typeof projectId === 'string' && !(await getOwnProject(deps.readModels, userId, projectId))) {
       throw new NotFoundError(projectMessages.notFound);
     }
     const selection: ImageSelection = {
@@ -70,6 +74,50 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
   };
   router.get('/api/jsonable/user/images', session, listImages(() => undefined));
   router.get('/api/jsonable/projects/:id/images', session, listImages((ctx) => ctx.params.id!));
+
+  /**
+   * "Download selected as ZIP": the user's own live images by id, streamed as one archive while
+   * the files are read. Checked before the first byte (so a refusal is a clean 4xx): every id must
+   * be one of the user's live images (404 naming how many are not) and the files must fit the
+   * bounds (ZIP_MAX_IMAGES, ZIP_MAX_BYTES: 413). PNG, JPEG and PDF are already compressed and are
+   * stored as they are; SVG is deflated.
+   */
+  router.post('/api/jsonable/user/images/zip', session, async (ctx) => {
+    const { userId } = principalOf(ctx);
+    const { ids } = parseListQuery(zipRequestSchema, bodyOf(ctx) ?? {});
+    const unique = [...new Set(ids)];
+    const images = await getOwnImages(deps.readModels, userId, unique);
+    if (images.length !== unique.length) throw new NotFoundError(zipMessages.missing(unique.length - images.length));
+    const bytes = images.reduce((sum, image) => sum + image.size, 0);
+    if (bytes > ZIP_MAX_BYTES) throw new PayloadTooLargeError(zipMessages.tooLarge(bytes));
+    // Newest first, as the lists show them; file names are unique (they carry a random part).
+    images.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="jsonable-images-${deps.clock.now().toISOString().slice(0, 10)}.zip"`);
+    ctx.type = 'application/zip';
+    const body = new PassThrough();
+    archive.on('error', (error: Error) => body.destroy(error));
+    archive.pipe(body);
+    ctx.body = body;
+    void (async () => {
+      try {
+        for (const image of images) {
+          const blob = await deps.blobs.get(image.blobKey);
+          // A file missing behind a live record is skipped rather than failing the whole archive.
+          if (!blob) continue;
+          const done = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
+          archive.append(blob.stream as Readable, { name: image.filename, date: new Date(image.createdAt), store: image.format !== 'svg' });
+          // One file open at a time: memory stays at one file's buffers whatever the selection.
+          await done;
+        }
+        await archive.finalize();
+      } catch (error) {
+        archive.abort();
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+    })();
+  });
 
   router.delete('/api/jsonable/user/images/:id', session, async (ctx) => {
     const { userId } = principalOf(ctx);
