@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMailer } from '@jsonable/adapters/mail/index';
+import { createMailer, QueueingMailer } from '@jsonable/adapters/mail/index';
 import { createStores, SqliteDocumentStore, SqliteEventStore, type Stores } from '@jsonable/adapters';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
@@ -170,7 +170,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       config.dataDir,
       logger.child({ component: 'mail' }),
     ), health);
-    const mailer = metrics ? metrics.mailer(monitoredMailer) : monitoredMailer;
+    // Mail the provider cannot take now is queued in the document store and retried with backoff
+    // by the mail.deliver-queued job (modules/mail.ts).
+    const mailer = new QueueingMailer(metrics ? metrics.mailer(monitoredMailer) : monitoredMailer, stores.docs, logger.child({ component: 'mail' }));
     metrics?.watchProjections({ eventStore: stores.eventStore, docs: stores.docs, projections });
     let metricsUrl: string | null = null;
     if (metrics && config.metricsPort !== null) {

@@ -24,5 +24,6 @@ export function createMailer(config: MailConfig, dataDir: string, logger: MailLo
 }
 
 export { MailgunMailer, OutboxMailer, outboxDir };
+export { QueueingMailer, MAIL_QUEUE, type QueuedMail, type DeliveryReport } from './queue';
 export type { MailLogger };
 export type { OutboxFile } from './outbox';

@@ -6,6 +6,7 @@ import type { ApiModule } from '../module';
 import { accountsModule } from './accounts';
 import { billingModule } from './billing';
 import { imagesModule } from './images';
+import { mailModule } from './mail';
 import { projectsModule } from './projects';
 
 export const modules: ApiModule[] = [
@@ -13,4 +14,5 @@ export const modules: ApiModule[] = [
   projectsModule,
   imagesModule,
   billingModule,
+  mailModule,
 ];
