@@ -172,7 +172,10 @@ export const columnStyleSchema = z.object({
   width: pixelsSchema(20, 4000).optional(),
   minWidth: pixelsSchema(0, 4000).optional(),
   maxWidth: pixelsSchema(20, 4000).optional(),
-  textAlign: z.enum(['left', 'center', 'right']).optional(),
+  /** 'decimal' lines numbers up at their decimal separator (right-aligned otherwise). */
+  textAlign: z.enum(['left', 'center', 'right', 'decimal']).optional(),
+  /** The same as textAlign (the name tables and great_tables use); textAlign wins when both are given. */
+  align: z.enum(['left', 'center', 'right', 'decimal']).optional(),
   backgroundColor: colourSchema.optional(),
   textColor: colourSchema.optional(),
   fontWeight: z.enum(['normal', 'bold', 'lighter', 'bolder']).optional(),

@@ -84,6 +84,8 @@ export interface ModelColumn {
   color?: string;
   weight?: 400 | 500 | 600 | 700;
   isRowNumber: boolean;
+  /** align: 'decimal': numbers line up at their decimal separator (right-aligned otherwise). */
+  decimal?: boolean;
 }
 
 export interface TableModel {

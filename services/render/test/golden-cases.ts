@@ -122,6 +122,22 @@ const edge: GoldenCase[] = [
     },
   },
   {
+    // Tabular figures everywhere, decimal separators lined up in the decimal columns (issue #23).
+    name: 'edge-decimal',
+    format: 'png',
+    payload: {
+      headers: ['Item', 'Amount', 'Change', 'Right'],
+      rows: [
+        ['Licences', { type: 'currency', value: 1234.5, format: 'EUR' }, { type: 'percentage', value: 0.125, format: { maximumFractionDigits: 2 } }, 1234.5],
+        ['Support', { type: 'currency', value: 98.99, format: 'EUR' }, { type: 'percentage', value: -0.04, format: { maximumFractionDigits: 2 } }, 98.99],
+        ['Hardware', { type: 'currency', value: 110000, format: 'EUR' }, { type: 'percentage', value: 1, format: { maximumFractionDigits: 2 } }, 110000],
+        ['Travel', { type: 'number', value: 7.125, format: { maximumFractionDigits: 3 } }, { type: 'percentage', value: 0.3333, format: { maximumFractionDigits: 2 } }, 7.125],
+      ],
+      options: { locale: 'de-DE' },
+      styles: { columnStyles: { Amount: { align: 'decimal' }, Change: { textAlign: 'decimal' } } },
+    },
+  },
+  {
     // Fitted to content, a narrow table is widened to its title instead of breaking it up.
     name: 'edge-narrow-title',
     format: 'png',

@@ -111,7 +111,8 @@ export default function DocumentationPage() {
         />
         <DocSub title="Columns, rows and cells">
           <Text>
-            <Code>columnStyles</Code> (keyed by column name or index) set width, alignment, colours and weight per column; <Code>rowStyles</Code> do the same per row;
+            <Code>columnStyles</Code> (keyed by column name or index) set width, alignment, colours and weight per column (<Code>{'align: "decimal"'}</Code> lines
+            numbers up at their decimal separator; numbers always use tabular figures); <Code>rowStyles</Code> do the same per row;
             <Code>cellStyles</Code> is a grid of per-cell styles. A single cell can carry its own <Code>style</Code>, <Code>colspan</Code> and <Code>rowspan</Code>.
           </Text>
         </DocSub>

@@ -5,11 +5,15 @@
  */
 import { familyStack, hanFace, resolveFace, type FaceId, type HanFace } from '../fonts';
 import type { Align, ModelCell, ModelRow, TableModel } from '../model';
-import { fontMetrics, longestToken, measure, naturalWidth, wrap } from './text';
+import { fontMetrics, longestToken, measure, naturalWidth, TABULAR, wrap } from './text';
 
 export interface TextStyle {
-  /** CSS font shorthand for canvas. */
+  /** Font key for measuring: the CSS font shorthand, prefixed with TABULAR for tabular figures. */
   font: string;
+  /** The CSS font shorthand for canvas. */
+  css: string;
+  /** Digits set with tabular (equal) widths: numbers, currencies, percentages. */
+  tabular: boolean;
   family: string;
   size: number;
   weight: 400 | 500 | 600 | 700;
@@ -34,6 +38,8 @@ export interface LaidCell {
   align: Align;
   /** y of the first line's baseline. */
   baseline: number;
+  /** Horizontal offset of the text from its aligned position: lines up decimal separators. */
+  shift: number;
 }
 
 export interface Layout {
@@ -63,22 +69,23 @@ const MAX_TOKEN_WIDTH = 240;
 const textStyles = new Map<string, TextStyle>();
 
 /** Shared per (face, size, weight, style): cells hold a reference, tables have few distinct ones. */
-function textStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
-  const key = `${face}|${han}|${size}|${weight}|${italic ? 1 : 0}`;
+function textStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean, tabular = false): TextStyle {
+  const key = `${face}|${han}|${size}|${weight}|${italic ? 1 : 0}|${tabular ? 1 : 0}`;
   let st = textStyles.get(key);
   if (!st) {
     if (textStyles.size >= 1000) textStyles.clear();
-    st = makeTextStyle(face, han, size, weight, italic);
+    st = makeTextStyle(face, han, size, weight, italic, tabular);
     textStyles.set(key, st);
   }
   return st;
 }
 
-function makeTextStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean): TextStyle {
+function makeTextStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean, tabular: boolean): TextStyle {
   const family = familyStack(face, { han });
-  const font = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
+  const css = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
+  const font = tabular ? `${TABULAR}${css}` : css;
   const m = fontMetrics(font);
-  return { font, family, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
+  return { font, css, tabular, family, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
 }
 
 /** Mixes colour a over b by t (0..1), for tints derived from the theme. */
@@ -115,6 +122,35 @@ export function minimumHeight(model: TableModel): number {
   return model.rows.length * (line + 2 * Math.round(s.cellPadding * 0.8));
 }
 
+const separators = new Map<string, string>();
+/** The locale's decimal separator ('.', ',', '٫', …). */
+function decimalSeparator(locale: string): string {
+  let sep = separators.get(locale);
+  if (sep === undefined) {
+    try {
+      sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    } catch {
+      sep = '.';
+    }
+    separators.set(locale, sep);
+  }
+  return sep;
+}
+
+/**
+ * Where a number's integer part ends: at its decimal separator when a digit follows it, else after
+ * its last digit ('100 %' lines up with '12,5 %' at the separator's place). Null without digits.
+ */
+export function decimalSplit(text: string, separator: string): number | null {
+  for (let i = text.lastIndexOf(separator); i >= 0; i = text.lastIndexOf(separator, i - 1)) {
+    if (/\p{Nd}/u.test(text[i + separator.length] ?? '')) return i;
+    if (i === 0) break;
+  }
+  const digits = [...text.matchAll(/\p{Nd}/gu)];
+  const last = digits[digits.length - 1];
+  return last ? last.index + last[0].length : null;
+}
+
 export function layoutTable(model: TableModel): Layout {
   const s = model.styles;
   const face = resolveFace(s.fontFamily);
@@ -132,9 +168,10 @@ export function layoutTable(model: TableModel): Layout {
     if (row.weight && weight === 400) weight = row.weight;
     let bySize = styleCache.get(size);
     if (!bySize) styleCache.set(size, (bySize = new Map()));
-    const key = weight * 2 + (cell.italic ? 1 : 0);
+    const tabular = cell.kind === 'number';
+    const key = (weight * 2 + (cell.italic ? 1 : 0)) * 2 + (tabular ? 1 : 0);
     let st = bySize.get(key);
-    if (!st) bySize.set(key, (st = textStyle(face, han, size, weight, cell.italic)));
+    if (!st) bySize.set(key, (st = textStyle(face, han, size, weight, cell.italic, tabular)));
     return st;
   };
 
@@ -163,6 +200,21 @@ export function layoutTable(model: TableModel): Layout {
     natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 + 2 * pad);
     minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 + 2 * pad);
   }));
+  // Decimal columns: the widest integer part and the widest fraction (with any suffix) side by side.
+  const separator = decimalSeparator(model.locale);
+  const decimals = new Map<number, { int: number; frac: number }>();
+  const parts = (cell: ModelCell, st: TextStyle) => {
+    const at = cell.text.includes('\n') ? null : decimalSplit(cell.text, separator);
+    return at === null ? null : { int: measure(st.font, cell.text.slice(0, at)), frac: measure(st.font, cell.text.slice(at)) };
+  };
+  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
+    if (!cell || cell.colspan !== 1 || row.kind === 'header' || !model.columns[c]?.decimal) return;
+    const p = parts(cell, styles[r]![c]!);
+    if (!p) return;
+    const d = decimals.get(c) ?? { int: 0, frac: 0 };
+    decimals.set(c, { int: Math.max(d.int, p.int), frac: Math.max(d.frac, p.frac) });
+  }));
+  for (const [c, d] of decimals) natural[c] = Math.max(natural[c]!, Math.ceil(d.int + d.frac) + 2 + 2 * pad);
   model.columns.forEach((col, c) => {
     natural[c] = Math.max(natural[c]!, 2 * pad + 16, col.minWidth ?? 0);
     minimum[c] = Math.max(Math.min(minimum[c]!, natural[c]!), 2 * pad + 8, col.minWidth ?? 0);
@@ -259,7 +311,7 @@ export function layoutTable(model: TableModel): Layout {
     else spanNeeds.push({ r, span: cell.rowspan, need });
     laid.push({
       cell, row: r, col: c, x: 0, y: 0, w, h: 0, lines, text: st,
-      color: '', background: null, align: cell.align, baseline: 0,
+      color: '', background: null, align: cell.align, baseline: 0, shift: 0,
     });
   }));
   for (const { r, span, need } of spanNeeds) {
@@ -335,6 +387,11 @@ export function layoutTable(model: TableModel): Layout {
     let align = cell.align;
     if (rtl && align !== 'center') align = align === 'left' ? 'right' : 'left';
     lc.align = align;
+    const d = decimals.get(lc.col);
+    if (d && row.kind !== 'header' && cell.colspan === 1 && lc.lines.length === 1 && align !== 'center') {
+      const p = parts(cell, lc.text);
+      if (p) lc.shift = align === 'right' ? -(d.frac - p.frac) : d.int - p.int;
+    }
     const st = lc.text;
     const imageH = cell.image ? cell.image.height + (lc.lines.length > 0 ? 4 : 0) : 0;
     const contentH = lc.lines.length * st.lineHeight + imageH;

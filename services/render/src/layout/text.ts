@@ -22,13 +22,23 @@ function ctx(): SKRSContext2D {
 /** Long strings are measured without caching: they rarely repeat and would crowd the cache. */
 const MAX_CACHED_LENGTH = 200;
 
+/**
+ * Font keys for text set with tabular figures (numbers in a column line up digit for digit): the
+ * CSS font after this prefix. Widths are cached per key, so the two settings never mix.
+ */
+export const TABULAR = 'tnum:';
+export const cssFont = (font: string) => (font.startsWith(TABULAR) ? font.slice(TABULAR.length) : font);
+
 let currentFont = '';
+function useFont(c: SKRSContext2D, font: string) {
+  c.font = cssFont(font);
+  c.fontVariantNumeric = font.startsWith(TABULAR) ? 'tabular-nums' : 'normal';
+  currentFont = font;
+}
+
 function skiaWidth(font: string, text: string): number {
   const c = ctx();
-  if (currentFont !== font) {
-    c.font = font;
-    currentFont = font;
-  }
+  if (currentFont !== font) useFont(c, font);
   return c.measureText(text).width;
 }
 
@@ -127,8 +137,7 @@ export function fontMetrics(font: string): { ascent: number; descent: number } {
   let m = metrics.get(font);
   if (!m) {
     const c = ctx();
-    c.font = font;
-    currentFont = font;
+    useFont(c, font);
     const t = c.measureText('Hg');
     m = { ascent: t.fontBoundingBoxAscent, descent: t.fontBoundingBoxDescent };
     metrics.set(font, m);

@@ -220,7 +220,11 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     if (cs?.backgroundColor) col.background = cs.backgroundColor;
     if (cs?.textColor) col.color = cs.textColor;
     if (cs?.fontWeight) col.weight = WEIGHT[cs.fontWeight];
-    if (cs?.textAlign) col.align = cs.textAlign;
+    const align = cs?.textAlign ?? cs?.align;
+    if (align === 'decimal') {
+      col.decimal = true;
+      col.align = 'right';
+    } else if (align) col.align = align;
     return col;
   });
 
@@ -239,7 +243,8 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   // row under a rowspan starts one column further right: read by index, 'Gadgets' counted for
   // Region and a number for Product, whose header then went right over left-aligned names).
   columns.forEach((col, i) => {
-    if (keyed(styles.columnStyles, col.label, i)?.textAlign) return;
+    const cs = keyed(styles.columnStyles, col.label, i);
+    if (cs?.textAlign || cs?.align) return;
     const dataCells = placed.map((r) => r[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null' && c.colspan === 1);
     const numeric = dataCells.filter((c) => c.kind === 'number').length;
     const booleans = dataCells.filter((c) => c.kind === 'boolean').length;
@@ -273,7 +278,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
           if (cellStyle.fontWeight && cell.weight === 400) cell.weight = typeof cellStyle.fontWeight === 'number' ? (cellStyle.fontWeight >= 600 ? 700 : 400) : WEIGHT[cellStyle.fontWeight] ?? 400;
         }
         const cs = keyed(styles.columnStyles, col.label, c);
-        if (cs?.textAlign && !cell.alignSet) cell.align = cs.textAlign;
+        if ((cs?.textAlign || cs?.align) && !cell.alignSet) cell.align = col.align;
       });
       const row: ModelRow = { kind: 'body', cells, bodyIndex };
       if (rs?.backgroundColor) row.background = rs.backgroundColor;

@@ -77,10 +77,14 @@ interface TextState {
 
 function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, state: TextState) {
   if (lc.lines.length === 0) return;
-  if (state.font !== lc.text.font) ctx.font = state.font = lc.text.font;
+  if (state.font !== lc.text.font) {
+    ctx.font = lc.text.css;
+    ctx.fontVariantNumeric = lc.text.tabular ? 'tabular-nums' : 'normal';
+    state.font = lc.text.font;
+  }
   if (state.color !== lc.color) ctx.fillStyle = state.color = lc.color;
   if (state.align !== lc.align) ctx.textAlign = state.align = lc.align;
-  const x = lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2;
+  const x = (lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2) + lc.shift;
   lc.lines.forEach((text, i) => {
     const y = lc.baseline + i * lc.text.lineHeight;
     ctx.fillText(text, x, y);
@@ -177,7 +181,7 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
 
   if (layout.title) {
     const t = layout.title;
-    ctx.font = t.text.font;
+    ctx.font = t.text.css;
     ctx.fillStyle = t.color;
     ctx.textAlign = t.align;
     ctx.direction = layout.direction;

@@ -74,13 +74,15 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
     }
   };
   cachedFont.layout = (text: string, features?: unknown) => {
-    if (features !== undefined) return layout(text, features);
-    let run = runsByText.get(text);
+    // Feature lists (['tnum'] for numbers) are part of the key; other forms are not cached.
+    if (features !== undefined && !(Array.isArray(features) && features.every((f) => typeof f === 'string'))) return layout(text, features);
+    const key = features === undefined ? text : `${(features as string[]).join(',')}\u0000${text}`;
+    let run = runsByText.get(key);
     if (!run) {
-      const fresh = layout(text);
+      const fresh = layout(text, features === undefined ? undefined : [...(features as string[])]);
       run = { glyphs: fresh.glyphs, positions: fresh.positions.map((p) => ({ ...p })) };
       if (runsByText.size >= MAX_RUNS_PER_FONT) runsByText.clear();
-      runsByText.set(text, run);
+      runsByText.set(key, run);
     }
     const positions = run.positions.map((p) => ({ ...p }));
     return {
@@ -336,6 +338,10 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
       verticalAlignment: 'middle',
       lineHeight: lc.text.lineHeight / (lc.text.size * 1.2),
     };
+    if (lc.text.tabular) node.fontFeatures = ['tnum'];
+    // Decimal alignment: the offset from the aligned edge, as a margin on that side.
+    if (lc.shift < 0) node.margin = [0, 0, -lc.shift * PT, 0];
+    else if (lc.shift > 0) node.margin = [lc.shift * PT, 0, 0, 0];
     if (lc.background) node.fillColor = colour(lc.background);
     if (cell.colspan > 1) node.colSpan = cell.colspan;
     if (cell.rowspan > 1) node.rowSpan = cell.rowspan;

@@ -108,7 +108,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     }
     if (lc.lines.length > 0) {
       const anchor = lc.align === 'left' ? 'start' : lc.align === 'right' ? 'end' : 'middle';
-      const x = lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2;
+      const x = (lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2) + lc.shift;
       // In an rtl document "start" is the right edge; anchors here are physical, so say so.
       const physicalAnchor = model.direction === 'rtl' && anchor !== 'middle' ? (anchor === 'start' ? 'end' : 'start') : anchor;
       const attrs = [
@@ -119,6 +119,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         `fill="${lc.color}"`,
         physicalAnchor !== 'start' ? `text-anchor="${physicalAnchor}"` : '',
         cell.link ? 'text-decoration="underline"' : '',
+        lc.text.tabular ? 'style="font-variant-numeric:tabular-nums"' : '',
       ].filter(Boolean).join(' ');
       lc.lines.forEach((line, i) => {
         parts.push(`<text ${attrs} y="${fmt(lc.baseline + i * lc.text.lineHeight)}" xml:space="preserve">${escapeXml(line)}</text>`);
