@@ -147,7 +147,18 @@ export const userStatsSchema = z.object({
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 /** GET /api/jsonable/status. */
-export const statusResponseSchema = z.object({ status: z.string() });
+/**
+ * GET /api/jsonable/status. 'operational' means up (SPEC §3); 'degraded' means serving while a
+ * part fails (components say which and since when); anything else is down.
+ */
+export const statusResponseSchema = z.object({
+  status: z.string(),
+  since: z.string().nullable().optional(),
+  components: z
+    .array(z.object({ component: z.string(), problem: z.string(), message: z.string(), since: z.string(), lag: z.number().optional() }))
+    .optional(),
+});
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 /**
  * Per-key request limits of the rendering API, per plan (requests per minute). The quota is the
