@@ -35,6 +35,11 @@ export const accountMessages = {
   notAuthenticated: 'Not authenticated',
   registerSent: 'Check your email to finish creating your account.',
   magicLinkSent: 'Magic link sent. Check your email for a sign-in link.',
+  /** Confirming a sign-up with a password that is not the one chosen at sign-up (the link stays valid). */
+  signUpPasswordWrong: 'That is not the password chosen at sign-up. Type it again, or continue without a password and set one later.',
+  resetSent: 'If an account uses this address, we sent it a link to reset the password. Check your email.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
+  sessionNotFound: 'Session not found',
 } as const;
 
 /** Trimmed and lower-cased: one address, one account. */
@@ -90,7 +95,38 @@ export const magicLinkTokenSchema = z
   .min(1, accountMessages.noToken)
   .max(128, accountMessages.magicLinkInvalid);
 
-export const confirmMagicLinkRequestSchema = z.object({ token: magicLinkTokenSchema });
+/**
+ * Confirms a link after a click. For a sign-up link, `password` is the sign-up's password typed
+ * again (the account gets it); without it the account is created without a password.
+ */
+export const confirmMagicLinkRequestSchema = z.object({
+  token: magicLinkTokenSchema,
+  password: z.string().min(1, accountMessages.passwordRequired).max(PASSWORD_MAX, accountMessages.signUpPasswordWrong).optional(),
+});
+export type ConfirmMagicLinkRequest = z.infer<typeof confirmMagicLinkRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+
+/** Reset tokens have the same form as sign-in tokens; a malformed one is simply invalid. */
+export const resetTokenSchema = z
+  .string({ error: accountMessages.noToken })
+  .min(1, accountMessages.noToken)
+  .max(128, accountMessages.resetLinkInvalid);
+
+export const resetPasswordRequestSchema = z
+  .object({
+    token: resetTokenSchema,
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.newPassword, {
+    message: accountMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** A session in the Security screen's list is named by a public id (24 hex), never by its secret or hash. */
+export const sessionIdParamSchema = z.string().regex(/^[0-9a-f]{24}$/, accountMessages.sessionNotFound);
 
 const nameSchema = z
   .string()
@@ -108,7 +144,10 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z
   .object({
-    /** Not needed for an account that has no password yet (created by magic link). */
+    /**
+     * Not needed for an account that has no password yet, nor in a session an e-mailed link
+     * opened less than 15 minutes ago (GET /api/jsonable/sessions says until when).
+     */
     currentPassword: z.string().max(PASSWORD_MAX).optional(),
     newPassword: newPasswordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX).optional(),
@@ -170,8 +209,43 @@ export type UserWithPlan = z.infer<typeof userWithPlanSchema>;
 /** POST /api/register and POST /api/magic-link: the same answer whether or not the address has an account. */
 export const accountMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-/** GET /api/verify-magic-link: the link is usable (nothing is consumed). */
-export const verifyMagicLinkResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true) });
+/**
+ * GET /api/verify-magic-link: the link is usable (nothing is consumed), which address it signs in
+ * as, and whether it is a sign-up link (then the page asks for the sign-up's password).
+ */
+export const verifyMagicLinkResponseSchema = z.object({
+  success: z.literal(true),
+  valid: z.literal(true),
+  email: z.string(),
+  purpose: z.enum(['sign_in', 'register']),
+});
+export type VerifyMagicLinkResponse = z.infer<typeof verifyMagicLinkResponseSchema>;
+
+/** GET /api/password-reset: the reset link is usable (nothing is consumed) and for which address. */
+export const checkResetLinkResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true), email: z.string() });
+
+/** One signed-in session in Settings → Security. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  method: z.enum(['password', 'magic_link', 'register', 'password_reset']),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  /** Coarse: an IPv4 /24 or IPv6 /48. */
+  ip: z.string().nullable(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** GET /api/jsonable/sessions. */
+export const sessionsResponseSchema = z.object({
+  success: z.literal(true),
+  sessions: z.array(accountSessionSchema),
+  /** Until when this session may set a new password without the current one (opened by an e-mailed link), or null. */
+  passwordWithoutCurrentUntil: z.string().nullable(),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
 /** POST /api/jsonable/user/generate-api-key: the full key, shown this once. */
 export const generatedApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: z.string(), prefix: z.string() });

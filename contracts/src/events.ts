@@ -22,21 +22,55 @@ export type UserRegistered = E<'UserRegistered', {
 }>;
 export type EmailClaimed = E<'EmailClaimed', { email: string; userId: string }>;
 export type UserProfileUpdated = E<'UserProfileUpdated', { userId: string; firstName: string | null; lastName: string | null }>;
-export type PasswordChanged = E<'PasswordChanged', { userId: string; passwordHash: string }>;
+/**
+ * How a password was set: with the current one, as an account's first password, in a session a
+ * link opened minutes ago (it just proved control of the address), or through a reset link.
+ * Absent on events recorded before it existed (they were all 'current_password' or 'first_password').
+ */
+export type PasswordChangeMethod = 'current_password' | 'first_password' | 'recent_link' | 'reset_link';
+export type PasswordChanged = E<'PasswordChanged', { userId: string; passwordHash: string; method?: PasswordChangeMethod }>;
 export type UserApiKeyIssued = E<'UserApiKeyIssued', { userId: string; keyHash: string; keyPrefix: string; previousKeyHash: string | null }>;
+/**
+ * What an e-mailed link is for. 'sign_in' (also when absent): signs in, or creates the account of
+ * an address without one. 'register': a sign-up waiting for its address to be confirmed; the
+ * account is created when the link is confirmed, with the sign-up's password only if the person
+ * confirming types it again (else without a password). 'reset_password': sets a new password.
+ */
+export type LinkPurpose = 'sign_in' | 'register' | 'reset_password';
 export type MagicLinkIssued = E<'MagicLinkIssued', {
   userId: string; tokenHash: string; email: string; expiresAt: string;
-  /**
-   * 'register': a sign-up waiting for its address to be confirmed (the account, with this
-   * password hash, is created when the link is confirmed). Absent: 'sign_in'.
-   */
-  purpose?: 'sign_in' | 'register';
+  purpose?: LinkPurpose;
   /** argon2id hash chosen at sign-up (purpose 'register' only). */
   passwordHash?: string | null;
+  /** ISO; absent on events recorded before it existed (then expiresAt minus the link lifetime). */
+  issuedAt?: string;
 }>;
 export type MagicLinkConsumed = E<'MagicLinkConsumed', { userId: string; tokenHash: string }>;
-export type UserSignedIn = E<'UserSignedIn', { userId: string; method: 'password' | 'magic_link' | 'register'; sessionHash: string; expiresAt: string }>;
-export type UserSignedOut = E<'UserSignedOut', { userId: string; sessionHash: string }>;
+/**
+ * Every outstanding link of the account stops working: those of its own stream (listed), and any
+ * link of the same address issued before `retiredAt` on a stream that never became an account.
+ */
+export type MagicLinksRetired = E<'MagicLinksRetired', {
+  userId: string; tokenHashes: string[]; retiredAt: string;
+  reason: 'password_changed' | 'password_reset' | 'link_sign_in';
+}>;
+export type SignInMethod = 'password' | 'magic_link' | 'register' | 'password_reset';
+export type UserSignedIn = E<'UserSignedIn', {
+  userId: string; method: SignInMethod; sessionHash: string; expiresAt: string;
+  /** ISO. Absent on events recorded before it existed (then expiresAt minus the session lifetime). */
+  signedInAt?: string;
+  /** The browser's User-Agent, cut to 256 characters. */
+  userAgent?: string | null;
+  /** Coarse client address: an IPv4 /24 or an IPv6 /48, never the full address. */
+  ip?: string | null;
+}>;
+export type UserSignedOut = E<'UserSignedOut', {
+  userId: string; sessionHash: string;
+  /** 'logout': the session itself; 'revoked': from another session's list; 'others': sign out everywhere else; 'replaced': the browser signed in again. */
+  reason?: 'logout' | 'revoked' | 'others' | 'replaced';
+}>;
+/** A session was used (recorded at most once every few minutes per session). */
+export type SessionSeen = E<'SessionSeen', { userId: string; sessionHash: string; seenAt: string; ip: string | null }>;
 export type SettingsSaved = E<'SettingsSaved', { userId: string; settings: Record<string, unknown> }>;
 export type PlanChanged = E<'PlanChanged', {
   userId: string;
@@ -49,7 +83,8 @@ export type PlanChanged = E<'PlanChanged', {
 
 export type AccountsEvent =
   | UserRegistered | EmailClaimed | UserProfileUpdated | PasswordChanged | UserApiKeyIssued
-  | MagicLinkIssued | MagicLinkConsumed | UserSignedIn | UserSignedOut | SettingsSaved | PlanChanged;
+  | MagicLinkIssued | MagicLinkConsumed | MagicLinksRetired | UserSignedIn | UserSignedOut | SessionSeen
+  | SettingsSaved | PlanChanged;
 
 // ── projects: project-{id} and endpoint-{hash} ─────────────────────────────────────────
 export type ProjectCreated = E<'ProjectCreated', {

@@ -104,3 +104,34 @@ describe('sessions projection', () => {
     expect(docs.sessions!.map((s) => [s.id, s.revoked])).toEqual([['s1', true], ['s2', true], ['s3', true], ['s4', false]]);
   });
 });
+
+describe('sessions projection: what Settings → Security lists', () => {
+  it('keeps created, last seen, user agent and coarse address; a seen event after sign-out changes nothing', async () => {
+    const far = '2999-01-01T00:00:00.000Z';
+    const docs = await runProjectionTwice(sessionsProjection, [
+      u1('UserSignedIn', { method: 'password', sessionHash: 's1', expiresAt: far, signedInAt: '2026-01-01T10:00:00.000Z', userAgent: 'Firefox', ip: '203.0.113.0/24' }),
+      u1('UserSignedIn', { method: 'magic_link', sessionHash: 's2', expiresAt: far, signedInAt: '2026-01-01T11:00:00.000Z', userAgent: null, ip: null }),
+      u1('SessionSeen', { sessionHash: 's1', seenAt: '2026-01-01T12:00:00.000Z', ip: '198.51.100.0/24' }),
+      u1('UserSignedOut', { sessionHash: 's2', reason: 'revoked' }),
+      u1('SessionSeen', { sessionHash: 's2', seenAt: '2026-01-01T13:00:00.000Z', ip: '192.0.2.0/24' }),
+    ]);
+    expect(docs.sessions).toMatchObject([
+      { id: 's1', createdAt: '2026-01-01T10:00:00.000Z', lastSeenAt: '2026-01-01T12:00:00.000Z', userAgent: 'Firefox', ip: '198.51.100.0/24', revoked: false },
+      { id: 's2', createdAt: '2026-01-01T11:00:00.000Z', lastSeenAt: '2026-01-01T11:00:00.000Z', userAgent: null, ip: null, revoked: true },
+    ]);
+  });
+});
+
+describe('login tokens projection: retired links', () => {
+  it('marks the links a retirement names as used, reset links keep their purpose', async () => {
+    const far = '2999-01-01T00:00:00.000Z';
+    const docs = await runProjectionTwice(loginTokensProjection, [
+      u1('MagicLinkIssued', { tokenHash: 't1', email: 'ann@example.com', expiresAt: far, issuedAt: '2026-01-01T00:00:00.000Z' }),
+      u1('MagicLinkIssued', { tokenHash: 'r1', email: 'ann@example.com', expiresAt: far, purpose: 'reset_password' }),
+      u1('MagicLinkIssued', { tokenHash: 't3', email: 'ann@example.com', expiresAt: far }),
+      u1('MagicLinksRetired', { tokenHashes: ['t1', 'r1', 'unknown'], retiredAt: '2026-01-01T01:00:00.000Z', reason: 'password_changed' }),
+    ]);
+    expect(docs.login_tokens!.map((d) => [d.id, d.purpose, d.used])).toEqual([['r1', 'reset_password', true], ['t1', 'sign_in', true], ['t3', 'sign_in', false]]);
+    expect(docs.login_tokens!.find((d) => d.id === 't1')).toMatchObject({ createdAt: '2026-01-01T00:00:00.000Z' });
+  });
+});

@@ -1,9 +1,13 @@
 /**
- * login_tokens (SPEC §3): magic links by SHA-256 hash of the token. Answers the verify call
- * (which must not consume) and tells the confirm call which user stream decides. The decider
- * remains the authority on single use; this is a look-up. Expired links disappear by themselves.
+ * login_tokens (SPEC §3): e-mailed links by SHA-256 hash of the token — sign-in, sign-up and
+ * password reset links. Answers the check calls (which must not consume) and tells the confirm
+ * and reset calls which user stream decides. The decider remains the authority on single use and
+ * retirement; this is a look-up. Expired links disappear by themselves.
+ *
+ * v2: links retired by a password change, reset or link sign-in (MagicLinksRetired) are marked
+ * used; reset links carry purpose 'reset_password'.
  */
-import type { MagicLinkConsumed, MagicLinkIssued } from '@jsonable/contracts/events';
+import type { LinkPurpose, MagicLinkConsumed, MagicLinkIssued, MagicLinksRetired } from '@jsonable/contracts/events';
 import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
 import { alreadyApplied, epochMs, type Positioned } from './guard';
 
@@ -14,7 +18,7 @@ export interface LoginTokenDoc extends Positioned {
   id: string;
   userId: string;
   email: string;
-  purpose: 'sign_in' | 'register';
+  purpose: LinkPurpose;
   createdAt: string;
   /** Epoch ms (the expiring collection removes the document after it). */
   expiresAt: number;
@@ -23,23 +27,30 @@ export interface LoginTokenDoc extends Positioned {
 
 export const loginTokensProjection: Projection = {
   name: 'login_tokens',
-  version: 1,
-  // email: a password sign-in finds an unconfirmed sign-up of the address (to say so). Added to
-  // existing collections in place by ensureCollection, so no rebuild is needed.
+  version: 2,
+  // email: a password sign-in finds an unconfirmed sign-up of the address (to say so).
   collections: [{ name: LOGIN_TOKENS, indexes: ['userId', 'email'], expiring: true }],
-  handles: ['MagicLinkIssued', 'MagicLinkConsumed'],
+  handles: ['MagicLinkIssued', 'MagicLinkConsumed', 'MagicLinksRetired'],
   async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const typed = event as unknown as MagicLinkIssued | MagicLinkConsumed;
+    const typed = event as unknown as MagicLinkIssued | MagicLinkConsumed | MagicLinksRetired;
+    if (typed.type === 'MagicLinksRetired') {
+      for (const tokenHash of typed.data.tokenHashes) markUsed(tx, await tx.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash), event.position);
+      return;
+    }
     const doc = await tx.get<LoginTokenDoc>(LOGIN_TOKENS, typed.data.tokenHash);
     if (alreadyApplied(doc, event.position)) return;
     if (typed.type === 'MagicLinkIssued') {
       const d = typed.data;
       tx.put(LOGIN_TOKENS, {
         id: d.tokenHash, userId: d.userId, email: d.email, purpose: d.purpose ?? 'sign_in',
-        createdAt: event.createdAt, expiresAt: epochMs(d.expiresAt), used: false, position: event.position,
+        createdAt: d.issuedAt ?? event.createdAt, expiresAt: epochMs(d.expiresAt), used: false, position: event.position,
       });
-    } else if (doc) {
-      tx.put(LOGIN_TOKENS, { ...doc, used: true, position: event.position });
+    } else {
+      markUsed(tx, doc, event.position);
     }
   },
 };
+
+function markUsed(tx: ProjectionTx, doc: LoginTokenDoc | null, position: number): void {
+  if (doc && !alreadyApplied(doc, position)) tx.put(LOGIN_TOKENS, { ...doc, used: true, position });
+}

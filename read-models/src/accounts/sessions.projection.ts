@@ -1,9 +1,13 @@
 /**
- * sessions: signed-in sessions by SHA-256 hash of the session id (the cookie holds the id).
- * Sign-out revokes one; a password change revokes every session opened before it (the change
- * itself opens a new one right after). Revoked sessions stay as tombstones until they expire.
+ * sessions: signed-in sessions by SHA-256 hash of the session id (the cookie holds the id), with
+ * what Settings → Security lists: when and how it was opened, when it was last seen, the browser's
+ * User-Agent and a coarse address. Sign-out revokes one; a password change (or reset) revokes
+ * every session opened before it (the change itself opens a new one right after). Revoked
+ * sessions stay as tombstones until they expire.
+ *
+ * v2: adds signedInAt/lastSeenAt/userAgent/ip (UserSignedIn, SessionSeen); rebuilt from the log.
  */
-import type { PasswordChanged, UserSignedIn, UserSignedOut } from '@jsonable/contracts/events';
+import type { PasswordChanged, SessionSeen, UserSignedIn, UserSignedOut } from '@jsonable/contracts/events';
 import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
 import { alreadyApplied, epochMs, type Positioned } from './guard';
 
@@ -18,23 +22,37 @@ export interface SessionDoc extends Positioned {
   /** Epoch ms: absolute expiry. */
   expiresAt: number;
   revoked: boolean;
+  /** ISO; the newest SessionSeen (or createdAt). */
+  lastSeenAt: string;
+  userAgent: string | null;
+  /** Coarse address at sign-in, then at the last SessionSeen. */
+  ip: string | null;
 }
 
 export const sessionsProjection: Projection = {
   name: 'sessions',
-  version: 1,
-  collections: [{ name: SESSIONS, indexes: ['userId'], expiring: true }],
-  handles: ['UserSignedIn', 'UserSignedOut', 'PasswordChanged'],
+  version: 2,
+  collections: [{ name: SESSIONS, indexes: ['userId', 'revoked'], expiring: true }],
+  handles: ['UserSignedIn', 'UserSignedOut', 'PasswordChanged', 'SessionSeen'],
   async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const typed = event as unknown as UserSignedIn | UserSignedOut | PasswordChanged;
+    const typed = event as unknown as UserSignedIn | UserSignedOut | PasswordChanged | SessionSeen;
     switch (typed.type) {
       case 'UserSignedIn': {
         const existing = await tx.get<SessionDoc>(SESSIONS, typed.data.sessionHash);
         if (existing) return;
+        const d = typed.data;
+        const createdAt = d.signedInAt ?? event.createdAt;
         tx.put(SESSIONS, {
-          id: typed.data.sessionHash, userId: typed.data.userId, method: typed.data.method,
-          createdAt: event.createdAt, expiresAt: epochMs(typed.data.expiresAt), revoked: false, position: event.position,
+          id: d.sessionHash, userId: d.userId, method: d.method,
+          createdAt, expiresAt: epochMs(d.expiresAt), revoked: false, position: event.position,
+          lastSeenAt: createdAt, userAgent: d.userAgent ?? null, ip: d.ip ?? null,
         });
+        return;
+      }
+      case 'SessionSeen': {
+        const doc = await tx.get<SessionDoc>(SESSIONS, typed.data.sessionHash);
+        if (!doc || doc.revoked || alreadyApplied(doc, event.position)) return;
+        tx.put(SESSIONS, { ...doc, lastSeenAt: typed.data.seenAt, ip: typed.data.ip ?? doc.ip, position: event.position });
         return;
       }
       case 'UserSignedOut': {

@@ -56,6 +56,7 @@ export const roomyLimits: AccountsLimits = {
   registerPerAccount: roomy('register-account'), registerPerIp: roomy('register-ip'),
   magicLinkPerAccount: roomy('magic-link-account'), magicLinkPerIp: roomy('magic-link-ip'),
   confirmPerIp: roomy('confirm-ip'), changePasswordPerUser: roomy('change-password-user'),
+  resetPerAccount: roomy('reset-account'), resetPerIp: roomy('reset-ip'), sessionsPerUser: roomy('sessions-user'),
 };
 
 export interface AccountsHarness {
@@ -69,6 +70,8 @@ export interface AccountsHarness {
   outbox(): OutboxFile[];
   /** The token of the newest link mailed to `to`. */
   lastToken(to: string, tag?: string): string;
+  /** Waits (bounded) for the count of messages to `to` tagged `tag` to reach `count`, and answers the newest. */
+  waitForMail(to: string, tag: string, count?: number): Promise<OutboxFile>;
   close(): Promise<void>;
 }
 
@@ -122,11 +125,22 @@ export async function startAccountsHarness(options: {
     lastToken(to, tag) {
       const mail = outbox().filter((m) => m.to === to && (!tag || m.tag === tag)).at(-1);
       if (!mail) throw new Error(`no mail to ${to}${tag ? ` tagged ${tag}` : ''}`);
-      const match = /https:\/\/jsonable\.test\/auth\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+      const match = /https:\/\/jsonable\.test\/auth\/(?:verify|reset-password)\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
       if (!match?.[1]) throw new Error(`no link in the mail to ${to}`);
       return match[1];
     },
+    async waitForMail(to, tag, count = 1) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const mails = outbox().filter((m) => m.to === to && m.tag === tag);
+        if (mails.length >= count) return mails.at(-1)!;
+        if (Date.now() > deadline) throw new Error(`no mail ${count} to ${to} tagged ${tag}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     async close() {
+      // Work a route started after answering (the forgot-password mail) settles first.
+      await new Promise((r) => setTimeout(r, 50));
       await runner.stop();
       await eventStore.close();
       await docs.close();
@@ -141,4 +155,19 @@ export function sessionCookie(setCookie: string[] | string | undefined): string 
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   const found = list.find((c) => /^(__Host-)?jsonable_session=[^;]+/.test(c));
   return found ? found.split(';')[0]! : null;
+}
+
+/** `replay --verify` over the accounts read models of the harness's log: its exit code and printed lines. */
+export async function replayVerify(h: AccountsHarness): Promise<{ code: number; output: string }> {
+  const { replayCommand } = await import('../src/cli/replay');
+  const { accountsProjections } = await import('@jsonable/read-models/accounts/index');
+  await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
+  const lines: string[] = [];
+  const code = await replayCommand.run({ values: { verify: true }, positionals: [] }, {
+    config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
+    logger: h.deps.logger, eventStore: h.deps.eventStore, docs: h.deps.docs, readModels: h.deps.readModels,
+    blobs: h.deps.blobs, clock: h.deps.clock, ids: h.deps.ids, modules: [], projections: accountsProjections,
+    out: (line) => lines.push(line),
+  });
+  return { code, output: lines.join('\n') };
 }

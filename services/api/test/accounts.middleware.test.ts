@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
-import { clientIp, ipRateKey } from '../src/middleware/client-ip';
+import { clientIp, coarseIp, ipRateKey } from '../src/middleware/client-ip';
 import { hitRateLimit } from '../src/middleware/rate-limit';
 
 let dir: string;
@@ -108,5 +108,35 @@ describe('clientIp', () => {
     expect(ipRateKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(ipRateKey('::1')).toBe('0:0:0:0::/64');
     expect(ipRateKey('192.0.2.1')).toBe('192.0.2.1');
+  });
+});
+
+describe('coarseIp (what the sessions list shows)', () => {
+  it('keeps an IPv4 /24 and an IPv6 /48, and nothing of anything else', () => {
+    expect(coarseIp('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(coarseIp('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+    expect(coarseIp('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
+    expect(coarseIp('2001:0db8::1')).toBe('2001:db8:0::/48');
+    expect(coarseIp('[fe80::1%eth0]')).toBe('fe80:0:0::/48');
+    expect(coarseIp('::1')).toBe('0:0:0::/48');
+    for (const junk of ['', 'unknown', '999.1.1.1', '1.2.3', 'a'.repeat(300)]) expect(coarseIp(junk)).toBeNull();
+  });
+
+  it('never gives away more than the network, for any address (fast-check)', () => {
+    fc.assert(fc.property(fc.ipV4(), (ip) => {
+      const coarse = coarseIp(ip)!;
+      expect(coarse).toBe(`${ip.split('.').slice(0, 3).join('.')}.0/24`);
+      expect(coarseIp(coarse.replace('/24', ''))).toBe(coarse);
+    }));
+    fc.assert(fc.property(fc.ipV6(), (ip) => {
+      const coarse = coarseIp(ip);
+      expect(coarse).toMatch(/^([0-9a-f]{1,4}:){3}:\/48$|^\d+\.\d+\.\d+\.0\/24$/);
+      // Two addresses in one /48 give the same answer; the answer is stable.
+      expect(coarseIp(ip)).toBe(coarse);
+    }));
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), (s) => {
+      const coarse = coarseIp(s);
+      if (coarse !== null) expect(coarse).toMatch(/\/(24|48)$/);
+    }));
   });
 });

@@ -44,6 +44,9 @@ const routes: Array<{ method: 'post' | 'patch'; path: string; session: boolean }
   { method: 'patch', path: '/api/jsonable/user', session: true },
   { method: 'post', path: '/api/jsonable/change-password', session: true },
   { method: 'post', path: '/api/settings', session: true },
+  { method: 'post', path: '/api/forgot-password', session: false },
+  { method: 'post', path: '/api/reset-password', session: false },
+  { method: 'post', path: '/api/jsonable/sessions/sign-out-others', session: true },
 ];
 
 describe('accounts request bodies (fast-check)', () => {

@@ -19,7 +19,7 @@ const freshEmail = () => `user${++n}-${Date.now()}@example.com`;
 /** Registers through the real flow (register → e-mail → confirm) and returns the session cookie. */
 async function signUp(email: string, password = 'correct horse battery'): Promise<{ cookie: string; userId: string }> {
   await api().post('/api/register').send({ email, password, confirmPassword: password }).expect(200);
-  const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up') }).expect(200);
+  const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password }).expect(200);
   return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string };
 }
 
@@ -41,8 +41,8 @@ describe('sign-up by password', () => {
     await api().post('/api/login').send({ email, password: 'correct horse battery' }).expect(401);
 
     const token = h.lastToken(email);
-    await api().get('/api/verify-magic-link').query({ token }).expect(200, { success: true, valid: true });
-    const confirmed = await api().post('/api/confirm-magic-link').send({ token }).expect(200);
+    await api().get('/api/verify-magic-link').query({ token }).expect(200, { success: true, valid: true, email, purpose: 'register' });
+    const confirmed = await api().post('/api/confirm-magic-link').send({ token, password: 'correct horse battery' }).expect(200);
     expect(confirmed.body).toMatchObject({ email, username: email, auth_provider: 'local', current_plan_tier: 'free', has_password: true, first_name: null });
     expect(confirmed.body).not.toHaveProperty('password');
     const cookie = sessionCookie(confirmed.headers['set-cookie'])!;
@@ -125,8 +125,8 @@ describe('sign-in by password and sign-out', () => {
     // A wrong password for that address reads exactly like an unknown address.
     const guess = await api().post('/api/login').send({ email, password: 'some guess 123' });
     expect(guess.body).toEqual({ success: false, error: { code: 401, message: 'Invalid email or password' } });
-    // Once the link is opened, the same password signs in.
-    await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up') }).expect(200);
+    // Once the link is opened (and the password typed again there), the same password signs in.
+    await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'pending password' }).expect(200);
     await api().post('/api/login').send({ email, password: 'pending password' }).expect(200);
   });
 

@@ -48,7 +48,7 @@ function lastToken(to: string): string {
 async function signUp(email: string): Promise<{ cookie: string; userId: string }> {
   const password = 'correct horse battery';
   await http().post('/api/register').send({ email, password, confirmPassword: password }).expect(200);
-  const res = await http().post('/api/confirm-magic-link').send({ token: lastToken(email) }).expect(200);
+  const res = await http().post('/api/confirm-magic-link').send({ token: lastToken(email), password }).expect(200);
   const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('jsonable_session='))!.split(';')[0]!;
   return { cookie, userId: res.body.id as string };
 }

@@ -45,7 +45,7 @@ async function signUp(harness: AccountsHarness): Promise<{ cookie: string; userI
   const email = freshEmail();
   const password = 'correct horse battery';
   await request(harness.server).post('/api/register').send({ email, password, confirmPassword: password }).expect(200);
-  const res = await request(harness.server).post('/api/confirm-magic-link').send({ token: harness.lastToken(email, 'confirm-sign-up') }).expect(200);
+  const res = await request(harness.server).post('/api/confirm-magic-link').send({ token: harness.lastToken(email, 'confirm-sign-up'), password }).expect(200);
   return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string };
 }
 

@@ -12,17 +12,28 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import { accountMessages } from '@jsonable/contracts/accounts';
 import { UnauthorizedError } from '@jsonable/domain/errors';
-import { SESSION_TTL_MS } from '@jsonable/domain/accounts/accounts.decider';
+import { SESSION_SEEN_INTERVAL_MS, SESSION_TTL_MS, type ClientInfo } from '@jsonable/domain/accounts/accounts.decider';
+import { touchSession } from '@jsonable/domain/accounts/accounts.handlers';
 import { sha256Hex, USER_KEY_PREFIX } from '@jsonable/domain/accounts/secrets';
 import { PROJECT_KEY_PREFIX } from '@jsonable/domain/projects/projects.handlers';
 import { findKeyByHash } from '@jsonable/read-models/accounts/api-keys.queries';
 import { findActiveSession } from '@jsonable/read-models/accounts/sessions.queries';
+import type { SessionDoc } from '@jsonable/read-models/accounts/sessions.projection';
 import type { AppConfig, AppDeps } from '../deps';
 import type { AppState, Principal } from '../module';
+import { clientIp, coarseIp } from './client-ip';
 import { assertSameSiteJson } from './csrf';
 
 type Ctx = ParameterizedContext<AppState>;
-type AuthDeps = Pick<AppDeps, 'readModels' | 'clock' | 'config'>;
+type AuthDeps = Pick<AppDeps, 'readModels' | 'clock' | 'config' | 'eventStore' | 'ids' | 'logger'>;
+
+const USER_AGENT_MAX = 256;
+
+/** What the sessions list remembers of the browser: its User-Agent (cut) and a coarse address. */
+export function clientInfo(ctx: Ctx, config: Pick<AppConfig, 'trustProxy'>): ClientInfo {
+  const userAgent = ctx.get('User-Agent').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, USER_AGENT_MAX);
+  return { userAgent: userAgent || null, ip: coarseIp(clientIp(ctx, config.trustProxy)) };
+}
 
 export const API_KEY_MESSAGE = 'Invalid or missing API key. Please check your API key.';
 /** Session ids and keys are base64url; anything else is not worth a look-up. */
@@ -65,23 +76,41 @@ export function readSessionId(ctx: Ctx, config: Pick<AppConfig, 'secureCookies'>
   return null;
 }
 
-/** The principal of the request's session cookie, or null (no cookie, unknown, revoked or expired). */
-export async function resolveSession(deps: AuthDeps, ctx: Ctx): Promise<Principal | null> {
+async function findSession(deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>, ctx: Ctx): Promise<SessionDoc | null> {
   const sessionId = readSessionId(ctx, deps.config);
   if (!sessionId) return null;
-  const sessionHash = sha256Hex(sessionId);
-  const session = await findActiveSession(deps.readModels, sessionHash, deps.clock.now());
-  return session ? { userId: session.userId, via: 'session', sessionHash } : null;
+  return findActiveSession(deps.readModels, sha256Hex(sessionId), deps.clock.now());
+}
+
+/** The principal of the request's session cookie, or null (no cookie, unknown, revoked or expired). */
+export async function resolveSession(deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>, ctx: Ctx): Promise<Principal | null> {
+  const session = await findSession(deps, ctx);
+  return session ? { userId: session.userId, via: 'session', sessionHash: session.id } : null;
+}
+
+/**
+ * The session's "last seen" for the sessions list: a SessionSeen event when the last one is older
+ * than a few minutes. A failure here never fails the request it rides on.
+ */
+async function noteSeen(deps: AuthDeps, ctx: Ctx, session: SessionDoc): Promise<void> {
+  const lastSeen = session.lastSeenAt ?? session.createdAt;
+  if (deps.clock.now().getTime() - Date.parse(lastSeen) < SESSION_SEEN_INTERVAL_MS) return;
+  try {
+    await touchSession(deps, { userId: session.userId, sessionHash: session.id, ip: clientInfo(ctx, deps.config).ip });
+  } catch (error) {
+    deps.logger.warn('could not record a session as seen', { error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** 401 'Not authenticated' without a valid session; unsafe methods must also pass the CSRF checks. */
 export function requireSession(deps: AuthDeps): Middleware<AppState> {
   return async (ctx, next) => {
     assertSameSiteJson(ctx, deps.config);
-    const principal = await resolveSession(deps, ctx);
-    if (!principal) throw new UnauthorizedError(accountMessages.notAuthenticated);
-    ctx.state.principal = principal;
+    const session = await findSession(deps, ctx);
+    if (!session) throw new UnauthorizedError(accountMessages.notAuthenticated);
+    ctx.state.principal = { userId: session.userId, via: 'session', sessionHash: session.id };
     ctx.set('Cache-Control', 'no-store');
+    await noteSeen(deps, ctx, session);
     await next();
   };
 }
@@ -89,11 +118,13 @@ export function requireSession(deps: AuthDeps): Middleware<AppState> {
 /** Sets the principal when a valid session is present; never refuses. Unsafe methods are CSRF-checked when it is. */
 export function optionalSession(deps: AuthDeps): Middleware<AppState> {
   return async (ctx, next) => {
-    const principal = await resolveSession(deps, ctx);
-    if (principal) {
+    const session = await findSession(deps, ctx);
+    const principal: Principal | null = session ? { userId: session.userId, via: 'session', sessionHash: session.id } : null;
+    if (session && principal) {
       assertSameSiteJson(ctx, deps.config);
       ctx.state.principal = principal;
       ctx.set('Cache-Control', 'no-store');
+      await noteSeen(deps, ctx, session);
     }
     await next();
   };

@@ -18,8 +18,14 @@ import type { Clock, EventStore, Ids, MailMessage, Mailer } from '../ports';
 import { claimUnique } from '../runtime/claim-unique';
 import { foldEvents } from '../runtime/decider';
 import { handleCommand, toDomainEvent } from '../runtime/handle-command';
-import { userDecider, usableToken, type UserCommand, type UserEvent, type UserState } from './accounts.decider';
-import { alreadyRegisteredMail, confirmSignUpMail, magicLinkMail, passwordChangedMail, verifyLink } from './mails';
+import {
+  passwordWithoutCurrentUntil, userDecider, usableToken, type ClientInfo, type UserCommand, type UserEvent, type UserState,
+} from './accounts.decider';
+import type { LinkPurpose, UserSignedOut } from '@jsonable/contracts/events';
+import {
+  alreadyRegisteredMail, confirmSignUpMail, magicLinkMail, noAccountResetMail, passwordChangedMail, passwordResetMail,
+  resetLink, verifyLink,
+} from './mails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { newMagicLinkToken, newSessionSecret, newUserApiKey, sha256Hex } from './secrets';
 import { emailStream, userStream } from './streams';
@@ -43,6 +49,9 @@ export interface OpenedSession extends Written {
   userId: string;
   sessionId: string;
 }
+
+/** Nobody in particular: operator tooling and tests open sessions without a browser. */
+export const NO_CLIENT: ClientInfo = { userAgent: null, ip: null };
 
 function run(deps: Pick<AccountsDeps, 'eventStore' | 'ids'>, userId: string, command: UserCommand) {
   return handleCommand({ eventStore: deps.eventStore, stream: userStream(userId), decider: userDecider, command, ids: deps.ids });
@@ -97,7 +106,7 @@ async function issueLink(
   deps: AccountsDeps,
   userId: string,
   email: string,
-  purpose: 'sign_in' | 'register',
+  purpose: LinkPurpose,
   passwordHash: string | null,
 ): Promise<{ token: string; position: number }> {
   const token = newMagicLinkToken(deps.ids);
@@ -119,7 +128,7 @@ export async function requestSignUp(deps: AccountsDeps, input: { email: string; 
   const owner = await ownerOf(deps, input.email);
   if (owner) {
     const { token, position } = await issueLink(deps, owner.userId, input.email, 'sign_in', null);
-    await send(deps.mailer, alreadyRegisteredMail(input.email, verifyLink(deps.config.publicUrl, token)));
+    await send(deps.mailer, alreadyRegisteredMail(input.email, verifyLink(deps.config.publicUrl, token), deps.config.publicUrl));
     return { position };
   }
   const { token, position } = await issueLink(deps, deps.ids.uuid(), input.email, 'register', passwordHash);
@@ -136,49 +145,82 @@ export async function requestMagicLink(deps: AccountsDeps, input: { email: strin
   return { position };
 }
 
-/** Whether a link can still be confirmed (GET /api/verify-magic-link): reads only, consumes nothing. */
-export async function checkMagicLink(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<boolean> {
-  const found = await lookUpToken(deps, token);
-  return found !== null;
+/** What GET /api/verify-magic-link shows before the click: the address, and whether it is a sign-up. */
+export interface LinkPreview {
+  email: string;
+  purpose: 'sign_in' | 'register';
 }
 
-async function lookUpToken(
-  deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>,
-  token: string,
-): Promise<{ tokenHash: string; userId: string; state: UserState } | null> {
+/** Whether a link can still be confirmed (GET /api/verify-magic-link): reads only, consumes nothing. */
+export async function checkMagicLink(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<LinkPreview | null> {
+  const found = await lookUpToken(deps, token);
+  if (!found || found.token.purpose === 'reset_password') return null;
+  return { email: found.token.email, purpose: found.token.purpose };
+}
+
+/** Whether a reset link can still be used (GET /api/password-reset): reads only. */
+export async function checkResetLink(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<{ email: string } | null> {
+  const found = await lookUpToken(deps, token);
+  if (!found || found.token.purpose !== 'reset_password' || found.state.status !== 'active') return null;
+  return { email: found.token.email };
+}
+
+type FoundToken = { tokenHash: string; userId: string; state: UserState; token: NonNullable<ReturnType<typeof usableToken>> };
+
+async function lookUpToken(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<FoundToken | null> {
   const tokenHash = sha256Hex(token);
   const doc = await deps.readModels.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash);
   if (!doc) return null;
   // The stream, not the look-up, is the authority on use and expiry.
+  const now = deps.clock.now().toISOString();
   const state = await loadUser(deps.eventStore, doc.userId);
-  if (!usableToken(state, tokenHash, deps.clock.now().toISOString())) return null;
-  return { tokenHash, userId: doc.userId, state };
+  const usable = usableToken(state, tokenHash, now);
+  if (!usable) return null;
+  // A link of a sign-up that never became the account: void once the account's links were retired.
+  if (state.status !== 'active') {
+    const ownerId = await findEmailOwner(deps.readModels, usable.email);
+    if (ownerId && ownerId !== doc.userId) {
+      const owner = await loadUser(deps.eventStore, ownerId);
+      if (owner.linksRetiredAt !== null && usable.issuedAt < owner.linksRetiredAt) return null;
+    }
+  }
+  return { tokenHash, userId: doc.userId, state, token: usable };
 }
 
 /**
- * Consumes a magic link once and opens a session. For a pending sign-up the address is claimed
- * first; if another account won the address meanwhile, the link still proves control of the
- * address, so its owner is signed in.
+ * Consumes a magic link once (after the click on /auth/verify) and opens a session. For a pending
+ * sign-up the address is claimed first, and the account gets the sign-up's password only when
+ * `password` is that password (else, without `password`, it has none). If another account won the
+ * address meanwhile, the link still proves control of the address, so its owner is signed in.
  */
-export async function confirmMagicLink(deps: AccountsDeps, input: { token: string }): Promise<OpenedSession> {
+export async function confirmMagicLink(deps: AccountsDeps, input: { token: string; password?: string | undefined; client: ClientInfo }): Promise<OpenedSession> {
   const found = await lookUpToken(deps, input.token);
-  if (!found) throw new ValidationError(accountMessages.magicLinkInvalid);
-  const { tokenHash, userId, state } = found;
+  if (!found || found.token.purpose === 'reset_password') throw new ValidationError(accountMessages.magicLinkInvalid);
+  const { tokenHash, userId, state, token } = found;
   const session = newSessionSecret(deps.ids);
   const now = deps.clock.now().toISOString();
+  const base = { tokenHash, now, sessionHash: session.hash, client: input.client };
 
   if (state.status === 'active') {
-    const result = await run(deps, userId, { type: 'ConfirmMagicLink', data: { tokenHash, now, sessionHash: session.hash, holdsEmailClaim: true } });
+    const result = await run(deps, userId, { type: 'ConfirmMagicLink', data: { ...base, holdsEmailClaim: true, confirmedPasswordHash: null } });
     return { userId, sessionId: session.plaintext, position: result.position };
   }
 
-  const email = state.tokens[tokenHash]?.email ?? state.email;
-  if (!email) throw new ValidationError(accountMessages.magicLinkInvalid);
-  const claimStream = emailStream(email);
+  // The sign-up's password counts only when the person confirming knows it.
+  let confirmedPasswordHash: string | null = null;
+  if (input.password !== undefined) {
+    const ok = token.purpose === 'register' && token.passwordHash !== null
+      ? await verifyPassword(token.passwordHash, input.password)
+      : await burnPasswordCheck(input.password);
+    if (!ok) throw new UnauthorizedError(accountMessages.signUpPasswordWrong);
+    confirmedPasswordHash = token.passwordHash;
+  }
+
+  const claimStream = emailStream(token.email);
   const holdsEmailClaim = await claimUnique(deps.eventStore, claimStream, {
-    id: deps.ids.uuid(), type: 'EmailClaimed', data: { email, userId },
+    id: deps.ids.uuid(), type: 'EmailClaimed', data: { email: token.email, userId },
   }, { sameOwner: (existing) => (existing.data as { userId?: string }).userId === userId });
-  const consumed = await run(deps, userId, { type: 'ConfirmMagicLink', data: { tokenHash, now, sessionHash: session.hash, holdsEmailClaim } });
+  const consumed = await run(deps, userId, { type: 'ConfirmMagicLink', data: { ...base, holdsEmailClaim, confirmedPasswordHash } });
   if (holdsEmailClaim) return { userId, sessionId: session.plaintext, position: consumed.position };
 
   const [claim] = await deps.eventStore.readStream(claimStream);
@@ -188,18 +230,20 @@ export async function confirmMagicLink(deps: AccountsDeps, input: { token: strin
   if (owner.status !== 'active') {
     // The holder of the address never got its account (a crash between claim and registration):
     // this link proves control of the address, so the account is created on the holder's stream.
-    const token = state.tokens[tokenHash];
     await run(deps, ownerId, {
       type: 'RegisterUser',
-      data: { userId: ownerId, email, passwordHash: token?.passwordHash ?? null, authProvider: token?.passwordHash ? 'local' : 'magic_link', now },
+      data: { userId: ownerId, email: token.email, passwordHash: confirmedPasswordHash, authProvider: confirmedPasswordHash ? 'local' : 'magic_link', now },
     });
   }
-  const signedIn = await run(deps, ownerId, { type: 'SignIn', data: { sessionHash: session.hash, now, method: 'magic_link', verifiedPasswordHash: null } });
+  const signedIn = await run(deps, ownerId, {
+    type: 'SignIn',
+    data: { sessionHash: session.hash, now, method: 'magic_link', verifiedPasswordHash: null, client: input.client, foreignLinkIssuedAt: token.issuedAt },
+  });
   return { userId: ownerId, sessionId: session.plaintext, position: signedIn.position };
 }
 
 /** Password sign-in. Unknown address, password-less account and wrong password fail alike. */
-export async function signInWithPassword(deps: AccountsDeps, input: { email: string; password: string }): Promise<OpenedSession> {
+export async function signInWithPassword(deps: AccountsDeps, input: { email: string; password: string; client: ClientInfo }): Promise<OpenedSession> {
   const owner = await ownerOf(deps, input.email);
   if (!owner) {
     // No account yet. If the address has a sign-up waiting for its e-mail link and this is its
@@ -215,7 +259,7 @@ export async function signInWithPassword(deps: AccountsDeps, input: { email: str
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, owner.userId, {
     type: 'SignIn',
-    data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'password', verifiedPasswordHash: passwordHash },
+    data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'password', verifiedPasswordHash: passwordHash, client: input.client },
   });
   return { userId: owner.userId, sessionId: session.plaintext, position: result.position };
 }
@@ -236,14 +280,43 @@ export async function openSession(deps: Pick<AccountsDeps, 'eventStore' | 'ids' 
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, userId, {
     type: 'SignIn',
-    data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'magic_link', verifiedPasswordHash: null },
+    data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'magic_link', verifiedPasswordHash: null, client: NO_CLIENT },
   });
   return { userId, sessionId: session.plaintext, position: result.position };
 }
 
-export async function signOut(deps: Pick<AccountsDeps, 'eventStore' | 'ids'>, input: { userId: string; sessionHash: string }): Promise<Written> {
-  const result = await run(deps, input.userId, { type: 'SignOut', data: { sessionHash: input.sessionHash } });
-  return { position: result.position };
+export async function signOut(
+  deps: Pick<AccountsDeps, 'eventStore' | 'ids'>,
+  input: { userId: string; sessionHash: string; reason: NonNullable<UserSignedOut['data']['reason']> },
+): Promise<Written & { signedOut: boolean }> {
+  const result = await run(deps, input.userId, { type: 'SignOut', data: { sessionHash: input.sessionHash, reason: input.reason } });
+  return { position: result.position, signedOut: result.events.length > 0 };
+}
+
+/** Signs out every open session of the account except `keepSessionHash`. */
+export async function signOutOthers(
+  deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>,
+  input: { userId: string; keepSessionHash: string },
+): Promise<Written & { signedOut: number }> {
+  const result = await run(deps, input.userId, { type: 'SignOutOthers', data: { keepSessionHash: input.keepSessionHash, now: deps.clock.now().toISOString() } });
+  return { position: result.position, signedOut: result.events.length };
+}
+
+/** Records that a session was used, at most once every few minutes (the sessions list's "last seen"). */
+export async function touchSession(
+  deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>,
+  input: { userId: string; sessionHash: string; ip: string | null },
+): Promise<void> {
+  await run(deps, input.userId, { type: 'TouchSession', data: { sessionHash: input.sessionHash, now: deps.clock.now().toISOString(), ip: input.ip } });
+}
+
+/** Until when the session may set a new password without the current one, or null. */
+export async function passwordWithoutCurrentUntilFor(
+  deps: Pick<AccountsDeps, 'eventStore' | 'clock'>,
+  input: { userId: string; sessionHash: string | null },
+): Promise<string | null> {
+  const state = await loadUser(deps.eventStore, input.userId);
+  return passwordWithoutCurrentUntil(state, input.sessionHash, deps.clock.now().toISOString());
 }
 
 export async function updateProfile(
@@ -255,27 +328,78 @@ export async function updateProfile(
 }
 
 /**
- * Verifies the current password (not needed when the account has none yet), stores the new hash,
- * revokes every session and opens a new one for the caller.
+ * Verifies the current password — not needed when the account has none yet, or when the caller's
+ * session was opened by an e-mailed link less than 15 minutes ago — stores the new hash, retires
+ * every outstanding link, revokes every session and opens a new one for the caller.
  */
 export async function changePassword(
   deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock' | 'mailer' | 'config'>,
-  input: { userId: string; currentPassword: string | undefined; newPassword: string },
+  input: { userId: string; sessionHash: string | null; currentPassword: string | undefined; newPassword: string; client: ClientInfo },
 ): Promise<OpenedSession & { notified: boolean }> {
   const state = await loadUser(deps.eventStore, input.userId);
-  if (state.passwordHash !== null) {
-    const ok = input.currentPassword !== undefined && (await verifyPassword(state.passwordHash, input.currentPassword));
-    if (!ok) throw new ValidationError(accountMessages.currentPasswordWrong);
+  let verifiedPasswordHash: string | null = null;
+  if (state.passwordHash !== null && input.currentPassword !== undefined && input.currentPassword !== '') {
+    if (!(await verifyPassword(state.passwordHash, input.currentPassword))) throw new ValidationError(accountMessages.currentPasswordWrong);
+    verifiedPasswordHash = state.passwordHash;
+  } else if (state.passwordHash !== null && passwordWithoutCurrentUntil(state, input.sessionHash, deps.clock.now().toISOString()) === null) {
+    throw new ValidationError(accountMessages.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, input.userId, {
     type: 'ChangePassword',
-    data: { passwordHash, verifiedPasswordHash: state.passwordHash, sessionHash: session.hash, now: deps.clock.now().toISOString() },
+    data: {
+      passwordHash, verifiedPasswordHash, callerSessionHash: input.sessionHash, sessionHash: session.hash,
+      now: deps.clock.now().toISOString(), client: input.client,
+    },
   });
   // The change stands even if the notice cannot be sent; the caller logs a failed notice.
   const notified = state.email !== null && (await deps.mailer.send(passwordChangedMail(state.email, deps.config.publicUrl)).then(() => true, () => false));
   return { userId: input.userId, sessionId: session.plaintext, position: result.position, notified };
+}
+
+/**
+ * "Forgot password?": mails a reset link (valid 1 hour) when the address has an account, and a
+ * note saying no account uses it otherwise. Callers answer before this settles, so the answer
+ * and its timing are the same for both (see the forgot-password route).
+ */
+export async function requestPasswordReset(
+  deps: AccountsDeps & { waitForProjections(position: number): Promise<void> },
+  input: { email: string },
+): Promise<void> {
+  const owner = await ownerOf(deps, input.email);
+  if (!owner) {
+    await send(deps.mailer, noAccountResetMail(input.email, deps.config.publicUrl));
+    return;
+  }
+  const { token, position } = await issueLink(deps, owner.userId, input.email, 'reset_password', null);
+  // The link must be usable as soon as it arrives.
+  await deps.waitForProjections(position);
+  await send(deps.mailer, passwordResetMail(input.email, resetLink(deps.config.publicUrl, token)));
+}
+
+/**
+ * Sets a new password through a reset link: consumes the link, retires every other link, revokes
+ * every session and opens a new one for the caller, and tells the owner by e-mail.
+ */
+export async function resetPassword(
+  deps: AccountsDeps,
+  input: { token: string; newPassword: string; client: ClientInfo },
+): Promise<OpenedSession & { notified: boolean }> {
+  const found = await lookUpToken(deps, input.token);
+  if (!found || found.token.purpose !== 'reset_password') {
+    // The same argon2 work as a valid link, so a guessed token learns nothing from the timing.
+    await hashPassword(input.newPassword);
+    throw new ValidationError(accountMessages.resetLinkInvalid);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const session = newSessionSecret(deps.ids);
+  const result = await run(deps, found.userId, {
+    type: 'ResetPassword',
+    data: { tokenHash: found.tokenHash, passwordHash, sessionHash: session.hash, now: deps.clock.now().toISOString(), client: input.client },
+  });
+  const notified = await deps.mailer.send(passwordChangedMail(found.token.email, deps.config.publicUrl)).then(() => true, () => false);
+  return { userId: found.userId, sessionId: session.plaintext, position: result.position, notified };
 }
 
 /** A new user API key, returned this once; the previous key stops working. */

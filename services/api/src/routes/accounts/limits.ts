@@ -1,7 +1,8 @@
 /**
  * Rate limits on the calls an attacker would hammer: password guessing (login), mail bombing
- * and enumeration attempts (magic link, register), and guessing the current password with a
- * stolen session (change password). Each is counted per address/account and per client IP; the
+ * and enumeration attempts (magic link, register, forgot password), guessing tokens or a
+ * sign-up's password (confirm, reset), guessing the current password with a stolen session
+ * (change password), and sign-out churn (sessions). Each is counted per address/account and per client IP; the
  * windows are minutes, so a legitimate user who trips one waits minutes, not hours.
  *
  * The per-account sign-in limit is what stops a distributed password-guessing run (10 guesses
@@ -20,6 +21,9 @@ export interface AccountsLimits {
   magicLinkPerIp: RateLimitRule;
   confirmPerIp: RateLimitRule;
   changePasswordPerUser: RateLimitRule;
+  resetPerAccount: RateLimitRule;
+  resetPerIp: RateLimitRule;
+  sessionsPerUser: RateLimitRule;
 }
 
 const MINUTE = 60_000;
@@ -33,6 +37,9 @@ export const defaultAccountsLimits: AccountsLimits = {
   magicLinkPerIp: { name: 'magic-link-ip', limit: 20, windowMs: 15 * MINUTE },
   confirmPerIp: { name: 'confirm-ip', limit: 30, windowMs: 5 * MINUTE },
   changePasswordPerUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
+  resetPerAccount: { name: 'reset-account', limit: 5, windowMs: 15 * MINUTE },
+  resetPerIp: { name: 'reset-ip', limit: 20, windowMs: 15 * MINUTE },
+  sessionsPerUser: { name: 'sessions-user', limit: 60, windowMs: 5 * MINUTE },
 };
 
 /**

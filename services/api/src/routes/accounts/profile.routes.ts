@@ -11,7 +11,7 @@ import { changePassword, generateUserApiKey, saveSettings, updateProfile } from 
 import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { requireSession, setSessionCookie } from '../../middleware/auth';
+import { clientInfo, requireSession, setSessionCookie } from '../../middleware/auth';
 import { rateLimit } from '../../middleware/rate-limit';
 import { SECURITY_WAIT_MS, type AccountsLimits } from './limits';
 import { userView } from './user-view';
@@ -51,7 +51,10 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
     async (ctx) => {
       const userId = ctx.state.principal!.userId;
       const body = parseWith(changePasswordRequestSchema, ctx.request.body);
-      const opened = await changePassword(deps, { userId, currentPassword: body.currentPassword, newPassword: body.newPassword });
+      const opened = await changePassword(deps, {
+        userId, sessionHash: ctx.state.principal!.sessionHash ?? null, currentPassword: body.currentPassword,
+        newPassword: body.newPassword, client: clientInfo(ctx, deps.config),
+      });
       if (!opened.notified) deps.logger.warn('password changed but the notice e-mail was not sent', { userId });
       await deps.waitForProjections(opened.position, SECURITY_WAIT_MS);
       // Every earlier session (this one included) is revoked; the caller continues on a new one.

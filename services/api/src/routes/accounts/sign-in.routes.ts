@@ -1,25 +1,28 @@
 /**
  * POST /api/register, /api/login, /api/logout, /api/magic-link, /api/confirm-magic-link,
- * GET /api/verify-magic-link and /api/user.
+ * /api/forgot-password, /api/reset-password, GET /api/verify-magic-link, /api/password-reset and
+ * /api/user.
  *
- * Register and magic link answer the same, byte for byte, whether or not the address has an
- * account (see accounts.handlers.ts): the owner of the address learns the difference by e-mail.
+ * Register, magic link and forgot password answer the same, byte for byte, whether or not the
+ * address has an account (see accounts.handlers.ts): the owner of the address learns the
+ * difference by e-mail. The GETs only read: a link is consumed by the POST a click sends.
  */
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import {
-  accountMessages, confirmMagicLinkRequestSchema, loginRequestSchema, magicLinkRequestSchema,
-  magicLinkTokenSchema, normalizeEmail, registerRequestSchema,
+  accountMessages, confirmMagicLinkRequestSchema, forgotPasswordRequestSchema, loginRequestSchema, magicLinkRequestSchema,
+  magicLinkTokenSchema, normalizeEmail, registerRequestSchema, resetPasswordRequestSchema, resetTokenSchema,
 } from '@jsonable/contracts/accounts';
 import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
 import {
-  checkMagicLink, confirmMagicLink, requestMagicLink, requestSignUp, signInWithPassword, signOut,
+  checkMagicLink, checkResetLink, confirmMagicLink, requestMagicLink, requestPasswordReset, requestSignUp, resetPassword,
+  signInWithPassword, signOut,
 } from '@jsonable/domain/accounts/accounts.handlers';
 import { sha256Hex } from '@jsonable/domain/accounts/secrets';
 import { getUserById, toPublicUser } from '@jsonable/read-models/accounts/users.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { clearSessionCookie, requireSession, resolveSession, setSessionCookie } from '../../middleware/auth';
+import { clearSessionCookie, clientInfo, requireSession, resolveSession, setSessionCookie } from '../../middleware/auth';
 import { thenReadBody } from '../../middleware/body';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { csrfProtection } from '../../middleware/csrf';
@@ -32,7 +35,14 @@ type Ctx = ParameterizedContext<AppState>;
 const TOO_MANY = {
   login: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   mail: 'Too many requests for this address. Please wait a few minutes and try again.',
+  confirm: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
+
+/** The token of a GET's query (the first when repeated). */
+function queryToken(ctx: Ctx): unknown {
+  const raw = ctx.query.token;
+  return Array.isArray(raw) ? raw[0] : raw;
+}
 
 /** The e-mail of a JSON body, normalised, for per-account limits (null when there is none). */
 function bodyEmail(ctx: Ctx): string | null {
@@ -54,7 +64,9 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   async function answerSignedIn(ctx: Ctx, opened: { userId: string; sessionId: string; position: number }): Promise<void> {
     const previous = await resolveSession(deps, ctx);
     let position = opened.position;
-    if (previous?.sessionHash) position = Math.max(position, (await signOut(deps, { userId: previous.userId, sessionHash: previous.sessionHash })).position);
+    if (previous?.sessionHash && previous.sessionHash !== sha256Hex(opened.sessionId)) {
+      position = Math.max(position, (await signOut(deps, { userId: previous.userId, sessionHash: previous.sessionHash, reason: 'replaced' })).position);
+    }
     await deps.waitForProjections(position, SECURITY_WAIT_MS);
     const user = await getUserById(deps.readModels, opened.userId);
     if (!user) throw new UnauthorizedError(accountMessages.notAuthenticated);
@@ -74,7 +86,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     const body = parseWith(loginRequestSchema, ctx.request.body);
     let opened;
     try {
-      opened = await signInWithPassword(deps, body);
+      opened = await signInWithPassword(deps, { ...body, client: clientInfo(ctx, deps.config) });
     } catch (error) {
       // ASVS 7.2.1: failed sign-ins are logged — with the address hashed, never the password.
       if (error instanceof UnauthorizedError) {
@@ -88,7 +100,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   router.post('/api/logout', csrf, async (ctx) => {
     const principal = await resolveSession(deps, ctx);
     if (principal?.sessionHash) {
-      const written = await signOut(deps, { userId: principal.userId, sessionHash: principal.sessionHash });
+      const written = await signOut(deps, { userId: principal.userId, sessionHash: principal.sessionHash, reason: 'logout' });
       await deps.waitForProjections(written.position, SECURITY_WAIT_MS);
     }
     clearSessionCookie(ctx, deps.config);
@@ -110,17 +122,48 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     ctx.body = { success: true, message: accountMessages.magicLinkSent };
   });
 
-  // Reads only: mail scanners fetch links, so checking must never use the link up.
-  router.get('/api/verify-magic-link', perIp(limits.confirmPerIp), async (ctx) => {
-    const raw = ctx.query.token;
-    const token = parseWith(magicLinkTokenSchema, Array.isArray(raw) ? raw[0] : raw);
+  // Reads only: mail scanners fetch links (and some run the page's script), so checking must never
+  // use the link up. The answer names the address the link signs in as, for "Continue as …".
+  router.get('/api/verify-magic-link', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
+    const token = parseWith(magicLinkTokenSchema, queryToken(ctx));
     ctx.set('Cache-Control', 'no-store');
-    if (!(await checkMagicLink(deps, token))) throw new ValidationError(accountMessages.magicLinkInvalid);
-    ctx.body = { success: true, valid: true };
+    const preview = await checkMagicLink(deps, token);
+    if (!preview) throw new ValidationError(accountMessages.magicLinkInvalid);
+    ctx.body = { success: true, valid: true, email: preview.email, purpose: preview.purpose };
   });
 
-  router.post('/api/confirm-magic-link', csrf, perIp(limits.confirmPerIp), async (ctx) => {
+  router.post('/api/confirm-magic-link', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
     const body = parseWith(confirmMagicLinkRequestSchema, ctx.request.body);
-    await answerSignedIn(ctx, await confirmMagicLink(deps, body));
+    await answerSignedIn(ctx, await confirmMagicLink(deps, { ...body, client: clientInfo(ctx, deps.config) }));
+  });
+
+  // "Forgot password?": the answer is sent before the work starts, so it is the same — body,
+  // headers and timing — for an address with an account and one without. The work (a reset link
+  // or a "no account here" note) is mailed right after; a failure is logged.
+  router.post('/api/forgot-password', csrf, perIp(limits.resetPerIp, TOO_MANY.mail), perAccount(limits.resetPerAccount, TOO_MANY.mail), async (ctx) => {
+    const body = parseWith(forgotPasswordRequestSchema, ctx.request.body);
+    const log = deps.logger;
+    setImmediate(() => {
+      requestPasswordReset(deps, body).catch((error: unknown) => {
+        log.error('password reset mail failed', { account: sha256Hex(body.email).slice(0, 16), error: error instanceof Error ? error.message : String(error) });
+      });
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, message: accountMessages.resetSent };
+  });
+
+  router.get('/api/password-reset', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
+    const token = parseWith(resetTokenSchema, queryToken(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    const found = await checkResetLink(deps, token);
+    if (!found) throw new ValidationError(accountMessages.resetLinkInvalid);
+    ctx.body = { success: true, valid: true, email: found.email };
+  });
+
+  router.post('/api/reset-password', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
+    const body = parseWith(resetPasswordRequestSchema, ctx.request.body);
+    const opened = await resetPassword(deps, { token: body.token, newPassword: body.newPassword, client: clientInfo(ctx, deps.config) });
+    if (!opened.notified) deps.logger.warn('password reset but the notice e-mail was not sent', { userId: opened.userId });
+    await answerSignedIn(ctx, opened);
   });
 }
