@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickMenuItem, collectPageErrors, launchBrowser, linkIn, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
+import { clickMenuItem, collectPageErrors, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
 
 let server: E2eServer;
 let browser: Browser;
@@ -26,12 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The link's path and query on this test server (PUBLIC_URL may name another host). */
-function onServer(link: string): string {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
-}
 
 async function signedInHeader() {
   await page.getByRole('button', { name: `Account menu for ${email}` }).waitFor();
@@ -67,8 +61,7 @@ describe('sign-up and sign-in', () => {
       page.getByRole('heading', { name: 'Check Your Email' }).waitFor(),
     ]);
     if (new URL(page.url()).pathname !== '/dashboard') {
-      const link = linkIn(await newestMailTo(server.dataDir, email), '/auth/verify');
-      await page.goto(onServer(link));
+      await followVerifyLink(page, await newestMailTo(server.dataDir, email), { password });
       await page.getByRole('heading', { name: "You're signed in" }).waitFor();
       await page.waitForURL((u) => u.pathname === '/dashboard');
     }
@@ -105,7 +98,7 @@ describe('sign-up and sign-in', () => {
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     const mail = await newestMailTo(server.dataDir, email);
     expect(Date.parse(mail.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
-    await page.goto(onServer(linkIn(mail, '/auth/verify')));
+    await followVerifyLink(page, mail);
     await page.getByRole('heading', { name: "You're signed in" }).waitFor();
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await signedInHeader();
@@ -140,7 +133,7 @@ describe('sign-up and sign-in', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'landing-magic-dialog-1280', false);
     // The link signs the new address in (and creates its account).
-    await page.goto(onServer(linkIn(await newestMailTo(server.dataDir, guest), '/auth/verify')));
+    await followVerifyLink(page, await newestMailTo(server.dataDir, guest));
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.getByRole('button', { name: `Account menu for ${guest}` }).waitFor();
   });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  VIEWPORTS, WEB_DIST, collectPageErrors, ensureWebBuilt, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot,
+  VIEWPORTS, WEB_DIST, collectPageErrors, ensureWebBuilt, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot,
   startE2eServer, type E2eServer,
 } from './helpers';
 
@@ -87,9 +87,7 @@ describe('upgrading with card billing on', { timeout: 120_000 }, () => {
     await page.locator('#register-password').fill(password);
     await page.locator('#register-confirm').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    const mail = await newestMailTo(server.dataDir, email);
-    const token = new URL((`${mail.text ?? ''} ${mail.html ?? ''}`.match(/https?:\/\/\S+?\/auth\/verify\?token=[\w%-]+/) ?? [''])[0]).searchParams.get('token');
-    await page.goto(`/auth/verify?token=${encodeURIComponent(token ?? '')}`);
+    await followVerifyLink(page, await newestMailTo(server.dataDir, email), { password });
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
 
     await page.getByRole('link', { name: 'Upgrade', exact: true }).click();

@@ -124,10 +124,33 @@ describe('audit over a run of renders, deletions and plan changes', () => {
     expect(lines.filter((l) => l.startsWith('billing,')).map((l) => l.split(',').slice(7, 9).join(','))).toEqual(['PlanChanged,premium', 'PlanChanged,free']);
   });
 
+  it('credential and session changes are in the log too: reset, link sign-in, sign-out elsewhere (issue #22)', async () => {
+    const BOB = 'bob.audit@example.com';
+    const elsewhere = (await http().post('/api/login').send({ email: BOB, password: 'correct horse battery' }).expect(200)).headers['set-cookie'] as unknown as string[];
+    await http().post('/api/forgot-password').send({ email: BOB }).expect(200);
+    let resetToken: string | undefined;
+    for (let i = 0; i < 100 && !resetToken; i++) {
+      const files = readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json')).sort();
+      const mails = files.map((f) => JSON.parse(readFileSync(join(dir, 'outbox', f), 'utf8')) as { to: string; text: string });
+      resetToken = mails.filter((m) => m.to === BOB).map((m) => /\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).find(Boolean);
+      if (!resetToken) await new Promise((r) => setTimeout(r, 50));
+    }
+    const reset = await http().post('/api/reset-password').send({ token: resetToken, newPassword: 'a brand new password' }).expect(200);
+    const cookie = (reset.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('jsonable_session='))!.split(';')[0]!;
+    await http().get('/api/user').set('Cookie', elsewhere.find((c) => c.startsWith('jsonable_session='))!.split(';')[0]!).expect(401);
+    await http().post('/api/magic-link').send({ email: BOB }).expect(200);
+    await http().post('/api/confirm-magic-link').send({ token: lastToken(BOB) }).expect(200);
+    await http().post('/api/jsonable/sessions/sign-out-others').set('Cookie', cookie).send({}).expect(200);
+    await settled();
+  });
+
   it('audit --verify passes on the live read models and fails, naming the difference, when one is wrong', async () => {
     // The billing read model itself rebuilds to the same documents (replay --verify of the platform).
     const replay = await cli(['replay', '--verify']);
     expect(replay.out.find((l) => l.includes('billing@v1'))).toMatch(/ ok: \d+ documents identical/);
+    expect(replay.out.find((l) => l.includes('sessions@v2'))).toMatch(/ ok: \d+ documents identical/);
+    expect(replay.out.find((l) => l.includes('login_tokens@v2'))).toMatch(/ ok/);
+    expect(replay.code, replay.out.join('\n')).toBe(0);
 
     const ok = await cli(['audit', '--verify']);
     expect(ok.code, ok.out.join('\n')).toBe(0);

@@ -4,3 +4,5 @@ export { launchBrowser, newPage, collectPageErrors, clickMenuItem, VIEWPORTS, CH
 export { seriousA11yViolations, type AxeFinding } from './axe';
 export { newestMailTo, linkIn } from './outbox';
 export { shot, SHOTS_DIR } from './shots';
+export { followVerifyLink, pathOfLink } from './links';
+export { checkScreenAtBothWidths } from './screen';

@@ -8,6 +8,7 @@ export const HOME_TITLE = 'Jsonable — JSON to table images';
 
 const TITLES: Record<string, string> = {
   '/auth/verify': 'Signing you in',
+  '/auth/reset-password': 'Choose a new password',
   '/dashboard': 'Dashboard',
   '/app': 'Create New Image',
   '/settings': 'Settings',
@@ -34,7 +35,10 @@ export function pageTitle(pathname: string, search = ''): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/') return HOME_TITLE;
   if (REDIRECTS.has(path)) return null;
-  if (path === '/auth') return `${new URLSearchParams(search).get('tab') === 'register' ? 'Create your account' : 'Sign in'} — ${SITE}`;
+  if (path === '/auth') {
+    const tab = new URLSearchParams(search).get('tab');
+    return `${tab === 'register' ? 'Create your account' : tab === 'forgot' ? 'Reset your password' : 'Sign in'} — ${SITE}`;
+  }
   if (/^\/projects\/[^/]+\/styles$/.test(path)) return `Project styles — ${SITE}`;
   const title = TITLES[path];
   return `${title ?? 'Page Not Found'} — ${SITE}`;

@@ -17,6 +17,7 @@ export const publicRoutes: RouteObject[] = [
   { index: true, ...page(() => import('../pages/LandingPage')) },
   { path: 'auth', ...page(() => import('../pages/AuthPage')) },
   { path: 'auth/verify', ...page(() => import('../pages/VerifyMagicLinkPage')) },
+  { path: 'auth/reset-password', ...page(() => import('../pages/ResetPasswordPage')) },
   { path: 'login', element: <Navigate to="/auth" replace /> },
   { path: 'register', element: <Navigate to="/auth?tab=register" replace /> },
   { path: 'documentation', ...page(() => import('../pages/DocumentationPage')) },

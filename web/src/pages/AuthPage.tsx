@@ -4,6 +4,7 @@ import { useUser } from '../features/auth/api';
 import { PasswordLoginForm } from '../features/auth/components/PasswordLoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 import { MagicLinkForm } from '../features/auth/components/MagicLinkForm';
+import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 import { PageSpinner } from '../app/ProtectedRoute';
 import { planOf } from '@jsonable/contracts/plans';
 import { SELECTED_PLAN_KEY } from '../features/landing/selected-plan';
@@ -11,6 +12,8 @@ import { SELECTED_PLAN_KEY } from '../features/landing/selected-plan';
 const TABS = ['login', 'magic', 'register'] as const;
 type AuthTab = (typeof TABS)[number];
 const asTab = (v: string | null): AuthTab => (TABS as readonly string[]).includes(v ?? '') ? (v as AuthTab) : 'login';
+/** tab=forgot: the login tab's "Forgot password?" form, in place of the tabs. */
+const FORGOT = 'forgot';
 
 function SelectedPlanNote() {
   const tier = typeof window === 'undefined' ? null : window.localStorage.getItem(SELECTED_PLAN_KEY);
@@ -27,6 +30,7 @@ export default function AuthPage() {
   const { user, isLoading } = useUser();
   const [params, setParams] = useSearchParams();
   const tab = asTab(params.get('tab'));
+  const forgot = params.get('tab') === FORGOT;
 
   if (isLoading) return <PageSpinner label="Loading your session" />;
   if (user) return <Navigate to="/dashboard" replace />;
@@ -40,6 +44,7 @@ export default function AuthPage() {
         </Stack>
         <Card.Root>
           <Card.Body>
+            {forgot ? <ForgotPasswordForm onBack={() => setParams({}, { replace: true })} /> : (
             <Tabs.Root value={tab} onValueChange={(d) => setParams(d.value === 'login' ? {} : { tab: d.value }, { replace: true })} variant="enclosed" size={{ base: "sm", sm: "md" }} fitted lazyMount unmountOnExit>
               <Tabs.List mb="6">
                 <Tabs.Trigger value="login">Password</Tabs.Trigger>
@@ -50,6 +55,7 @@ export default function AuthPage() {
               <Tabs.Content value="magic"><MagicLinkForm /></Tabs.Content>
               <Tabs.Content value="register"><SelectedPlanNote /><RegisterForm /></Tabs.Content>
             </Tabs.Root>
+            )}
           </Card.Body>
         </Card.Root>
         <Text fontSize="sm" color="gray.600" textAlign="center" mt="6">

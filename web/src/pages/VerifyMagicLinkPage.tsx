@@ -1,70 +1,187 @@
-import { useEffect, useRef, useState } from 'react';
+/**
+ * /auth/verify?token=…: what an e-mailed sign-in or sign-up link opens.
+ *
+ * Opening the page only *checks* the link (GET); it says which account the link opens and uses
+ * the link up only when the person clicks (POST). So a link someone else sent cannot silently sign
+ * this browser into their account (login CSRF), and a mail scanner that runs the page uses nothing.
+ * When another account is signed in here, the page says so and offers to switch or to stay.
+ *
+ * A sign-up link asks for the password chosen at sign-up: only someone who knows it gives it to
+ * the account. "Continue without a password" creates the account without one and goes on to
+ * Settings → Security to choose one.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { confirmMagicLink, verifyMagicLink } from '../features/auth/api';
+import { Alert, Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
+import { confirmMagicLink, useUser, verifyMagicLink } from '../features/auth/api';
+import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
 
-type Phase = 'loading' | 'validating' | 'success' | 'error';
+type Phase = 'checking' | 'ready' | 'confirming' | 'success' | 'error';
 export const MAGIC_LINK_REDIRECT_MS = 2000;
+const INVALID = 'This magic link is invalid or has expired.';
+
+function CheckIcon() {
+  return (
+    <Box color="green.600" aria-hidden="true">
+      <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><circle cx="12" cy="12" r="10" /><path d="M7 12.5l3 3 7-7" /></svg>
+    </Box>
+  );
+}
+
+/** Long addresses wrap inside buttons instead of overflowing a phone's width. */
+const wrapping = { whiteSpace: 'normal', h: 'auto', minH: '10', py: '2', overflowWrap: 'anywhere' } as const;
 
 export default function VerifyMagicLinkPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>(token ? 'loading' : 'error');
+  const { user, isLoading: userLoading } = useUser();
+  const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'error');
   const [message, setMessage] = useState(token ? '' : 'No token provided');
-  // StrictMode runs effects twice in development; a link can be consumed only once.
-  const started = useRef(false);
+  const [link, setLink] = useState<VerifyMagicLinkResponse | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [withoutPassword, setWithoutPassword] = useState(false);
 
   useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    let redirect: ReturnType<typeof setTimeout> | undefined;
-    (async () => {
-      try {
-        setPhase('validating');
-        await verifyMagicLink(token);
-        await confirmMagicLink(token);
-        setPhase('success');
-        redirect = setTimeout(() => navigate('/dashboard', { replace: true }), MAGIC_LINK_REDIRECT_MS);
-      } catch {
-        setPhase('error');
-        setMessage('This magic link is invalid or has expired.');
-        toast.error('Invalid Link', 'This magic link is invalid or has expired.');
+    if (!token) return;
+    let live = true;
+    verifyMagicLink(token).then(
+      (answer) => { if (live) { setLink(answer); setPhase('ready'); } },
+      () => { if (live) { setPhase('error'); setMessage(INVALID); toast.error('Invalid Link', INVALID); } },
+    );
+    return () => { live = false; };
+  }, [token]);
+
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const to = withoutPassword ? '/settings?tab=security' : '/dashboard';
+    const timer = setTimeout(() => navigate(to, { replace: true }), MAGIC_LINK_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [phase, withoutPassword, navigate]);
+
+  async function confirm(usePassword: boolean) {
+    if (!token || !link) return;
+    if (usePassword && !password) { setPasswordError('Enter the password you chose at sign-up.'); return; }
+    setPasswordError(null);
+    setPhase('confirming');
+    try {
+      await confirmMagicLink(token, usePassword ? password : undefined);
+      setWithoutPassword(link.purpose === 'register' && !usePassword);
+      setPhase('success');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        // The sign-up's password was wrong: the link is still good, try again.
+        setPasswordError(messageOf(err, 'That is not the password chosen at sign-up.'));
+        setPhase('ready');
+        return;
       }
-    })();
-    return () => { if (redirect) clearTimeout(redirect); };
-  }, [token, navigate]);
+      setPhase('error');
+      setMessage(err instanceof ApiError && err.status === 429 ? messageOf(err, INVALID) : INVALID);
+      toast.error('Invalid Link', INVALID);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void confirm(link?.purpose === 'register');
+  }
+
+  const other = user && link && user.email.toLowerCase() !== link.email.toLowerCase() ? user.email : null;
+  const same = user && link && !other;
+  const busy = phase === 'confirming';
 
   return (
-    <Center flex="1" bg="gray.50" px="4" py="16">
+    <Center flex="1" bg="gray.50" px="4" py={{ base: '8', md: '16' }}>
       <Card.Root maxW="md" w="full">
         <Card.Body>
-          <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-            {(phase === 'loading' || phase === 'validating') && (
-              <>
-                <Spinner size="xl" color="brand.solid" borderWidth="3px" />
-                <Heading as="h1" size="xl">{phase === 'loading' ? 'Loading...' : 'Verifying your magic link...'}</Heading>
-                <Text color="gray.600">One moment while we sign you in.</Text>
-              </>
-            )}
-            {phase === 'success' && (
-              <>
-                <Box color="green.600" aria-hidden="true">
-                  <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><circle cx="12" cy="12" r="10" /><path d="M7 12.5l3 3 7-7" /></svg>
-                </Box>
-                <Heading as="h1" size="xl">You're signed in</Heading>
-                <Text color="gray.600">Taking you to your dashboard...</Text>
-              </>
-            )}
-            {phase === 'error' && (
-              <>
-                <Heading as="h1" size="xl">Invalid Link</Heading>
-                <Text color="gray.600">{message}</Text>
-                <Button asChild colorPalette="brand"><RRLink to="/auth">Back to Sign In</RRLink></Button>
-              </>
-            )}
-          </Stack>
+          {(phase === 'checking' || (phase === 'ready' && userLoading)) && (
+            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
+              <Spinner size="xl" color="brand.solid" borderWidth="3px" />
+              <Heading as="h1" size="xl">Checking your link...</Heading>
+              <Text color="gray.600">Nothing happens until you confirm.</Text>
+            </Stack>
+          )}
+
+          {(phase === 'ready' || phase === 'confirming') && link && !userLoading && (
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="5">
+                <Stack gap="2" textAlign="center">
+                  <Heading as="h1" size="xl">{link.purpose === 'register' ? 'Confirm your account' : 'Sign in to Jsonable'}</Heading>
+                  <Text color="gray.600">
+                    This link {link.purpose === 'register' ? 'creates and signs in to' : 'signs you in to'} the account of{' '}
+                    <Box as="strong" color="gray.900" overflowWrap="anywhere">{link.email}</Box>.
+                  </Text>
+                </Stack>
+
+                {other && (
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>You are signed in as {other} in this browser</Alert.Title>
+                      <Alert.Description>
+                        Continuing signs you out of that account and into {link.email}. Only continue if you asked for this link.
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
+                {same && <Text fontSize="sm" color="gray.600" textAlign="center">You are already signed in as {link.email} in this browser.</Text>}
+
+                {link.purpose === 'register' && (
+                  <Field.Root required invalid={passwordError !== null}>
+                    <Field.Label htmlFor="verify-password">Password you chose at sign-up</Field.Label>
+                    <Input id="verify-password" type="password" autoComplete="current-password" value={password}
+                      onChange={(e) => { setPassword(e.target.value); setPasswordError(null); }} />
+                    {passwordError
+                      ? <Field.ErrorText>{passwordError}</Field.ErrorText>
+                      : <Field.HelperText>Type it again to confirm that this account is yours.</Field.HelperText>}
+                  </Field.Root>
+                )}
+
+                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in..." {...wrapping}>
+                  {other ? `Sign out and continue as ${link.email}` : `Continue as ${link.email}`}
+                </Button>
+
+                {link.purpose === 'register' && (
+                  <Stack gap="1" textAlign="center">
+                    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void confirm(false)} {...wrapping}>
+                      Continue without a password
+                    </Button>
+                    <Text fontSize="xs" color="gray.600">
+                      Did not choose a password, or forgot it? The account is created without one; you choose one next, in Settings → Security.
+                    </Text>
+                  </Stack>
+                )}
+
+                {user && (
+                  <Button asChild variant="ghost" size="sm" {...wrapping}>
+                    <RRLink to="/dashboard">{other ? `Stay signed in as ${other}` : 'Go to your dashboard'}</RRLink>
+                  </Button>
+                )}
+                {!user && (
+                  <Text fontSize="xs" color="gray.600" textAlign="center">Did not ask for this link? Close this page; nothing happens.</Text>
+                )}
+              </Stack>
+            </form>
+          )}
+
+          {phase === 'success' && (
+            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
+              <CheckIcon />
+              <Heading as="h1" size="xl">You're signed in</Heading>
+              <Text color="gray.600">{withoutPassword ? 'Taking you to Settings → Security to choose a password...' : 'Taking you to your dashboard...'}</Text>
+            </Stack>
+          )}
+
+          {phase === 'error' && (
+            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
+              <Heading as="h1" size="xl">Invalid Link</Heading>
+              <Text color="gray.600">{message}</Text>
+              <Button asChild colorPalette="brand"><RRLink to="/auth">Back to Sign In</RRLink></Button>
+            </Stack>
+          )}
         </Card.Body>
       </Card.Root>
     </Center>

@@ -1,6 +1,7 @@
 /** Sign-in, sign-up, sign-out and magic links (SPEC §7). Each refreshes the cached user. */
 import type { NavigateFunction } from 'react-router-dom';
 import { mutate } from 'swr';
+import { checkResetLinkResponseSchema, verifyMagicLinkResponseSchema, type VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
 import { api } from '../../../lib/api-client';
 import { USER_KEY, fetchUser, parseSessionUser, type SessionUser } from './user';
 
@@ -62,10 +63,36 @@ export async function requestMagicLink(email: string): Promise<void> {
   await api.post('/api/magic-link', { email });
 }
 
-export async function verifyMagicLink(token: string): Promise<void> {
-  await api.get(`/api/verify-magic-link?token=${encodeURIComponent(token)}`);
+/** Checks a link without using it up: which address it signs in as, and whether it is a sign-up. */
+export async function verifyMagicLink(token: string): Promise<VerifyMagicLinkResponse> {
+  return api.get(`/api/verify-magic-link?token=${encodeURIComponent(token)}`, verifyMagicLinkResponseSchema);
 }
 
-export async function confirmMagicLink(token: string): Promise<SessionUser | null> {
-  return refreshUser(await api.post('/api/confirm-magic-link', { token }));
+/**
+ * Uses the link (after the click). For a sign-up link, `password` is the sign-up's password typed
+ * again; without it the account is created without a password.
+ */
+export async function confirmMagicLink(token: string, password?: string): Promise<SessionUser | null> {
+  const user = await refreshUser(await api.post('/api/confirm-magic-link', password === undefined ? { token } : { token, password }));
+  // Whatever was cached belonged to the session this browser had before (maybe another account).
+  await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
+  return user;
+}
+
+/** "Forgot password?": the server answers the same for every address. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const answer = await api.post('/api/forgot-password', { email });
+  const message = answer && typeof answer === 'object' ? (answer as { message?: unknown }).message : null;
+  return typeof message === 'string' ? message : '';
+}
+
+export async function checkResetLink(token: string): Promise<{ email: string }> {
+  return api.get(`/api/password-reset?token=${encodeURIComponent(token)}`, checkResetLinkResponseSchema);
+}
+
+/** Sets the new password; the server signs this browser in on a new session. */
+export async function resetPassword(input: { token: string; newPassword: string; confirmPassword: string }): Promise<SessionUser | null> {
+  const user = await refreshUser(await api.post('/api/reset-password', input));
+  await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
+  return user;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Link as RRLink, useNavigate } from 'react-router-dom';
+import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { login } from '../api';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
@@ -37,6 +37,9 @@ export function PasswordLoginForm() {
           <Field.Label htmlFor="login-password">Password</Field.Label>
           <Input id="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field.Root>
+        <Link asChild fontSize="sm" color="brand.700" textDecoration="underline" alignSelf="end" mt="-2">
+          <RRLink to="/auth?tab=forgot">Forgot password?</RRLink>
+        </Link>
         <Button type="submit" colorPalette="brand" disabled={!ready || pending} loading={pending} loadingText="Signing in...">
           Sign In
         </Button>

@@ -48,6 +48,7 @@ export function RegisterForm() {
         <Heading as="h3" size="lg">Check Your Email</Heading>
         <Text color="gray.600">
           {sentTo.message} We sent it to <Box as="strong" color="gray.900">{sentTo.email}</Box>; the link is valid for 24 hours.
+          When you open it, type your password again to confirm the account.
         </Text>
       </Stack>
     );

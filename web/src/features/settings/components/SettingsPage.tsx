@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../app/ProtectedRoute';
 import { useUser } from '../../auth/api';
 import { useAccount } from '../../dashboard/api/account';
@@ -9,18 +9,23 @@ import { ApiKeysTab } from './ApiKeysTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
+const TABS = ['profile', 'security', 'api-keys'];
+
 function SignedInSettings() {
   const { user } = useUser();
   const { account } = useAccount();
+  // ?tab=security opens that tab (the sign-up confirmation sends a password-less account there).
+  const [params] = useSearchParams();
+  const initial = TABS.includes(params.get('tab') ?? '') ? params.get('tab')! : 'profile';
   if (!user) return null;
   return (
     <Container maxW="4xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
         <Stack gap="1">
           <Heading as="h1" size="2xl">Settings</Heading>
-          <Text color="fg.muted">Your profile, password and API key.</Text>
+          <Text color="fg.muted">Your profile, password, sessions and API key.</Text>
         </Stack>
-        <Tabs.Root defaultValue="profile" variant="line" colorPalette="brand">
+        <Tabs.Root defaultValue={initial} variant="line" colorPalette="brand">
           <Tabs.List overflowX="auto">
             <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
             <Tabs.Trigger value="security">Security</Tabs.Trigger>

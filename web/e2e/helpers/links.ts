@@ -1,0 +1,23 @@
+/** Following e-mailed links the way a person does: open the page, then click (links confirm only on a click). */
+import type { Page } from 'playwright-core';
+import { linkIn } from './outbox';
+
+type Mail = Parameters<typeof linkIn>[0];
+
+/** The path and query of the mail's first link to `pathPart`, on whichever server the test runs. */
+export function pathOfLink(mail: Mail, pathPart: string): string {
+  const u = new URL(linkIn(mail, pathPart));
+  return `${u.pathname}${u.search}`;
+}
+
+/**
+ * Opens the mail's /auth/verify link and clicks "Continue as …" (typing the sign-up password
+ * first when given, as a sign-up link asks for it).
+ */
+export async function followVerifyLink(page: Page, mail: Mail, options: { password?: string } = {}): Promise<void> {
+  await page.goto(pathOfLink(mail, '/auth/verify'));
+  const cont = page.getByRole('button', { name: /continue as /i });
+  await cont.waitFor();
+  if (options.password !== undefined) await page.locator('#verify-password').fill(options.password);
+  await cont.click();
+}

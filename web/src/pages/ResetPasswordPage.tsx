@@ -1,0 +1,120 @@
+/**
+ * /auth/reset-password?token=…: what a password reset e-mail opens. Opening the page only checks
+ * the link; the new password is set when the form is submitted. Setting it signs out every other
+ * session, retires every other e-mailed link, and signs this browser in.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts/accounts';
+import { checkResetLink, resetPassword } from '../features/auth/api';
+import { ApiError, messageOf } from '../lib/api-client';
+import { toast } from '../lib/toaster';
+
+type Phase = 'checking' | 'ready' | 'saving' | 'done' | 'error';
+const INVALID = accountMessages.resetLinkInvalid;
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'error');
+  const [message, setMessage] = useState<string>(token ? '' : accountMessages.noToken);
+  const [email, setEmail] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    checkResetLink(token).then(
+      (answer) => { if (live) { setEmail(answer.email); setPhase('ready'); } },
+      () => { if (live) { setPhase('error'); setMessage(INVALID); } },
+    );
+    return () => { live = false; };
+  }, [token]);
+
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), 2000);
+    return () => clearTimeout(timer);
+  }, [phase, navigate]);
+
+  const tooShort = next.length < PASSWORD_MIN;
+  const mismatch = confirm !== next;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (!token || tooShort || mismatch) return;
+    setPhase('saving');
+    try {
+      await resetPassword({ token, newPassword: next, confirmPassword: confirm });
+      toast.success('Password Changed', 'Your new password is set. Every other session was signed out.');
+      setPhase('done');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.serverMessage !== INVALID) {
+        toast.error('Password Change Failed', messageOf(err, 'Your password could not be changed.'));
+        setPhase('ready');
+        return;
+      }
+      setPhase('error');
+      setMessage(messageOf(err, INVALID));
+    }
+  }
+
+  return (
+    <Center flex="1" bg="gray.50" px="4" py={{ base: '8', md: '16' }}>
+      <Card.Root maxW="md" w="full">
+        <Card.Body>
+          {phase === 'checking' && (
+            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
+              <Spinner size="xl" color="brand.solid" borderWidth="3px" />
+              <Heading as="h1" size="xl">Checking your link...</Heading>
+            </Stack>
+          )}
+          {(phase === 'ready' || phase === 'saving') && (
+            <form onSubmit={onSubmit} noValidate>
+              <Stack gap="4">
+                <Stack gap="1" textAlign="center">
+                  <Heading as="h1" size="xl">Choose a new password</Heading>
+                  <Text color="gray.600">For <Box as="strong" color="gray.900" overflowWrap="anywhere">{email}</Box></Text>
+                </Stack>
+                {/* Lets password managers file the new password under the right account. */}
+                <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+                <Field.Root required invalid={touched && tooShort}>
+                  <Field.Label htmlFor="reset-new-password">New password</Field.Label>
+                  <Input id="reset-new-password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={next} onChange={(e) => setNext(e.target.value)} />
+                  {touched && tooShort
+                    ? <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
+                    : <Field.HelperText>At least {PASSWORD_MIN} characters.</Field.HelperText>}
+                </Field.Root>
+                <Field.Root required invalid={touched && mismatch}>
+                  <Field.Label htmlFor="reset-confirm-password">Confirm new password</Field.Label>
+                  <Input id="reset-confirm-password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+                  {touched && mismatch && <Field.ErrorText>{accountMessages.passwordsDontMatch}</Field.ErrorText>}
+                </Field.Root>
+                <Text fontSize="sm" color="gray.600">Setting it signs you out everywhere else and stops earlier e-mailed links from working.</Text>
+                <Button type="submit" colorPalette="brand" loading={phase === 'saving'} loadingText="Saving...">Set Password</Button>
+              </Stack>
+            </form>
+          )}
+          {phase === 'done' && (
+            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
+              <Heading as="h1" size="xl">Your password is set</Heading>
+              <Text color="gray.600">You're signed in. Taking you to your dashboard...</Text>
+            </Stack>
+          )}
+          {phase === 'error' && (
+            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
+              <Heading as="h1" size="xl">Invalid Link</Heading>
+              <Text color="gray.600">{message}</Text>
+              <Button asChild colorPalette="brand"><RRLink to="/auth?tab=forgot">Ask for a new link</RRLink></Button>
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
