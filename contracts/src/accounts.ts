@@ -247,6 +247,11 @@ export const sessionsResponseSchema = z.object({
 });
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 
+/** DELETE /api/jsonable/sessions/{id}: `current` when it was the caller's own session (its cookie is cleared). */
+export const signOutSessionResponseSchema = z.object({ success: z.literal(true), current: z.boolean() });
+/** POST /api/jsonable/sessions/sign-out-others: how many sessions were signed out. */
+export const signOutOthersResponseSchema = z.object({ success: z.literal(true), signedOut: z.number().int().nonnegative() });
+
 /** POST /api/jsonable/user/generate-api-key: the full key, shown this once. */
 export const generatedApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: z.string(), prefix: z.string() });
 

@@ -18,6 +18,8 @@ import {
   accountMessageResponseSchema, apiKeyPrefixResponseSchema, changePasswordRequestSchema, confirmMagicLinkRequestSchema,
   generatedApiKeyResponseSchema, loginRequestSchema, magicLinkRequestSchema, publicUserSchema, registerRequestSchema,
   saveSettingsRequestSchema, settingsResponseSchema, updateProfileRequestSchema, userWithPlanSchema, verifyMagicLinkResponseSchema,
+  checkResetLinkResponseSchema, forgotPasswordRequestSchema, resetPasswordRequestSchema, sessionsResponseSchema,
+  signOutOthersResponseSchema, signOutSessionResponseSchema,
 } from '@jsonable/contracts/accounts';
 import { billingHistorySchema, billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } from '@jsonable/contracts/billing';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX, ZIP_MAX_BYTES, ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
@@ -56,6 +58,12 @@ const schemas: Record<string, z.ZodType> = {
   SaveSettingsRequest: saveSettingsRequestSchema,
   AccountMessage: accountMessageResponseSchema,
   VerifyMagicLinkResponse: verifyMagicLinkResponseSchema,
+  ForgotPasswordRequest: forgotPasswordRequestSchema,
+  CheckResetLinkResponse: checkResetLinkResponseSchema,
+  ResetPasswordRequest: resetPasswordRequestSchema,
+  SessionsResponse: sessionsResponseSchema,
+  SignOutSessionResponse: signOutSessionResponseSchema,
+  SignOutOthersResponse: signOutOthersResponseSchema,
   PublicUser: publicUserSchema,
   UserWithPlan: userWithPlanSchema,
   GeneratedApiKey: generatedApiKeyResponseSchema,
@@ -71,6 +79,7 @@ const schemas: Record<string, z.ZodType> = {
 const INPUTS = new Set([
   'TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest', 'RegisterRequest', 'LoginRequest', 'MagicLinkRequest',
   'ConfirmMagicLinkRequest', 'UpdateProfileRequest', 'ChangePasswordRequest', 'SaveSettingsRequest', 'CheckoutRequest',
+  'ForgotPasswordRequest', 'ResetPasswordRequest',
 ]);
 
 function componentSchemas(): Json {
@@ -333,7 +342,32 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         },
       },
       '/api/confirm-magic-link': {
-        post: account('Use a sign-in link: opens a session cookie', 'ConfirmMagicLinkRequest', { 200: { description: 'The signed-in user', ...json('PublicUser') }, ...pick(ERRORS, 400, 429) }),
+        post: account('Use a sign-in or sign-up link (after a click): opens a session cookie. A sign-up link gives the account its sign-up password only when `password` repeats it; without it the account has no password', 'ConfirmMagicLinkRequest', { 200: { description: 'The signed-in user', ...json('PublicUser') }, ...pick(ERRORS, 400, 401, 429) }),
+      },
+      '/api/forgot-password': {
+        post: account('Send a password reset link by e-mail (the same answer, at once, whether or not the address has an account)', 'ForgotPasswordRequest', { 200: { description: 'Accepted', ...json('AccountMessage') }, ...pick(ERRORS, 400, 429) }),
+      },
+      '/api/password-reset': {
+        get: {
+          tags: ['Account'], summary: 'Check a password reset link without using it up', security: [],
+          parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: 'The link is valid', ...json('CheckResetLinkResponse') }, ...pick(ERRORS, 400, 429) },
+        },
+      },
+      '/api/reset-password': {
+        post: account('Set a new password with a reset link: every session is signed out, every other link retired, and a new session opened', 'ResetPasswordRequest', { 200: { description: 'The signed-in user', ...json('PublicUser') }, ...pick(ERRORS, 400, 429) }),
+      },
+      '/api/jsonable/sessions': {
+        get: { ...session('The open sessions of the account (created, last seen, browser, coarse network)', { 200: { description: 'Sessions', ...json('SessionsResponse') } }), tags: ['Account'] },
+      },
+      '/api/jsonable/sessions/{id}': {
+        delete: {
+          ...session('Sign out one session of the account', { 200: { description: 'Signed out', ...json('SignOutSessionResponse') }, ...pick(ERRORS, 400, 429), 404: error('Session not found') }, { parameters: [idParam] }),
+          tags: ['Account'],
+        },
+      },
+      '/api/jsonable/sessions/sign-out-others': {
+        post: { ...session('Sign out every session of the account but this one', { 200: { description: 'Signed out', ...json('SignOutOthersResponse') }, ...pick(ERRORS, 429) }), tags: ['Account'] },
       },
       '/api/user': { get: { ...session('The signed-in user', { 200: { description: 'User', ...json('PublicUser') } }), tags: ['Account'] } },
       '/api/jsonable/user': {
