@@ -143,7 +143,8 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   router.post('/api/forgot-password', csrf, perIp(limits.resetPerIp, TOO_MANY.mail), perAccount(limits.resetPerAccount, TOO_MANY.mail), async (ctx) => {
     const body = parseWith(forgotPasswordRequestSchema, ctx.request.body);
     const log = deps.logger;
-    setImmediate(() => {
+    // Started once the answer has left (not merely been queued), so its work cannot slow the answer down.
+    ctx.res.once('finish', () => {
       requestPasswordReset(deps, body).catch((error: unknown) => {
         log.error('password reset mail failed', { account: sha256Hex(body.email).slice(0, 16), error: error instanceof Error ? error.message : String(error) });
       });
