@@ -71,16 +71,18 @@ function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number
  */
 interface TextState {
   font: string;
+  tabular: boolean;
   color: string;
   align: string;
 }
 
 function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, state: TextState) {
   if (lc.lines.length === 0) return;
-  if (state.font !== lc.text.font) {
-    ctx.font = lc.text.css;
+  // Numbers differ from the text beside them only in their figures: switch just that.
+  if (state.font !== lc.text.css) ctx.font = state.font = lc.text.css;
+  if (state.tabular !== lc.text.tabular) {
     ctx.fontVariantNumeric = lc.text.tabular ? 'tabular-nums' : 'normal';
-    state.font = lc.text.font;
+    state.tabular = lc.text.tabular;
   }
   if (state.color !== lc.color) ctx.fillStyle = state.color = lc.color;
   if (state.align !== lc.align) ctx.textAlign = state.align = lc.align;
@@ -235,7 +237,7 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
 
   const pad = s.cellPadding;
   ctx.direction = layout.direction === 'rtl' ? 'rtl' : 'ltr';
-  const state: TextState = { font: '', color: '', align: '' };
+  const state: TextState = { font: '', tabular: false, color: '', align: '' };
   for (const lc of layout.cells) {
     if (lc.cell.image) {
       drawImage(ctx, lc, images.get(lc.cell.image.src), s.borderColor);
