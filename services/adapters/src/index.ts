@@ -7,3 +7,4 @@ export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/event-s
 export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite/document-store';
 export { FileBlobStore } from './files/blob-store';
 export { assertBlobKey } from './files/blob-key';
+export { backupDataDir, BackupError, checkBackup, liveProcesses, markDataDirLive, restoreDataDir, type BackupManifest } from './backup';

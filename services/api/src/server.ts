@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMailer, QueueingMailer } from '@jsonable/adapters/mail/index';
-import { createStores, SqliteDocumentStore, SqliteEventStore, type Stores } from '@jsonable/adapters';
+import { createStores, markDataDirLive, SqliteDocumentStore, SqliteEventStore, type Stores } from '@jsonable/adapters';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
@@ -102,6 +102,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 
   try {
+    // Marks DATA_DIR as in use (restore refuses a live folder); removed after the stores close.
+    if (!config.eventStoreUrl || !config.mongoUrl) {
+      const unmark = markDataDirLive(config.dataDir, config.role);
+      cleanups.push(async () => unmark());
+    }
     const opened = await openStores(config);
     cleanups.push(() => opened.close());
 

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import type { Logger } from '../deps';
 import type { ApiModule } from '../module';
 import { auditCommand } from './audit';
+import { backupCommand, restoreCommand } from './backup';
 import { replayCommand } from './replay';
 import { setPlanCommand } from './set-plan';
 
@@ -69,6 +70,8 @@ export interface FileCommand extends CommandBase {
 export type AnyCommand = CliCommand | FileCommand;
 
 export const commands: AnyCommand[] = [
+  backupCommand,
+  restoreCommand,
   replayCommand,
   setPlanCommand,
   auditCommand,
