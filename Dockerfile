@@ -1,10 +1,12 @@
-# Jsonable service image: the API, the projector or both (ROLE), run from TypeScript through tsx.
-FROM node:20-bookworm-slim
+# syntax=docker/dockerfile:1
+# Jsonable service image: the API, the projector or both (ROLE), run as plain JavaScript with node.
+# Three stages: build (all dependencies, the server bundle and the web app), deps (production
+# dependencies only, fonts pruned to the files the engine loads), and the runtime image.
+ARG NODE_IMAGE=node:20-bookworm-slim
 
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-
-# Dependencies first, so a code change does not reinstall them. better-sqlite3 and
-# @napi-rs/canvas ship prebuilt binaries for linux-x64/arm64 glibc.
+# Dependencies first, so a code change does not reinstall them.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY read-models/package.json read-models/
@@ -14,21 +16,43 @@ COPY services/render/package.json services/render/
 COPY services/projector/package.json services/projector/
 COPY services/api/package.json services/api/
 COPY web/package.json web/
-# The font packages ship up to nine weights each: keep only the files the engine's faces use, in
-# the same layer as the install so the image does not carry the rest.
-COPY services/render/src/fonts.ts services/render/src/
-COPY services/render/scripts/prune-fonts.ts services/render/scripts/
-RUN npm ci --no-audit --no-fund && npx tsx services/render/scripts/prune-fonts.ts
-
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build:web
+# services/api/dist (server, CLI, worker threads, fonts.json) and web/dist.
+RUN npm run build
 
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/contracts/package.json contracts/
+COPY --from=build /app/read-models/package.json read-models/
+COPY --from=build /app/services/domain/package.json services/domain/
+COPY --from=build /app/services/adapters/package.json services/adapters/
+COPY --from=build /app/services/render/package.json services/render/
+COPY --from=build /app/services/projector/package.json services/projector/
+COPY --from=build /app/services/api/package.json services/api/
+COPY --from=build /app/web/package.json web/
+# Production dependencies only (the web app's packages are build-time: web/dist is static files).
+# better-sqlite3, @napi-rs/canvas and @node-rs/argon2 ship prebuilt binaries for linux glibc.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# Keep only the font files the engine loads (services/api/dist/fonts.json, from the build).
+COPY --from=build /app/services/api/dist/fonts.json services/api/dist/fonts.json
+COPY --from=build /app/scripts/prune-fonts.mjs scripts/prune-fonts.mjs
+RUN node scripts/prune-fonts.mjs .
+
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app /app
+COPY --from=build /app/services/api/dist services/api/dist
+COPY --from=build /app/web/dist web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
 VOLUME ["/data"]
 EXPOSE 3000
-
 # Node is PID 1 and handles SIGTERM itself (graceful shutdown in main.ts).
-CMD ["node", "--import", "tsx", "services/api/src/main.ts"]
+# The admin CLI: docker compose exec <service> node services/api/dist/cli.js <command>
+CMD ["node", "--enable-source-maps", "services/api/dist/main.js"]

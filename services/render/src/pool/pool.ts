@@ -89,8 +89,14 @@ interface Slot {
   startupError?: SerializedError;
 }
 
-const ENGINE_JOB = new URL('./engine-job.ts', import.meta.url).href;
-const WORKER_ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+/**
+ * Worker threads load module files. From source (tests, `tsx`), the worker registers tsx and loads
+ * TypeScript; in the production build (scripts/build.ts) the worker and its job module are bundled
+ * next to this code as plain JavaScript.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const ENGINE_JOB = new URL(FROM_SOURCE ? './engine-job.ts' : './engine-job.js', import.meta.url).href;
+const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './render-worker.js', import.meta.url);
 /** Consecutive workers that die before becoming ready, after which queued renders are refused. */
 const MAX_STARTUP_FAILURES = 3;
 
