@@ -3,15 +3,15 @@
  * loader, its render workers (module files of their own) render, and the CLI answers.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-// Inside the repository (tmp/ is ignored) so the bundle's packages resolve from node_modules.
-mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-const work = mkdtempSync(join(ROOT, 'tmp', 'build-test-'));
-const out = join(work, 'api', 'dist');
+// Where the real build goes, next to services/api/dist: packages resolve from services/api's
+// node_modules first (a workspace may have its own version of a package), then the root's.
+const work = mkdtempSync(join(ROOT, 'services', 'api', '.build-test-'));
+const out = work;
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm run build (server)', () => {
