@@ -8,6 +8,7 @@
  *   event it has not handled yet (measured at scrape time from the stored checkpoints, so an
  *   API-only replica reports the projector's lag too).
  * - Event store: append latency by outcome. Mail: messages by outcome. Billing webhooks: by outcome.
+ * - Health: what /api/jsonable/status says, and each current problem by component.
  * - The process: prom-client's default metrics (CPU, memory, event-loop lag, GC, handles).
  *
  * Served at GET /metrics on a port of its own (METRICS_PORT, bound to METRICS_HOST, 127.0.0.1
@@ -18,6 +19,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Middleware } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { HealthReport } from '@jsonable/domain/health/monitor';
 import type { EventStore, Mailer, TableRenderer } from '@jsonable/domain/ports';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { Projection } from '@jsonable/read-models/projection';
@@ -72,6 +74,7 @@ export class AppMetrics {
   private readonly mails: Counter<'outcome' | 'tag'>;
   private readonly webhooks: Counter<'outcome'>;
   private lagSource: ProjectorLagSource | null = null;
+  private health: { snapshot(): HealthReport } | null = null;
   private renderStats: (() => { queued: number; busy: number; ready: number; workers: number }) | null = null;
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
@@ -98,6 +101,23 @@ export class AppMetrics {
         this.set({ state: 'busy' }, stats.busy);
         this.set({ state: 'ready' }, stats.ready);
         this.set({ state: 'total' }, stats.workers);
+      },
+    });
+    const STATUS = { operational: 0, degraded: 1, unavailable: 2 } as const;
+    new Gauge({
+      name: 'jsonable_health_status', help: 'What /api/jsonable/status says: 0 operational, 1 degraded, 2 unavailable', registers,
+      collect() {
+        const report = self.health?.snapshot();
+        if (report) this.set(STATUS[report.status]);
+      },
+    });
+    new Gauge({
+      name: 'jsonable_health_problems', help: 'Current problems by component and kind (1 while present; see docs/operations.md, Faults)', labelNames: ['component', 'problem'], registers,
+      collect() {
+        const report = self.health?.snapshot();
+        if (!report) return;
+        this.reset();
+        for (const c of report.components) this.set({ component: c.component, problem: c.kind }, 1);
       },
     });
     // One measurement per scrape feeds the three lag gauges (prom-client collects each in turn).
@@ -182,6 +202,11 @@ export class AppMetrics {
 
   webhook(outcome: WebhookOutcome): void {
     this.webhooks.inc({ outcome });
+  }
+
+  /** The process's health monitor (the status route's state), read at scrape time without probing. */
+  watchHealth(health: { snapshot(): HealthReport }): void {
+    this.health = health;
   }
 
   /** Where the projector lag is read from (the stores and this build's projections). */

@@ -178,6 +178,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Mail the provider cannot take now is queued in the document store and retried with backoff
     // by the mail.deliver-queued job (modules/mail.ts).
     const mailer = new QueueingMailer(metrics ? metrics.mailer(monitoredMailer) : monitoredMailer, stores.docs, logger.child({ component: 'mail' }));
+    metrics?.watchHealth(health);
     metrics?.watchProjections({ eventStore: stores.eventStore, docs: stores.docs, projections });
     let metricsUrl: string | null = null;
     if (metrics && config.metricsPort !== null) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentRequiredError } from '@jsonable/domain/errors';
+import type { HealthReport } from '@jsonable/domain/health/monitor';
 import type { Projection } from '@jsonable/read-models/projection';
 import { checkpointName } from '@jsonable/projector';
 import { createApp } from '../src/app';
@@ -112,6 +113,24 @@ describe('metrics in the app', () => {
     expect(sample(text, 'jsonable_projector_lag_seconds', { projection: 'beta@v2' })).toBe(0);
   });
 
+  it('carry the health state the status route answers', async () => {
+    const metrics = new AppMetrics({ defaultMetrics: false });
+    let report: HealthReport = { status: 'operational', since: null, components: [], info: {} };
+    metrics.watchHealth({ snapshot: () => report });
+    expect(sample((await metrics.text()).body, 'jsonable_health_status')).toBe(0);
+    const since = new Date().toISOString();
+    report = {
+      status: 'degraded', since, info: {},
+      components: [{ component: 'disk', kind: 'low_space', message: 'Low on disk space', since, lastSeen: since }],
+    };
+    let text = (await metrics.text()).body;
+    expect(sample(text, 'jsonable_health_status')).toBe(1);
+    expect(sample(text, 'jsonable_health_problems', { component: 'disk', problem: 'low_space' })).toBe(1);
+    report = { status: 'operational', since: null, components: [], info: {} };
+    text = (await metrics.text()).body;
+    expect(sample(text, 'jsonable_health_problems', { component: 'disk', problem: 'low_space' })).toBeUndefined();
+  });
+
   it('are configured with METRICS_PORT / METRICS_HOST / METRICS_TOKEN, checked at start', () => {
     expect(loadConfig({}).metricsPort).toBeNull();
     expect(loadConfig({}).metricsToken).toBeNull();
@@ -171,6 +190,7 @@ describe('metrics of a running server on their own port', () => {
     expect(sample(text, 'jsonable_mail_messages_total', { outcome: 'sent' })).toBe(1);
     expect(sample(text, 'jsonable_projector_lag_events', { projection: 'users@v1' })).toBe(0);
     expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(sample(text, 'jsonable_health_status')).toBe(0);
     expect((await fetch(metricsUrl!.replace('/metrics', '/other'))).status).toBe(404);
   });
 });
