@@ -38,7 +38,7 @@ describe('npm run build (server)', () => {
     try {
       let log = '';
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no 'listening' line within 20 s:\n${log}`)), 20_000);
+        const timer = setTimeout(() => reject(new Error(`no 'listening' line within 60 s:\n${log}`)), 60_000);
         server.stdout.on('data', (chunk: Buffer) => {
           log += chunk.toString();
           const m = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"listening"/.exec(log);
@@ -61,5 +61,5 @@ describe('npm run build (server)', () => {
       server.kill('SIGTERM');
       await exited;
     }
-  });
+  }, 120_000);
 });
