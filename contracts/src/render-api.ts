@@ -190,7 +190,13 @@ export const tableLimits = {
   maxCellChars: 10_000,
   /** PNG/JPEG output, in device pixels per side (taller tables: PDF, or pagination). */
   maxSidePixels: 16_384,
-  maxPdfPages: 500,
+  /**
+   * PDFs are laid out by pdfmake, whose memory grows with the cells (~12 KB each, measured: 10,000
+   * cells render within a 256 MB heap, 20,000 do not): the PDF limits are what a render worker's
+   * heap holds with room to spare.
+   */
+  maxPdfPages: 100,
+  maxPdfCells: 10_000,
   /** Nesting of arrays and objects anywhere in the payload. */
   maxDepth: MAX_JSON_DEPTH,
 } as const;

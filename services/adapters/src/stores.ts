@@ -4,6 +4,7 @@
  * loads @kurrent/kurrentdb-client or mongodb.
  */
 import { join } from 'node:path';
+import { makeDataDirPrivate } from './files/private-data';
 import type { FaultComponent } from '@jsonable/domain/faults';
 import type { BlobStore, EventStore } from '@jsonable/domain/ports';
 import type { DocumentStore } from '@jsonable/read-models/ports';
@@ -63,6 +64,7 @@ async function openDocsAndBlobs(options: StoreOptions): Promise<{ docs: Document
 }
 
 export async function createStores(options: StoreOptions): Promise<Stores> {
+  if (!options.eventStoreUrl || !options.mongoUrl) makeDataDirPrivate(options.dataDir);
   const eventStore = await openEventStore(options);
   let docsAndBlobs: { docs: DocumentStore; blobs: BlobStore };
   try {

@@ -6,6 +6,7 @@ import { publicApiCors } from './middleware/cors';
 import { apiFallback, errorHandler } from './middleware/errors';
 import { metricsRoute } from './metrics';
 import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
 import { serveWebApp } from './middleware/static';
 import type { ApiModule, AppState } from './module';
 import { statusRoutes } from './routes/status';
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps, modules: ApiModule[]): Koa<AppState> {
 
   if (deps.metrics) app.use(deps.metrics.http());
   app.use(requestId(deps.logger));
+  app.use(securityHeaders());
   if (deps.metrics && deps.config.metricsToken) app.use(metricsRoute(deps.metrics, deps.config.metricsToken));
   // Before the error handler, so error answers of the public API carry the CORS headers too.
   app.use(publicApiCors());

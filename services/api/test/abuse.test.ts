@@ -3,6 +3,7 @@
  * service answers with, nothing counted or stored unless a 2xx was answered. Bodies are bounded
  * before they are parsed; deep nesting is refused from a byte scan with the limit named.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { bombTable, bombUri } from '../../render/test/support/image-bomb';
@@ -100,6 +101,9 @@ describe('bodies are read only where a route takes one', () => {
     const cols = await post({ headers: Array.from({ length: 101 }, (_, i) => `c${i}`), rows: [] });
     expect(cols.status).toBe(413);
     expect(cols.body.error.message).toBe('Too many columns: 101 (at most 100)');
+    const pdf = await post({ headers: Array.from({ length: 20 }, (_, i) => `c${i}`), rows: Array.from({ length: 501 }, () => Array.from({ length: 20 }, () => 'x')), options: { format: 'pdf' } });
+    expect(pdf.status).toBe(413);
+    expect(pdf.body.error.message).toBe('Too many cells for a PDF: 10020 (at most 10000): use fewer rows or columns, pagination, or PNG/SVG');
     expect({ counted: await counted(), stored: await stored() }).toEqual(before);
     // A table at the edge still renders.
     const ok = await post(smallTable);
@@ -131,5 +135,45 @@ describe('image bombs stay within the table’s image budget', () => {
     const png = await http(h).get(new URL(res.body.url as string).pathname).buffer(true);
     expect(png.status).toBe(200);
     expect(png.body.subarray(0, 4).toString('hex')).toBe('89504e47');
+  });
+});
+
+describe('property: random bodies', () => {
+  /** Odd text: lone surrogates, controls, RTL marks, brackets and quotes. */
+  const oddText = fc.string({ unit: fc.constantFrom('a', '[', '{', '"', '\\', '\u0000', '\ud800', '\u202e', '😀', 'é', ' '), maxLength: 40 });
+  const value = fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    oddText,
+    fc.constantFrom(deep(MAX_JSON_DEPTH + 3), 'x'.repeat(200_000)),
+  );
+  const tableish = fc.record(
+    {
+      title: value,
+      data: fc.oneof(fc.array(fc.dictionary(oddText, value, { maxKeys: 3 }), { maxLength: 3 }), value),
+      headers: fc.oneof(fc.array(oddText, { maxLength: 3 }), value),
+      rows: fc.oneof(fc.array(fc.array(value, { maxLength: 3 }), { maxLength: 3 }), value),
+      styles: fc.oneof(fc.dictionary(fc.constantFrom('headerBg', 'fontSize', 'imageFormat', 'cellPadding'), value), value),
+      options: value,
+    },
+    { requiredKeys: [] },
+  );
+  const raw = fc.oneof(
+    tableish.map((t) => JSON.stringify(t)),
+    fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),
+    fc.nat({ max: 200 }).map((n) => deep(MAX_JSON_DEPTH + n)),
+    oddText,
+  );
+
+  it('never answers 5xx, and counts a render exactly when it answers 2xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(raw, async (body) => {
+        const before = await counted();
+        const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', 'application/json').send(body);
+        expect(res.status, body.slice(0, 200)).toBeLessThan(500);
+        expect(res.body.success, body.slice(0, 200)).toBe(res.status < 300);
+        expect(await counted(), body.slice(0, 200)).toBe(before + (res.status < 300 ? 1 : 0));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

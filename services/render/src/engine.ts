@@ -13,7 +13,7 @@ import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
 import { sniffImage } from './images/sniff';
 import { layoutTable, minimumHeight } from './layout/layout';
-import { checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
+import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
 import { normalize } from './normalize/table';
 import { decodeImages, paintCanvas, releaseCanvas } from './paint/canvas';
@@ -151,7 +151,10 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   const raster = format === 'png' || format === 'jpeg';
   // Cheap bounds first, so an impossible table is refused before any text is measured.
   if (raster) checkRasterHeight(minimumHeight(model), model.deviceScaleFactor);
-  if (format === 'pdf') checkPdfPages(minimumHeight(model));
+  if (format === 'pdf') {
+    checkPdfCells(model.bodyRowCount, model.columns.filter((c) => !c.isRowNumber).length);
+    checkPdfPages(minimumHeight(model));
+  }
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);
   const images = await fetchImages(model, env, input.imageBudget ?? imageBudgets.table);

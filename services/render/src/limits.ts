@@ -22,7 +22,15 @@ export const LIMITS = Object.freeze({
   maxTotalPixels: 40_000_000,
   /** PDF pages (a table taller than this is refused rather than paginated forever). */
   maxPdfPages: tableLimits.maxPdfPages,
+  maxPdfCells: tableLimits.maxPdfCells,
 });
+
+/** Cells of a PDF (pdfmake's memory grows with them). */
+export function checkPdfCells(rows: number, columns: number): void {
+  if (rows * columns > LIMITS.maxPdfCells) {
+    throw tooLarge(`Too many cells for a PDF: ${rows * columns} (at most ${LIMITS.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`);
+  }
+}
 
 /**
  * Walks the payload once, iteratively, to measure its serialised size and nesting depth without

@@ -154,4 +154,16 @@ describe('createRenderPool', () => {
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/^Renderer could not start/);
   });
+
+  it('refuses a render that waited longer than maxWaitMs for a worker with 503 busy, and runs the next', async () => {
+    const p = pool({ size: 1, maxWaitMs: 150, jobsPerWorker: 1 });
+    await p.ready();
+    const running = p.render({ payload: { delayMs: 800 } });
+    const waiting = failure(p.render({ payload: { echo: 'late' } }));
+    const error = await waiting;
+    expect(error).toBeInstanceOf(RenderPoolError);
+    expect([error.status, error.code, error.message]).toEqual([503, 'busy', 'Renderer busy, try again']);
+    await running;
+    expect(Buffer.from((await p.render({ payload: { echo: 'next' } })).bytes).toString()).toBe('next');
+  });
 });

@@ -8,7 +8,8 @@
  *   busy with requests for a few milliseconds, to hear of it and send another. A job sent ahead
  *   that never started (its worker died first) goes back to the front of the queue.
  * - A bounded FIFO queue in front. Past it, callers get 503 'Renderer busy, try again' at once
- *   rather than waiting behind work they cannot see.
+ *   rather than waiting behind work they cannot see; a render that waited maxWaitMs for a worker
+ *   gets the same answer.
  * - A per-render timeout: the worker is terminated (the only way to stop synchronous code) and
  *   replaced; only that call fails, with 503 'Rendering timed out'. 503 and not 500 because the
  *   input already passed the engine's size limits, so a timeout means the machine was starved,
@@ -44,6 +45,11 @@ export interface RenderPoolOptions {
   jobsPerWorker: number;
   /** Renders allowed to wait for a worker; more are refused with 503. */
   maxQueue: number;
+  /**
+   * How long a render may wait for a worker before it is refused with 503 'Renderer busy': under
+   * overload the caller hears so (and retries after Retry-After) instead of waiting unseen.
+   */
+  maxWaitMs: number;
   /** How long a new worker may take to load and warm up before it counts as failed. */
   startupTimeoutMs: number;
   /** file: URL of the job module the workers import (the engine by default). */
@@ -75,6 +81,8 @@ interface Job {
   resolve(output: RenderOutput): void;
   reject(error: Error): void;
   timer?: NodeJS.Timeout;
+  /** Runs out while the job waits in the queue (maxWaitMs). */
+  waitTimer?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -108,6 +116,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     initialHeapMb: 128,
     jobsPerWorker: 2,
     maxQueue: 256,
+    maxWaitMs: 20_000,
     startupTimeoutMs: 60_000,
     jobModule: ENGINE_JOB,
     ...stripUndefined(options),
@@ -234,6 +243,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         // A loop, not an if: a job that cannot be sent leaves the slot free for the next one.
         while (queue.length > 0 && slot.ready && !slot.retired && slot.jobs.length < level) {
           const job = queue.shift() as Job;
+          clearTimeout(job.waitTimer);
           try {
             slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
           } catch {
@@ -271,7 +281,14 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         return Promise.reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
       }
       return new Promise<RenderOutput>((resolve, reject) => {
-        queue.push({ id: nextId++, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject });
+        const job: Job = { id: nextId++, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject };
+        job.waitTimer = setTimeout(() => {
+          const at = queue.indexOf(job);
+          if (at < 0) return;
+          queue.splice(at, 1);
+          reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
+        }, opts.maxWaitMs);
+        queue.push(job);
         dispatch();
       });
     },
@@ -296,7 +313,10 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       if (closed) return;
       closed = true;
       const error = new RenderPoolError(503, 'Renderer is shutting down', 'closed');
-      queue.splice(0).forEach((job) => job.reject(error));
+      queue.splice(0).forEach((job) => {
+        clearTimeout(job.waitTimer);
+        job.reject(error);
+      });
       readyWaiters.splice(0).forEach((wake) => wake());
       const all = [...slots];
       slots.clear();

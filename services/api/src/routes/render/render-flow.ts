@@ -5,7 +5,7 @@
  */
 import { imageBudgets } from '@jsonable/contracts/render-api';
 import { tableRequestSchema } from '@jsonable/contracts/table';
-import { checkPayloadShape } from '@jsonable/render/limits';
+import { checkPayloadShape, checkPdfCells } from '@jsonable/render/limits';
 import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
@@ -25,13 +25,18 @@ import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
  * depth, size, row, column and cell-count limits (the same functions the worker runs), then the
  * schema. What only painting can tell (pixels, pages) the engine checks in the worker.
  */
-export function validatePayload(body: unknown): void {
+export function validatePayload(body: unknown, projectStyles?: Record<string, unknown> | null, format?: string): void {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError('Invalid request: the body must be a JSON object with data, or headers and rows');
   }
   checkPayloadShape(body);
   // Named fields: "styles.headerBg: Colours must be hex…" says which colour.
-  tableShape(parse(tableRequestSchema, body, true));
+  const request = parse(tableRequestSchema, body, true);
+  const { columns, rawRows } = tableShape(request);
+  const chosen = format ?? request.options?.format ?? request.format ?? request.styles?.imageFormat ?? request.options?.styles?.imageFormat ?? projectStyles?.imageFormat;
+  const pagination = request.options?.pagination;
+  const rows = pagination?.enabled ? Math.min(rawRows.length, pagination.pageSize ?? 10) : rawRows.length;
+  if (chosen === 'pdf') checkPdfCells(rows, columns.length);
 }
 
 /** The project a request names (query, body or options), as an id string. */
@@ -66,7 +71,7 @@ export interface CountedRender {
 }
 
 export async function renderCounted(deps: AppDeps, service: RenderService, input: CountedRender): Promise<RenderTableResult> {
-  validatePayload(input.body);
+  validatePayload(input.body, input.project?.defaultStyles ?? null, input.format);
   const user = await input.account;
   const projectId = input.project?.id ?? null;
   return service.render({
@@ -94,7 +99,7 @@ export async function renderTemporary(
   deps: AppDeps,
   input: { body: unknown; projectStyles: Record<string, unknown> | null; kind: 'preview' | 'demo'; ttlMs: number },
 ): Promise<TemporaryImage> {
-  validatePayload(input.body);
+  validatePayload(input.body, input.projectStyles);
   const output = await deps.renderer.render({
     payload: input.body,
     projectStyles: input.projectStyles,
@@ -111,7 +116,7 @@ export async function renderTemporary(
 
 /** Renders for the caller's eyes only: nothing is stored or counted. */
 export async function renderPreviewBytes(deps: AppDeps, body: unknown, projectStyles: Record<string, unknown> | null): Promise<RenderOutput> {
-  validatePayload(body);
+  validatePayload(body, projectStyles);
   return deps.renderer.render({ payload: body, projectStyles });
 }
 

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:abuse` (issue #21's targets): the server as `npm start` runs it (a child process,
+ * default worker count, fresh DATA_DIR), first unloaded, then while 2 abusive clients send the
+ * worst bodies back to back: 5 MB bracket bombs (a known route and an unknown path), tables of
+ * 200 distinct 4000×4000 image bombs, and the largest PDF the limits allow. Meanwhile a poller
+ * reads GET /api/jsonable/status and one client renders the reference table.
+ *
+ * Reports status p99 (target ≤ 100 ms), a normal render's p99 loaded ÷ unloaded (≤ 3), the
+ * server's peak RSS from /proc (VmHWM, every thread; ≤ 1.5 GB) and every 5xx that was not a 503
+ * with Retry-After (target 0). Clients come from distinct X-Forwarded-For addresses (TRUST_PROXY)
+ * so the per-IP demo limit does not stand in for the defences measured here.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { bombTable } from '../../render/test/support/image-bomb';
+import { percentile } from '../../render/bench/stats';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const LOADED_SECONDS = Number(process.env.ABUSE_SECONDS ?? 60);
+const UNLOADED_RENDERS = 30;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const reference = {
+  title: 'Inventory Status',
+  data: Array.from({ length: 20 }, (_, i) => ({ SKU: `SKU-${1000 + i}`, Product: `Product ${i + 1}`, Stock: (i * 37) % 200, Price: `$${(9.99 + i).toFixed(2)}` })),
+};
+const BOMB = '['.repeat(2_500_000) + ']'.repeat(2_500_000);
+const IMAGES = JSON.stringify(bombTable(200));
+const BIG_PDF = JSON.stringify({
+  headers: Array.from({ length: 20 }, (_, i) => `c${i}`),
+  rows: Array.from({ length: 500 }, (_, r) => Array.from({ length: 20 }, (_, c) => `r${r}c${c}`)),
+  options: { format: 'pdf' },
+});
+
+interface Tally { requests: number; byStatus: Record<number, number>; bad5xx: string[] }
+const tally: Tally = { requests: 0, byStatus: {}, bad5xx: [] };
+let ipSeq = 0;
+
+async function send(base: string, path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}` },
+    ...(init.body !== undefined ? { body: init.body } : {}),
+  });
+  await res.arrayBuffer();
+  const ms = performance.now() - t0;
+  tally.requests++;
+  tally.byStatus[res.status] = (tally.byStatus[res.status] ?? 0) + 1;
+  if (res.status >= 500 && !(res.status === 503 && res.headers.get('retry-after'))) tally.bad5xx.push(`${res.status} ${path}`);
+  return { status: res.status, ms };
+}
+
+const render = (base: string) => send(base, '/api/demo/generate-image', { method: 'POST', body: JSON.stringify(reference) });
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jsonable-abuse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'error', WEB_DIST: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/jsonable/status`)).ok) break;
+      } catch { /* not listening yet */ }
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (let i = 0; i < 5; i++) await render(base); // warm-up
+
+    const unloaded: number[] = [];
+    for (let i = 0; i < UNLOADED_RENDERS; i++) unloaded.push((await render(base)).ms);
+    const unloadedStatus: number[] = [];
+    for (let i = 0; i < 100; i++) unloadedStatus.push((await send(base, '/api/jsonable/status')).ms);
+
+    const until = performance.now() + LOADED_SECONDS * 1000;
+    const abusive = async (id: number) => {
+      const attacks = [
+        () => send(base, '/api/demo/generate-image', { method: 'POST', body: BOMB }),
+        () => send(base, '/api/no/such/route', { method: 'POST', body: BOMB }),
+        () => send(base, '/api/demo/generate-image', { method: 'POST', body: IMAGES }),
+        () => send(base, '/api/demo/generate-image', { method: 'POST', body: BIG_PDF }),
+      ];
+      for (let i = id; performance.now() < until; i++) await attacks[i % attacks.length]!();
+    };
+    const statusTimes: number[] = [];
+    const poller = async () => {
+      while (performance.now() < until) {
+        statusTimes.push((await send(base, '/api/jsonable/status')).ms);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const loaded: number[] = [];
+    const renderer = async () => {
+      while (performance.now() < until) {
+        const r = await render(base);
+        if (r.status === 200) loaded.push(r.ms);
+      }
+    };
+    await Promise.all([abusive(0), abusive(1), poller(), renderer()]);
+    const rss = peakRssMb(child.pid!);
+
+    const p99 = (v: number[]) => Math.round(percentile(v, 99));
+    const rows = [
+      ['status p99, unloaded', `${p99(unloadedStatus)} ms`, ''],
+      ['status p99, 2 abusive clients', `${p99(statusTimes)} ms (${statusTimes.length} requests)`, '≤ 100 ms'],
+      ['normal render p99, unloaded', `${p99(unloaded)} ms (${unloaded.length} renders)`, ''],
+      ['normal render p99, 2 abusive clients', `${p99(loaded)} ms (${loaded.length} renders)`, ''],
+      ['render p99 loaded ÷ unloaded', (percentile(loaded, 99) / percentile(unloaded, 99)).toFixed(2), '≤ 3'],
+      ['server peak RSS (VmHWM)', `${rss} MB`, '≤ 1,536 MB'],
+      ['5xx other than 503 + Retry-After', `${tally.bad5xx.length} of ${tally.requests} responses`, '0'],
+    ];
+    console.log(`\nAbuse bench, ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}`);
+    console.log('| measure | result | target |\n|---|---|---|');
+    for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+    if (tally.bad5xx.length) console.log('unexpected 5xx:', tally.bad5xx.slice(0, 10));
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
