@@ -46,7 +46,7 @@ describe('bodies are read only where a route takes one', () => {
     expect(session.status).toBe(401);
   });
 
-  it('refuses a body nested deeper than the limit with 400 naming it, on every kind of route', async () => {
+  it('refuses a body nested deeper than the limit with 400 naming it, on every kind of route', { timeout: 180_000 }, async () => {
     expect(bodyNestingMessage).toContain(String(MAX_JSON_DEPTH));
     const before = { counted: await counted(), stored: await stored() };
     const tooDeep = `{"data":[{"a":${deep(MAX_JSON_DEPTH)}}]}`;
@@ -70,7 +70,7 @@ describe('bodies are read only where a route takes one', () => {
     expect({ counted: await counted(), stored: await stored() }).toEqual(before);
   });
 
-  it('refuses deep JSON sent as text, as a form, or encoded twice, and deep JSON text inside a field', async () => {
+  it('refuses deep JSON sent as text, as a form, or encoded twice, and deep JSON text inside a field', { timeout: 180_000 }, async () => {
     const before = { counted: await counted(), stored: await stored() };
     const post = (type: string, raw: string) =>
       http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', type).send(raw);
@@ -112,7 +112,7 @@ describe('bodies are read only where a route takes one', () => {
 });
 
 describe('image bombs stay within the table’s image budget', () => {
-  it('the anonymous demo draws bombs as placeholders (1 megapixel in all) and says so', async () => {
+  it('the anonymous demo draws bombs as placeholders (1 megapixel in all) and says so', { timeout: 180_000 }, async () => {
     const res = await http(h).post('/api/demo/generate-image').send(bombTable(200));
     expect(res.status).toBe(200);
     expect(res.body.warnings).toEqual([
@@ -124,7 +124,7 @@ describe('image bombs stay within the table’s image budget', () => {
     expect(logo.body.warnings).toBeUndefined();
   });
 
-  it('a key route decodes what fits the budget, draws the rest as placeholders, answers 200 and counts one render', async () => {
+  it('a key route decodes what fits the budget, draws the rest as placeholders, answers 200 and counts one render', { timeout: 180_000 }, async () => {
     const before = await counted();
     const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(bombTable(200));
     expect(res.status).toBe(200);
@@ -164,7 +164,7 @@ describe('property: random bodies', () => {
     oddText,
   );
 
-  it('never answers 5xx, and counts a render exactly when it answers 2xx', async () => {
+  it('never answers 5xx, and counts a render exactly when it answers 2xx', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(raw, async (body) => {
         const before = await counted();

@@ -116,6 +116,7 @@ export default function ApiReferencePage() {
             ['Table JSON', `${tableLimits.maxPayloadBytes / (1024 * 1024)} MB, at most ${tableLimits.maxDepth} levels of nested arrays and objects`],
             ['PNG / JPEG size', `${tableLimits.maxSidePixels.toLocaleString('en-US')} pixels per side — a taller table fits in a PDF`],
             ['PDF pages', String(tableLimits.maxPdfPages)],
+            ['Cells in a PDF', tableLimits.maxPdfCells.toLocaleString('en-US')],
           ]}
         />
       </DocSection>
