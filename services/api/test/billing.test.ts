@@ -16,6 +16,7 @@ import {
 } from './billing.stand-in';
 
 import { AppMetrics } from '../src/metrics';
+import { NoSpaceFault } from '@jsonable/domain/faults';
 
 const SECRET = 'whsec_test_secret';
 const PRICES = { premium: 'price_premium_9', business: 'price_business_39' };
@@ -277,6 +278,33 @@ describe('webhooks', () => {
     }
     expect(results[0]).toMatchObject({ tier: 'business', subscription: 'sub_U_2', customer: 'cus_U' });
     for (const r of results.slice(1)) expect(r).toEqual(results[0]);
+  });
+
+  it('a webhook our store cannot record (disk full) is answered 5xx with Retry-After, so Stripe redelivers it, and the redelivery is recorded once', async () => {
+    const { cookie, userId } = await signUp(h);
+    const live = { id: 'sub_full', status: 'active', customer: 'cus_full', price: PRICES.premium, userId };
+    stand.subscriptions.set('sub_full', live);
+    const event = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_full', 'cus_full'));
+    const store = h.deps.eventStore;
+    h.deps.eventStore = new Proxy(store, {
+      get(target, property) {
+        if (property === 'append') return async () => Promise.reject(new NoSpaceFault('event-store', { detail: 'SQLITE_FULL: database or disk is full' }));
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    try {
+      const refused = await deliver(event);
+      expect(refused.status).toBe(507);
+      expect(refused.headers['retry-after']).toBe('60');
+    } finally {
+      h.deps.eventStore = store;
+    }
+    expect(await streamTypes(`billing-${userId}`)).toEqual([]);
+    await deliver(event).expect(200);
+    await deliver(event).expect(200);
+    expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
+    expect((await planOf(cookie)).tier).toBe('premium');
   });
 
   it('a plan change made in the portal and a failed payment move the plan; Stripe unreachable answers 503 so it retries', async () => {
