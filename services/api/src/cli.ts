@@ -125,13 +125,17 @@ const ADVICE: Record<FaultKind, string> = {
 /** One line for the operator: what failed and what to do, never a stack trace (unless LOG_LEVEL=debug). */
 export function failureLine(command: string, error: unknown, withStack = false): string {
   if (isFault(error)) return `${command} failed: ${error.describe()}: ${ADVICE[error.kind]}.`;
+  const code = (error as { code?: unknown } | null)?.code;
+  // A file the command itself writes (backup's target folder) on a full disk or quota.
+  if (code === 'ENOSPC' || code === 'EDQUOT') return `${command} failed: ${(error as Error).message}: ${ADVICE.no_space}.`;
   const message = error instanceof Error ? error.message : String(error);
   const line = `${command} failed: ${message.replace(/\s*\n\s*/g, ' ')}`;
   return withStack && error instanceof Error && error.stack ? `${line}\n${error.stack}` : `${line} (LOG_LEVEL=debug shows the stack)`;
 }
 
 export function exitCodeOf(error: unknown): number {
-  return isFault(error) && error.retryable ? EXIT_DEPENDENCY_FAULT : 1;
+  const code = (error as { code?: unknown } | null)?.code;
+  return (isFault(error) && error.retryable) || code === 'ENOSPC' || code === 'EDQUOT' ? EXIT_DEPENDENCY_FAULT : 1;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

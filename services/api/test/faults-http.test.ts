@@ -124,6 +124,12 @@ describe('admin commands that fail', () => {
     expect(err).toEqual(['boom failed: busy or locked: the event store (SQLITE_BUSY: database is locked): another process holds the lock (a rebuild, a backup?); run it again in a moment.']);
   });
 
+  it('say so in one line when a file the command writes meets a full disk (backup target)', async () => {
+    const { code, err } = await run(Object.assign(new Error("ENOSPC: no space left on device, write '/backups/events.sqlite'"), { code: 'ENOSPC' }));
+    expect(code).toBe(75);
+    expect(err).toEqual(["boom failed: ENOSPC: no space left on device, write '/backups/events.sqlite': free some space on that disk (or raise the quota) and run it again."]);
+  });
+
   it('exit 1 with one line and no stack trace on anything else', async () => {
     const { code, err } = await run(new TypeError('Cannot read properties of undefined\n  (reading "x")'));
     expect(code).toBe(1);
