@@ -2,9 +2,9 @@
  * The user's images (SPEC §3, §7). The public URL is presented as /api/images/{last segment of
  * the stored public URL}, so it works on whatever host serves the app.
  */
-import useSWR, { mutate } from 'swr';
-import { deleteImageResponseSchema, saveImageResponseSchema, userImagesResponseSchema, type UserImage } from '@jsonable/contracts/render-api';
-import { api, apiAllPages, LIST_PAGE_MAX } from '../../../lib/api-client';
+import { mutate } from 'swr';
+import { deleteImageResponseSchema, saveImageResponseSchema, type UserImage } from '@jsonable/contracts/render-api';
+import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 import { refreshProjectLists } from './projects';
 
@@ -34,15 +34,15 @@ export function toTableImage(raw: UserImage): TableImage {
   };
 }
 
-const imageListSchema = userImagesResponseSchema.transform((list) => list.map(toTableImage));
-
-export function useImages() {
-  const { data, error, isLoading } = useSWR<TableImage[]>(IMAGES_KEY, (path: string) => apiAllPages(`${path}?limit=${LIST_PAGE_MAX}`, imageListSchema));
-  return { images: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
-}
-
+/**
+ * Refetches every image list (each project's pages, the loose images', whatever the filters: their
+ * keys all hold `/images`) and what counts images: account, statistics, projects.
+ */
 export async function refreshAfterRender(): Promise<void> {
-  await Promise.all([mutate(IMAGES_KEY), mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists()]);
+  await Promise.all([
+    mutate((key) => typeof key === 'string' && key.includes('/images'), undefined, { revalidate: true }),
+    mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists(),
+  ]);
 }
 
 export async function deleteImage(imageId: string): Promise<void> {

@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Container, EmptyState, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-client';
 import { accountPlan, useAccount } from '../api/account';
-import { useImages, type TableImage } from '../api/images';
 import { useProjects, type Project } from '../api/projects';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
 import { AddExampleDialog } from './dialogs/AddExampleDialog';
@@ -13,7 +12,7 @@ import { DeleteImageDialog } from './dialogs/DeleteImageDialog';
 import { DeleteProjectDialog } from './dialogs/DeleteProjectDialog';
 import { ImageViewerDialog } from './dialogs/ImageViewerDialog';
 import { RenameProjectDialog } from './dialogs/RenameProjectDialog';
-import { ImageGrid } from './ImageGrid';
+import { ImageBrowser } from './ImageBrowser';
 import { ProjectItem } from './ProjectItem';
 import { StatisticsCard } from './StatisticsCard';
 import { SubscriptionCard, isUpgradeTier } from './SubscriptionCard';
@@ -22,7 +21,7 @@ import { ImageIcon, PlusIcon, TableIcon } from './icons';
 export function DashboardPage() {
   const { account, isLoading: accountLoading } = useAccount();
   const { projects, loaded: projectsLoaded, error: projectsError } = useProjects();
-  const { images } = useImages();
+  const [looseTotal, setLooseTotal] = useState<number | null>(null);
   const { dialog, open, close } = useDashboardDialogs();
   const [freshKey, setFreshKey] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -30,22 +29,6 @@ export function DashboardPage() {
   const plan = accountPlan(account);
   const atProjectLimit = plan.projects !== null && projects.length >= plan.projects;
   const upgradeTier = isUpgradeTier(account?.current_plan_tier);
-
-  const byProject = useMemo(() => {
-    const map = new Map<string, TableImage[]>();
-    const loose: TableImage[] = [];
-    const known = new Set(projects.map((p) => p.id));
-    for (const img of images) {
-      if (img.projectId && known.has(img.projectId)) {
-        const list = map.get(img.projectId) ?? [];
-        list.push(img);
-        map.set(img.projectId, list);
-      } else {
-        loose.push(img);
-      }
-    }
-    return { map, loose };
-  }, [images, projects]);
 
   function onNewProject() {
     // SPEC §4: at the limit, Starter/Free go to the upgrade page; other plans see the button disabled.
@@ -122,15 +105,14 @@ export function DashboardPage() {
             </EmptyState.Root>
           ) : (
             projects.map((p, i) => (
-              <ProjectItem key={p.id} project={p} images={byProject.map.get(p.id) ?? []} defaultOpen={i === 0} />
+              <ProjectItem key={p.id} project={p} defaultOpen={i === 0} />
             ))
           )}
-          {byProject.loose.length > 0 && (
-            <Box borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 4 }}>
-              <Heading as="h3" size="sm" mb="3">Images without a project</Heading>
-              <ImageGrid images={byProject.loose} />
-            </Box>
-          )}
+          {/* Images whose project was deleted (or never had one): shown once the list says there are some. */}
+          <Box borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 4 }} display={looseTotal ? 'block' : 'none'} data-testid="loose-images">
+            <Heading as="h3" size="sm" mb="3">Images without a project</Heading>
+            <ImageBrowser base="/api/jsonable/user/images?projectId=none" label="images without a project" onTotal={setLooseTotal} />
+          </Box>
         </Stack>
       </Stack>
 

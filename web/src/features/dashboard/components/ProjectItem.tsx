@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Collapsible, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { TableImage } from '../api/images';
 import type { Project } from '../api/projects';
 import { endpointPathOf } from '../lib/endpoint';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
-import { ImageGrid } from './ImageGrid';
+import { ImageBrowser } from './ImageBrowser';
 import { ChevronIcon, DotsIcon, PlusIcon } from './icons';
 
-export function ProjectItem({ project, images, defaultOpen }: { project: Project; images: TableImage[]; defaultOpen: boolean }) {
+export function ProjectItem({ project, defaultOpen }: { project: Project; defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const openDialog = useDashboardDialogs((s) => s.open);
-  const count = images.length;
+  const count = project.imageCount;
   const contentId = `project-images-${project.id}`;
   return (
-    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount>
       <Box borderWidth="1px" borderRadius="lg" bg="bg" data-testid="project-item">
         <HStack p={{ base: 3, md: 4 }} gap="3" align="center" flexWrap="wrap">
           <Collapsible.Trigger asChild>
@@ -29,7 +28,7 @@ export function ProjectItem({ project, images, defaultOpen }: { project: Project
                 <HStack gap="2" minW="0">
                   <Text as="h3" fontWeight="semibold" truncate data-testid="project-name">{project.name}</Text>
                   <Badge colorPalette="brand" variant="subtle" flexShrink={0} data-testid="image-count">
-                    {count} {count === 1 ? 'image' : 'images'}
+                    {count.toLocaleString()} {count === 1 ? 'image' : 'images'}
                   </Badge>
                 </HStack>
                 <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>{endpointPathOf(project.endpointPath)}</Text>
@@ -70,7 +69,7 @@ export function ProjectItem({ project, images, defaultOpen }: { project: Project
                 No images yet. Post JSON to the endpoint, use Create New Image, or Add Example Image from the menu.
               </Text>
             ) : (
-              <ImageGrid images={images} />
+              <ImageBrowser base={`/api/jsonable/projects/${encodeURIComponent(project.id)}/images`} label={`images of ${project.name}`} />
             )}
           </Box>
         </Collapsible.Content>
