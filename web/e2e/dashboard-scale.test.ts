@@ -73,7 +73,8 @@ describe('dashboard with 1,500 images', () => {
     await browserSection.getByTestId('image-format').selectOption('jpeg');
     await expect.poll(async () => (await cards(page).first().locator('p').nth(1).textContent()) ?? '', { timeout: 20_000 }).toMatch(/\.jpe?g$/);
     await browserSection.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toBe(`60 of ${projectImages.toLocaleString('en-US')} images`);
+    // Back to the unfiltered list as it was loaded (the pages scrolled through before stay).
+    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toMatch(new RegExp(` of ${projectImages.toLocaleString('en-US')} images$`));
   }, 120_000);
 
   it('selects many: copies their URLs, downloads them as one ZIP, and deletes them reporting the one that failed', async () => {
@@ -106,7 +107,7 @@ describe('dashboard with 1,500 images', () => {
     await failures.waitFor();
     expect(await failures.textContent()).toMatch(/^3 deleted, 1 could not be deleted \(still selected\):.*Image not found or deleted/);
     await expect.poll(() => page.getByTestId('selected-count').textContent(), { timeout: 20_000 }).toBe('1 selected');
-    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toBe(`60 of ${(projectImages - 4).toLocaleString('en-US')} images`);
+    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toMatch(new RegExp(` of ${(projectImages - 4).toLocaleString('en-US')} images$`));
     await checkScreen('dashboard-scale-partial-failure');
   }, 120_000);
 

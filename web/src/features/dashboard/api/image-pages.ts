@@ -4,7 +4,9 @@
  * delete (one DELETE, i.e. one command, per image, a few at a time, with progress and the
  * failures reported), copy URLs, and download as one ZIP streamed by the server.
  */
+import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
+import { onImageListsChanged } from './image-list-events';
 import { userImagesResponseSchema } from '@jsonable/contracts/render-api';
 import { ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
 import { apiBlob, apiPage, api, messageOf, type Page } from '../../../lib/api-client';
@@ -43,12 +45,13 @@ const pageSchema = userImagesResponseSchema.transform((list) => list.map(toTable
 
 export function useImagePages(base: string, filters: ImageFilters) {
   const first = firstPagePath(base, filters);
-  const { data, error, size, setSize, isLoading, isValidating } = useSWRInfinite<Page<TableImage[]>>(
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<Page<TableImage[]>>(
     (index, previous: Page<TableImage[]> | null) => (index === 0 ? first : previous?.next ?? null),
     (path: string) => apiPage(path, pageSchema),
     // Pages already loaded are not fetched again one by one on a refresh of the first.
     { revalidateFirstPage: true, revalidateAll: false, persistSize: false },
   );
+  useEffect(() => onImageListsChanged(() => mutate()), [mutate]);
   const images = data ? data.flatMap((page) => page.items) : [];
   const last = data?.[data.length - 1];
   const hasMore = Boolean(last?.next);

@@ -6,6 +6,7 @@ import { mutate } from 'swr';
 import { deleteImageResponseSchema, saveImageResponseSchema, type UserImage } from '@jsonable/contracts/render-api';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
+import { imageListsChanged } from './image-list-events';
 import { refreshProjectLists } from './projects';
 
 export interface TableImage {
@@ -40,7 +41,7 @@ export function toTableImage(raw: UserImage): TableImage {
  */
 export async function refreshAfterRender(): Promise<void> {
   await Promise.all([
-    mutate((key) => typeof key === 'string' && key.includes('/images'), undefined, { revalidate: true }),
+    imageListsChanged(),
     mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists(),
   ]);
 }

@@ -10,6 +10,7 @@ import {
   saveStylesResponseSchema, type ProjectView,
 } from '@jsonable/contracts/projects';
 import { api, apiAllPages, LIST_PAGE_MAX } from '../../../lib/api-client';
+import { imageListsChanged } from './image-list-events';
 import { ACCOUNT_KEY, STATISTICS_KEY } from './keys';
 
 export const PROJECTS_KEY = '/api/jsonable/projects';
@@ -61,7 +62,7 @@ export async function setRequireKey(projectId: string, requireKey: boolean): Pro
 export async function deleteProject(projectId: string): Promise<void> {
   await api.delete(`/api/jsonable/projects/${encodeURIComponent(projectId)}`, deleteProjectResponseSchema);
   // The project's images are kept but detached, so the image list changes too.
-  await Promise.all([refreshProjectLists(), mutate((key) => typeof key === 'string' && key.includes('/images')), mutate(STATISTICS_KEY), mutate(ACCOUNT_KEY)]);
+  await Promise.all([refreshProjectLists(), imageListsChanged(), mutate(STATISTICS_KEY), mutate(ACCOUNT_KEY)]);
 }
 
 /** Issues a new key; the old one stops working at once. The full key is in this answer only. */
