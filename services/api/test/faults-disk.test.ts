@@ -21,6 +21,15 @@ import { startServer, type RunningServer } from '../src/server';
 
 const SIZE_MB = 24;
 
+/**
+ * The server runs in this test's own process, and the in-process `replay --verify` blocks its event
+ * loop for seconds: a pooled keep-alive socket reused just as the server's keep-alive timer closes
+ * it fails with "other side closed" (a race of the harness, seen under load). One connection per
+ * request keeps the test about the disk.
+ */
+const request = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), connection: 'close' } });
+
 function tryMount(): { dir: string } | { reason: string } {
   if (process.platform !== 'linux') return { reason: 'needs Linux tmpfs' };
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { reason: 'mounting a tmpfs needs root' };
@@ -50,14 +59,14 @@ if ('reason' in mounted) {
 
   const rows = Array.from({ length: 30 }, (_, i) => ({ name: `row ${i}`, value: i * 1.5, note: 'lorem ipsum dolor sit amet '.repeat(2) }));
   const render = async (i: number) => {
-    const res = await fetch(`${server.url}/api/jsonable/table-to-image`, {
+    const res = await request(`${server.url}/api/jsonable/table-to-image`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
       body: JSON.stringify({ data: rows, title: `Load ${i}` }),
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
   };
-  const status = async () => (await (await fetch(`${server.url}/api/jsonable/status`)).json()) as { status: string; components?: Array<{ component: string; problem: string }> };
+  const status = async () => (await (await request(`${server.url}/api/jsonable/status`)).json()) as { status: string; components?: Array<{ component: string; problem: string }> };
 
   /** Writes a file until the disk says ENOSPC: the disk is then full for everyone. */
   const fillDisk = async () => {
@@ -139,15 +148,15 @@ if ('reason' in mounted) {
       expect(new Set(imageUrls).size).toBe(ok.length);
       await server.deps.waitForProjections(Number.MAX_SAFE_INTEGER, 100).catch(() => undefined);
       await expect.poll(async () => {
-        const user = (await (await fetch(`${server.url}/api/jsonable/user`, { headers: { cookie } })).json()) as { usage_count?: number };
+        const user = (await (await request(`${server.url}/api/jsonable/user`, { headers: { cookie } })).json()) as { usage_count?: number };
         return user.usage_count;
       }, { timeout: 30_000 }).toBe(ok.length);
-      const listedBody = (await (await fetch(`${server.url}/api/jsonable/user/images`, { headers: { cookie } })).json()) as unknown;
+      const listedBody = (await (await request(`${server.url}/api/jsonable/user/images`, { headers: { cookie } })).json()) as unknown;
       const listed = (Array.isArray(listedBody) ? listedBody : ((listedBody as { images?: unknown[]; items?: unknown[] }).images ?? (listedBody as { items?: unknown[] }).items ?? [])) as Array<{ url: string }>;
       expect(listed).toHaveLength(ok.length);
       let served = 0;
       for (const url of imageUrls) {
-        const res = await fetch(url.replace(/^https?:\/\/[^/]+/, server.url));
+        const res = await request(url.replace(/^https?:\/\/[^/]+/, server.url));
         if (res.status === 200 && (await res.arrayBuffer()).byteLength > 0) served++;
       }
       expect(served).toBe(ok.length);
