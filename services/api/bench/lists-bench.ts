@@ -10,7 +10,7 @@
  *
  *   LISTS_BENCH_IMAGES=100000 npm run bench:lists
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,6 +49,7 @@ async function measure(baseUrl: string, account: SeededAccount, images: number):
     for (let i = 0; i < 5; i++) await timed(baseUrl, account, paths()); // warm-up
     for (let i = 0; i < n; i++) times.push((await timed(baseUrl, account, paths())).ms);
     lines.push(`| ${images.toLocaleString('en-US')} | ${label} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`);
+    console.log(lines[lines.length - 1]);
   };
   // Cursors deep in the list: follow the first 30 pages of 100 once, then sample among them.
   const deep: string[] = [];
@@ -71,6 +72,7 @@ async function measure(baseUrl: string, account: SeededAccount, images: number):
   gc?.();
   const after = process.memoryUsage().heapUsed;
   lines.push(`| ${images.toLocaleString('en-US')} | heap after GC: before → after 200 list calls | ${(before / 1048576).toFixed(1)} MB | ${(after / 1048576).toFixed(1)} MB |`);
+  console.log(lines[lines.length - 1]);
   return lines;
 }
 
@@ -81,7 +83,7 @@ async function dashboardFirstImages(baseUrl: string, account: SeededAccount): Pr
     for (let run = 0; run < 5; run++) {
       const { context, page } = await newPage(browser, baseUrl);
       await context.addCookies([{ name: 'jsonable_session', value: account.sessionId, url: baseUrl }]);
-      await page.goto('/dashboard', { waitUntil: 'commit' });
+      await page.goto('/dashboard');
       await page.locator('[data-testid="project-item"] [data-testid="image-card"] img').first().waitFor({ timeout: 60_000 });
       // From the navigation's start as the browser timed it.
       times.push(await page.evaluate(() => performance.now()));
@@ -97,7 +99,10 @@ async function main(): Promise<void> {
   if (!gc) throw new Error('run with node --expose-gc (npm run bench:lists does)');
   await ensureWebBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'jsonable-lists-bench-'));
-  const server = await startServer({ env: { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' }, host: '127.0.0.1', port: 0 });
+  // A private copy of the built app: e2e runs rebuild web/dist meanwhile.
+  const dist = join(dataDir, 'web-dist');
+  cpSync(WEB_DIST, dist, { recursive: true });
+  const server = await startServer({ env: { DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'error', RENDER_WORKERS: '1' }, host: '127.0.0.1', port: 0 });
   const handle = server as unknown as { url?: string; port?: number; close?: () => Promise<void> };
   const baseUrl = (handle.url ?? `http://127.0.0.1:${handle.port}`).replace(/\/$/, '');
   try {
