@@ -371,10 +371,10 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await checkScreen('manage-subscription-professional');
   });
 
-  it('a project with many images shows the newest 24 and the rest on Show more', async () => {
+  it('a project with many images lists them newest first, saying how many are loaded of how many', async () => {
     await page.goto('/dashboard');
-    const countNow = async () => Number(((await page.getByTestId('image-count').textContent()) ?? '').split(' ')[0]);
-    await page.getByTestId('image-count').waitFor();
+    const countNow = async () => Number(((await page.getByTestId('image-count').first().textContent()) ?? '').split(' ')[0]);
+    await page.getByTestId('image-count').first().waitFor();
     const before = await countNow();
     // Professional now (the test above): room for a burst of renders through the project key.
     for (let i = 1; i <= 22; i++) {
@@ -386,17 +386,13 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     }
     const total = before + 22;
     await expect.poll(async () => { await page.reload(); return countNow(); }, { timeout: 15_000 }).toBe(total);
-    await page.getByTestId('images-shown').waitFor();
-    expect(await page.getByTestId('images-shown').textContent()).toBe(`Showing 24 of ${total} images`);
-    expect(await page.getByTestId('image-card').count()).toBe(24);
+    // The whole burst fits the first page of 60 (issue #30 pages the rest in as the user scrolls).
+    const shown = page.locator('[data-testid="project-item"] [data-testid="images-shown"]').first();
+    await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(`${total} of ${total} images`);
     // Newest first: the last render of the burst leads.
-    expect(await page.getByTestId('image-card').first().textContent()).toContain('Batch 22');
+    const first = page.locator('[data-testid="project-item"] [data-testid="image-card"]').first();
+    await expect.poll(() => first.textContent(), { timeout: 15_000 }).toContain('Batch 22');
     await checkScreen('dashboard-many-images');
-    for (let shown = 24; shown < total; shown += 24) {
-      await page.getByRole('button', { name: `Show ${Math.min(24, total - shown)} more` }).click();
-      await expect.poll(() => page.getByTestId('image-card').count()).toBe(Math.min(total, shown + 24));
-    }
-    expect(await page.getByTestId('images-shown').count()).toBe(0);
   });
 
   it('settings: profile, password mismatch, the user API key shown once', async () => {
