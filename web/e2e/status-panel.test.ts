@@ -61,13 +61,13 @@ describe('API status panel', () => {
       }));
     await page.goto('/app');
     const panel = page.getByTestId('api-status');
-    await expect.poll(() => panel.textContent()).toBe('API Service: Degraded (storage)');
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toBe('API Service: Degraded (storage)');
     expect(await panel.getAttribute('title')).toBe('storage: out of storage space: new images and changes cannot be saved');
     expect((await seriousA11yViolations(page)).map((f) => f.id)).toEqual([]);
     await shot(page, 'status-panel-degraded', false);
     degraded = false;
     await page.reload();
-    await expect.poll(() => panel.textContent()).toBe('API Service: Operational');
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toBe('API Service: Operational');
     expect(pageErrors).toEqual([]);
   });
 });
