@@ -4,7 +4,8 @@
  * (hex), passwords only as argon2id hashes. Request JSON never enters an event.
  *
  * Streams (see streams.ts): user-{id}, email-{sha256(email)}, project-{id},
- * endpoint-{sha256(path)}, projectslots-{userId}, usage-{userId}-{period}, image-{id}, billing-{userId}.
+ * endpoint-{sha256(path)}, projectslots-{userId}, usage-{userId}-{period}, image-{id}, live-{projectId}-{name},
+ * billing-{userId}.
  */
 import type { PlanTier } from './plans';
 import type { ImageFormat } from './table';
@@ -135,11 +136,45 @@ export type TableRendered = E<'TableRendered', {
   /** Hash of the request body, for Idempotency-Key conflicts. */
   requestHash: string;
   renderedAt: string;
+  /** Set when the render is a version of a living image (issue #25): it is listed with that
+   *  living image (LiveImageVersionRendered), not among the user's images, and counts as usual. */
+  live?: { projectId: string; name: string };
 }>;
 export type ImageDeleted = E<'ImageDeleted', { imageId: string; userId: string; filename: string; blobKey: string }>;
 export type ImageDataPurged = E<'ImageDataPurged', { imageId: string }>;
 
 export type ImagesEvent = TableRendered | ImageDeleted | ImageDataPurged;
+
+// ── living images: live-{projectId}-{name} (issue #25) ─────────────────────────────────
+/** How a version came: the dashboard (session), a user key or a project key. */
+export type LiveAuthor = 'session' | 'user_key' | 'project_key';
+/** A project's named image whose stable URL serves its current version. Versions number on
+ *  across a delete and a re-create of the same name, so a version URL never changes meaning. */
+export type LiveImageCreated = E<'LiveImageCreated', {
+  liveImageId: string; projectId: string; userId: string; name: string;
+  /** The project's endpoint path (immutable): the public URLs are /live/{its slug}/{name}…. */
+  endpointPath: string; createdAt: string;
+}>;
+/** A new version, rendered and counted (its TableRendered on the usage stream came first). */
+export type LiveImageVersionRendered = E<'LiveImageVersionRendered', {
+  liveImageId: string; projectId: string; userId: string; name: string; version: number;
+  imageId: string; filename: string; blobKey: string; format: ImageFormat; contentType: string;
+  width: number; height: number; size: number; rows: number; columns: number; title: string | null;
+  by: LiveAuthor; renderedAt: string;
+}>;
+/** The stable URL serves an earlier version again; later versions stay listed. */
+export type LiveImageRolledBack = E<'LiveImageRolledBack', {
+  liveImageId: string; projectId: string; name: string; version: number; previousVersion: number; rolledBackAt: string;
+}>;
+/** Versions past the plan's retention, their files deleted (never the current or the newest one). */
+export type LiveImageVersionsPurged = E<'LiveImageVersionsPurged', {
+  liveImageId: string; projectId: string; name: string; versions: number[]; purgedAt: string;
+}>;
+export type LiveImageDeleted = E<'LiveImageDeleted', {
+  liveImageId: string; projectId: string; userId: string; name: string; deletedAt: string;
+}>;
+
+export type LiveImagesEvent = LiveImageCreated | LiveImageVersionRendered | LiveImageRolledBack | LiveImageVersionsPurged | LiveImageDeleted;
 
 // ── billing: billing-{userId} (event ids derived from the provider's event ids) ───────
 export type CheckoutCompleted = E<'CheckoutCompleted', {
@@ -165,6 +200,6 @@ export type InvoicePaymentFailed = E<'InvoicePaymentFailed', {
 export type BillingEvent =
   | CheckoutCompleted | SubscriptionChanged | SubscriptionCanceled | InvoicePaid | InvoicePaymentFailed;
 
-export type JsonableEvent = AccountsEvent | ProjectsEvent | ImagesEvent | BillingEvent;
+export type JsonableEvent = AccountsEvent | ProjectsEvent | ImagesEvent | LiveImagesEvent | BillingEvent;
 export type JsonableEventType = JsonableEvent['type'];
 export type EventOf<T extends JsonableEventType> = Extract<JsonableEvent, { type: T }>;

@@ -8,3 +8,4 @@ export * from './projects';
 export * from './render-api';
 export * from './billing';
 export * from './lists';
+export * from './live';

@@ -8,5 +8,7 @@ export const streams = {
   projectSlots: (userId: string) => `projectslots-${userId}`,
   usage: (userId: string, period: number) => `usage-${userId}-${period}`,
   image: (imageId: string) => `image-${imageId}`,
+  /** One living image of a project, by its name (names are validated: lowercase, digits, hyphens). */
+  live: (projectId: string, name: string) => `live-${projectId}-${name}`,
   billing: (userId: string) => `billing-${userId}`,
 } as const;

@@ -94,7 +94,8 @@ export const imagesProjection: Projection = {
     if (doc && doc.position >= position) return;
     switch (event.type) {
       case 'TableRendered': {
-        if (doc) return;
+        // A living image's version is listed with its living image (live-images), not here.
+        if (doc || event.data.live) return;
         const d = event.data;
         const detached = d.projectId !== null && (await tx.get(DETACHED_PROJECTS, d.projectId)) !== null;
         tx.put(IMAGES, {

@@ -22,6 +22,10 @@ import {
   signOutOthersResponseSchema, signOutSessionResponseSchema,
 } from '@jsonable/contracts/accounts';
 import { billingHistorySchema, billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } from '@jsonable/contracts/billing';
+import {
+  deleteLiveImageResponseSchema, LIVE_MAX_AGE_SECONDS, liveImageListSchema, liveImageSchema, putLiveImageResponseSchema,
+  rollbackLiveImageRequestSchema, rollbackLiveImageResponseSchema,
+} from '@jsonable/contracts/live';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX, ZIP_MAX_BYTES, ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
 import type { AppDeps } from './deps';
 import type { AppState } from './module';
@@ -73,13 +77,19 @@ const schemas: Record<string, z.ZodType> = {
   BillingRedirect: billingRedirectSchema,
   BillingStatus: billingStatusSchema,
   BillingHistory: billingHistorySchema,
+  LiveImage: liveImageSchema,
+  LiveImageList: liveImageListSchema,
+  PutLiveImageResponse: putLiveImageResponseSchema,
+  RollbackLiveImageRequest: rollbackLiveImageRequestSchema,
+  RollbackLiveImageResponse: rollbackLiveImageResponseSchema,
+  DeleteLiveImageResponse: deleteLiveImageResponseSchema,
 };
 
 /** Requests are described as accepted (input side), answers as sent (output side). */
 const INPUTS = new Set([
   'TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest', 'RegisterRequest', 'LoginRequest', 'MagicLinkRequest',
   'ConfirmMagicLinkRequest', 'UpdateProfileRequest', 'ChangePasswordRequest', 'SaveSettingsRequest', 'CheckoutRequest',
-  'ForgotPasswordRequest', 'ResetPasswordRequest',
+  'ForgotPasswordRequest', 'ResetPasswordRequest', 'RollbackLiveImageRequest',
 ]);
 
 function componentSchemas(): Json {
@@ -201,6 +211,63 @@ const account = (summary: string, request: string | null, responses: Json): Json
   responses,
 });
 
+/** Living images (issue #25): the API (a key, or the session with projectId) and the public files. */
+const KEY_OR_SESSION = [...API_KEY, ...SESSION];
+const liveNameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' } };
+const liveProjectParam = {
+  name: 'projectId', in: 'query', required: false, schema: { type: 'string' },
+  description: "The project that owns the living images; required with a user key or a session (a project key names its own project).",
+};
+const liveCall = (summary: string, responses: Json, extra: Json = {}): Json => ({
+  tags: ['Living images'], summary, security: KEY_OR_SESSION,
+  parameters: [liveProjectParam, ...((extra.parameters as unknown[] | undefined) ?? [])],
+  ...extra,
+  responses: { ...responses, ...pick(ERRORS, 400, 401), 404: error('No such project or living image (also for those of other accounts).') },
+});
+const liveFile = (summary: string, cacheControl: string, parameters: unknown[]): Json => ({
+  tags: ['Living images'], summary, security: [], parameters,
+  responses: {
+    200: { ...imageFile, headers: { ...imageFile.headers, 'Cache-Control': { schema: { type: 'string' }, description: cacheControl } } },
+    304: { description: 'Not modified (If-None-Match names the ETag of this version)' },
+    404: error('No such living image or version, or another file extension than its format.'),
+  },
+});
+const liveEndpointParam = { name: 'endpoint', in: 'path', required: true, description: "The project's endpoint slug (its endpointPath after /api/jsonable/p/).", schema: { type: 'string' } };
+const livePaths: Json = {
+  '/api/jsonable/live': {
+    get: liveCall("A project's living images with their versions (newest first)", { 200: { description: 'Living images', ...json('LiveImageList') } }),
+  },
+  '/api/jsonable/live/{name}': {
+    put: liveCall('Render a new version of a living image (creates it on the first PUT)', {
+      200: { description: 'The new version', ...json('PutLiveImageResponse') },
+      201: { description: 'Created: the first version', ...json('PutLiveImageResponse') },
+      ...pick(ERRORS, 402, 413, 429, 500),
+      409: error('If-Match does not name the current version.'),
+    }, {
+      description: 'The body is a table payload, as for table-to-image. Each version counts as one table of the plan. `url` always serves the current version; `versionUrl` serves this version for good.',
+      parameters: [liveNameParam, { name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The current version number (e.g. "3"), or * for "must exist": otherwise 409 and nothing is rendered or counted.' }],
+      requestBody: body,
+    }),
+    get: liveCall('One living image', { 200: { description: 'The living image', ...json('LiveImage') } }, { parameters: [liveNameParam] }),
+    delete: liveCall('Delete a living image and the files of its versions', { 200: { description: 'Deleted', ...json('DeleteLiveImageResponse') } }, { parameters: [liveNameParam] }),
+  },
+  '/api/jsonable/live/{name}/rollback': {
+    post: liveCall('Serve an earlier version at the stable URL again', { 200: { description: 'Rolled back', ...json('RollbackLiveImageResponse') } }, {
+      parameters: [liveNameParam], requestBody: { required: true, ...json('RollbackLiveImageRequest') },
+    }),
+  },
+  '/live/{endpoint}/{file}': {
+    get: liveFile('The current version of a living image ({name}.{png|jpg|svg|pdf})', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`, [
+      liveEndpointParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]+\\.(png|jpg|jpeg|svg|pdf)$' } },
+    ]),
+  },
+  '/live/{endpoint}/{name}/v/{file}': {
+    get: liveFile('One version of a living image ({n}.{ext}), immutable', 'public, max-age=31536000, immutable', [
+      liveEndpointParam, liveNameParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*\\.(png|jpg|jpeg|svg|pdf)$' } },
+    ]),
+  },
+};
+
 export function buildOpenApiDocument(serverUrl: string): Json {
   return {
     openapi: '3.1.0',
@@ -218,8 +285,10 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       { name: 'Dashboard', description: 'Calls the web app makes with its session cookie' },
       { name: 'Account', description: 'Sign-up, sign-in and the profile (session cookie; state-changing calls need the CSRF header the web app sends)' },
       { name: 'Billing', description: 'Plans and card payments (Stripe; answers 503 while billing is off)' },
+      { name: 'Living images', description: 'Named images with a stable URL that serves the current version, and immutable version URLs' },
     ],
     paths: {
+      ...livePaths,
       '/api/jsonable/table-to-image': { post: generate('Generate a table image') },
       '/api/jsonable/table-to-image/preview': { post: preview('Generate a temporary preview') },
       '/api/table-to-image': {

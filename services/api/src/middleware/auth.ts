@@ -181,3 +181,13 @@ export function optionalApiKey(deps: Pick<AppDeps, 'readModels'>): Middleware<Ap
     await next();
   };
 }
+
+/**
+ * An API key (user or project) when one is sent — it must then be valid — otherwise the session
+ * cookie (with its CSRF checks): the routes both automations and the dashboard call.
+ */
+export function requireApiKeyOrSession(deps: AuthDeps): Middleware<AppState> {
+  const apiKey = requireApiKey(deps);
+  const session = requireSession(deps);
+  return (ctx, next) => (extractApiKey(ctx) ? apiKey(ctx, next) : session(ctx, next));
+}

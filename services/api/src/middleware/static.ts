@@ -98,12 +98,12 @@ async function send(ctx: Context, root: string, urlPath: string, file: FileInfo,
 /**
  * Serves the built web app: files as they are or as their precompressed copy, and index.html for
  * any other GET that accepts HTML (client-side routes like /dashboard), so a reload on a deep
- * link works. /api is never touched here.
+ * link works. /api and the living images' /live are never touched here.
  */
 export function serveWebApp(webDist: string): Middleware {
   const root = resolve(webDist);
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/live/')) {
       return next();
     }
     const file = ctx.path.endsWith('/') ? null : await fileAt(root, ctx.path);

@@ -6,12 +6,15 @@ import { UnauthorizedError } from '@jsonable/domain/errors';
 import { purgeExpiredData, sweepExpired, sweepOrphanFiles, sweepOrphans } from '@jsonable/domain/images/maintenance';
 import { RenderService } from '@jsonable/domain/usage/render-table';
 import { imagesProjection } from '@jsonable/read-models/images/images.projection';
+import { liveImagesProjection } from '@jsonable/read-models/live/live-images.projection';
 import { statisticsProjection } from '@jsonable/read-models/statistics/statistics.projection';
 import { usageProjection } from '@jsonable/read-models/usage/usage.projection';
-import { API_KEY_MESSAGE, extractApiKey, requireApiKey, requireSession, resolveApiKey } from '../middleware/auth';
+import { API_KEY_MESSAGE, extractApiKey, requireApiKey, requireApiKeyOrSession, requireSession, resolveApiKey } from '../middleware/auth';
 import type { ApiModule } from '../module';
 import { openApiRoutes } from '../openapi';
 import { imageRoutes } from '../routes/images/images.routes';
+import { purgeExpiredLiveVersions } from '../routes/live/live-retention';
+import { liveRoutes } from '../routes/live/live.routes';
 import {
   defaultRenderLimits, demoRateLimit, endpointRateLimit, previewRateLimit, renderRateLimit, type RenderLimits,
 } from '../routes/render/limits';
@@ -28,13 +31,15 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
   const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
   return {
     name: 'images',
-    projections: [imagesProjection, usageProjection, statisticsProjection],
+    projections: [imagesProjection, usageProjection, statisticsProjection, liveImagesProjection],
     routes(router, deps) {
       const session = requireSession(deps);
-      renderRoutes(router, deps, new RenderService(deps), {
+      const service = new RenderService(deps);
+      const renderRate = renderRateLimit(deps, limits);
+      renderRoutes(router, deps, service, {
         session,
         apiKey: requireApiKey(deps),
-        renderRate: renderRateLimit(deps, limits),
+        renderRate,
         previewRate: previewRateLimit(deps, limits),
         demoRate: demoRateLimit(deps, limits),
         endpointRate: endpointRateLimit(deps, limits),
@@ -47,10 +52,18 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
         },
       });
       imageRoutes(router, deps, session);
+      liveRoutes(router, deps, service, { auth: requireApiKeyOrSession(deps), renderRate });
       openApiRoutes(router, deps);
     },
     jobs: [
-      { name: 'images.purge-expired-data', everyMs: 60 * MINUTE, run: async (deps) => void (await purgeExpiredData(deps)) },
+      // Retention: request JSON after 30 days, and living images' versions past the plan's retention.
+      {
+        name: 'images.purge-expired-data', everyMs: 60 * MINUTE,
+        run: async (deps) => {
+          await purgeExpiredData(deps);
+          await purgeExpiredLiveVersions(deps);
+        },
+      },
       { name: 'images.sweep-orphans', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepOrphans(deps)) },
       { name: 'images.sweep-orphan-files', everyMs: 24 * 60 * MINUTE, run: async (deps) => void (await sweepOrphanFiles(deps)) },
       { name: 'images.sweep-expired', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepExpired(deps)) },

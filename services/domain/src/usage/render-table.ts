@@ -42,6 +42,8 @@ export interface RenderTableInput {
   idempotencyKey: string | null;
   /** SHA-256 of the canonical request (route + body): the same key with another body is a 409. */
   requestHash: string;
+  /** A version of this living image (issue #25): counted as usual, listed with the living image. */
+  live?: { projectId: string; name: string } | undefined;
 }
 
 export interface RenderTableResult {
@@ -142,6 +144,7 @@ export class RenderService {
       idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,
       renderedAt: at.renderedAt,
+      ...(input.live ? { live: input.live } : {}),
     };
   }
 

@@ -7,6 +7,7 @@
 import { foldEvents, type Decider, type Message } from '../runtime/decider';
 import { toDomainEvent } from '../runtime/handle-command';
 import type { EventStore } from '../ports';
+import { KeyedLock } from '../runtime/keyed-lock';
 
 export interface Folded<State> {
   state: State;
@@ -16,7 +17,7 @@ export interface Folded<State> {
 
 export class StreamStateCache<State, Command extends Message, Event extends Message> {
   private readonly entries = new Map<string, Folded<State>>();
-  private readonly locks = new Map<string, Promise<void>>();
+  private readonly locks = new KeyedLock();
 
   constructor(
     private readonly decider: Decider<State, Command, Event>,
@@ -52,18 +53,7 @@ export class StreamStateCache<State, Command extends Message, Event extends Mess
    * follow one another instead of racing into ConcurrencyErrors; other processes are still
    * kept out by the expected revision.
    */
-  async exclusive<T>(stream: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(stream) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => { release = resolve; });
-    const chained = previous.then(() => mine);
-    this.locks.set(stream, chained);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (this.locks.get(stream) === chained) this.locks.delete(stream);
-    }
+  exclusive<T>(stream: string, fn: () => Promise<T>): Promise<T> {
+    return this.locks.run(stream, fn);
   }
 }

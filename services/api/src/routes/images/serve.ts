@@ -18,6 +18,15 @@ export function checkedFilename(raw: string | undefined): string {
   return raw;
 }
 
+/** Whether the request's If-None-Match names `etag` (weak or strong). */
+export function matchesEtag(ctx: Ctx, etag: string): boolean {
+  const inm = ctx.get('If-None-Match');
+  return inm !== '' && inm.split(',').some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`);
+}
+
+/** The ETag sendBlob gives a file: names are unique and files never change. */
+export const fileEtag = (filename: string, length: number): string => `"${filename}-${length}"`;
+
 /** Sends the blob at `key` with `cacheControl`, or throws 404; answers 304 to a matching If-None-Match. */
 export async function sendBlob(
   deps: AppDeps,
@@ -34,13 +43,12 @@ export async function sendBlob(
     throw new NotFoundError(renderMessages.imageNotFound);
   }
   // File names are unique and files never change, so the name and length identify the bytes.
-  const etag = `"${filename}-${found.info.length}"`;
+  const etag = fileEtag(filename, found.info.length);
   ctx.set('ETag', etag);
   ctx.set('Cache-Control', control);
   ctx.set('X-Content-Type-Options', 'nosniff');
   if (found.info.contentType === 'image/svg+xml') ctx.set('Content-Security-Policy', SVG_CSP);
-  const inm = ctx.get('If-None-Match');
-  if (inm && inm.split(',').some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`)) {
+  if (matchesEtag(ctx, etag)) {
     (found.stream as unknown as { destroy?: () => void }).destroy?.();
     ctx.status = 304;
     return;

@@ -68,6 +68,8 @@ export interface CountedRender {
   body: unknown;
   idempotencyKey: string | null;
   format?: FileFormat | undefined;
+  /** A version of a living image (issue #25). */
+  live?: { projectId: string; name: string } | undefined;
 }
 
 export async function renderCounted(deps: AppDeps, service: RenderService, input: CountedRender): Promise<RenderTableResult> {
@@ -85,6 +87,7 @@ export async function renderCounted(deps: AppDeps, service: RenderService, input
     format: input.format,
     idempotencyKey: input.idempotencyKey,
     requestHash: requestHash(input.route, projectId, input.body),
+    live: input.live,
   });
 }
 

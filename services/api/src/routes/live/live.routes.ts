@@ -1,0 +1,178 @@
+/**
+ * Living images (issue #25): the API that writes and lists them (a project key, a user key with
+ * projectId, or the dashboard's session with projectId), and the public URLs that serve them.
+ * Another user's project or name is a 404 like everywhere else.
+ */
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import {
+  LIVE_MAX_AGE_SECONDS, LIVE_NAME_PATTERN, liveExtensionOf, liveMessages, rollbackLiveImageRequestSchema,
+} from '@jsonable/contracts/live';
+import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
+import type { LiveExpectation } from '@jsonable/domain/live/live.decider';
+import { deleteLiveImage, putLiveVersion, rollBackLiveImage } from '@jsonable/domain/live/live.handlers';
+import type { RenderService } from '@jsonable/domain/usage/render-table';
+import {
+  getServedLiveImage, liveUrls, projectLiveImages, toLiveImage, versionOf, type LiveImageDoc, type LiveVersionDoc,
+} from '@jsonable/read-models/live/live-images.queries';
+import type { ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
+import type { AppDeps } from '../../deps';
+import { readBody } from '../../middleware/body';
+import type { AppState, Principal } from '../../module';
+import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
+import { ownProject, renderCounted, requestedProjectId, warningsOf } from '../render/render-flow';
+import { bodyOf, parse, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
+
+export interface LiveGuards {
+  /** An API key when one is sent, else the session. */
+  auth: Middleware<AppState>;
+  renderRate: Middleware<AppState>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`;
+const ENDPOINT_SLUG = /^[A-Za-z0-9_-]{1,200}$/;
+const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|svg|pdf)$/;
+const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|svg|pdf)$/;
+
+export function checkedLiveName(raw: string | undefined): string {
+  if (!raw || !LIVE_NAME_PATTERN.test(raw)) throw new ValidationError(liveMessages.invalidName);
+  return raw;
+}
+
+/** If-Match of a PUT: `"3"`, `3`, `W/"3"` or `*`; absent: no condition. */
+export function expectationOf(header: string): LiveExpectation {
+  const value = header.trim();
+  if (value === '') return null;
+  if (value === '*') return '*';
+  const match = /^(?:W\/)?"?([1-9][0-9]{0,8})"?$/.exec(value);
+  if (!match?.[1]) throw new ValidationError(liveMessages.invalidIfMatch);
+  return Number(match[1]);
+}
+
+/** The project a call works on: the project key's own, or `projectId` (one of the caller's projects). */
+async function projectOf(deps: AppDeps, ctx: Ctx, principal: Principal): Promise<ProjectDoc> {
+  const named = requestedProjectId(ctx.query, undefined);
+  if (principal.projectId && named !== null && named !== principal.projectId) throw new NotFoundError(liveMessages.notFound);
+  const project = await ownProject(deps, principal.userId, principal.projectId ?? named);
+  if (!project) throw new ValidationError(liveMessages.projectRequired);
+  return project;
+}
+
+export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: RenderService, guards: LiveGuards): void {
+  const readTable = readBody(deps.config.bodyLimitBytes);
+  const view = (doc: LiveImageDoc) => toLiveImage(doc, deps.config.publicUrl);
+
+  async function ownLive(ctx: Ctx): Promise<{ project: ProjectDoc; name: string; doc: LiveImageDoc }> {
+    const name = checkedLiveName(ctx.params.name);
+    const project = await projectOf(deps, ctx, principalOf(ctx));
+    const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);
+    if (!doc) throw new NotFoundError(liveMessages.notFound);
+    return { project, name, doc };
+  }
+
+  router.put('/api/jsonable/live/:name', guards.auth, guards.renderRate, readTable, async (ctx) => {
+    const name = checkedLiveName(ctx.params.name);
+    const principal = principalOf(ctx);
+    const project = await projectOf(deps, ctx, principal);
+    const expected = expectationOf(ctx.get('If-Match'));
+    const body = tableBodyOf(ctx);
+    const live = { projectId: project.id, name };
+    const result = await putLiveVersion(deps, {
+      ...live, userId: principal.userId, endpointPath: project.endpointPath, expected, by: principal.via,
+      render: () => renderCounted(deps, service, {
+        account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project,
+        source: principal.via === 'session' ? 'session' : 'api_key', route: `/api/jsonable/live/${name}`, body,
+        // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
+        idempotencyKey: null, live,
+      }),
+    });
+    await deps.waitForProjections(result.position);
+    const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);
+    if (!doc) throw new NotFoundError(liveMessages.notFound);
+    const { image } = result.rendered;
+    const urls = liveUrls(deps.config.publicUrl, doc);
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = {
+      success: true,
+      url: urls.latest(image.format),
+      versionUrl: urls.version({ version: result.version, format: image.format }),
+      version: result.version,
+      created: result.created,
+      metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
+      liveImage: view(doc),
+      ...warningsOf(result.rendered),
+    };
+  });
+
+  router.get('/api/jsonable/live', guards.auth, async (ctx) => {
+    const project = await projectOf(deps, ctx, principalOf(ctx));
+    const docs = await projectLiveImages(deps.readModels, project.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = docs.filter((d) => d.currentVersion !== null).map(view);
+  });
+
+  router.get('/api/jsonable/live/:name', guards.auth, async (ctx) => {
+    const { doc } = await ownLive(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = view(doc);
+  });
+
+  router.post('/api/jsonable/live/:name/rollback', guards.auth, async (ctx) => {
+    const { project, name } = await ownLive(ctx);
+    const { version } = parse(rollbackLiveImageRequestSchema, bodyOf(ctx) ?? {});
+    const result = await rollBackLiveImage(deps, { projectId: project.id, name, version });
+    await deps.waitForProjections(result.position);
+    const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);
+    if (!doc) throw new NotFoundError(liveMessages.notFound);
+    const live = view(doc);
+    ctx.body = { success: true, url: live.url, version: result.version, liveImage: live };
+  });
+
+  router.delete('/api/jsonable/live/:name', guards.auth, async (ctx) => {
+    const { project, name } = await ownLive(ctx);
+    const { position } = await deleteLiveImage(deps, { projectId: project.id, name });
+    await deps.waitForProjections(position);
+    ctx.body = { success: true };
+  });
+
+  // ── public files ───────────────────────────────────────────────────────────────────
+  async function served(ctx: Ctx, file: RegExp, param: string | undefined, name: string | undefined): Promise<{ doc: LiveImageDoc; match: RegExpExecArray }> {
+    const endpoint = ctx.params.endpoint;
+    const match = param === undefined ? null : file.exec(param);
+    const liveName = name ?? match?.[1];
+    if (!endpoint || !ENDPOINT_SLUG.test(endpoint) || !match || !liveName || !LIVE_NAME_PATTERN.test(liveName)) throw new NotFoundError(liveMessages.notFound);
+    const doc = await getServedLiveImage(deps.readModels, `${PROJECT_ENDPOINT_PREFIX}${endpoint}`, liveName);
+    if (!doc) throw new NotFoundError(liveMessages.notFound);
+    return { doc, match };
+  }
+
+  async function send(ctx: Ctx, version: LiveVersionDoc, extension: string | undefined, cacheControl: string): Promise<void> {
+    const wanted = extension === 'jpeg' ? 'jpg' : extension;
+    if (wanted !== liveExtensionOf(version.format)) throw new NotFoundError(liveMessages.wrongFormat(version.format));
+    // The version's ETag is known from the read model: a revalidation never opens the file.
+    const etag = fileEtag(version.filename, version.size);
+    if (matchesEtag(ctx, etag)) {
+      ctx.set('ETag', etag);
+      ctx.set('Cache-Control', cacheControl);
+      ctx.status = 304;
+      return;
+    }
+    await sendBlob(deps, ctx, version.blobKey, version.filename, () => cacheControl);
+  }
+
+  router.get('/live/:endpoint/:file', async (ctx) => {
+    const { doc, match } = await served(ctx, LATEST_FILE, ctx.params.file, undefined);
+    const current = versionOf(doc, doc.currentVersion);
+    if (!current) throw new NotFoundError(liveMessages.notFound);
+    await send(ctx, current, match[2], REVALIDATE);
+  });
+
+  router.get('/live/:endpoint/:name/v/:file', async (ctx) => {
+    const { doc, match } = await served(ctx, VERSION_FILE, ctx.params.file, ctx.params.name);
+    const version = versionOf(doc, Number(match[1]));
+    if (!version) throw new NotFoundError(liveMessages.versionNotFound(Number(match[1])));
+    await send(ctx, version, match[2], IMMUTABLE);
+  });
+}

@@ -1,0 +1,249 @@
+/**
+ * Living images (issue #25) over HTTP: PUT renders counted versions, the stable URL serves the
+ * current one with revalidation, version URLs are immutable, rollback, delete, If-Match, retention,
+ * and every route refuses other accounts' projects and names with 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { putLiveImageResponseSchema, liveImageListSchema, liveImageSchema, rollbackLiveImageResponseSchema } from '@jsonable/contracts/live';
+import { purgeExpiredLiveVersions } from '../src/routes/live/live-retention';
+import { closeSharedRenderer, http, PUBLIC_URL, setPlan, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+
+let h: RenderHarness;
+beforeAll(async () => {
+  h = await startRenderHarness();
+});
+afterAll(async () => {
+  await h.close();
+  await closeSharedRenderer();
+});
+
+interface Project { id: string; endpointPath: string; apiKey: string }
+
+async function project(u: TestUser, name = 'Live'): Promise<Project> {
+  const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name });
+  expect(res.status).toBe(201);
+  return res.body as Project;
+}
+const table = (n: number) => ({ title: `Sales ${n}`, headers: ['Region', 'Total'], rows: [['North', String(n)], ['South', String(n * 2)]] });
+const put = (p: Project, name: string, body: object = table(1)) => http(h).put(`/api/jsonable/live/${name}`).set('X-API-Key', p.apiKey).send(body);
+const path = (url: string) => url.slice(PUBLIC_URL.length);
+
+describe('PUT /api/jsonable/live/{name}', () => {
+  it('creates the living image, then renders new versions; the stable URL follows, version URLs stay', async () => {
+    const u = await h.user('premium');
+    const p = await project(u);
+    const first = await put(p, 'daily-sales', table(1));
+    expect(first.status).toBe(201);
+    const one = putLiveImageResponseSchema.parse(first.body);
+    const slug = p.endpointPath.replace('/api/jsonable/p/', '');
+    expect(one).toMatchObject({ version: 1, created: true, url: `${PUBLIC_URL}/live/${slug}/daily-sales.png`, versionUrl: `${PUBLIC_URL}/live/${slug}/daily-sales/v/1.png` });
+    const second = await put(p, 'daily-sales', table(2));
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ version: 2, created: false, url: one.url });
+    expect(second.body.liveImage.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+
+    const latest = await http(h).get(path(one.url));
+    expect(latest.status).toBe(200);
+    expect(latest.headers['content-type']).toBe('image/png');
+    expect(latest.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    const v1 = await http(h).get(path(one.versionUrl));
+    expect(v1.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(latest.body as Buffer, v1.body as Buffer)).not.toBe(0);
+    const v2 = await http(h).get(path(second.body.versionUrl));
+    expect(Buffer.compare(latest.body as Buffer, v2.body as Buffer)).toBe(0);
+
+    // Revalidation: the same ETag gives 304 until a new version, then the new file.
+    const etag = latest.headers.etag!;
+    expect((await http(h).get(path(one.url)).set('If-None-Match', etag)).status).toBe(304);
+    await put(p, 'daily-sales', table(3));
+    const after = await http(h).get(path(one.url)).set('If-None-Match', etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+
+    // Versions are counted as renders and recorded on the living image's stream, not listed as images.
+    const rendered = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
+    expect(rendered).toHaveLength(3);
+    expect(rendered.every((e) => (e.data.live as { name: string }).name === 'daily-sales')).toBe(true);
+    const live = (await h.events()).filter((e) => e.streamId === `live-${p.id}-daily-sales`).map((e) => e.type);
+    expect(live).toEqual(['LiveImageCreated', 'LiveImageVersionRendered', 'LiveImageVersionRendered', 'LiveImageVersionRendered']);
+    const images = await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie);
+    expect(images.body).toEqual([]);
+    const usage = await http(h).get('/api/jsonable/user').set('Cookie', u.cookie);
+    expect(usage.body.usage_count).toBe(3);
+  });
+
+  it('takes a user key or the session with projectId, and refuses without a project', async () => {
+    const u = await h.user('premium');
+    const p = await project(u);
+    const byKey = await http(h).put(`/api/jsonable/live/board?projectId=${p.id}`).set('Authorization', `Bearer ${u.apiKey}`).send(smallTable);
+    expect(byKey.status).toBe(201);
+    const bySession = await http(h).put(`/api/jsonable/live/board?projectId=${p.id}`).set('Cookie', u.cookie).send(smallTable);
+    expect(bySession.status).toBe(200);
+    expect(bySession.body.liveImage.versions.map((v: { by: string }) => v.by)).toEqual(['session', 'user_key']);
+    const none = await http(h).put('/api/jsonable/live/board').set('X-API-Key', u.apiKey).send(smallTable);
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toMatch(/projectId/);
+    expect((await http(h).put('/api/jsonable/live/board').send(smallTable)).status).toBe(401);
+    expect((await http(h).put('/api/jsonable/live/board').set('X-API-Key', 'jsk_nope').send(smallTable)).status).toBe(401);
+  });
+
+  it("answers 404 for another account's project, name and version, and for a project key used on another project", async () => {
+    const owner = await h.user('premium');
+    const other = await h.user('premium');
+    const p = await project(owner);
+    const q = await project(other);
+    const made = await put(p, 'kpi');
+    expect(made.status).toBe(201);
+    const otherKey = (req: ReturnType<ReturnType<typeof http>['get']>) => req.set('X-API-Key', other.apiKey);
+    expect((await otherKey(http(h).get(`/api/jsonable/live/kpi?projectId=${p.id}`))).status).toBe(404);
+    expect((await http(h).put(`/api/jsonable/live/kpi?projectId=${p.id}`).set('X-API-Key', other.apiKey).send(smallTable)).status).toBe(404);
+    expect((await http(h).delete(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await http(h).post(`/api/jsonable/live/kpi/rollback?projectId=${p.id}`).set('Cookie', other.cookie).send({ version: 1 })).status).toBe(404);
+    // q's project key cannot name p, and q has no living image of that name.
+    expect((await http(h).get(`/api/jsonable/live/kpi?projectId=${p.id}`).set('X-API-Key', q.apiKey)).status).toBe(404);
+    expect((await http(h).get('/api/jsonable/live/kpi').set('X-API-Key', q.apiKey)).status).toBe(404);
+    expect((await http(h).get('/api/jsonable/live').set('X-API-Key', q.apiKey)).body).toEqual([]);
+    // Nothing was counted for the refused calls.
+    expect((await h.events('TableRendered')).filter((e) => e.data.userId === other.userId)).toHaveLength(0);
+    // Public URLs: unknown slug, unknown name, unknown version, wrong extension.
+    const slug = p.endpointPath.replace('/api/jsonable/p/', '');
+    for (const url of [`/live/${slug}x/kpi.png`, `/live/${slug}/kpj.png`, `/live/${slug}/kpi/v/2.png`, `/live/${slug}/kpi.svg`, `/live/${slug}/KPI.png`, `/live/${slug}/kpi/v/0.png`]) {
+      expect((await http(h).get(url)).status, url).toBe(404);
+    }
+  });
+
+  it('refuses hostile names and bodies with 400 and counts nothing', async () => {
+    const u = await h.user('premium');
+    const p = await project(u);
+    for (const name of ['Upper', '-lead', 'trail-', 'a'.repeat(65), 'dots.png', '%2e%2e', 'sp%20ace', 'ünï']) {
+      const res = await put(p, name);
+      expect(res.status, name).toBe(400);
+    }
+    for (const body of [{}, { data: 'x' }, { headers: ['a'], rows: 'nope' }, { data: [{ a: 1 }], styles: { headerBg: 'red;' } }]) {
+      expect((await put(p, 'ok', body)).status).toBe(400);
+    }
+    let deep: unknown = 1;
+    for (let i = 0; i < 200; i++) deep = [deep];
+    expect((await put(p, 'ok', { data: [{ a: deep }] })).status).toBe(400);
+    expect((await put(p, 'ok').set('If-Match', 'banana')).status).toBe(400);
+    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(0);
+  });
+
+  it('accepts exactly the names of the pattern (property)', async () => {
+    const { checkedLiveName } = await import('../src/routes/live/live.routes');
+    fc.assert(fc.property(fc.string({ maxLength: 80 }), (name) => {
+      const ok = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/.test(name);
+      if (ok) expect(checkedLiveName(name)).toBe(name);
+      else expect(() => checkedLiveName(name)).toThrow(/lowercase/);
+    }));
+  });
+});
+
+describe('quota, concurrency and If-Match', () => {
+  it('counts each version against the plan and answers 402 at the limit', async () => {
+    const u = await h.user('free'); // 25
+    const p = await project(u);
+    for (let i = 0; i < 24; i++) expect((await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).status).toBe(200);
+    expect((await put(p, 'last')).status).toBe(201);
+    const refused = await put(p, 'last');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.message).toMatch(/Upgrade your plan/);
+    const live = (await http(h).get('/api/jsonable/live/last').set('X-API-Key', p.apiKey)).body;
+    expect(live.latestVersion).toBe(1);
+  });
+
+  it('two PUTs at once take versions 1 and 2; with the same If-Match one wins and the other gets 409 uncounted', async () => {
+    const u = await h.user('premium');
+    const p = await project(u);
+    const both = await Promise.all([put(p, 'race', table(1)), put(p, 'race', table(2))]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(both.map((r) => r.body.version).sort()).toEqual([1, 2]);
+    const guarded = await Promise.all([put(p, 'race', table(3)).set('If-Match', '"2"'), put(p, 'race', table(4)).set('If-Match', '2')]);
+    expect(guarded.map((r) => r.status).sort()).toEqual([200, 409]);
+    const conflict = guarded.find((r) => r.status === 409)!;
+    expect(conflict.body.error.message).toMatch(/version 3, not 2/);
+    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(3);
+    expect((await put(p, 'race').set('If-Match', '3')).status).toBe(200);
+    expect((await put(p, 'fresh').set('If-Match', '*')).status).toBe(409);
+    expect((await put(p, 'fresh').set('If-Match', '1')).status).toBe(409);
+  });
+});
+
+describe('rollback, delete and retention', () => {
+  it('rolls the stable URL back to an earlier version and forward again; delete ends every URL and file', async () => {
+    const u = await h.user('premium');
+    const p = await project(u);
+    const v1 = (await put(p, 'report', table(1))).body;
+    await put(p, 'report', table(2));
+    const rollback = await http(h).post(`/api/jsonable/live/report/rollback?projectId=${p.id}`).set('Cookie', u.cookie).send({ version: 1 });
+    expect(rollback.status).toBe(200);
+    expect(rollbackLiveImageResponseSchema.parse(rollback.body)).toMatchObject({ version: 1, liveImage: { currentVersion: 1, latestVersion: 2 } });
+    const latest = await http(h).get(path(v1.url));
+    const first = await http(h).get(path(v1.versionUrl));
+    expect(latest.headers.etag).toBe(first.headers.etag);
+    expect((await http(h).post(`/api/jsonable/live/report/rollback?projectId=${p.id}`).set('Cookie', u.cookie).send({ version: 7 })).status).toBe(404);
+    expect((await http(h).post(`/api/jsonable/live/report/rollback?projectId=${p.id}`).set('Cookie', u.cookie).send({ version: 'x' })).status).toBe(400);
+    // A new version after a rollback is the newest number and becomes current.
+    expect((await put(p, 'report', table(3))).body).toMatchObject({ version: 3, liveImage: { currentVersion: 3 } });
+    const list = liveImageListSchema.parse((await http(h).get(`/api/jsonable/live?projectId=${p.id}`).set('Cookie', u.cookie)).body);
+    expect(list.map((l) => l.name)).toEqual(['report']);
+
+    const blobsBefore = (await h.events('LiveImageVersionRendered')).filter((e) => e.data.projectId === p.id).map((e) => e.data.blobKey as string);
+    expect((await http(h).delete(`/api/jsonable/live/report?projectId=${p.id}`).set('Cookie', u.cookie)).status).toBe(200);
+    expect((await http(h).get(path(v1.url))).status).toBe(404);
+    expect((await http(h).get(path(v1.versionUrl))).status).toBe(404);
+    expect((await http(h).get(`/api/jsonable/live/report?projectId=${p.id}`).set('Cookie', u.cookie)).status).toBe(404);
+    for (const key of blobsBefore) expect(await h.deps.blobs.head(key)).toBeNull();
+    // The name can be used again; its versions number on, so an old version URL never changes meaning.
+    const again = await put(p, 'report', table(9));
+    expect(again.body).toMatchObject({ created: true, version: 4 });
+    expect((await http(h).get(path(v1.versionUrl))).status).toBe(404);
+  });
+
+  it("purges versions past the plan's retention, never the current or the newest one", async () => {
+    const u = await h.user('free'); // 30 days
+    const p = await project(u);
+    const v1 = (await put(p, 'old', table(1))).body;
+    await put(p, 'old', table(2));
+    await put(p, 'old', table(3));
+    await http(h).post(`/api/jsonable/live/old/rollback?projectId=${p.id}`).set('X-API-Key', p.apiKey).send({ version: 2 });
+    h.advance(31 * 24 * 60 * 60 * 1000);
+    try {
+      expect(await purgeExpiredLiveVersions(h.deps)).toBe(1);
+      await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
+      const live = liveImageSchema.parse((await http(h).get('/api/jsonable/live/old').set('X-API-Key', p.apiKey)).body);
+      expect(live.versions.map((v) => v.version)).toEqual([3, 2]);
+      expect((await http(h).get(path(v1.versionUrl))).status).toBe(404);
+      expect((await h.events('LiveImageVersionsPurged')).filter((e) => e.data.projectId === p.id).map((e) => e.data.versions)).toEqual([[1]]);
+      expect(await purgeExpiredLiveVersions(h.deps)).toBe(0);
+      // A plan with a longer retention keeps them.
+      const keeper = await h.user('free');
+      await setPlan(h, keeper.userId, 'business');
+      const k = await project(keeper);
+      await put(k, 'kept', table(1));
+      await put(k, 'kept', table(2));
+      await put(k, 'kept', table(3));
+      h.advance(31 * 24 * 60 * 60 * 1000);
+      expect(await purgeExpiredLiveVersions(h.deps)).toBe(0);
+    } finally {
+      h.advance(-62 * 24 * 60 * 60 * 1000);
+    }
+  });
+});
+
+describe('replay', () => {
+  it('rebuilds every read model, living images included, equal to the live ones (replay --verify)', async () => {
+    const { replayCommand } = await import('../src/cli/replay');
+    const { allProjections } = await import('../src/read-models');
+    const { createImagesModule } = await import('../src/modules/images');
+    await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
+    const out: string[] = [];
+    const modules = [createImagesModule()];
+    const code = await replayCommand.run({ values: { verify: true }, positionals: [] } as never, {
+      ...h.deps, modules, projections: allProjections(modules), out: (line: string) => out.push(line),
+    } as never);
+    expect(out.join('\n')).toMatch(/live-images@v1\s+ok: \d+ documents identical/);
+    expect(code, out.join('\n')).toBe(0);
+  });
+});

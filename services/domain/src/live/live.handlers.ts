@@ -1,0 +1,117 @@
+/**
+ * Living images: PUT renders and counts a version (RenderService: quota → render → file →
+ * TableRendered), then records it on `live-{projectId}-{name}`. The whole PUT holds the stream's
+ * lock in this process, so If-Match is checked before anything is rendered or counted and two
+ * PUTs of one name take versions n and n+1 in turn; other processes are kept out by the
+ * append's expected revision. Rollback, retention purge and delete append first and remove
+ * files after, so a crash leaves a file too many, never an event pointing at nothing.
+ */
+import type { LiveAuthor } from '@jsonable/contracts/events';
+import type { BlobStore, Clock, EventStore, Ids } from '../ports';
+import { foldEvents } from '../runtime/decider';
+import { handleCommand, toDomainEvent } from '../runtime/handle-command';
+import { KeyedLock } from '../runtime/keyed-lock';
+import type { RenderTableResult } from '../usage/render-table';
+import { assertExpected, liveDecider, purgeableVersions, type LiveCommand, type LiveEvent, type LiveExpectation, type LiveState } from './live.decider';
+import { liveStream } from './streams';
+
+export interface LiveDeps {
+  eventStore: EventStore;
+  blobs: BlobStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+const locks = new KeyedLock();
+
+async function loadLive(eventStore: EventStore, stream: string): Promise<LiveState> {
+  const events = await eventStore.readStream(stream);
+  return foldEvents(liveDecider, events.map((e) => toDomainEvent<LiveEvent>(e)));
+}
+
+export interface PutLiveInput {
+  projectId: string;
+  userId: string;
+  name: string;
+  endpointPath: string;
+  expected: LiveExpectation;
+  by: LiveAuthor;
+  /** Renders and counts the version (its TableRendered carries `live`). */
+  render(): Promise<RenderTableResult>;
+}
+
+export interface PutLiveResult {
+  version: number;
+  created: boolean;
+  position: number;
+  rendered: RenderTableResult;
+}
+
+export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<PutLiveResult> {
+  const stream = liveStream(input.projectId, input.name);
+  return locks.run(stream, async () => {
+    // Cheap refusal before the render is counted; the append below decides for real.
+    assertExpected(await loadLive(deps.eventStore, stream), input.expected);
+    const rendered = await input.render();
+    try {
+      const outcome = await handleCommand({
+        eventStore: deps.eventStore, stream, decider: liveDecider, ids: deps.ids,
+        command: {
+          type: 'RecordLiveVersion',
+          data: {
+            liveImageId: deps.ids.uuid(), projectId: input.projectId, userId: input.userId, name: input.name,
+            endpointPath: input.endpointPath, expected: input.expected, image: rendered.image, by: input.by,
+          },
+        },
+      });
+      const recorded = outcome.events.find((e) => e.type === 'LiveImageVersionRendered');
+      return {
+        version: recorded?.type === 'LiveImageVersionRendered' ? recorded.data.version : outcome.state.latest,
+        created: outcome.events.some((e) => e.type === 'LiveImageCreated'),
+        position: outcome.position,
+        rendered,
+      };
+    } catch (error) {
+      // Another process moved the image past If-Match between the check and the append: the
+      // render stays counted (its TableRendered is recorded) but its file serves nothing.
+      await deps.blobs.delete(rendered.image.blobKey).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function run(deps: LiveDeps, projectId: string, name: string, command: LiveCommand): Promise<{ position: number; before: LiveState; state: LiveState; changed: boolean }> {
+  const stream = liveStream(projectId, name);
+  return locks.run(stream, async () => {
+    const before = await loadLive(deps.eventStore, stream);
+    const outcome = await handleCommand({ eventStore: deps.eventStore, stream, decider: liveDecider, ids: deps.ids, command });
+    return { position: outcome.position, before, state: outcome.state, changed: outcome.events.length > 0 };
+  });
+}
+
+export async function rollBackLiveImage(deps: LiveDeps, input: { projectId: string; name: string; version: number }): Promise<{ position: number; version: number }> {
+  const { position, state } = await run(deps, input.projectId, input.name, {
+    type: 'RollBackLiveImage', data: { version: input.version, now: deps.clock.now().toISOString() },
+  });
+  return { position, version: state.current ?? input.version };
+}
+
+export async function deleteLiveImage(deps: LiveDeps, input: { projectId: string; name: string }): Promise<{ position: number }> {
+  const { position, before } = await run(deps, input.projectId, input.name, { type: 'DeleteLiveImage', data: { now: deps.clock.now().toISOString() } });
+  await Promise.allSettled(before.versions.filter((v) => !v.purged).map((v) => deps.blobs.delete(v.blobKey)));
+  return { position };
+}
+
+/** Purges the versions rendered before `renderedBefore` (not the current or newest one) and their files. */
+export async function purgeLiveVersions(
+  deps: LiveDeps,
+  input: { projectId: string; name: string; renderedBefore: string },
+): Promise<{ position: number; purged: number }> {
+  const { position, before, changed } = await run(deps, input.projectId, input.name, {
+    type: 'PurgeLiveVersions', data: { renderedBefore: input.renderedBefore, now: deps.clock.now().toISOString() },
+  });
+  if (!changed) return { position, purged: 0 };
+  const gone = purgeableVersions(before, input.renderedBefore);
+  await Promise.allSettled(gone.map((v) => deps.blobs.delete(v.blobKey)));
+  return { position, purged: gone.length };
+}
