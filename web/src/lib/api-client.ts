@@ -130,6 +130,8 @@ export const api = {
     apiRequest<T>(path, { method: 'POST', body: body ?? {}, schema }),
   patch: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
     apiRequest<T>(path, { method: 'PATCH', body: body ?? {}, schema }),
+  put: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest<T>(path, { method: 'PUT', body: body ?? {}, schema }),
   delete: <T = unknown>(path: string, schema?: z.ZodType<T>) => apiRequest<T>(path, { method: 'DELETE', schema }),
 };
 

@@ -5,6 +5,7 @@ import type { Project } from '../api/projects';
 import { endpointPathOf } from '../lib/endpoint';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
 import { ImageBrowser } from './ImageBrowser';
+import { LiveImagesSection } from './LiveImagesSection';
 import { ChevronIcon, DotsIcon, PlusIcon } from './icons';
 
 export function ProjectItem({ project, defaultOpen }: { project: Project; defaultOpen: boolean }) {
@@ -64,6 +65,7 @@ export function ProjectItem({ project, defaultOpen }: { project: Project; defaul
         <Collapsible.Content id={contentId}>
           <Box px={{ base: 3, md: 4 }} pb="4" borderTopWidth="1px" pt="4">
             {project.description && <Text fontSize="sm" color="fg.muted" mb="3">{project.description}</Text>}
+            <LiveImagesSection project={project} />
             {count === 0 ? (
               <Text fontSize="sm" color="fg.muted">
                 No images yet. Post JSON to the endpoint, use Create New Image, or Add Example Image from the menu.
