@@ -9,3 +9,4 @@ export * from './render-api';
 export * from './billing';
 export * from './lists';
 export * from './live';
+export * from './table-features';

@@ -10,55 +10,9 @@ import { isPlainObject, jsonObjectIn } from './json';
 // Scalars
 // ---------------------------------------------------------------------------------------------
 
-/** CSS colour names we accept besides hex; a closed list keeps what reaches SVG/PDF harmless. */
-export const NAMED_COLOURS: Readonly<Record<string, string>> = Object.freeze({
-  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff',
-  yellow: '#ffff00', orange: '#ffa500', purple: '#800080', gray: '#808080', grey: '#808080',
-  silver: '#c0c0c0', navy: '#000080', teal: '#008080', maroon: '#800000', olive: '#808000',
-  lime: '#00ff00', aqua: '#00ffff', fuchsia: '#ff00ff', pink: '#ffc0cb', brown: '#a52a2a',
-  transparent: '#00000000',
-});
-
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const RGB = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(0|1|0?\.\d{1,4}|1\.0+)\s*)?\)$/;
-
-/**
- * Normalises a colour to lower-case `#rrggbb` (or `#rrggbbaa` for rgba/transparent), or null.
- * SPEC §5 asks for hex with 3 or 6 digits; rgb()/rgba() and a few names are accepted too because
- * they are parsed here into hex, so nothing but hex ever reaches a renderer.
- */
-export function parseColour(input: string): string | null {
-  const s = input.trim();
-  if (HEX.test(s)) {
-    const h = s.slice(1).toLowerCase();
-    return h.length === 3 ? `#${h[0]}${h[0]}${h[1]}${h[1]}${h[2]}${h[2]}` : `#${h}`;
-  }
-  const m = RGB.exec(s);
-  if (m) {
-    const parts = [m[1], m[2], m[3]].map((p) => Number(p));
-    if (parts.some((p) => p > 255)) return null;
-    const hex = parts.map((p) => p.toString(16).padStart(2, '0')).join('');
-    if (m[4] === undefined) return `#${hex}`;
-    const a = Math.round(Number(m[4]) * 255);
-    return a >= 255 ? `#${hex}` : `#${hex}${a.toString(16).padStart(2, '0')}`;
-  }
-  const named = Object.prototype.hasOwnProperty.call(NAMED_COLOURS, s.toLowerCase())
-    ? NAMED_COLOURS[s.toLowerCase()]
-    : undefined;
-  return named ?? null;
-}
-
-export const colourSchema = z
-  .string()
-  .max(64)
-  .transform((s, ctx) => {
-    const c = parseColour(s);
-    if (c === null) {
-      ctx.addIssue({ code: 'custom', message: 'Colours must be hex like #1a2b3c or #abc' });
-      return z.NEVER;
-    }
-    return c;
-  });
+export { NAMED_COLOURS, parseColour, colourSchema } from './colour';
+import { colourSchema } from './colour';
+import { conditionalFormatsSchema, spannersSchema, tableFeatureFields, type ConditionalFormat, type SpannerInput } from './table-features';
 
 /** 14, "14" or "14px" → 14. */
 const pixelsSchema = (min: number, max: number) =>
@@ -110,7 +64,7 @@ export const cellStyleSchema = z.object({
 });
 export type CellStyle = z.infer<typeof cellStyleSchema>;
 
-export const CELL_TYPES = ['text', 'number', 'currency', 'percentage', 'date', 'datetime', 'boolean', 'link', 'image'] as const;
+export const CELL_TYPES = ['text', 'number', 'currency', 'percentage', 'date', 'datetime', 'boolean', 'link', 'image', 'sparkline'] as const;
 export type CellType = (typeof CELL_TYPES)[number];
 
 /** `format` of a typed cell: Intl options plus a few shorthands. */
@@ -238,6 +192,9 @@ export const stylesSchema = z.object({
   rowStyles: keyedSchema(rowStyleSchema).optional(),
   cellStyles: z.array(z.union([z.array(z.union([cellStyleSchema, z.null()])).max(1000), z.null()])).max(10000).optional(),
   complexDataDisplay: complexDataDisplaySchema.optional(),
+  /** Saved with project styles (the styles editor); a request's top-level lists win. */
+  conditionalFormats: conditionalFormatsSchema.optional(),
+  spanners: spannersSchema.optional(),
 });
 export type StylesInput = z.infer<typeof stylesSchema>;
 
@@ -268,6 +225,8 @@ export interface ResolvedStyles {
   rowStyles: Record<string, RowStyle> | (RowStyle | null)[] | null;
   cellStyles: ((CellStyle | null)[] | null)[] | null;
   complexDataDisplay: Required<Omit<ComplexDataDisplay, 'booleanDisplay'>> & { booleanDisplay: { true: string; false: string } };
+  conditionalFormats: ConditionalFormat[] | null;
+  spanners: SpannerInput[] | null;
 }
 
 /** SPEC §9 style defaults (plus the few extra fields the engine needs). */
@@ -296,6 +255,8 @@ const DEFAULT_STYLES: ResolvedStyles = {
   columnStyles: null,
   rowStyles: null,
   cellStyles: null,
+  conditionalFormats: null,
+  spanners: null,
   complexDataDisplay: {
     maxDepth: 3,
     arrayDisplay: 'inline',
@@ -307,7 +268,7 @@ const DEFAULT_STYLES: ResolvedStyles = {
 };
 export const defaultStyles: Readonly<ResolvedStyles> = Object.freeze(DEFAULT_STYLES);
 
-type ThemeStyles = Partial<Omit<ResolvedStyles, 'complexDataDisplay' | 'columnStyles' | 'rowStyles' | 'cellStyles' | 'theme'>>;
+type ThemeStyles = Partial<Omit<ResolvedStyles, 'complexDataDisplay' | 'columnStyles' | 'rowStyles' | 'cellStyles' | 'theme' | 'conditionalFormats' | 'spanners'>>;
 
 /** Named themes: a theme fills the fields its layer leaves unset. */
 export const themes: Readonly<Record<ThemeName, ThemeStyles>> = Object.freeze({
@@ -390,6 +351,8 @@ function canonicalLayer(layer: StylesInput | null | undefined): Partial<Resolved
   if (layer.columnStyles) out.columnStyles = safeClone(layer.columnStyles);
   if (layer.rowStyles) out.rowStyles = safeClone(layer.rowStyles);
   if (layer.cellStyles) out.cellStyles = safeClone(layer.cellStyles);
+  if (layer.conditionalFormats) out.conditionalFormats = safeClone(layer.conditionalFormats);
+  if (layer.spanners) out.spanners = safeClone(layer.spanners);
   if (layer.complexDataDisplay) {
     const c = layer.complexDataDisplay;
     // Partial on purpose: merged field by field below.
@@ -513,6 +476,7 @@ export const tableRequestSchema = z
     options: tableOptionsSchema.optional(),
     customFilename: z.string().max(200).optional(),
     format: formatSchema.optional(),
+    ...tableFeatureFields,
   })
   .refine((p) => (p.data?.length ?? 0) > 0 || (p.headers?.length ?? 0) > 0, { message: EMPTY_PAYLOAD_MESSAGE });
 export type TableRequest = z.infer<typeof tableRequestSchema>;

@@ -5,7 +5,33 @@
 import type { ResolvedStyles } from '@jsonable/contracts/table';
 
 export type Align = 'left' | 'center' | 'right';
-export type CellKind = 'text' | 'number' | 'boolean' | 'null' | 'link' | 'image' | 'date' | 'complex';
+export type CellKind = 'text' | 'number' | 'boolean' | 'null' | 'link' | 'image' | 'date' | 'complex' | 'sparkline';
+
+/** A data bar: the value's extent on the column's scale, 0..1 from the cell's left. */
+export interface CellBar {
+  /** Where zero sits (0 when every value is positive, 1 when every value is negative). */
+  axis: number;
+  /** Where the value's end sits. */
+  end: number;
+  color: string;
+  /** Draw the zero axis (the column has negative values, or a domain that crosses zero). */
+  showAxis: boolean;
+}
+
+export interface CellSparkline {
+  values: (number | null)[];
+  kind: 'line' | 'bar' | 'area';
+  color: string;
+}
+
+export type IconName = 'arrowUp' | 'arrowRight' | 'arrowDown' | 'trafficGreen' | 'trafficAmber' | 'trafficRed' | 'check' | 'exclamation' | 'cross';
+
+/** Graphics drawn in a cell besides its text (conditional formats, sparklines). */
+export interface CellGraphics {
+  bar?: CellBar;
+  icon?: IconName;
+  sparkline?: CellSparkline;
+}
 
 export interface CellImage {
   src: string;
@@ -37,6 +63,7 @@ export interface ModelCell {
   alignSet?: boolean;
   /** How this column's typed numbers are shown, reused for its aggregates. */
   formatValue?: (n: number) => string;
+  graphics?: CellGraphics;
 }
 
 /**
@@ -55,7 +82,7 @@ export function newCell(
   return {
     text, kind, align, background: undefined, color: undefined, weight, italic: false, fontSize: undefined,
     colspan: 1, rowspan: 1, link: undefined, tooltip: undefined, image: undefined, sortValue, raw: undefined,
-    alignSet: undefined, formatValue,
+    alignSet: undefined, formatValue, graphics: undefined,
   };
 }
 
@@ -90,6 +117,12 @@ export interface ModelColumn {
 
 export interface TableModel {
   title: string | null;
+  /** A line under the title (issue #24). */
+  subtitle: string | null;
+  /** Listed under the table: footnotes (with their marks), then source notes. */
+  notes: string[];
+  /** Header rows above the column headers that hold spanners (the first `spannerRows` of `rows`). */
+  spannerRows: number;
   columns: ModelColumn[];
   /** The header row first (when shown), then body, group and summary rows in order. */
   rows: ModelRow[];

@@ -6,7 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/engine';
+import { featureCases } from './features-cases';
 import { goldenCases } from './golden-cases';
+import { hasPdftoppm, toPng } from './support/rasterize';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 mkdirSync(dir, { recursive: true });
@@ -16,4 +18,15 @@ for (const c of goldenCases) {
   // PDFs carry a creation date; goldens keep only PNGs byte-for-byte and check PDFs structurally.
   if (c.format === 'png') writeFileSync(file, out.bytes);
   console.log(`${c.name}.${c.format}: ${out.width}×${out.height}, ${out.size} bytes`);
+}
+
+// Issue #24's features: a PNG golden, and the SVG and PDF drawn as PNGs (features-golden.test.ts).
+for (const c of featureCases) {
+  for (const format of ['png', 'svg', 'pdf'] as const) {
+    if (format === 'pdf' && !hasPdftoppm) continue;
+    const out = await renderTable({ payload: c.payload, format });
+    const file = join(dir, format === 'png' ? `${c.name}.png` : `${c.name}.${format}.png`);
+    writeFileSync(file, await toPng(out.bytes, format));
+    console.log(`${file}: ${out.width}×${out.height}`);
+  }
 }

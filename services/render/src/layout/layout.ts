@@ -6,6 +6,7 @@
 import { familyStack, hanFace, resolveFace, type FaceId, type HanFace } from '../fonts';
 import type { Align, ModelCell, ModelRow, TableModel } from '../model';
 import { fontMetrics, longestToken, measure, naturalWidth, TABULAR, wrap } from './text';
+import { cellShapes, graphicsWidth, type Shape } from './graphics';
 
 export interface TextStyle {
   /** Font key for measuring: the CSS font shorthand, prefixed with TABULAR for tabular figures. */
@@ -40,6 +41,20 @@ export interface LaidCell {
   baseline: number;
   /** Horizontal offset of the text from its aligned position: lines up decimal separators. */
   shift: number;
+  /** Data bar, icon or sparkline (issue #24), in table pixels; drawn after the grid, under the text. */
+  shapes: Shape[] | null;
+}
+
+/** A block of wrapped text outside the table: the title, the subtitle, a note under the table. */
+export interface TextBlock {
+  lines: string[];
+  text: TextStyle;
+  x: number;
+  y: number;
+  w: number;
+  align: Align;
+  color: string;
+  baseline: number;
 }
 
 export interface Layout {
@@ -55,7 +70,11 @@ export interface Layout {
   /** Row edges, length rows + 1, relative to tableY. */
   rowEdges: number[];
   cells: LaidCell[];
-  title: { lines: string[]; text: TextStyle; x: number; y: number; w: number; align: Align; color: string; baseline: number } | null;
+  title: TextBlock | null;
+  /** Under the title, smaller and muted. */
+  subtitle: TextBlock | null;
+  /** Under the table: footnotes, then source notes, one block each. */
+  notes: TextBlock[];
   face: FaceId;
   /** The face that draws Han characters, from the table's locale. */
   han: HanFace;
@@ -194,6 +213,11 @@ export function layoutTable(model: TableModel): Layout {
       nat = Math.max(nat, cell.image.width);
       min = Math.max(min, cell.image.width);
     }
+    if (cell.graphics) {
+      const g = graphicsWidth(cell, st.size);
+      nat = Math.max(nat + g.beside, g.alone);
+      min = Math.max(min + g.beside, g.alone ? Math.min(g.alone, 48) : 0);
+    }
     // +2 px of slack: summed advances can miss a contextual alternate by a pixel or two (Inter).
     // Wrapping leaves the same 2 px out, so a column at its minimum still fits its longest word
     // (without them, 'Column 1' in a squeezed header came out as 'Colum' / 'n 1').
@@ -230,7 +254,8 @@ export function layoutTable(model: TableModel): Layout {
     const st = styles[r]![c]!;
     const want = Math.ceil(naturalWidth(st.font, cell.text)) + 2 + 2 * pad;
     const have = natural.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
-    if (want > have && row.kind === 'body') {
+    // Body spans and spanners (header bands) widen their columns; group rows wrap instead.
+    if (want > have && (row.kind === 'body' || row.kind === 'header')) {
       const extra = distribute(want - have, new Array(cell.colspan).fill(1));
       extra.forEach((e, i) => { natural[c + i]! += e; });
     }
@@ -243,7 +268,10 @@ export function layoutTable(model: TableModel): Layout {
   // would break a short title into pieces, even inside words. Fitted to content, the table is
   // made at least as wide as its title on one line, within the same cap as its columns.
   const titleStyle = model.title ? textStyle(face, han, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false) : null;
-  const titleNeed = titleStyle && model.title ? Math.ceil(naturalWidth(titleStyle.font, model.title)) + 2 + 2 * pad : 0;
+  const titleNeed = Math.max(
+    titleStyle && model.title ? Math.ceil(naturalWidth(titleStyle.font, model.title)) + 2 + 2 * pad : 0,
+    model.subtitle ? Math.ceil(naturalWidth(textStyle(face, han, s.fontSize, 400, false).font, model.subtitle)) + 2 + 2 * pad : 0,
+  );
   let target: number;
   if (model.width !== null) target = model.width;
   else if (model.autoFitColumns) target = Math.min(Math.max(sumNat, titleNeed), Math.max(s.defaultWidth, sumMin));
@@ -304,14 +332,15 @@ export function layoutTable(model: TableModel): Layout {
     if (!cell) return;
     const st = styles[r]![c]!;
     const w = widths.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
-    const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad - 2));
+    const beside = cell.graphics ? graphicsWidth(cell, st.size).beside : 0;
+    const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad - 2 - beside));
     const contentH = Math.max(lines.length * st.lineHeight, cell.image ? cell.image.height + (lines.length > 0 && cell.image ? 4 : 0) : 0, st.lineHeight);
     const need = contentH + 2 * vpad;
     if (cell.rowspan === 1) rowHeights[r] = Math.max(rowHeights[r]!, need);
     else spanNeeds.push({ r, span: cell.rowspan, need });
     laid.push({
       cell, row: r, col: c, x: 0, y: 0, w, h: 0, lines, text: st,
-      color: '', background: null, align: cell.align, baseline: 0, shift: 0,
+      color: '', background: null, align: cell.align, baseline: 0, shift: 0, shapes: null,
     });
   }));
   for (const { r, span, need } of spanNeeds) {
@@ -325,21 +354,45 @@ export function layoutTable(model: TableModel): Layout {
   // Title block above the table.
   const margin = s.tableShadow ? 24 : 0;
   let title: Layout['title'] = null;
+  let subtitle: Layout['subtitle'] = null;
   let titleH = 0;
-  if (model.title && titleStyle) {
-    const st = titleStyle;
-    const lines = wrap(st.font, model.title, Math.max(40, tableW - 2 * pad));
-    const top = s.tableShadow ? 0 : Math.round(pad * 0.9);
-    const bottom = Math.round(pad * 0.9);
-    titleH = top + lines.length * st.lineHeight + bottom;
-    const y = margin + top;
-    title = {
-      lines, text: st, x: margin + pad, y, w: tableW - 2 * pad, align: rtl ? 'right' : 'left', color: s.titleColor,
+  const block = (text: string, st: TextStyle, y: number, color: string): TextBlock => {
+    const lines = wrap(st.font, text, Math.max(40, tableW - 2 * pad));
+    return {
+      lines, text: st, x: margin + pad, y, w: tableW - 2 * pad, align: rtl ? 'right' : 'left', color,
       baseline: y + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent,
     };
+  };
+  if ((model.title && titleStyle) || model.subtitle) {
+    const top = s.tableShadow ? 0 : Math.round(pad * 0.9);
+    const bottom = Math.round(pad * 0.9);
+    let y = margin + top;
+    if (model.title && titleStyle) {
+      title = block(model.title, titleStyle, y, s.titleColor);
+      y += title.lines.length * titleStyle.lineHeight;
+    }
+    if (model.subtitle) {
+      const st = textStyle(face, han, s.fontSize, 400, false);
+      subtitle = block(model.subtitle, st, y + (title ? 2 : 0), mix(s.titleColor, s.backgroundColor, 0.7));
+      y = subtitle.y + subtitle.lines.length * st.lineHeight;
+    }
+    titleH = y - margin + bottom;
   }
   const tableX = margin;
   const tableY = margin + titleH;
+  // Notes under the table: footnotes, then source notes, smaller and muted.
+  const notes: TextBlock[] = [];
+  let notesH = 0;
+  if (model.notes.length > 0) {
+    const st = textStyle(face, han, Math.max(8, s.fontSize - 2), 400, false);
+    let y = tableY + tableH + Math.round(pad * 0.7);
+    for (const note of model.notes) {
+      const b = block(note, st, y, mix(s.textColor, s.backgroundColor, 0.72));
+      notes.push(b);
+      y += b.lines.length * st.lineHeight;
+    }
+    notesH = y - (tableY + tableH) + Math.round(pad * 0.7);
+  }
 
   // Colours and positions.
   const headerTint = mix(s.headerBg, s.backgroundColor, 0.1);
@@ -395,16 +448,34 @@ export function layoutTable(model: TableModel): Layout {
     const st = lc.text;
     const imageH = cell.image ? cell.image.height + (lc.lines.length > 0 ? 4 : 0) : 0;
     const contentH = lc.lines.length * st.lineHeight + imageH;
-    const top = lc.y + Math.max(vpad, (lc.h - contentH) / 2) + imageH;
+    // A column header reaching up through spanner bands sits at the bottom, by its columns.
+    const top = (row.kind === 'header' && cell.rowspan > 1 ? lc.y + Math.max(vpad, lc.h - vpad - contentH) : lc.y + Math.max(vpad, (lc.h - contentH) / 2)) + imageH;
     lc.baseline = top + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent;
+    if (cell.graphics) placeGraphics(lc, top, pad, rtl, s.backgroundColor);
   }
 
   return {
     width: tableW + 2 * margin,
-    height: tableY + tableH + margin,
-    margin, tableX, tableY, tableW, tableH, colEdges, rowEdges, cells: laid, title, face, han,
+    height: tableY + tableH + notesH + margin,
+    margin, tableX, tableY, tableW, tableH, colEdges, rowEdges, cells: laid, title, subtitle, notes, face, han,
     direction: model.direction, visual,
   };
+}
+
+/** Moves a cell's text clear of its icon and lays out its graphics as shapes. */
+function placeGraphics(lc: LaidCell, textTop: number, pad: number, rtl: boolean, canvas: string) {
+  const g = lc.cell.graphics!;
+  const beside = graphicsWidth(lc.cell, lc.text.size).beside;
+  if (beside > 0) {
+    // The icon sits at the start edge: text that starts there moves over; centred text by half.
+    const startEdge = rtl ? 'right' : 'left';
+    const by = lc.align === startEdge ? beside : lc.align === 'center' ? beside / 2 : 0;
+    lc.shift += rtl ? -by : by;
+  }
+  lc.shapes = cellShapes(g, {
+    x: lc.x, y: lc.y, w: lc.w, h: lc.h, textTop, lineHeight: lc.text.lineHeight, fontSize: lc.text.size, pad,
+    background: (lc.background ?? canvas).slice(0, 7), rtl,
+  });
 }
 
 /** Padding used inside cells (horizontal), shared by painters for text placement. */

@@ -4,6 +4,7 @@
  * `{ type, value, format }` cells are recognised by their keys.
  */
 import { cellFormatSchema, cellStyleSchema, CELL_TYPES, type CellFormat, type CellStyle, type ResolvedStyles } from '@jsonable/contracts/table';
+import { sparklineCellSchema } from '@jsonable/contracts/table-features';
 import { badRequest } from '../errors';
 import { checkCellText } from '../limits';
 import { newCell, type Align, type CellKind, type ModelCell } from '../model';
@@ -17,6 +18,9 @@ export interface CellContext {
 }
 
 const RICH_KEYS = new Set(['value', 'display', 'style', 'link', 'tooltip', 'colspan', 'rowspan', 'type', 'format', 'alt']);
+
+/** A sparkline's colour when the cell names none. */
+export const SPARKLINE_COLOUR = '#2563eb';
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -191,6 +195,16 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
       const alt = typeof o.alt === 'string' ? o.alt : '';
       cell = base(alt, 'image', 'center', alt);
       if (src) cell.image = { src, width: w ?? (h ? h : 40), height: h ?? (w ? w : 40), alt };
+      break;
+    }
+    case 'sparkline': {
+      const r = sparklineCellSchema.safeParse(o);
+      if (!r.success) {
+        const issue = r.error.issues[0];
+        throw badRequest(`Invalid sparkline at ${ctx.where}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}: ${issue?.message ?? 'invalid'}`);
+      }
+      cell = base('', 'sparkline', 'center', null);
+      cell.graphics = { sparkline: { values: r.data.value, kind: r.data.kind ?? 'line', color: r.data.color ?? SPARKLINE_COLOUR } };
       break;
     }
     case 'text':

@@ -11,6 +11,7 @@ import { badRequest } from '../errors';
 import { checkPayloadShape, checkTableSize, LIMITS } from '../limits';
 import { newCell, type ModelCell, type ModelColumn, type ModelRow, type TableModel } from '../model';
 import { resolveCell, type CellContext } from './cells';
+import { applyConditionalFormats, applyFootnotes, columnView, spannerBands } from './features';
 import { safeLocale } from './format';
 import { processRows, type SourceRow } from './processing';
 
@@ -113,7 +114,8 @@ function readSource(req: TableRequest, ctx: CellContext): Source {
     if (raw !== null && typeof raw === 'object') {
       const o = raw as Record<string, unknown>;
       return {
-        cells: columns.map((col, c) => resolveCell(own(o, col) ? o[col] : null, { ...ctx, where: where(c) })),
+        // A key missing from the row is undefined (undefinedDisplay), a key holding null is null.
+        cells: columns.map((col, c) => resolveCell(own(o, col) ? o[col] : undefined, { ...ctx, where: where(c) })),
         sequential: false,
         number: i + 1,
       };
@@ -208,12 +210,31 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
 
   const showRowNumbers = opts.showRowNumbers ?? false;
   const showHeaders = opts.showColumnHeaders ?? opts.headers ?? true;
-  const n = source.columns.length;
+  // The `columns` display map: order, hidden, label. Rows are put in display order here, after
+  // sorting, filtering and grouping (which may use hidden columns) and before spans are placed.
+  const { view, labels } = columnView(source.columns, req.columns);
+  const n = view.length;
+  const identity = view.length === source.columns.length && view.every((v, i) => v === i);
+  if (!identity) {
+    for (const it of items) {
+      if (it.type === 'row') it.row.cells = view.map((v) => it.row.cells[v]);
+      else if (it.type === 'summary') {
+        const values = new Map<number, string>();
+        view.forEach((v, i) => { const text = it.values.get(v); if (text !== undefined) values.set(i, text); });
+        it.values = values;
+      }
+    }
+  }
+  const keyOf = (c: number) => source.columns[view[c]!]!;
 
-  // Columns (logical order; layout mirrors them for rtl).
-  const columns: ModelColumn[] = source.columns.map((label, i) => {
-    const cs: ColumnStyle | undefined = keyed(styles.columnStyles, label, i);
-    const col: ModelColumn = { key: label, label, align: 'left', isRowNumber: false };
+  // Columns (logical order; layout mirrors them for rtl). Column styles are keyed by the column's
+  // name or its index in the data as sent.
+  const columns: ModelColumn[] = view.map((sourceIndex) => {
+    const key = source.columns[sourceIndex]!;
+    const label = labels[sourceIndex]!;
+    const i = sourceIndex;
+    const cs: ColumnStyle | undefined = keyed(styles.columnStyles, key, i);
+    const col: ModelColumn = { key, label, align: 'left', isRowNumber: false };
     if (cs?.width) col.fixedWidth = cs.width;
     if (cs?.minWidth !== undefined) col.minWidth = cs.minWidth;
     if (cs?.maxWidth !== undefined) col.maxWidth = cs.maxWidth;
@@ -232,9 +253,20 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   // Spans stay inside a run of data rows: a rowspan never crosses a group or summary row.
   const placed: (ModelCell | null)[][] = [];
   let run: SourceRow[] = [];
+  let spanned = 0;
   for (const it of [...items, null]) {
-    if (it?.type === 'row') run.push(it.row);
-    else if (run.length > 0) {
+    if (it?.type === 'row') {
+      // colspan/rowspan from the styles.cellStyles grid (by displayed row and column), unless the
+      // cell's own style or fields set them.
+      const grid = styles.cellStyles?.[spanned++];
+      if (grid) it.row.cells.forEach((cell, c) => {
+        const st = grid[c];
+        if (!cell || !st) return;
+        if (st.colspan && cell.colspan === 1) cell.colspan = st.colspan;
+        if (st.rowspan && cell.rowspan === 1) cell.rowspan = st.rowspan;
+      });
+      run.push(it.row);
+    } else if (run.length > 0) {
       placed.push(...placeSpans(run, n));
       run = [];
     }
@@ -243,7 +275,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   // row under a rowspan starts one column further right: read by index, 'Gadgets' counted for
   // Region and a number for Product, whose header then went right over left-aligned names).
   columns.forEach((col, i) => {
-    const cs = keyed(styles.columnStyles, col.label, i);
+    const cs = keyed(styles.columnStyles, col.key, view[i]!);
     if (cs?.textAlign || cs?.align) return;
     const dataCells = placed.map((r) => r[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null' && c.colspan === 1);
     const numeric = dataCells.filter((c) => c.kind === 'number').length;
@@ -251,6 +283,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     col.align = dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : dataCells.length > 0 && booleans === dataCells.length ? 'center' : 'left';
   });
   const rows: ModelRow[] = [];
+  const bySourceNumber = new Map<number, ModelRow>();
   let bodyIndex = 0;
   let dataPos = 0;
   const pageOffset = pagination.enabled ? (pagination.currentPage - 1) * pagination.pageSize : 0;
@@ -277,10 +310,11 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
           if (cellStyle.fontSize && cell.fontSize === undefined) cell.fontSize = cellStyle.fontSize;
           if (cellStyle.fontWeight && cell.weight === 400) cell.weight = typeof cellStyle.fontWeight === 'number' ? (cellStyle.fontWeight >= 600 ? 700 : 400) : WEIGHT[cellStyle.fontWeight] ?? 400;
         }
-        const cs = keyed(styles.columnStyles, col.label, c);
+        const cs = keyed(styles.columnStyles, col.key, view[c]!);
         if ((cs?.textAlign || cs?.align) && !cell.alignSet) cell.align = col.align;
       });
       const row: ModelRow = { kind: 'body', cells, bodyIndex };
+      bySourceNumber.set(it.row.number, row);
       if (rs?.backgroundColor) row.background = rs.backgroundColor;
       if (rs?.textColor) row.color = rs.textColor;
       if (rs?.height) row.minHeight = rs.height;
@@ -295,7 +329,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
       cell.colspan = width;
       rows.push({ kind: 'group', cells: [cell, ...new Array<null>(width - 1).fill(null)], bodyIndex });
     } else {
-      const cells: (ModelCell | null)[] = source.columns.map((_, c) => {
+      const cells: (ModelCell | null)[] = view.map((_, c) => {
         const text = it.values.get(c) ?? '';
         const has = it.values.has(c);
         return newCell(text, has ? 'number' : 'text', has ? (columns[c]!.align === 'left' ? 'right' : columns[c]!.align) : 'left', 700);
@@ -311,18 +345,27 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   if (showRowNumbers) {
     columns.unshift({ key: '#', label: '#', align: 'right', isRowNumber: true });
   }
-  const headerRows: ModelRow[] = showHeaders
-    ? [{
-        kind: 'header',
-        bodyIndex: 0,
-        cells: columns.map((col) => newCell(col.label, 'text', col.align, 600)),
-      }]
-    : [];
+  const header: ModelRow | null = showHeaders
+    ? { kind: 'header', bodyIndex: 0, cells: columns.map((col) => newCell(col.label, 'text', col.align, 600)) }
+    : null;
+  const offset = showRowNumbers ? 1 : 0;
+  const columnAt = (name: string) => {
+    const k = view.findIndex((v) => source.columns[v] === name);
+    return k < 0 ? undefined : k + offset;
+  };
+  applyConditionalFormats(req.conditionalFormats ?? styles.conditionalFormats, source.columns, columnAt, rows);
+  const notes = applyFootnotes(req.footnotes, req.sourceNotes, {
+    sourceColumns: source.columns, columnAt, header, bodyRow: (k) => bySourceNumber.get(k), sourceRowCount: source.rows.length,
+  });
+  const headerRows = spannerBands(req.spanners ?? styles.spanners, source.columns, view.map((_, c) => keyOf(c)), header, offset);
 
   const title = (req.title ?? opts.title ?? '').trim() || null;
   const width = typeof opts.width === 'number' ? opts.width : null;
   const model: TableModel = {
     title,
+    subtitle: (req.subtitle ?? '').trim() || null,
+    notes,
+    spannerRows: headerRows.length - (header ? 1 : 0),
     columns,
     rows: [...headerRows, ...rows],
     headerRows: headerRows.length,

@@ -7,6 +7,7 @@ import { ensureFontsRegistered } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
+import { paintShapesCanvas, paintTextBlockCanvas } from './shapes';
 
 export type LoadedImages = Map<string, Image | Canvas | null>;
 
@@ -190,6 +191,8 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
     const x = t.align === 'right' ? t.x + t.w : t.x;
     t.lines.forEach((text, i) => ctx.fillText(text, x, t.baseline + i * t.text.lineHeight));
   }
+  if (layout.subtitle) paintTextBlockCanvas(ctx, layout.subtitle, layout.direction);
+  for (const note of layout.notes) paintTextBlockCanvas(ctx, note, layout.direction);
 
   let fill = '';
   for (const lc of layout.cells) {
@@ -239,6 +242,10 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
   ctx.direction = layout.direction === 'rtl' ? 'rtl' : 'ltr';
   const state: TextState = { font: '', tabular: false, color: '', align: '' };
   for (const lc of layout.cells) {
+    if (lc.shapes) {
+      paintShapesCanvas(ctx, lc.shapes);
+      state.color = ''; // shapes set their own fill
+    }
     if (lc.cell.image) {
       drawImage(ctx, lc, images.get(lc.cell.image.src), s.borderColor);
       state.color = ''; // drawImage's placeholder sets its own fill

@@ -12,6 +12,7 @@ import type { FetchedImages } from '../engine';
 import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type Weight } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
+import { shapesPdf } from './shapes';
 import { LIMITS } from '../limits';
 import { RenderInputError } from '../errors';
 
@@ -264,6 +265,29 @@ function colour(c: string | null): string | undefined {
   return c.length === 9 ? c.slice(0, 7) : c;
 }
 
+/**
+ * A cell with graphics: pdfmake canvas vectors drawn from the cell's content origin (its first
+ * line's top, inside the padding), detached so they take no room, then the text. A sparkline cell
+ * has no text: its vectors are the content, one line high, centred like text.
+ */
+function withShapes(lc: LaidCell, node: Record<string, unknown>, padPx: number): Record<string, unknown> {
+  const { fillColor, colSpan, rowSpan, verticalAlignment, ...text } = node;
+  const ox = lc.x + padPx;
+  if (lc.lines.length === 0) {
+    const h = Math.max(8, lc.text.lineHeight);
+    const oy = lc.y + (lc.h - h) / 2;
+    const vectors = shapesPdf(lc.shapes!, ox, oy, PT);
+    // An invisible line one box high gives the canvas its height.
+    vectors.unshift({ type: 'line', x1: 0, y1: 0, x2: 0, y2: h * PT, lineWidth: 0.01, lineColor: colour(lc.background) ?? '#ffffff' });
+    return { canvas: vectors, fillColor, colSpan, rowSpan, verticalAlignment };
+  }
+  const textTop = lc.baseline - ((lc.text.lineHeight - (lc.text.ascent + lc.text.descent)) / 2 + lc.text.ascent);
+  return {
+    stack: [{ canvas: shapesPdf(lc.shapes!, ox, textTop, PT), relativePosition: { x: 0, y: 0 } }, text],
+    fillColor, colSpan, rowSpan, verticalAlignment,
+  };
+}
+
 export async function renderPdf(model: TableModel, layout: Layout, images: FetchedImages): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
   const s = model.styles;
   const primary = layout.face;
@@ -363,6 +387,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
       }
       return { ...node, text: cell.image.alt || '[image]', color: '#94a3b8' };
     }
+    if (lc.shapes) return withShapes(lc, node, s.cellPadding);
     return node;
   }));
 
@@ -386,8 +411,14 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const content: unknown[] = [];
   if (model.title) {
     const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT;
-    content.push({ text: pdfText(layout.title?.lines ?? [model.title]), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    content.push({ text: pdfText(layout.title?.lines ?? [model.title]), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, layout.subtitle ? 2 : 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
+  // Subtitle and notes: the same text and colours as the images, in the PDF's own flow.
+  const block = (b: NonNullable<typeof layout.subtitle>, margin: number[]) => ({
+    text: pdfText(b.lines), fontSize: b.text.size * PT, color: colour(b.color), margin, alignment: b.align,
+    lineHeight: b.text.lineHeight / (b.text.size * 1.2),
+  });
+  if (layout.subtitle) content.push(block(layout.subtitle, [0, 0, 0, 10]));
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
   // page: pdfmake then drops that row from the document, so such a table lets rows break. Layout
   // heights include the cells' padding; 5 % of slack covers pdfmake's own line metrics.
@@ -401,6 +432,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   };
   // Right-to-left tables sit against the right margin, under their right-aligned title.
   content.push(model.direction === 'rtl' ? { columns: [{ width: '*', text: '' }, { width: 'auto', ...table }] } : table);
+  layout.notes.forEach((note, i) => content.push(block(note, [0, i === 0 ? 8 : 0, 0, 0])));
 
   // Fonts reach pdfmake through a private virtual file system of buffers: no disk or URL access.
   const files = new Map<string, Buffer>();

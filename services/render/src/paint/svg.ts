@@ -9,6 +9,7 @@ import type { Layout } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
 import { coveredEdges } from './canvas';
+import { shapesSvg, textBlockSvg } from './shapes';
 
 export function escapeXml(s: string): string {
   // Characters XML 1.0 forbids are dropped; the five specials are escaped.
@@ -52,6 +53,8 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
       out.push(`<text x="${fmt(x)}" y="${fmt(t.baseline + i * t.text.lineHeight)}" font-size="${t.text.size}" font-weight="700" fill="${t.color}"${anchor}>${escapeXml(line)}</text>`);
     });
   }
+  if (layout.subtitle) out.push(textBlockSvg(layout.subtitle, model.direction, escapeXml));
+  for (const note of layout.notes) out.push(textBlockSvg(note, model.direction, escapeXml));
   out.push('<g shape-rendering="crispEdges">');
   for (const lc of layout.cells) {
     if (lc.background) out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
@@ -92,6 +95,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   for (const lc of layout.cells) {
     const cell = lc.cell;
     const parts: string[] = [];
+    if (lc.shapes) parts.push(shapesSvg(lc.shapes));
     if (cell.image) {
       const spec = cell.image;
       const textH = lc.lines.length * lc.text.lineHeight;
