@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jsonable-abuse-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+  // ABUSE_CPU_PROF=dir writes the server's CPU profiles (main thread and workers) there.
+  const profile = process.env.ABUSE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ABUSE_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'error', WEB_DIST: '' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -23,6 +23,8 @@ export interface ServerConfig extends AppConfig {
   logLevel: LogLevel;
   /** Render worker threads (default: CPU cores − 1, at least 1). */
   renderWorkers: number | null;
+  /** Renders allowed to wait for a worker (RENDER_QUEUE; default the pool's 256); more get 503. */
+  renderQueue?: number | null;
   mailgun: null | { apiKey: string; domain: string; url: string | null; from: string };
   /** Free space under DATA_DIR below which the status says degraded (bytes). */
   minFreeDiskBytes: number;
@@ -85,6 +87,7 @@ const envSchema = z.object({
   STRIPE_PRICE_BUSINESS: optionalString,
   STRIPE_API_BASE: url(['http:', 'https:']),
   RENDER_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  RENDER_QUEUE: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
@@ -143,6 +146,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mongoDb: e.MONGO_DB,
     logLevel: e.LOG_LEVEL,
     renderWorkers: e.RENDER_WORKERS ?? null,
+    renderQueue: e.RENDER_QUEUE ?? null,
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,

@@ -68,7 +68,7 @@ export function openStores(config: ServerConfig): Promise<Stores> {
 function lazyRenderer(create: () => TableRenderer): TableRenderer {
   let pool: TableRenderer | null = null;
   return {
-    render: (input) => (pool ??= create()).render(input),
+    render: (input, options) => (pool ??= create()).render(input, options),
     close: async () => {
       await pool?.close();
     },
@@ -161,7 +161,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       };
     }
 
-    const createPool = () => createRenderPool(config.renderWorkers ? { size: config.renderWorkers } : {});
+    const createPool = () => createRenderPool({
+      ...(config.renderWorkers ? { size: config.renderWorkers } : {}),
+      ...(typeof config.renderQueue === 'number' ? { maxQueue: config.renderQueue } : {}),
+    });
     const pool = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
     cleanups.push(() => pool.close());
     const renderer = metrics ? metrics.renderer(pool) : pool;

@@ -159,6 +159,10 @@ export interface RenderInput {
  * and whose message is meant for the user; a render that runs away fails alone.
  */
 export interface TableRenderer {
-  render(input: RenderInput): Promise<RenderOutput>;
+  /**
+   * `lane` names who asked (`account:{userId}`, `ip:{address}`): the pool keeps one lane's renders
+   * in order and lets lanes take turns, so one client's flood delays that client only.
+   */
+  render(input: RenderInput, options?: { lane?: string | undefined }): Promise<RenderOutput>;
   close(): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderPool, RenderPoolError, type RenderPool, type RenderPoolOptions } from '../src/pool';
 
@@ -165,5 +167,55 @@ describe('createRenderPool', () => {
     expect([error.status, error.code, error.message]).toEqual([503, 'busy', 'Renderer busy, try again']);
     await running;
     expect(Buffer.from((await p.render({ payload: { echo: 'next' } })).bytes).toString()).toBe('next');
+  });
+
+  it('lets lanes take turns: renders of a client who sent many wait behind its own, not others’', async () => {
+    const p = pool({ size: 1 });
+    await p.ready();
+    const done: string[] = [];
+    const track = (lane: string, name: string) =>
+      p.render({ payload: { echo: name, delayMs: 30 } }, { lane }).then(() => void done.push(name));
+    const flood = Array.from({ length: 6 }, (_, i) => track('flood', `flood ${i}`));
+    const other = track('other', 'other');
+    await Promise.all([...flood, other]);
+    // flood 0 runs, flood 1 is sent ahead; then the lanes alternate: flood 2, other.
+    expect(done.indexOf('other')).toBe(3);
+    expect(done.filter((n) => n.startsWith('flood'))).toEqual(Array.from({ length: 6 }, (_, i) => `flood ${i}`));
+  });
+
+  it('refuses a lane past its own bound with 503 while other lanes still get in', async () => {
+    const p = pool({ size: 1, jobsPerWorker: 1, maxQueue: 10, maxQueuePerLane: 2 });
+    await p.ready();
+    const admitted = [0, 1, 2].map((i) => p.render({ payload: { echo: `a${i}`, delayMs: 100 } }, { lane: 'a' }));
+    const refused = await failure(p.render({ payload: { echo: 'a3' } }, { lane: 'a' }));
+    expect([refused.status, refused.message]).toEqual([503, 'Renderer busy, try again']);
+    const b = await p.render({ payload: { echo: 'b' } }, { lane: 'b' });
+    expect(Buffer.from(b.bytes).toString()).toBe('b');
+    expect((await Promise.all(admitted)).length).toBe(3);
+  });
+
+  it('runs heavy renders on at most heavySlots workers and never queues a light one behind them', async () => {
+    const p = pool({ size: 2, heavySlots: 1 });
+    await p.ready();
+    // 400 × 10 cells as a PDF: far past the heavy estimate; the test job only sleeps.
+    const heavy = (name: string) => ({ echo: name, delayMs: 1_000, headers: Array.from({ length: 10 }, (_, i) => `c${i}`), rows: Array.from({ length: 400 }, () => []) });
+    const done: string[] = [];
+    const track = (payload: object, name: string, lane: string) => p.render({ payload, format: 'pdf' }, { lane }).then(() => void done.push(name));
+    const all = [track(heavy('h1'), 'heavy 1', 'x'), track(heavy('h2'), 'heavy 2', 'y')];
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 1 }); // the second heavy waits for the heavy slot
+    all.push(track({ echo: 'light' }, 'light', 'z'));
+    expect(p.stats()).toMatchObject({ busy: 2, queued: 1 });
+    await Promise.all(all);
+    expect(done).toEqual(['light', 'heavy 1', 'heavy 2']);
+  });
+
+  it('runs its workers at a lower CPU priority than the main thread (Linux)', async () => {
+    if (process.platform !== 'linux') return;
+    const nices = () => readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    const before = nices().filter((n) => n === 7).length;
+    const p = pool({ size: 2, niceness: 7 });
+    await p.ready();
+    expect(nices().filter((n) => n === 7).length - before).toBe(2);
+    expect(getPriority()).toBe(0);
   });
 });

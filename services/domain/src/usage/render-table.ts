@@ -44,6 +44,8 @@ export interface RenderTableInput {
   requestHash: string;
   /** A version of this living image (issue #25): counted as usual, listed with the living image. */
   live?: { projectId: string; name: string } | undefined;
+  /** The renderer's queue lane of whoever asked (TableRenderer.render). */
+  lane?: string | undefined;
 }
 
 export interface RenderTableResult {
@@ -92,7 +94,7 @@ export class RenderService {
       payload: input.payload,
       projectStyles: input.projectStyles,
       ...(input.format ? { format: input.format } : {}),
-    });
+    }, { lane: input.lane });
 
     const imageId = ids.uuid();
     const filename = imageFilename(sanitizeFilename(requestedFilename(input.payload), output.title), now, randomToken(ids.uuid()), output.format);

@@ -7,9 +7,15 @@
  *   finishing a job starts the next at once instead of waiting for the main thread, which may be
  *   busy with requests for a few milliseconds, to hear of it and send another. A job sent ahead
  *   that never started (its worker died first) goes back to the front of the queue.
- * - A bounded FIFO queue in front. Past it, callers get 503 'Renderer busy, try again' at once
+ * - A bounded fair queue in front (fair-queue.ts): one FIFO lane per client (`lane`: the account,
+ *   or the demo visitor's IP), served round-robin, so one client's flood delays that client.
+ *   Past its bounds (in all, or for one lane), callers get 503 'Renderer busy, try again' at once
  *   rather than waiting behind work they cannot see; a render that waited maxWaitMs for a worker
  *   gets the same answer.
+ * - Heavy renders (estimated cost past `heavyCost`: big PDFs, tables of thousands of cells, many
+ *   images; cost.ts) run on at most `heavySlots` workers at once and are never sent ahead, so with
+ *   2 workers or more one worker is always left for ordinary tables: a 20-row table does not wait
+ *   30 s behind someone's 10,000-cell PDF.
  * - A per-render timeout: the worker is terminated (the only way to stop synchronous code) and
  *   replaced; only that call fails, with 503 'Rendering timed out'. 503 and not 500 because the
  *   input already passed the engine's size limits, so a timeout means the machine was starved,
@@ -17,13 +23,17 @@
  * - A V8 heap limit per worker (resourceLimits): a worker that exceeds it dies; its job alone
  *   fails with 500 and a new worker takes its place. Native memory (Skia's pixel buffers) is not
  *   counted by V8; the engine's pixel limits bound that.
+ * - Workers run at a lower CPU priority than the main thread (`niceness`), so that while renders
+ *   saturate the cores the main thread still answers status, sign-in, lists and image files at once.
  * - Output bytes come back transferred (moved, not copied).
  */
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/ports';
+import { estimateRenderCost, HEAVY_COST } from './cost';
 import { RenderPoolError, RenderWorkerError } from './errors';
+import { FairQueue } from './fair-queue';
 import type { JobRequest, SerializedError, WorkerData, WorkerMessage } from './protocol';
 
 export interface RenderPoolOptions {
@@ -45,6 +55,12 @@ export interface RenderPoolOptions {
   jobsPerWorker: number;
   /** Renders allowed to wait for a worker; more are refused with 503. */
   maxQueue: number;
+  /** Renders one lane (client) may have waiting; more from it are refused with 503 (default 32, at most maxQueue). */
+  maxQueuePerLane: number;
+  /** Estimated cost (cost.ts) from which a render counts as heavy. */
+  heavyCost: number;
+  /** Workers that may run heavy renders at once (default: all but a quarter of them, at least one left free when there are 2+). */
+  heavySlots: number;
   /**
    * How long a render may wait for a worker before it is refused with 503 'Renderer busy': under
    * overload the caller hears so (and retries after Retry-After) instead of waiting unseen.
@@ -54,6 +70,12 @@ export interface RenderPoolOptions {
   startupTimeoutMs: number;
   /** file: URL of the job module the workers import (the engine by default). */
   jobModule: string;
+  /**
+   * The workers' nice value (Linux: per thread; 0–19, higher yields more). Renders are CPU-bound
+   * and the main thread's requests are short: with 10, a saturated renderer leaves the main thread
+   * the CPU it needs. 0 keeps the process's priority.
+   */
+  niceness: number;
 }
 
 export interface RenderPoolStats {
@@ -66,16 +88,28 @@ export interface RenderPoolStats {
 }
 
 export interface RenderPool extends TableRenderer {
-  /** `timeoutMs` overrides the pool's per-render limit for this call (e.g. a quick preview). */
-  render(input: RenderInput, options?: { timeoutMs?: number }): Promise<RenderOutput>;
+  render(input: RenderInput, options?: RenderCallOptions): Promise<RenderOutput>;
   /** Resolves when every worker has warmed up (useful before a benchmark or at server start). */
   ready(): Promise<void>;
   stats(): RenderPoolStats;
   close(): Promise<void>;
 }
 
+/** Per call: which client's lane it waits in, and an override of the time limit. */
+export interface RenderCallOptions {
+  /** The per-render time limit for this call (e.g. a quick preview). */
+  timeoutMs?: number | undefined;
+  /** Who asked (`account:…`, `ip:…`): renders of one lane wait in order, lanes take turns. */
+  lane?: string | undefined;
+}
+
+/** The lane of renders that name none. */
+export const DEFAULT_LANE = 'default';
+
 interface Job {
   id: number;
+  lane: string;
+  heavy: boolean;
   input: RenderInput;
   timeoutMs: number;
   resolve(output: RenderOutput): void;
@@ -109,20 +143,27 @@ const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './render-work
 const MAX_STARTUP_FAILURES = 3;
 
 export function createRenderPool(options: Partial<RenderPoolOptions> = {}): RenderPool {
+  const given = stripUndefined(options);
+  const size = given.size ?? Math.max(1, availableParallelism());
+  const maxQueue = given.maxQueue ?? 256;
   const opts: RenderPoolOptions = {
-    size: Math.max(1, availableParallelism()),
+    size,
     timeoutMs: 15_000,
     maxMemoryMb: 512,
     initialHeapMb: 128,
     jobsPerWorker: 2,
-    maxQueue: 256,
+    maxQueue,
+    maxQueuePerLane: Math.min(maxQueue, 32),
+    heavyCost: HEAVY_COST,
+    heavySlots: size > 1 ? size - Math.max(1, Math.floor(size / 4)) : 1,
     maxWaitMs: 20_000,
     startupTimeoutMs: 60_000,
     jobModule: ENGINE_JOB,
-    ...stripUndefined(options),
+    niceness: 10,
+    ...given,
   };
   const slots = new Set<Slot>();
-  const queue: Job[] = [];
+  const queue = new FairQueue<Job>({ maxSize: opts.maxQueue, maxPerLane: opts.maxQueuePerLane });
   const readyWaiters: Array<() => void> = [];
   let nextId = 1;
   let replaced = 0;
@@ -134,7 +175,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     // applies to the workers started from here on (the main thread's heap is already set up).
     if (opts.initialHeapMb > 0) setFlagsFromString(`--initial-heap-size=${Math.min(opts.initialHeapMb, opts.maxMemoryMb)}`);
     const worker = new Worker(WORKER_ENTRY, {
-      workerData: { jobModule: opts.jobModule } satisfies WorkerData,
+      workerData: { jobModule: opts.jobModule, niceness: opts.niceness } satisfies WorkerData,
       execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: opts.maxMemoryMb,
@@ -209,8 +250,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       clearTimeout(job.timer);
       job.reject(error);
     }
-    // Jobs sent ahead had not started: they keep their place at the front of the queue.
-    queue.unshift(...notStarted);
+    // Jobs sent ahead had not started: they keep their place at the front of their lanes.
+    queue.putBack(notStarted);
     if (closed) return;
     if (!slot.ready) {
       startupFailures++;
@@ -219,7 +260,10 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         // try again only when the next render comes in.
         const reason = slot.startupError ? `: ${slot.startupError.message}` : '';
         const startupError = new RenderPoolError(500, `Renderer could not start${reason}`, 'startup-failed');
-        queue.splice(0).forEach((queued) => queued.reject(startupError));
+        queue.drain().forEach((queued) => {
+          clearTimeout(queued.waitTimer);
+          queued.reject(startupError);
+        });
         readyWaiters.splice(0).forEach((wake) => wake());
         return;
       }
@@ -236,13 +280,24 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     }, job.timeoutMs);
   }
 
+  /** Workers running a heavy render (a heavy render is never sent ahead, so it runs at once). */
+  function heavyRunning(): number {
+    let n = 0;
+    for (const slot of slots) if (slot.jobs.some((j) => j.heavy)) n++;
+    return n;
+  }
+
   function dispatch(): void {
     // Level by level: every idle worker gets a job before any gets one sent ahead.
     for (let level = 1; level <= opts.jobsPerWorker && queue.length > 0; level++) {
       for (const slot of slots) {
         // A loop, not an if: a job that cannot be sent leaves the slot free for the next one.
         while (queue.length > 0 && slot.ready && !slot.retired && slot.jobs.length < level) {
-          const job = queue.shift() as Job;
+          // Nothing waits behind a heavy render; a heavy one starts only on an idle worker.
+          if (slot.jobs.some((j) => j.heavy)) break;
+          const heavyFits = slot.jobs.length === 0 && heavyRunning() < opts.heavySlots;
+          const job = queue.take((j) => !j.heavy || heavyFits);
+          if (!job) break;
           clearTimeout(job.waitTimer);
           try {
             slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
@@ -258,11 +313,22 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     }
   }
 
+  /** Renders sent ahead to a busy worker (taken from the queue, not started). */
+  function sentAhead(lane?: string): number {
+    let n = 0;
+    for (const slot of slots) n += slot.jobs.slice(1).filter((j) => lane === undefined || j.lane === lane).length;
+    return n;
+  }
+
   /** Renders not yet started: those in the queue and those sent ahead to a busy worker. */
   function waiting(): number {
-    let n = queue.length;
-    for (const slot of slots) n += Math.max(0, slot.jobs.length - 1);
-    return n;
+    return queue.length + sentAhead();
+  }
+
+  /** Whether a render of this weight would start at once on an idle worker. */
+  function startsNow(heavy: boolean): boolean {
+    const idle = [...slots].some((s) => s.ready && s.jobs.length === 0);
+    return idle && (!heavy || heavyRunning() < opts.heavySlots) && (heavy ? queue.length === 0 : true);
   }
 
   function topUp(): void {
@@ -276,16 +342,15 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       if (closed) return Promise.reject(new RenderPoolError(503, 'Renderer is shutting down', 'closed'));
       if (startupFailures >= MAX_STARTUP_FAILURES) startupFailures = 0;
       topUp();
-      const idle = [...slots].some((s) => s.ready && s.jobs.length === 0);
-      if (!idle && waiting() >= opts.maxQueue) {
+      const lane = callOptions.lane ?? DEFAULT_LANE;
+      const heavy = estimateRenderCost(input) >= opts.heavyCost;
+      if (!startsNow(heavy) && !queue.admits(lane, { total: sentAhead(), lane: sentAhead(lane) })) {
         return Promise.reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
       }
       return new Promise<RenderOutput>((resolve, reject) => {
-        const job: Job = { id: nextId++, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject };
+        const job: Job = { id: nextId++, lane, heavy, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject };
         job.waitTimer = setTimeout(() => {
-          const at = queue.indexOf(job);
-          if (at < 0) return;
-          queue.splice(at, 1);
+          if (!queue.remove(job)) return;
           reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
         }, opts.maxWaitMs);
         queue.push(job);
@@ -313,7 +378,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       if (closed) return;
       closed = true;
       const error = new RenderPoolError(503, 'Renderer is shutting down', 'closed');
-      queue.splice(0).forEach((job) => {
+      queue.drain().forEach((job) => {
         clearTimeout(job.waitTimer);
         job.reject(error);
       });

@@ -11,6 +11,8 @@ export interface RenderJobModule {
 export interface WorkerData {
   /** file: URL of the job module to import. */
   jobModule: string;
+  /** The nice value the worker thread sets for itself before it loads anything. */
+  niceness: number;
 }
 
 export interface JobRequest {

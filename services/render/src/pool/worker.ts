@@ -3,6 +3,7 @@
  * job at a time, in the order they arrive. The output bytes are transferred, not copied, back to
  * the main thread.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JobRequest, RenderJobModule, SerializedError, WorkerData, WorkerMessage } from './protocol';
 
@@ -38,6 +39,16 @@ function transferable(bytes: Uint8Array): { bytes: Uint8Array; buffer: ArrayBuff
   const own = new Uint8Array(bytes.byteLength);
   own.set(bytes);
   return { bytes: own, buffer: own.buffer };
+}
+
+// On Linux a nice value is per thread: pid 0 is this worker thread alone, not the process (on
+// other systems it would be the whole process, so it is left alone there).
+if (data.niceness > 0 && process.platform === 'linux') {
+  try {
+    setPriority(data.niceness);
+  } catch {
+    /* not permitted here */
+  }
 }
 
 let job: RenderJobModule;

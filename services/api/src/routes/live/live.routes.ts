@@ -22,7 +22,7 @@ import { readBody } from '../../middleware/body';
 import type { AppState, Principal } from '../../module';
 import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { ownProject, renderCounted, requestedProjectId, warningsOf } from '../render/render-flow';
-import { bodyOf, parse, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
+import { accountLane, bodyOf, parse, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
 
 export interface LiveGuards {
   /** An API key when one is sent, else the session. */
@@ -85,7 +85,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
         account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project,
         source: principal.via === 'session' ? 'session' : 'api_key', route: `/api/jsonable/live/${name}`, body,
         // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
-        idempotencyKey: null, live,
+        idempotencyKey: null, live, lane: accountLane(principal.userId),
       }),
     });
     await deps.waitForProjections(result.position);

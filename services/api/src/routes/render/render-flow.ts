@@ -70,6 +70,8 @@ export interface CountedRender {
   format?: FileFormat | undefined;
   /** A version of a living image (issue #25). */
   live?: { projectId: string; name: string } | undefined;
+  /** The render queue lane (renderLane). */
+  lane: string;
 }
 
 export async function renderCounted(deps: AppDeps, service: RenderService, input: CountedRender): Promise<RenderTableResult> {
@@ -88,6 +90,7 @@ export async function renderCounted(deps: AppDeps, service: RenderService, input
     idempotencyKey: input.idempotencyKey,
     requestHash: requestHash(input.route, projectId, input.body),
     live: input.live,
+    lane: input.lane,
   });
 }
 
@@ -100,7 +103,7 @@ export interface TemporaryImage {
 /** Renders without counting and keeps the file under `prefix` until `ttlMs` from now. */
 export async function renderTemporary(
   deps: AppDeps,
-  input: { body: unknown; projectStyles: Record<string, unknown> | null; kind: 'preview' | 'demo'; ttlMs: number },
+  input: { body: unknown; projectStyles: Record<string, unknown> | null; kind: 'preview' | 'demo'; ttlMs: number; lane: string },
 ): Promise<TemporaryImage> {
   validatePayload(input.body, input.projectStyles);
   const output = await deps.renderer.render({
@@ -108,7 +111,7 @@ export async function renderTemporary(
     projectStyles: input.projectStyles,
     // The anonymous demo: a logo or two, not image bombs.
     ...(input.kind === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
-  });
+  }, { lane: input.lane });
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + input.ttlMs);
   const filename = imageFilename(sanitizeFilename(requestedFilename(input.body), output.title), now, randomToken(deps.ids.uuid()), output.format);
@@ -118,9 +121,9 @@ export async function renderTemporary(
 }
 
 /** Renders for the caller's eyes only: nothing is stored or counted. */
-export async function renderPreviewBytes(deps: AppDeps, body: unknown, projectStyles: Record<string, unknown> | null): Promise<RenderOutput> {
+export async function renderPreviewBytes(deps: AppDeps, body: unknown, projectStyles: Record<string, unknown> | null, lane: string): Promise<RenderOutput> {
   validatePayload(body, projectStyles);
-  return deps.renderer.render({ payload: body, projectStyles });
+  return deps.renderer.render({ payload: body, projectStyles }, { lane });
 }
 
 /** `{ warnings }` when the render left something out (images over budget …), else nothing. */

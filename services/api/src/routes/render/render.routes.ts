@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
 import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId, warningsOf } from './render-flow';
-import { tableBodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
+import { accountLane, ipLane, tableBodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -49,6 +49,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
     const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
+      lane: accountLane(principal.userId),
     });
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -66,7 +67,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
-    const temp = await renderTemporary(deps, { body, projectStyles: project?.defaultStyles ?? null, kind: 'preview', ttlMs: PREVIEW_TTL_MS });
+    const temp = await renderTemporary(deps, { body, projectStyles: project?.defaultStyles ?? null, kind: 'preview', ttlMs: PREVIEW_TTL_MS, lane: accountLane(principal.userId) });
     ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString(), ...warningsOf(temp.output) };
   };
   for (const base of ['/api/jsonable/table-to-image', '/api/table-to-image']) {
@@ -79,7 +80,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
-    const output = await renderPreviewBytes(deps, body, project?.defaultStyles ?? null);
+    const output = await renderPreviewBytes(deps, body, project?.defaultStyles ?? null, accountLane(principal.userId));
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     // The body is the image: what the render left out travels in a header (percent-encoded).
@@ -95,6 +96,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
     const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
+      lane: accountLane(principal.userId),
     });
     const { image, position, replayed } = result;
     // The dashboard refetches its image list right after; let it see this image.
@@ -121,6 +123,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const body = tableBodyOf(ctx);
     const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, project.userId), userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
+      lane: accountLane(project.userId),
     });
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -131,7 +134,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
-    const temp = await renderTemporary(deps, { body: tableBodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS });
+    const temp = await renderTemporary(deps, { body: tableBodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS, lane: ipLane(ctx, deps.config.trustProxy) });
     ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString(), ...warningsOf(temp.output) };
   });
 }

@@ -10,6 +10,7 @@ import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.
 import { jsonNestingDepth, jsonObjectIn, MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { coerceTablePayload } from '@jsonable/contracts/table';
 import type { AppDeps } from '../../deps';
+import { clientIp } from '../../middleware/client-ip';
 import { bodyNestingMessage, protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
 import { JSON_ONLY_MESSAGE, UnsupportedMediaTypeError } from '../../middleware/csrf';
 import type { AppState, Principal } from '../../module';
@@ -89,6 +90,14 @@ export function stableJson(value: unknown): string {
 export function requestHash(route: string, projectId: string | null, body: unknown): string {
   return createHash('sha256').update(`${route}\n${projectId ?? ''}\n${stableJson(body)}`).digest('hex');
 }
+
+/**
+ * The render queue lane of a request (the pool serves lanes in turn): the account whose allowance
+ * the render uses (all its keys and sessions share one lane, so more keys buy no more turns), or
+ * for the anonymous demo the client's IP.
+ */
+export const accountLane = (userId: string): string => `account:${userId}`;
+export const ipLane = (ctx: Ctx, trustProxy: boolean): string => `ip:${clientIp(ctx, trustProxy)}`;
 
 export function publicLink(deps: AppDeps, path: string): string {
   return `${deps.config.publicUrl.replace(/\/+$/, '')}${path}`;

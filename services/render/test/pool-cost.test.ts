@@ -1,0 +1,36 @@
+/** The render cost estimate that sorts renders into light and heavy (pool/cost.ts). */
+import { describe, expect, it } from 'vitest';
+import { imageBudgets } from '@jsonable/contracts/render-api';
+import { estimateRenderCost, HEAVY_COST } from '../src/pool/cost';
+import { bombTable } from './support/image-bomb';
+
+const grid = (rows: number, columns: number, extra: Record<string, unknown> = {}) => ({
+  headers: Array.from({ length: columns }, (_, i) => `c${i}`),
+  rows: Array.from({ length: rows }, () => Array.from({ length: columns }, () => 'x')),
+  ...extra,
+});
+const heavy = (payload: unknown, more: object = {}) => estimateRenderCost({ payload, ...more }) >= HEAVY_COST;
+
+describe('estimateRenderCost', () => {
+  it('counts an ordinary table light and big tables, PDFs of hundreds of rows and many decoded images heavy', () => {
+    const reference = { data: Array.from({ length: 20 }, (_, i) => ({ SKU: i, Product: `P${i}`, Stock: i, Price: i })) };
+    expect(heavy(reference)).toBe(false);
+    expect(heavy(grid(40, 10))).toBe(false);
+    expect(heavy(grid(200, 20))).toBe(true);
+    expect(heavy(grid(500, 20, { options: { format: 'pdf' } }))).toBe(true);
+    expect(heavy(grid(100, 10), { format: 'pdf' })).toBe(true);
+    expect(heavy(grid(100, 10), { projectStyles: { imageFormat: 'pdf' } })).toBe(true);
+    // SVG is cheaper per cell; pagination renders one page.
+    expect(heavy(grid(200, 20, { options: { format: 'svg' } }))).toBe(false);
+    expect(heavy(grid(5_000, 20, { options: { pagination: { enabled: true, pageSize: 20 } } }))).toBe(false);
+    // Image bombs: the demo's 1-megapixel budget keeps them cheap; a key's 32 MP budget does not.
+    expect(heavy(bombTable(200, 16), { imageBudget: imageBudgets.demo })).toBe(false);
+    expect(heavy(bombTable(200, 16))).toBe(true);
+  });
+
+  it('never throws on payloads of any shape', () => {
+    for (const payload of [null, 3, 'x', [], { data: 'x' }, { rows: [null], headers: 'no' }, { data: [[1, 2], 3], options: { format: 42, pagination: 'yes' } }]) {
+      expect(Number.isFinite(estimateRenderCost({ payload }))).toBe(true);
+    }
+  });
+});
