@@ -60,6 +60,23 @@ describe('dashboard with 1,500 images', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  it("shows the last 12 months of usage per day and per project from the usage read model", async () => {
+    const card = page.getByTestId('statistics-card');
+    await card.getByTestId('usage-view-year').click({ timeout: 60_000 });
+    await expect.poll(() => card.getByTestId('usage-history-total').textContent(), { timeout: 20_000 })
+      .toBe(`${IMAGES.toLocaleString('en-US')} tables in the last 12 months`);
+    const perProject = card.getByTestId('usage-by-project');
+    expect(await perProject.locator('li').allTextContents()).toEqual([
+      `Reports${projectImages.toLocaleString('en-US')}`, `No project${(IMAGES / 50).toLocaleString('en-US')}`,
+    ]);
+    expect(await card.locator('svg[role="img"]').getAttribute('aria-label')).toMatch(new RegExp(`^${IMAGES} tables rendered the last 12 months`));
+    await card.getByTestId('usage-history-project').selectOption({ label: 'No project' }, { timeout: 60_000 });
+    await expect.poll(() => card.getByTestId('usage-history-total').textContent(), { timeout: 20_000 }).toBe(`${IMAGES / 50} tables in the last 12 months`);
+    await checkScreen('dashboard-scale-usage-12-months');
+    await card.getByTestId('usage-view-period').click({ timeout: 60_000 });
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   it('searches titles and file names and filters by format', async () => {
     const browserSection = page.locator('[data-testid="project-item"]').first();
     await browserSection.getByTestId('image-search').fill('INVOICE 1');

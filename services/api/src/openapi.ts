@@ -27,6 +27,7 @@ import {
   rollbackLiveImageRequestSchema, rollbackLiveImageResponseSchema,
 } from '@jsonable/contracts/live';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX, ZIP_MAX_BYTES, ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
+import { USAGE_HISTORY_DEFAULT_DAYS, USAGE_HISTORY_MAX_DAYS, usageHistorySchema } from '@jsonable/contracts/usage-history';
 import type { AppDeps } from './deps';
 import type { AppState } from './module';
 
@@ -53,6 +54,7 @@ const schemas: Record<string, z.ZodType> = {
   UserImages: userImagesResponseSchema,
   DeleteImageResponse: deleteImageResponseSchema,
   UserStats: userStatsSchema,
+  UsageHistory: usageHistorySchema,
   RegisterRequest: registerRequestSchema,
   LoginRequest: loginRequestSchema,
   MagicLinkRequest: magicLinkRequestSchema,
@@ -379,6 +381,17 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         delete: session('Delete an image (its URL answers 404 afterwards)', { 200: { description: 'Deleted', ...json('DeleteImageResponse') }, 404: error('Image not found or deleted') }, { parameters: [idParam] }),
       },
       '/api/jsonable/user/stats': { get: session('Usage statistics of the current period', { 200: { description: 'Statistics', ...json('UserStats') } }) },
+      '/api/jsonable/user/usage': {
+        get: session(`Renders per UTC day over a window of at most ${USAGE_HISTORY_MAX_DAYS} days (the last ${USAGE_HISTORY_DEFAULT_DAYS} by default), with totals per project and per format; renders of deleted images still count`, {
+          200: { description: 'Every day of the window, oldest first', ...json('UsageHistory') }, ...pick(ERRORS, 400), 404: error('Project not found'),
+        }, {
+          parameters: [
+            { name: 'from', in: 'query', required: false, description: `First day (YYYY-MM-DD, UTC); alone: the window is ${USAGE_HISTORY_DEFAULT_DAYS} days from it.`, schema: { type: 'string', format: 'date' } },
+            { name: 'to', in: 'query', required: false, description: 'Last day, included (YYYY-MM-DD, UTC); default today.', schema: { type: 'string', format: 'date' } },
+            { name: 'projectId', in: 'query', required: false, description: 'Only renders of this project (404 when it is not one of yours); `none`: renders without a project.', schema: { type: 'string' } },
+          ],
+        }),
+      },
       '/api/jsonable/projects/{id}/regenerate-key': {
         post: session('Regenerate the project key (same as /api/projects/{id}/regenerate-key)', { 200: { description: 'The new key, shown once', ...json('RegenerateKeyResponse') }, 404: error('Project not found') }, { parameters: [idParam] }),
       },

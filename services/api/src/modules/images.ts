@@ -9,6 +9,7 @@ import { imagesProjection } from '@jsonable/read-models/images/images.projection
 import { liveImagesProjection } from '@jsonable/read-models/live/live-images.projection';
 import { statisticsProjection } from '@jsonable/read-models/statistics/statistics.projection';
 import { usageProjection } from '@jsonable/read-models/usage/usage.projection';
+import { usageHistoryProjection } from '@jsonable/read-models/usage-history/usage-history.projection';
 import { API_KEY_MESSAGE, extractApiKey, requireApiKey, requireApiKeyOrSession, requireSession, resolveApiKey } from '../middleware/auth';
 import type { ApiModule } from '../module';
 import { openApiRoutes } from '../openapi';
@@ -19,6 +20,7 @@ import {
   defaultRenderLimits, demoRateLimit, endpointRateLimit, previewRateLimit, renderRateLimit, type RenderLimits,
 } from '../routes/render/limits';
 import { renderRoutes } from '../routes/render/render.routes';
+import { usageRoutes } from '../routes/images/usage.routes';
 
 const MINUTE = 60_000;
 
@@ -31,7 +33,7 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
   const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
   return {
     name: 'images',
-    projections: [imagesProjection, usageProjection, statisticsProjection, liveImagesProjection],
+    projections: [imagesProjection, usageProjection, statisticsProjection, liveImagesProjection, usageHistoryProjection],
     routes(router, deps) {
       const session = requireSession(deps);
       const service = new RenderService(deps);
@@ -53,6 +55,7 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
       });
       imageRoutes(router, deps, session);
       liveRoutes(router, deps, service, { auth: requireApiKeyOrSession(deps), renderRate });
+      usageRoutes(router, deps, session);
       openApiRoutes(router, deps);
     },
     jobs: [

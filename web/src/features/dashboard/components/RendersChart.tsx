@@ -3,16 +3,18 @@ import { formatDate } from '../../../lib/dates';
 import type { DayCount } from '../lib/per-day';
 
 /** Renders per day as plain SVG bars: small, fast, and readable by screen readers through its label. */
-export function RendersChart({ days }: { days: DayCount[] }) {
+/** `span` words the window in the label (default: this N-day period). */
+export function RendersChart({ days, span }: { days: DayCount[]; span?: string }) {
   const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((s, d) => s + d.count, 0);
   const width = 300;
   const height = 80;
-  const gap = 2;
+  // A year of days leaves under a pixel per bar: bars touch instead of gaps eating the width.
+  const gap = days.length > 60 ? 0 : 2;
   const bar = days.length > 0 ? (width - gap * (days.length - 1)) / days.length : 0;
   const first = days[0];
   const last = days[days.length - 1];
-  const label = `${total} ${total === 1 ? 'table' : 'tables'} rendered this ${days.length}-day period; busiest day ${total === 0 ? 0 : max}.`;
+  const label = `${total} ${total === 1 ? 'table' : 'tables'} rendered ${span ?? `this ${days.length}-day period`}; busiest day ${total === 0 ? 0 : max}.`;
   return (
     <Box>
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} preserveAspectRatio="none">

@@ -1,10 +1,12 @@
-import { Box, Card, HStack, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, Button, ButtonGroup, Card, HStack, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { USAGE_PERIOD_DAYS } from '@jsonable/contracts/plans';
 import type { UserStats } from '@jsonable/contracts/render-api';
 import { formatDate } from '../../../lib/dates';
 import { accountPlan, useStatistics, type Account } from '../api/account';
 import { fillDays } from '../lib/per-day';
 import { RendersChart } from './RendersChart';
+import { UsageHistoryPanel } from './UsageHistoryPanel';
 
 /**
  * The 30 calendar days from the period's first day, so one busy day is one narrow bar, not the
@@ -18,6 +20,7 @@ function periodDays(stats: UserStats) {
 
 export function StatisticsCard({ account, loading }: { account: Account | null; loading: boolean }) {
   const { statistics, error: statsError } = useStatistics();
+  const [view, setView] = useState<'period' | 'year'>('period');
   const plan = accountPlan(account);
   const used = account?.usage_count ?? 0;
   // The server's limit wins (it knows the plan it counts against); the plan table is the fallback.
@@ -50,8 +53,18 @@ export function StatisticsCard({ account, loading }: { account: Account | null; 
             ) : null}
             {atLimit && <Text fontSize="sm" color="red.700">You have used this period&apos;s allowance. Upgrade for more tables.</Text>}
             <Stack gap="1">
-              <Text fontSize="sm" fontWeight="medium">Renders per day</Text>
-              {statistics ? (
+              <HStack justify="space-between" flexWrap="wrap" gap="2">
+                <Text fontSize="sm" fontWeight="medium">Renders per day</Text>
+                <ButtonGroup size="2xs" variant="outline" attached role="group" aria-label="Usage window">
+                  <Button aria-pressed={view === 'period'} variant={view === 'period' ? 'solid' : 'outline'} onClick={() => setView('period')}
+                    data-testid="usage-view-period">This period</Button>
+                  <Button aria-pressed={view === 'year'} variant={view === 'year' ? 'solid' : 'outline'} onClick={() => setView('year')}
+                    data-testid="usage-view-year">12 months</Button>
+                </ButtonGroup>
+              </HStack>
+              {view === 'year' ? (
+                <UsageHistoryPanel />
+              ) : statistics ? (
                 <RendersChart days={periodDays(statistics)} />
               ) : statsError ? (
                 <Text fontSize="sm" color="fg.muted">Daily figures are not available right now.</Text>

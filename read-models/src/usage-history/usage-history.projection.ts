@@ -1,0 +1,52 @@
+/**
+ * usage_days: renders per user and UTC day, with that day's counts per project and per format
+ * (issue #30 item 4, "usage over time"). One document per `{userId}:{YYYY-MM-DD}`, so a year of
+ * an account's usage is at most 366 small documents read through one index range, however many
+ * images the account holds. Renders count as they happened: ImageDeleted changes nothing here.
+ */
+import type { TableRendered } from '@jsonable/contracts/events';
+import type { Doc } from '../ports';
+import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+
+export const USAGE_DAYS = 'usage_days';
+/** Key of renders made without a project in `byProject`. */
+export const NO_PROJECT_KEY = '-';
+
+export interface UsageDayDoc extends Doc {
+  id: string;
+  userId: string;
+  /** UTC date of the renders, YYYY-MM-DD. */
+  day: string;
+  count: number;
+  /** Renders per project id at render time (NO_PROJECT_KEY: none). */
+  byProject: Record<string, number>;
+  byFormat: Record<string, number>;
+  /** Renders per `{project key}/{format}`: a project's formats. */
+  byProjectFormat: Record<string, number>;
+  position: number;
+}
+
+export const usageDayId = (userId: string, day: string): string => `${userId}:${day}`;
+
+export const usageHistoryProjection: Projection = {
+  name: 'usage-history',
+  version: 1,
+  collections: [{ name: USAGE_DAYS, indexes: [], compoundIndexes: [['userId', 'day']] }],
+  handles: ['TableRendered'],
+  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
+    const d = (raw as unknown as TableRendered).data;
+    const day = d.renderedAt.slice(0, 10);
+    const id = usageDayId(d.userId, day);
+    const doc = await tx.getForUpdate<UsageDayDoc>(USAGE_DAYS, id);
+    if (doc && doc.position >= raw.position) return;
+    const next = doc ?? { id, userId: d.userId, day, count: 0, byProject: {}, byFormat: {}, byProjectFormat: {}, position: 0 };
+    const project = d.projectId ?? NO_PROJECT_KEY;
+    next.count += 1;
+    next.byProject[project] = (next.byProject[project] ?? 0) + 1;
+    next.byFormat[d.format] = (next.byFormat[d.format] ?? 0) + 1;
+    const projectFormat = `${project}/${d.format}`;
+    next.byProjectFormat[projectFormat] = (next.byProjectFormat[projectFormat] ?? 0) + 1;
+    next.position = raw.position;
+    tx.put(USAGE_DAYS, next);
+  },
+};
