@@ -73,7 +73,6 @@ const dateBound = (name: 'from' | 'to') =>
     }),
   );
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** `projectId=none` lists the images without a project. */

@@ -2,7 +2,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { renderTable, RenderInputError } from '../src/engine';
-import { examples } from '../src/examples';
+import { examples } from '@jsonable/contracts/examples';
 import { LIMITS } from '../src/limits';
 import { layoutTable } from '../src/layout/layout';
 import { measure } from '../src/layout/text';

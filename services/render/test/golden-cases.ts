@@ -2,7 +2,7 @@
  * Golden image cases: the nine SPEC examples and edge cases. Shared by the golden test and the
  * script that regenerates the files (scripts/update-goldens.ts).
  */
-import { examples } from '../src/examples';
+import { examples } from '@jsonable/contracts/examples';
 
 export interface GoldenCase {
   name: string;

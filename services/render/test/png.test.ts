@@ -5,7 +5,7 @@
 import { adler32Combine, deflateInTwo, encodePng, encodePngParallel } from '../src/paint/png';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fc from 'fast-check';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /** Adler-32 the slow, obvious way. */

@@ -449,9 +449,8 @@ export function testEventStore(name: string, open: OpenEventStore): void {
         let handlerReturned = false;
         let resolvedAfterHandler: boolean | null = null;
         let calls = 0;
-        let subscription: Subscription | undefined;
         let stopping: Promise<void> | undefined;
-        subscription = es.subscribeToAll({
+        const subscription: Subscription = es.subscribeToAll({
           after: head,
           batchSize: 1,
           onEvents: async (batch) => {

@@ -102,10 +102,4 @@ export function generateResponseSample(origin: string): string {
   }, null, 2);
 }
 
-export function projectResponseSample(origin: string): string {
-  const url = `${origin}/api/images/daily-orders-1732233600000.png`;
-  const image = { id: 'img_01JD2W7Q4K', url, filename: 'daily-orders-1732233600000.png', createdAt: '2024-11-22T00:00:00.000Z', title: 'Daily Orders' };
-  return JSON.stringify({ success: true, image, ...image, image_url: url, userId: 'usr_01JD2V…', projectId: 'prj_01JD2V…' }, null, 2);
-}
-
 export const errorSample = JSON.stringify({ success: false, error: { code: 401, message: 'Invalid or missing API key. Please check your API key.' } }, null, 2);

@@ -1,5 +1,5 @@
-/** The nine examples come from the table engine (the same payloads its golden-image tests render). */
-export { examples, type TableExample } from '@jsonable/render/examples';
+/** The nine examples live in contracts: the same payloads the engine's golden-image tests render. */
+export { examples, type TableExample } from '@jsonable/contracts/examples';
 
 export function exampleSnippets(origin: string, payload: Record<string, unknown>) {
   const body = JSON.stringify(payload, null, 2);

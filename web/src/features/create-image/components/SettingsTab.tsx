@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toaster';
 import { saveServerSettings } from '../api/settings';
 import {
   borderStyles, defaultTableSettings, imageFormats, settingsErrors, settingsFontSizes, settingsFonts,
-  storeSettings, type TableSettings,
+  storeSettings,
 } from '../lib/table-settings';
 import { useTableSettings } from '../stores/table-settings-store';
 import { ColourField } from './ColourField';

@@ -1,6 +1,6 @@
 /**
  * The nine examples of SPEC §2 (Examples page), as table request payloads. The web app shows
- * them; the golden-image tests render them.
+ * them; the engine's golden-image tests render them.
  */
 export interface TableExample {
   id: string;

@@ -1,0 +1,23 @@
+// knip: unused files, exports and dependencies, checked in `npm test` (issue #27).
+// Entry points that are loaded by path rather than imported are listed here, each with why.
+export default {
+  ignoreExportsUsedInFile: true,
+  // mount/umount: the full-disk test mounts a small tmpfs where the machine allows it.
+  ignoreBinaries: ['mount', 'umount'],
+  workspaces: {
+    '.': {
+      // prune-fonts.mjs runs in the Dockerfile's build stage.
+      entry: ['scripts/*.{ts,mjs}'],
+    },
+    'services/render': {
+      // The pool starts its worker by URL; measure-* and update-goldens are run by hand (see their headers).
+      entry: ['src/pool/worker-entry.mjs', 'test/measure-*.ts', 'test/update-goldens.ts', 'bench/*.ts'],
+      // The fonts are read from their packages' files by path (src/fonts.ts), never imported.
+      ignoreDependencies: ['@expo-google-fonts/.+'],
+    },
+    'services/adapters': {
+      // Child processes of the crash and two-process tests, started by path.
+      entry: ['test/support/*-loop.ts'],
+    },
+  },
+};
