@@ -2,8 +2,9 @@
 // Entry points that are loaded by path rather than imported are listed here, each with why.
 export default {
   ignoreExportsUsedInFile: true,
-  // mount/umount: the full-disk test mounts a small tmpfs where the machine allows it.
-  ignoreBinaries: ['mount', 'umount'],
+  // mount/umount: the full-disk test mounts a small tmpfs where the machine allows it; pdftoppm
+  // (poppler, installed by .ci/run) rasterises the PDFs the tests render.
+  ignoreBinaries: ['mount', 'umount', 'pdftoppm'],
   workspaces: {
     '.': {
       // prune-fonts.mjs runs in the Dockerfile's build stage.
