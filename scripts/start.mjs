@@ -12,7 +12,7 @@ const DIST = join(ROOT, 'services/api/dist');
 const STAMP = join(DIST, 'BUILD');
 const WEB_STAMP = join(ROOT, 'web/dist/index.html');
 const SERVER_SOURCES = ['contracts/src', 'read-models/src', 'services/domain/src', 'services/adapters/src', 'services/render/src', 'services/projector/src', 'services/api/src'];
-const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'contracts/src'];
+const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'contracts/src'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

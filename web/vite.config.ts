@@ -1,36 +1,48 @@
-import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type ViteBuilder } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rmSync } from 'node:fs';
 import { precompressDir } from './build/precompress';
+import { prerender, type PrerenderEntry } from './build/prerender';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** The prerender entry's build: read once by the prerender step, then removed. */
+const SSR_OUT = resolve(here, '.prerender');
 
-/** Brotli and gzip copies of the built files, served by the API process (static.ts). */
-function precompress(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'jsonable-precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    async closeBundle() {
-      const r = await precompressDir(resolve(config.root, config.build.outDir));
-      const kb = (n: number) => `${Math.round(n / 1024)} kB`;
-      config.logger.info(`precompressed ${r.files} files: ${kb(r.bytes)} → brotli ${kb(r.brotliBytes)}, gzip ${kb(r.gzipBytes)}`);
-    },
-  };
+/**
+ * `vite build` builds the browser app into dist, then the prerender entry for Node, renders every
+ * public page into dist (web/build/prerender.ts), and writes Brotli and gzip copies of the text
+ * files, served by the API process (services/api/src/middleware/static.ts).
+ */
+async function buildApp(builder: ViteBuilder): Promise<void> {
+  const { client, ssr } = builder.environments;
+  if (!client || !ssr) throw new Error('vite.config: the client and ssr environments are missing');
+  await builder.build(client);
+  await builder.build(ssr);
+  const dist = resolve(client.config.root, client.config.build.outDir);
+  const logger = client.config.logger;
+  let templated: string[];
+  try {
+    const entry = (await import(pathToFileURL(resolve(SSR_OUT, 'entry-server.js')).href)) as PrerenderEntry;
+    const routes = await prerender(dist, entry);
+    templated = routes.templated;
+    logger.info(`prerendered ${routes.pages.length} pages: ${routes.pages.map((p) => p.path).join(' ')}`);
+  } finally {
+    rmSync(SSR_OUT, { recursive: true, force: true });
+    // The manifest was for the prerender step; the server has no use for it.
+    rmSync(resolve(dist, '.vite'), { recursive: true, force: true });
+  }
+  const r = await precompressDir(dist, new Set(templated));
+  const kb = (n: number) => `${Math.round(n / 1024)} kB`;
+  logger.info(`precompressed ${r.files} files: ${kb(r.bytes)} → brotli ${kb(r.brotliBytes)}, gzip ${kb(r.gzipBytes)}`);
 }
 
 // The API process serves web/dist in production; in development Vite serves the app and
 // forwards /api to the API on port 3000 so cookies stay same-origin.
 export default defineConfig({
   root: here,
-  plugins: [
-    react(),
-    precompress(),
-  ],
+  plugins: [react()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
@@ -39,4 +51,14 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
   },
+  environments: {
+    // The manifest says which chunks each page needs: its HTML preloads them.
+    client: { build: { manifest: true } },
+    ssr: {
+      build: { outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { input: { 'entry-server': resolve(here, 'src/entry-server.tsx') } } },
+      // Bundled, so Node runs the same module graph the browser does (Chakra, emotion, our contracts).
+      resolve: { noExternal: true },
+    },
+  },
+  builder: { buildApp },
 });

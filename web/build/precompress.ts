@@ -5,7 +5,7 @@
  * browser accepts). Maximum levels: this runs once per build, the files are served many times.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -36,12 +36,17 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Compresses every compressible file under `dir` (existing `.br`/`.gz` copies are rewritten). */
-export async function precompressDir(dir: string): Promise<PrecompressResult> {
+/**
+ * Compresses every compressible file under `dir` (existing `.br`/`.gz` copies are rewritten), but
+ * not those `skip` names (paths relative to `dir`): the prerendered pages are completed by the
+ * server (its origin goes in) and compressed there.
+ */
+export async function precompressDir(dir: string, skip: ReadonlySet<string> = new Set()): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const jobs: Array<Promise<void>> = [];
   for await (const path of walk(dir)) {
     if (!COMPRESSIBLE.has(extname(path).toLowerCase())) continue;
+    if (skip.has(relative(dir, path).split(sep).join('/'))) continue;
     if ((await stat(path)).size < MIN_BYTES) continue;
     jobs.push(
       (async () => {

@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps, modules: ApiModule[]): Koa<AppState> {
   app.use(publicApiCors());
   app.use(errorHandler(deps.logger));
   app.use(apiFallback());
-  if (deps.config.webDist) app.use(serveWebApp(deps.config.webDist));
+  if (deps.config.webDist) app.use(serveWebApp(deps.config.webDist, { publicUrl: deps.config.publicUrl }));
 
   const router = new Router<AppState>();
   // Bodies are read only for a route that takes one (an unknown path's body is never parsed),

@@ -51,7 +51,8 @@ export function ensureWebBuilt(): Promise<void> {
     await acquire();
     try {
       if (isFresh()) return;
-      execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: WEB_ROOT, stdio: 'inherit' });
+      // The build that ships: vitest sets NODE_ENV=test, under which Vite builds development React.
+      execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: WEB_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     } finally {
       rmSync(LOCK, { recursive: true, force: true });
     }

@@ -1,10 +1,21 @@
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
+/**
+ * Loads the lazy pages the current URL shows before the router starts, so the first render is the
+ * page itself — the same markup as the prerendered HTML it hydrates — rather than a fallback.
+ */
+export async function createAppRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(matches.filter((m) => m.route.lazy).map(async (m) => {
+    const lazy = m.route.lazy as () => Promise<Partial<RouteObject>>;
+    Object.assign(m.route, { ...(await lazy()), lazy: undefined });
+  }));
+  return createBrowserRouter(routes);
+}
 
-export function App() {
+export function App({ router }: { router: Awaited<ReturnType<typeof createAppRouter>> }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Container, Heading, HStack, Stack, Text } from '@ch
 import { CodeBlock, Code } from '../components/CodeBlock';
 import { SimpleTable } from '../components/docs/SimpleTable';
 import { MethodBadge } from '../features/api-reference/EndpointBlock';
-import { siteOrigin } from '../lib/origin';
+import { useSiteOrigin } from '../lib/origin';
 
 const legacyBody = JSON.stringify({
   data: [
@@ -15,7 +15,7 @@ const legacyBody = JSON.stringify({
 
 /** The legacy API docs page (/docs and /api-docs): the short form of the API, kept for old links. */
 export default function ApiDocsPage() {
-  const origin = siteOrigin();
+  const origin = useSiteOrigin();
   const curl = `curl -X POST ${origin}/api/table-to-image \\
   -H "Authorization: Bearer YOUR_API_KEY" \\
   -H "Content-Type: application/json" \\

@@ -8,7 +8,7 @@ import { RouterLink } from '../components/RouterLink';
 import { EndpointBlock } from '../features/api-reference/EndpointBlock';
 import { errorExample } from '../features/api-reference/endpoints';
 import { useEndpointDocs } from '../features/api-reference/use-openapi';
-import { siteOrigin } from '../lib/origin';
+import { useSiteOrigin } from '../lib/origin';
 
 const ANCHORS = [
   { id: 'authentication', label: 'Authentication' },
@@ -20,7 +20,7 @@ const ANCHORS = [
 ];
 
 export default function ApiReferencePage() {
-  const origin = siteOrigin();
+  const origin = useSiteOrigin();
   const { endpoints } = useEndpointDocs();
   const tiers: PlanTier[] = ['free', 'premium', 'business', 'enterprise'];
   return (

@@ -5,7 +5,6 @@ import { PasswordLoginForm } from '../features/auth/components/PasswordLoginForm
 import { RegisterForm } from '../features/auth/components/RegisterForm';
 import { MagicLinkForm } from '../features/auth/components/MagicLinkForm';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
-import { PageSpinner } from '../app/ProtectedRoute';
 import { planOf } from '@jsonable/contracts/plans';
 import { SELECTED_PLAN_KEY } from '../features/landing/selected-plan';
 
@@ -27,12 +26,13 @@ function SelectedPlanNote() {
 }
 
 export default function AuthPage() {
-  const { user, isLoading } = useUser();
+  // The forms show at once (they are in the prerendered page); a signed-in visitor moves on to the
+  // dashboard as soon as the session check answers.
+  const { user } = useUser();
   const [params, setParams] = useSearchParams();
   const tab = asTab(params.get('tab'));
   const forgot = params.get('tab') === FORGOT;
 
-  if (isLoading) return <PageSpinner label="Loading your session" />;
   if (user) return <Navigate to="/dashboard" replace />;
 
   return (

@@ -7,7 +7,7 @@ import { DocsShell, DocSection, DocSub } from '../components/docs/DocsShell';
 import { SimpleTable } from '../components/docs/SimpleTable';
 import { Code, CodeBlock } from '../components/CodeBlock';
 import { RouterLink } from '../components/RouterLink';
-import { siteOrigin } from '../lib/origin';
+import { useSiteOrigin } from '../lib/origin';
 import {
   arrayRowsSample, curlGenerate, curlProjectEndpoint, generateResponseSample, headersRowsSample, objectRowsSample,
   processingSample, stylesSample, typedCellsSample,
@@ -28,7 +28,7 @@ const ANCHORS = [
 const n = (v: number | null) => (v === null ? 'Unlimited' : v.toLocaleString('en-US'));
 
 export default function DocumentationPage() {
-  const origin = siteOrigin();
+  const origin = useSiteOrigin();
   const tiers: PlanTier[] = ['free', 'premium', 'business', 'enterprise'];
   return (
     <DocsShell

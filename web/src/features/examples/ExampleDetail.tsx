@@ -5,7 +5,7 @@ import type { ImageFormat } from '@jsonable/contracts/table';
 import { CodeBlock } from '../../components/CodeBlock';
 import { messageOf } from '../../lib/api-client';
 import { downloadFilename } from '../../lib/filename';
-import { siteOrigin } from '../../lib/origin';
+import { useSiteOrigin } from '../../lib/origin';
 import { toast } from '../../lib/toaster';
 import { exampleSnippets, type TableExample } from './examples';
 import { exampleImageKey, renderExample, useExamplePreview } from './use-example-image';
@@ -44,7 +44,7 @@ async function saveAs(url: string, filename: string): Promise<void> {
 }
 
 export function ExampleDetail({ example }: { example: TableExample }) {
-  const origin = siteOrigin();
+  const origin = useSiteOrigin();
   const preview = useExamplePreview(example.id, example.payload);
   const [busy, setBusy] = useState<ImageFormat | null>(null);
   const json = JSON.stringify(example.payload, null, 2);

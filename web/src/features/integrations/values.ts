@@ -1,8 +1,6 @@
-import { siteOrigin } from '../../lib/origin';
-
 /** The project endpoint as the dashboard shows it; readers replace the placeholder with their own path. */
-export const projectEndpointUrl = () => `${siteOrigin()}/api/jsonable/p/YOUR_PROJECT_ENDPOINT`;
-export const generateUrl = () => `${siteOrigin()}/api/jsonable/table-to-image`;
+export const projectEndpointUrl = (origin: string) => `${origin}/api/jsonable/p/YOUR_PROJECT_ENDPOINT`;
+export const generateUrl = (origin: string) => `${origin}/api/jsonable/table-to-image`;
 
 export const automationBody = JSON.stringify({
   title: 'Weekly Leads',
@@ -17,10 +15,10 @@ export const automationBody = JSON.stringify({
 const sampleImageUrl = (origin: string) => `${origin}/api/images/weekly-leads-1732233600000.png`;
 
 /** The answer as the Make and Gumloop guides show it (SPEC §3): just the image's top-level url. */
-export const urlOnlyResponse = (origin = siteOrigin()) => JSON.stringify({ success: true, url: sampleImageUrl(origin) }, null, 2);
+export const urlOnlyResponse = (origin: string) => JSON.stringify({ success: true, url: sampleImageUrl(origin) }, null, 2);
 
 /** The project endpoint's answer with the fields the n8n and Zapier guides map. */
-export const projectEndpointResponse = (origin = siteOrigin()) => JSON.stringify({
+export const projectEndpointResponse = (origin: string) => JSON.stringify({
   success: true,
   url: sampleImageUrl(origin),
   image_url: sampleImageUrl(origin),

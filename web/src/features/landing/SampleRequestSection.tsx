@@ -1,7 +1,7 @@
 import { Link as RRLink } from 'react-router-dom';
 import { Box, Button, Container, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { CodeBlock } from '../../components/CodeBlock';
-import { siteOrigin } from '../../lib/origin';
+import { useSiteOrigin } from '../../lib/origin';
 
 export function sampleCurl(origin: string): string {
   return `curl -X POST ${origin}/api/jsonable/table-to-image \\
@@ -27,7 +27,7 @@ export function sampleResponse(origin: string): string {
 }
 
 export function SampleRequestSection() {
-  const origin = siteOrigin();
+  const origin = useSiteOrigin();
   return (
     <Box as="section" aria-labelledby="sample-title" py={{ base: '12', md: '16' }}>
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>

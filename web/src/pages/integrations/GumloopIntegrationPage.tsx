@@ -2,8 +2,10 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide, Troubleshooting } from '../../features/integrations/IntegrationGuide';
 import { automationBody, generateUrl, urlOnlyResponse } from '../../features/integrations/values';
+import { useSiteOrigin } from '../../lib/origin';
 
 export default function GumloopIntegrationPage() {
+  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="Gumloop"
@@ -13,7 +15,7 @@ export default function GumloopIntegrationPage() {
         {
           title: 'Add an API call node',
           body: <Text>Set the method to POST and the URL to the table-to-image endpoint.</Text>,
-          values: [{ label: 'URL', value: generateUrl() }],
+          values: [{ label: 'URL', value: generateUrl(origin) }],
         },
         {
           title: 'Authorize with a Bearer header',
@@ -28,7 +30,7 @@ export default function GumloopIntegrationPage() {
         {
           title: 'Read the URL',
           body: <Text>Use a JSON reader or the node’s output mapping to take <Code>url</Code> from the answer and send it onward.</Text>,
-          code: { label: 'Response', code: urlOnlyResponse() },
+          code: { label: 'Response', code: urlOnlyResponse(origin) },
         },
       ]}
       after={

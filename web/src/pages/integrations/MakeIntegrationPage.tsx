@@ -2,8 +2,10 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, urlOnlyResponse } from '../../features/integrations/values';
+import { useSiteOrigin } from '../../lib/origin';
 
 export default function MakeIntegrationPage() {
+  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="Make"
@@ -13,7 +15,7 @@ export default function MakeIntegrationPage() {
         {
           title: 'Add an HTTP “Make a request” module',
           body: <Text>Set <strong>Method</strong> to POST and paste your project endpoint as the <strong>URL</strong> (replace the placeholder with your endpoint path).</Text>,
-          values: [{ label: 'Endpoint URL', value: projectEndpointUrl() }],
+          values: [{ label: 'Endpoint URL', value: projectEndpointUrl(origin) }],
         },
         {
           title: 'Add the API key header',
@@ -33,7 +35,7 @@ export default function MakeIntegrationPage() {
         {
           title: 'Use the image URL',
           body: <Text>The answer carries the image address at the top level as <Code>url</Code>. Map <Code>Data → url</Code> into the next module — an image block in Slack, an e-mail, or a Google Docs image.</Text>,
-          code: { label: 'Response', code: urlOnlyResponse() },
+          code: { label: 'Response', code: urlOnlyResponse(origin) },
         },
       ]}
     />

@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
+import { useSiteOrigin } from '../../lib/origin';
 
 const n8nBody = `{
   "title": "Open Tickets",
@@ -9,6 +10,7 @@ const n8nBody = `{
 }`;
 
 export default function N8nIntegrationPage() {
+  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="n8n"
@@ -18,7 +20,7 @@ export default function N8nIntegrationPage() {
         {
           title: 'Add an HTTP Request node',
           body: <Text>Set <strong>Method</strong> to POST and <strong>URL</strong> to your project endpoint.</Text>,
-          values: [{ label: 'URL', value: projectEndpointUrl() }],
+          values: [{ label: 'URL', value: projectEndpointUrl(origin) }],
         },
         {
           title: 'Authenticate with a header',
@@ -35,7 +37,7 @@ export default function N8nIntegrationPage() {
           body: <Text>Click <strong>Test step</strong>. The output holds <Code>url</Code>; reference it downstream as <Code>{'{{ $json.url }}'}</Code>. A static body like this one is handy for a first test:</Text>,
           code: { label: 'Static test body', code: automationBody },
         },
-        { title: 'Check the answer', body: <Text>A successful call answers like this:</Text>, code: { label: 'Response', code: projectEndpointResponse() } },
+        { title: 'Check the answer', body: <Text>A successful call answers like this:</Text>, code: { label: 'Response', code: projectEndpointResponse(origin) } },
       ]}
     />
   );

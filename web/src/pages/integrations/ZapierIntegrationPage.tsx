@@ -2,8 +2,10 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
+import { useSiteOrigin } from '../../lib/origin';
 
 export default function ZapierIntegrationPage() {
+  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="Zapier"
@@ -13,7 +15,7 @@ export default function ZapierIntegrationPage() {
         {
           title: 'Add a Webhooks by Zapier action',
           body: <Text>Choose the <strong>Custom Request</strong> event, set <strong>Method</strong> to POST and paste your project endpoint as the <strong>URL</strong>.</Text>,
-          values: [{ label: 'URL', value: projectEndpointUrl() }],
+          values: [{ label: 'URL', value: projectEndpointUrl(origin) }],
         },
         {
           title: 'Write the JSON body',
@@ -28,7 +30,7 @@ export default function ZapierIntegrationPage() {
         {
           title: 'Test and use the URL',
           body: <Text>Test the step. Zapier shows the fields of the answer; pick <Code>Url</Code> (or <Code>Image Url</Code>) in later steps — for example as an attachment URL in Gmail or an image in Slack.</Text>,
-          code: { label: 'Response', code: projectEndpointResponse() },
+          code: { label: 'Response', code: projectEndpointResponse(origin) },
         },
       ]}
     />

@@ -1,0 +1,192 @@
+/**
+ * Issue 26: the public pages arrive prerendered. Over plain HTTP (what curl, a search engine or a
+ * link preview sees) each page's HTML holds its words, its own title, description, canonical URL
+ * and preview tags; unknown paths answer the 404 page with status 404; signed-in screens get the
+ * client-rendered shell. In Chromium, React hydrates each page without a mismatch (no console
+ * error or warning), the words are there with JavaScript off, and nothing moves when hydration
+ * completes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startE2eServer, type E2eServer } from './helpers';
+
+/** The issue's list, with a sentence of each page's own text (not the shared header or footer). */
+const PAGES: { path: string; h1: string; words: string }[] = [
+  { path: '/', h1: 'Turn JSON into beautiful table images', words: 'Post your rows to one endpoint' },
+  { path: '/documentation', h1: 'Documentation', words: 'Getting Started' },
+  { path: '/api-reference', h1: 'API Reference', words: '/api/jsonable/table-to-image' },
+  { path: '/examples', h1: 'Examples', words: 'Nine ready-made tables' },
+  { path: '/make-integration', h1: 'Jsonable + Make', words: 'Make' },
+  { path: '/n8n-integration', h1: 'Jsonable + n8n', words: 'HTTP Request' },
+  { path: '/zapier-integration', h1: 'Jsonable + Zapier', words: 'Webhooks by Zapier' },
+  { path: '/gumloop-integration', h1: 'Jsonable + Gumloop', words: 'Gumloop' },
+  { path: '/about', h1: 'About Jsonable', words: 'Readable tables' },
+  { path: '/terms', h1: 'Terms of Service', words: 'Terms of Service' },
+  { path: '/privacy', h1: 'Privacy Policy', words: 'Privacy Policy' },
+  { path: '/auth', h1: 'Welcome to Jsonable', words: 'Sign in to manage your projects' },
+];
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.baseUrl}${path}`, { headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers }, redirect: 'manual' });
+
+/** fetch adds 'Cache-Control: no-cache' to a conditional request (a forced reload) unless told otherwise; a browser's revalidation sends max-age=0. */
+const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
+
+const attr = (html: string, selector: RegExp) => html.match(selector)?.[1];
+
+describe('prerendered HTML over plain HTTP', () => {
+  for (const p of PAGES) {
+    it(`${p.path} holds its words and its own meta tags`, async () => {
+      const res = await get(p.path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      // React separates adjacent text with <!-- --> (one h1 reads 'Jsonable + <!-- -->Make').
+      const root = html.slice(html.indexOf('<div id="root">')).replaceAll('<!-- -->', '');
+      expect(new RegExp(`<h1[^>]*>${p.h1.replace(/[+]/g, '\\+')}</h1>`).test(root), `<h1> ${p.h1}`).toBe(true);
+      expect(root.includes(p.words), p.words).toBe(true);
+      const title = attr(html, /<title>([^<]*)<\/title>/);
+      expect(title).toBe(p.path === '/' ? 'Jsonable — JSON to table images' : attr(html, /<meta property="og:title" content="([^"]*)"/));
+      if (p.path !== '/') expect(title).toMatch(/ — Jsonable$/);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      const description = attr(html, /<meta name="description" content="([^"]*)"/);
+      expect(description?.length).toBeGreaterThan(40);
+      expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(description);
+      // Absolute URLs carry the server's own origin (PUBLIC_URL), never the build's placeholder.
+      expect(html.includes('__JSONABLE_PUBLIC_URL__'), 'the origin placeholder is replaced').toBe(false);
+      const canonical = `${server.baseUrl}${p.path}`;
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(canonical);
+      expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(canonical);
+      expect(attr(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
+      const image = attr(html, /<meta property="og:image" content="([^"]*)"/);
+      expect(image).toBe(attr(html, /<meta name="twitter:image" content="([^"]*)"/));
+      const preview = await fetch(image!);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('content-type')).toBe('image/png');
+      // Styled at first paint: the emotion styles the page uses are in the head.
+      expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [^"]+">/);
+      // The page's own chunk is fetched with the main bundle, not after it.
+      const scripts = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(1);
+      for (const src of scripts) expect((await fetch(`${server.baseUrl}${src}`, { method: 'HEAD' })).status).toBe(200);
+    });
+  }
+
+  it('answers unknown paths with the 404 page and status 404, kept out of search results', async () => {
+    for (const path of ['/no/such/page', '/dashboard/../nowhere', '/examples/extra']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html.includes('404 Page Not Found</h1>'), path).toBe(true);
+      expect(html.includes('<meta name="robots" content="noindex" />'), path).toBe(true);
+      expect(html.includes('rel="canonical"'), path).toBe(false);
+    }
+  });
+
+  it('sends signed-in screens and redirects the client-rendered shell, and query-drawn pages too', async () => {
+    for (const path of ['/dashboard', '/settings', '/app', '/projects/abc/styles', '/auth/verify', '/login', '/auth?tab=register', '/examples?example=sales']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html.includes('<div id="root"></div>'), path).toBe(true);
+      expect(html.includes('<meta name="robots" content="noindex" />'), path).toBe(true);
+    }
+    // A query string a page does not read changes nothing.
+    expect((await (await get('/about?utm_source=mail')).text()).includes('About Jsonable</h1>')).toBe(true);
+  });
+
+  it('revalidates HTML with an ETag (304 when unchanged) and compresses it', async () => {
+    const first = await get('/documentation');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/documentation', revalidate(etag!));
+    expect(again.status).toBe(304);
+    const br = await get('/documentation', { 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('etag')).not.toBe(etag);
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    // fetch decodes the Brotli body: it must be the same page, in under a quarter of the bytes.
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(Number(first.headers.get('content-length')) / 4);
+    expect(await br.text()).toBe(await first.text());
+    const notModified = await get('/documentation', { 'accept-encoding': 'br', ...revalidate(br.headers.get('etag')!) });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('lists the public pages in sitemap.xml and points robots.txt at it', async () => {
+    const sitemap = await (await get('/sitemap.xml')).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(PAGES.map((p) => `${server.baseUrl}${p.path}`).sort());
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /dashboard');
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).not.toMatch(/Disallow: \/(documentation|examples|about)\b/);
+  });
+});
+
+async function hydrate(page: Page, path: string, h1: string): Promise<string[]> {
+  const messages: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
+  // Hydrated: React attached its handlers to the root container.
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')), undefined, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  return messages;
+}
+
+describe('hydration in Chromium', () => {
+  it('every public page hydrates without a mismatch, error or warning', { timeout: 240_000 }, async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const problems: string[] = [];
+    for (const p of [...PAGES, { path: '/no/such/page', h1: '404 Page Not Found', words: '' }]) {
+      const messages = await hydrate(page, p.path, p.h1);
+      // A signed-out visitor's session check answers 401: the browser logs that failed request itself.
+      problems.push(...messages.filter((m) => !/401 \(Unauthorized\)/.test(m) && !(p.h1.startsWith('404') && /404 \(Not Found\)/.test(m))).map((m) => `${p.path}: ${m}`));
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the words with JavaScript off, and hydration moves nothing', { timeout: 60_000 }, async () => {
+    const off = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await off.newPage();
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.textContent()).toBe('Turn JSON into beautiful table images');
+    const before = await heading.boundingBox();
+    // Styled: the prerendered header is a sticky bar, not a list of bare links.
+    expect(await page.locator('header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    await off.close();
+
+    const { context, page: live } = await newPage(browser, server.baseUrl);
+    await live.addInitScript(() => {
+      (window as unknown as { __shift: number }).__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) (window as unknown as { __shift: number }).__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await hydrate(live, '/', 'Turn JSON into beautiful table images');
+    expect(await live.getByRole('heading', { level: 1 }).boundingBox()).toEqual(before);
+    expect(await live.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+    await context.close();
+  });
+});
