@@ -139,11 +139,15 @@ export type TableRendered = E<'TableRendered', {
   /** Set when the render is a version of a living image (issue #25): it is listed with that
    *  living image (LiveImageVersionRendered), not among the user's images, and counts as usual. */
   live?: { projectId: string; name: string };
+  /** Generated from the data drawn (issue #25); absent on renders recorded before it existed. */
+  altText?: string;
 }>;
 export type ImageDeleted = E<'ImageDeleted', { imageId: string; userId: string; filename: string; blobKey: string }>;
 export type ImageDataPurged = E<'ImageDataPurged', { imageId: string }>;
+/** The owner rewrote the image's alt text (issue #25). */
+export type ImageAltTextChanged = E<'ImageAltTextChanged', { imageId: string; userId: string; altText: string }>;
 
-export type ImagesEvent = TableRendered | ImageDeleted | ImageDataPurged;
+export type ImagesEvent = TableRendered | ImageDeleted | ImageDataPurged | ImageAltTextChanged;
 
 // ── living images: live-{projectId}-{name} (issue #25) ─────────────────────────────────
 /** How a version came: the dashboard (session), a user key or a project key. */
@@ -161,6 +165,7 @@ export type LiveImageVersionRendered = E<'LiveImageVersionRendered', {
   imageId: string; filename: string; blobKey: string; format: ImageFormat; contentType: string;
   width: number; height: number; size: number; rows: number; columns: number; title: string | null;
   by: LiveAuthor; renderedAt: string;
+  altText?: string;
 }>;
 /** The stable URL serves an earlier version again; later versions stay listed. */
 export type LiveImageRolledBack = E<'LiveImageRolledBack', {

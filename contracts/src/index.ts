@@ -10,3 +10,4 @@ export * from './billing';
 export * from './lists';
 export * from './live';
 export * from './table-features';
+export * from './alt-text';

@@ -44,6 +44,8 @@ export const liveVersionSchema = z.object({
   /** Who rendered it: the dashboard, a user key or the project's key. */
   by: liveAuthorSchema,
   createdAt: z.string(),
+  /** Generated from the data drawn; null for versions rendered before alt text existed. */
+  altText: z.string().nullable(),
 });
 export type LiveVersion = z.infer<typeof liveVersionSchema>;
 

@@ -29,6 +29,8 @@ export const imageSummarySchema = z.object({
   filename: z.string(),
   createdAt: z.string(),
   title: z.string().nullable(),
+  /** A generated summary of the data drawn (issue #25): the image's alt text. */
+  altText: z.string().nullable().optional(),
 });
 export type ImageSummary = z.infer<typeof imageSummarySchema>;
 
@@ -46,6 +48,8 @@ export const generateResponseSchema = z.object({
   }),
   /** The stored image, as the dashboard and the project endpoint describe it. */
   image: imageSummarySchema.optional(),
+  /** A generated summary of the data drawn: the image's alt text (issue #25). */
+  altText: z.string().nullable().optional(),
   warnings: warningsField,
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
@@ -111,6 +115,8 @@ export const userImageSchema = z.object({
   createdAt: z.string(),
   /** The request JSON is kept 30 days; false once purged. */
   has_json_data: z.boolean(),
+  /** Generated from the data drawn, or written by the owner; null for images rendered before alt text existed. */
+  altText: z.string().nullable(),
 });
 export type UserImage = z.infer<typeof userImageSchema>;
 export const userImagesResponseSchema = z.array(userImageSchema);

@@ -39,6 +39,8 @@ export interface ImageDoc extends Doc {
   searchText: string;
   /** The request JSON is kept until this time (epoch ms), then purged; null once purged or deleted. */
   dataExpiresAt: number | null;
+  /** Generated at render time or written by the owner (issue #25); absent on older images. */
+  altText?: string;
   position: number;
 }
 
@@ -84,7 +86,7 @@ export const imagesProjection: Projection = {
     },
     { name: DETACHED_PROJECTS, indexes: [] },
   ],
-  handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ProjectDeleted'],
+  handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ImageAltTextChanged', 'ProjectDeleted'],
   async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
     const event = raw as unknown as Handled;
     const position = raw.position;
@@ -105,6 +107,7 @@ export const imagesProjection: Projection = {
           source: d.source, createdAt: d.renderedAt, deleted: false,
           listUserId: d.userId, searchText: searchTextOf(d.title, d.filename),
           dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS, position,
+          ...(d.altText ? { altText: d.altText } : {}),
         } satisfies ImageDoc);
         return;
       }
@@ -113,6 +116,9 @@ export const imagesProjection: Projection = {
         return;
       case 'ImageDataPurged':
         if (doc) tx.put(IMAGES, { ...doc, dataExpiresAt: null, position });
+        return;
+      case 'ImageAltTextChanged':
+        if (doc && !doc.deleted) tx.put(IMAGES, { ...doc, altText: event.data.altText, position });
         return;
     }
   },

@@ -90,5 +90,6 @@ export function toUserImage(doc: ImageDoc, publicUrl: string): UserImage {
     width: doc.width, height: doc.height, size: doc.size, rows: doc.rows, columns: doc.columns,
     project_id: doc.projectId, user_id: doc.userId, created_at: doc.createdAt, createdAt: doc.createdAt,
     has_json_data: doc.dataExpiresAt !== null,
+    altText: doc.altText ?? null,
   };
 }

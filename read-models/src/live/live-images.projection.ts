@@ -17,6 +17,7 @@ export interface LiveVersionDoc extends Pick<ImageDoc, 'filename' | 'blobKey' | 
   imageId: string;
   by: LiveAuthor;
   createdAt: string;
+  altText?: string;
 }
 
 export interface LiveImageDoc extends Doc {
@@ -86,6 +87,7 @@ export const liveImagesProjection: Projection = {
         const version: LiveVersionDoc = {
           version: d.version, imageId: d.imageId, filename: d.filename, blobKey: d.blobKey, format: d.format, contentType: d.contentType,
           width: d.width, height: d.height, size: d.size, rows: d.rows, columns: d.columns, title: d.title, by: d.by, createdAt: d.renderedAt,
+          ...(d.altText ? { altText: d.altText } : {}),
         };
         tx.put(LIVE_IMAGES, withPurgeable({
           ...doc, versions: [...doc.versions, version], currentVersion: d.version,

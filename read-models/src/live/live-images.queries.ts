@@ -43,7 +43,7 @@ export function toLiveImage(doc: LiveImageDoc, publicUrl: string): LiveImage {
   const current = versionOf(doc, doc.currentVersion) ?? doc.versions[doc.versions.length - 1];
   const versions: LiveVersion[] = [...doc.versions].reverse().map((v) => ({
     version: v.version, url: urls.version(v), format: v.format, width: v.width, height: v.height, size: v.size,
-    rows: v.rows, columns: v.columns, title: v.title, by: v.by, createdAt: v.createdAt,
+    rows: v.rows, columns: v.columns, title: v.title, by: v.by, createdAt: v.createdAt, altText: v.altText ?? null,
   }));
   return {
     id: doc.liveImageId, name: doc.name, projectId: doc.projectId,

@@ -11,7 +11,7 @@ import {
 } from '@jsonable/contracts/projects';
 import {
   deleteImageResponseSchema, demoResponseSchema, generateResponseSchema, previewResponseSchema,
-  projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, userImagesResponseSchema, userStatsSchema,
+  projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, userImageSchema, userImagesResponseSchema, userStatsSchema,
 } from '@jsonable/contracts/render-api';
 import { stylesSchema, tableRequestSchema } from '@jsonable/contracts/table';
 import {
@@ -26,6 +26,7 @@ import {
   deleteLiveImageResponseSchema, LIVE_MAX_AGE_SECONDS, liveImageListSchema, liveImageSchema, putLiveImageResponseSchema,
   rollbackLiveImageRequestSchema, rollbackLiveImageResponseSchema,
 } from '@jsonable/contracts/live';
+import { updateImageRequestSchema } from '@jsonable/contracts/alt-text';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, SEARCH_MAX, ZIP_MAX_BYTES, ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
 import { USAGE_HISTORY_DEFAULT_DAYS, USAGE_HISTORY_MAX_DAYS, usageHistorySchema } from '@jsonable/contracts/usage-history';
 import type { AppDeps } from './deps';
@@ -85,13 +86,15 @@ const schemas: Record<string, z.ZodType> = {
   RollbackLiveImageRequest: rollbackLiveImageRequestSchema,
   RollbackLiveImageResponse: rollbackLiveImageResponseSchema,
   DeleteLiveImageResponse: deleteLiveImageResponseSchema,
+  UpdateImageRequest: updateImageRequestSchema,
+  UserImage: userImageSchema,
 };
 
 /** Requests are described as accepted (input side), answers as sent (output side). */
 const INPUTS = new Set([
   'TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest', 'RegisterRequest', 'LoginRequest', 'MagicLinkRequest',
   'ConfirmMagicLinkRequest', 'UpdateProfileRequest', 'ChangePasswordRequest', 'SaveSettingsRequest', 'CheckoutRequest',
-  'ForgotPasswordRequest', 'ResetPasswordRequest', 'RollbackLiveImageRequest',
+  'ForgotPasswordRequest', 'ResetPasswordRequest', 'RollbackLiveImageRequest', 'UpdateImageRequest',
 ]);
 
 function componentSchemas(): Json {
@@ -185,11 +188,18 @@ const imageFile = {
     'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
     'image/svg+xml': { schema: { type: 'string', contentMediaType: 'image/svg+xml' } },
     'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+    'text/csv': { schema: { type: 'string' }, description: 'The CSV twin ({file}.csv): the data drawn, RFC 4180, formula cells neutralised' },
+    'text/html': { schema: { type: 'string' }, description: 'The HTML twin ({file}.html): an accessible <table> with <caption> and <th scope>' },
   },
 };
-const filenameParam = { name: 'filename', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*\\.(png|jpg|jpeg|svg|pdf)$' } };
+const filenameParam = {
+  name: 'filename', in: 'path', required: true,
+  description: 'The image file name; append .csv or .html for its data twins (issue #25).',
+  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*\\.(png|jpg|jpeg|svg|pdf)(\\.(csv|html))?$' },
+};
+const bomParam = { name: 'bom', in: 'query', required: false, description: 'CSV twin only: 1 starts the file with a UTF-8 byte-order mark (for Excel).', schema: { type: 'string', enum: ['1', '0'] } };
 const getImage = (summary: string): Json => ({
-  tags: ['Images'], summary, security: [], parameters: [filenameParam],
+  tags: ['Images'], summary, security: [], parameters: [filenameParam, bomParam],
   responses: { 200: imageFile, 304: { description: 'Not modified (If-None-Match)' }, 404: error('Image not found or deleted.') },
 });
 /** Temporary files (previews: one hour, demo images: 24 hours): cacheable until they expire, 404 afterwards. */
@@ -260,12 +270,12 @@ const livePaths: Json = {
   },
   '/live/{endpoint}/{file}': {
     get: liveFile('The current version of a living image ({name}.{png|jpg|svg|pdf})', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`, [
-      liveEndpointParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]+\\.(png|jpg|jpeg|svg|pdf)$' } },
+      liveEndpointParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]+\\.(png|jpg|jpeg|svg|pdf|csv|html)$' } }, bomParam,
     ]),
   },
   '/live/{endpoint}/{name}/v/{file}': {
     get: liveFile('One version of a living image ({n}.{ext}), immutable', 'public, max-age=31536000, immutable', [
-      liveEndpointParam, liveNameParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*\\.(png|jpg|jpeg|svg|pdf)$' } },
+      liveEndpointParam, liveNameParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*\\.(png|jpg|jpeg|svg|pdf|csv|html)$' } }, bomParam,
     ]),
   },
 };
@@ -378,6 +388,9 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         }),
       },
       '/api/jsonable/user/images/{id}': {
+        patch: session("Rewrite an image's alt text", { 200: { description: 'The image', ...json('UserImage') }, ...pick(ERRORS, 400), 404: error('Image not found or deleted') }, {
+          parameters: [idParam], requestBody: { required: true, ...json('UpdateImageRequest') },
+        }),
         delete: session('Delete an image (its URL answers 404 afterwards)', { 200: { description: 'Deleted', ...json('DeleteImageResponse') }, 404: error('Image not found or deleted') }, { parameters: [idParam] }),
       },
       '/api/jsonable/user/stats': { get: session('Usage statistics of the current period', { 200: { description: 'Statistics', ...json('UserStats') } }) },

@@ -4,6 +4,7 @@
  * Positions and revisions are plain numbers: stream revisions start at 0, global positions are
  * strictly increasing in commit order (an adapter maps its driver's own position onto this).
  */
+import type { DrawnTable } from '@jsonable/contracts/alt-text';
 
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 
@@ -141,6 +142,8 @@ export interface RenderOutput {
   title: string | null;
   /** e.g. a cell image that could not be fetched and was drawn as a placeholder. */
   warnings: string[];
+  /** The text as drawn (issue #25: alt text, CSV and HTML twins); absent from stand-in renderers. */
+  drawn?: DrawnTable;
 }
 
 export interface RenderInput {

@@ -8,6 +8,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { imageBudgets, type ImageBudget } from '@jsonable/contracts/render-api';
 import type { ImageFormat } from '@jsonable/contracts/table';
+import type { DrawnTable } from '@jsonable/contracts/alt-text';
 import { RenderInputError } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
@@ -220,5 +221,16 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
     columns: model.columns.filter((c) => !c.isRowNumber).length,
     title: model.title,
     warnings,
+    drawn: drawnTable(model),
+  };
+}
+
+/** The table's text as drawn, without the row-number column: what the alt text and the CSV/HTML twins hold. */
+export function drawnTable(model: TableModel): DrawnTable {
+  const kept = model.columns.flatMap((c, i) => (c.isRowNumber ? [] : [i]));
+  return {
+    title: model.title,
+    columns: kept.map((i) => model.columns[i]!.label),
+    rows: model.rows.flatMap((row) => (row.kind === 'header' ? [] : [{ kind: row.kind, cells: kept.map((i) => row.cells[i]?.text ?? '') }])),
   };
 }

@@ -47,7 +47,12 @@ export const blobKeys = {
   image: (filename: string) => `images/${filename}`,
   preview: (filename: string) => `previews/${filename}`,
   demo: (filename: string) => `demo/${filename}`,
+  /** The data drawn in an image (its alt text, CSV and HTML twins), kept as long as the image. */
+  twin: (filename: string) => `twins/${filename}.json`,
 } as const;
+
+/** The twin's key of an image's key (`images/{file}` → `twins/{file}.json`). */
+export const twinKeyOf = (imageKey: string): string => blobKeys.twin(imageKey.slice(imageKey.lastIndexOf('/') + 1));
 
 /** The custom file name a request asked for, wherever the documented payload forms put it. */
 export function requestedFilename(payload: unknown): unknown {

@@ -6,6 +6,7 @@
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { BlobStore, EventStore, Ids } from '../ports';
 import { handleCommand } from '../runtime/handle-command';
+import { twinKeyOf } from './filenames';
 import { deleteRequestData } from './request-data';
 import { imageDecider } from './images.decider';
 import { imageStream } from './streams';
@@ -25,7 +26,18 @@ export async function deleteImage(
     eventStore: deps.eventStore, stream: imageStream(input.imageId), decider: imageDecider, ids: deps.ids,
     command: { type: 'DeleteImage', data: input },
   });
-  await Promise.allSettled([deps.blobs.delete(input.blobKey), deleteRequestData(deps.docs, input.imageId)]);
+  await Promise.allSettled([deps.blobs.delete(input.blobKey), deps.blobs.delete(twinKeyOf(input.blobKey)), deleteRequestData(deps.docs, input.imageId)]);
+  return { position: result.position };
+}
+
+export async function changeImageAltText(
+  deps: Pick<ImageDeps, 'eventStore' | 'ids'>,
+  input: { imageId: string; userId: string; altText: string; current: string | null },
+): Promise<{ position: number }> {
+  const result = await handleCommand({
+    eventStore: deps.eventStore, stream: imageStream(input.imageId), decider: imageDecider, ids: deps.ids,
+    command: { type: 'ChangeAltText', data: input },
+  });
   return { position: result.position };
 }
 

@@ -15,6 +15,7 @@ import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import type { BlobInfo, BlobStore, Clock, EventStore, Ids } from '../ports';
 import { usageStream } from '../usage/streams';
+import { twinKeyOf } from './filenames';
 import { purgeImageData } from './images.handlers';
 import { deleteRequestData, requestDataBefore, requestDataBetween } from './request-data';
 
@@ -69,6 +70,7 @@ export async function sweepOrphans(deps: MaintenanceDeps, graceMs = ORPHAN_GRACE
     for (const data of page) {
       if ((await recorded(data.userId, data.period)).has(data.id)) continue;
       await deps.blobs.delete(data.blobKey);
+      await deps.blobs.delete(twinKeyOf(data.blobKey));
       await deleteRequestData(deps.docs, data.id);
       swept++;
     }
@@ -92,6 +94,7 @@ export async function sweepOrphanFiles(deps: MaintenanceDeps, graceMs = ORPHAN_G
     if (!imageId || !userId || period === undefined || !/^\d+$/.test(period)) continue;
     if ((await recorded(userId, Number(period))).has(imageId)) continue;
     await deps.blobs.delete(info.key);
+    await deps.blobs.delete(twinKeyOf(info.key));
     swept++;
   }
   return swept;

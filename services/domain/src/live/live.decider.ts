@@ -123,7 +123,7 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
           liveImageId, projectId: d.projectId, userId: d.userId, name: d.name, version: state.latest + 1,
           imageId: i.imageId, filename: i.filename, blobKey: i.blobKey, format: i.format, contentType: i.contentType,
           width: i.width, height: i.height, size: i.size, rows: i.rows, columns: i.columns, title: i.title,
-          by: d.by, renderedAt: i.renderedAt,
+          by: d.by, renderedAt: i.renderedAt, ...(i.altText ? { altText: i.altText } : {}),
         },
       } satisfies LiveImageVersionRendered);
       return events;

@@ -7,6 +7,7 @@
  * files after, so a crash leaves a file too many, never an event pointing at nothing.
  */
 import type { LiveAuthor } from '@jsonable/contracts/events';
+import { twinKeyOf } from '../images/filenames';
 import type { BlobStore, Clock, EventStore, Ids } from '../ports';
 import { foldEvents } from '../runtime/decider';
 import { handleCommand, toDomainEvent } from '../runtime/handle-command';
@@ -23,6 +24,11 @@ export interface LiveDeps {
 }
 
 const locks = new KeyedLock();
+
+/** A version's image and its twin (best effort: a file left behind serves nothing). */
+async function deleteVersionFiles(deps: LiveDeps, versions: Array<{ blobKey: string }>): Promise<void> {
+  await Promise.allSettled(versions.flatMap((v) => [deps.blobs.delete(v.blobKey), deps.blobs.delete(twinKeyOf(v.blobKey))]));
+}
 
 async function loadLive(eventStore: EventStore, stream: string): Promise<LiveState> {
   const events = await eventStore.readStream(stream);
@@ -74,7 +80,7 @@ export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<Put
     } catch (error) {
       // Another process moved the image past If-Match between the check and the append: the
       // render stays counted (its TableRendered is recorded) but its file serves nothing.
-      await deps.blobs.delete(rendered.image.blobKey).catch(() => undefined);
+      await Promise.allSettled([deps.blobs.delete(rendered.image.blobKey), deps.blobs.delete(twinKeyOf(rendered.image.blobKey))]);
       throw error;
     }
   });
@@ -98,7 +104,7 @@ export async function rollBackLiveImage(deps: LiveDeps, input: { projectId: stri
 
 export async function deleteLiveImage(deps: LiveDeps, input: { projectId: string; name: string }): Promise<{ position: number }> {
   const { position, before } = await run(deps, input.projectId, input.name, { type: 'DeleteLiveImage', data: { now: deps.clock.now().toISOString() } });
-  await Promise.allSettled(before.versions.filter((v) => !v.purged).map((v) => deps.blobs.delete(v.blobKey)));
+  await deleteVersionFiles(deps, before.versions.filter((v) => !v.purged));
   return { position };
 }
 
@@ -112,6 +118,6 @@ export async function purgeLiveVersions(
   });
   if (!changed) return { position, purged: 0 };
   const gone = purgeableVersions(before, input.renderedBefore);
-  await Promise.allSettled(gone.map((v) => deps.blobs.delete(v.blobKey)));
+  await deleteVersionFiles(deps, gone);
   return { position, purged: gone.length };
 }

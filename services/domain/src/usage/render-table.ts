@@ -5,6 +5,7 @@
  * A refused append deletes its file at once; a crash between the two leaves an orphan file that
  * the sweep job removes, never an event that points at nothing.
  */
+import { altTextOf } from '@jsonable/contracts/alt-text';
 import { planOf, usagePeriodIndex } from '@jsonable/contracts/plans';
 import type { RenderSource } from '@jsonable/contracts/events';
 import { ConcurrencyError, ConflictError } from '../errors';
@@ -102,6 +103,7 @@ export class RenderService {
     const owner = { imageId, userId: input.userId, period: String(period) };
     const stored = await Promise.allSettled([
       blobs.put(image.blobKey, output.bytes, output.contentType, owner),
+      ...(output.drawn ? [blobs.put(blobKeys.twin(filename), Buffer.from(JSON.stringify(output.drawn), 'utf8'), 'application/json', owner)] : []),
       saveRequestData(this.deps.docs, {
         id: imageId, userId: input.userId, period, createdAtMs: now.getTime(), blobKey: image.blobKey, payload: input.payload ?? null,
       }),
@@ -147,6 +149,7 @@ export class RenderService {
       requestHash: input.requestHash,
       renderedAt: at.renderedAt,
       ...(input.live ? { live: input.live } : {}),
+      ...(output.drawn ? { altText: altTextOf(output.drawn) } : {}),
     };
   }
 
@@ -242,7 +245,9 @@ export class RenderService {
 
   /** Files of a render that was not recorded. Best effort: the sweep job catches what this misses. */
   private async discard(image: RenderedImage): Promise<void> {
-    await Promise.allSettled([this.deps.blobs.delete(image.blobKey), deleteRequestData(this.deps.docs, image.imageId)]);
+    await Promise.allSettled([
+      this.deps.blobs.delete(image.blobKey), this.deps.blobs.delete(blobKeys.twin(image.filename)), deleteRequestData(this.deps.docs, image.imageId),
+    ]);
   }
 }
 

@@ -9,7 +9,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { NotFoundError, PayloadTooLargeError } from '@jsonable/domain/errors';
 import { blobKeys } from '@jsonable/domain/images/filenames';
-import { deleteImage } from '@jsonable/domain/images/images.handlers';
+import { changeImageAltText, deleteImage } from '@jsonable/domain/images/images.handlers';
+import { updateImageRequestSchema } from '@jsonable/contracts/alt-text';
 import { imageListQuerySchema, NO_PROJECT_FILTER, ZIP_MAX_BYTES, zipMessages, zipRequestSchema } from '@jsonable/contracts/lists';
 import { projectMessages } from '@jsonable/contracts/projects';
 import {
@@ -20,18 +21,23 @@ import { userStatistics } from '@jsonable/read-models/statistics/statistics.quer
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
 import { answerPage, parseListQuery } from '../paging';
-import { accountOf, bodyOf, principalOf, type Ctx } from '../render/shared';
+import { accountOf, bodyOf, parse, principalOf, type Ctx } from '../render/shared';
 import { checkedFilename, sendBlob } from './serve';
+import { sendTwin, TWIN_SUFFIX, type TwinKind } from './twins';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Middleware<AppState>): void {
   const serveImage = async (ctx: Ctx) => {
-    const filename = checkedFilename(ctx.params.filename);
+    // `{file}.csv` and `{file}.html`: the image's data twins (issue #25).
+    const raw = ctx.params.filename ?? '';
+    const twin = TWIN_SUFFIX.exec(raw)?.[1] as TwinKind | undefined;
+    const filename = checkedFilename(twin ? raw.slice(0, -twin.length - 1) : raw);
     // A deleted image is gone even if removing its file failed; an image whose record the read
     // side has not seen yet (just rendered) is served from its file.
     const [doc] = await getImageByFilename(deps.readModels, filename);
     if (doc?.deleted) throw new NotFoundError(renderMessages.imageNotFound);
+    if (twin) return sendTwin(deps, ctx, { imageKey: blobKeys.image(filename), filename, kind: twin, altText: doc?.altText ?? null, cacheControl: IMMUTABLE });
     await sendBlob(deps, ctx, blobKeys.image(filename), filename, () => IMMUTABLE);
   };
   router.get('/api/images/:filename', serveImage);
@@ -117,6 +123,19 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       }
     })();
+  });
+
+  /** The owner rewrites an image's alt text (issue #25). */
+  router.patch('/api/jsonable/user/images/:id', session, async (ctx) => {
+    const { userId } = principalOf(ctx);
+    const image = await getOwnImage(deps.readModels, userId, ctx.params.id!);
+    if (!image) throw new NotFoundError(renderMessages.imageNotFound);
+    const { altText } = parse(updateImageRequestSchema, bodyOf(ctx) ?? {});
+    const { position } = await changeImageAltText(deps, { imageId: image.id, userId, altText, current: image.altText ?? null });
+    await deps.waitForProjections(position);
+    const updated = await getOwnImage(deps.readModels, userId, image.id);
+    if (!updated) throw new NotFoundError(renderMessages.imageNotFound);
+    ctx.body = toUserImage(updated, deps.config.publicUrl);
   });
 
   router.delete('/api/jsonable/user/images/:id', session, async (ctx) => {

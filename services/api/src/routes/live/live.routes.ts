@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps';
 import { readBody } from '../../middleware/body';
 import type { AppState, Principal } from '../../module';
 import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
+import { sendTwin } from '../images/twins';
 import { ownProject, renderCounted, requestedProjectId, warningsOf } from '../render/render-flow';
 import { accountLane, bodyOf, parse, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
 
@@ -33,8 +34,8 @@ export interface LiveGuards {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`;
 const ENDPOINT_SLUG = /^[A-Za-z0-9_-]{1,200}$/;
-const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|svg|pdf)$/;
-const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|svg|pdf)$/;
+const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|svg|pdf|csv|html)$/;
+const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|svg|pdf|csv|html)$/;
 
 export function checkedLiveName(raw: string | undefined): string {
   if (!raw || !LIVE_NAME_PATTERN.test(raw)) throw new ValidationError(liveMessages.invalidName);
@@ -149,6 +150,9 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
   }
 
   async function send(ctx: Ctx, version: LiveVersionDoc, extension: string | undefined, cacheControl: string): Promise<void> {
+    if (extension === 'csv' || extension === 'html') {
+      return sendTwin(deps, ctx, { imageKey: version.blobKey, filename: version.filename, kind: extension, altText: version.altText ?? null, cacheControl });
+    }
     const wanted = extension === 'jpeg' ? 'jpg' : extension;
     if (wanted !== liveExtensionOf(version.format)) throw new NotFoundError(liveMessages.wrongFormat(version.format));
     // The version's ETag is known from the read model: a revalidation never opens the file.

@@ -54,12 +54,14 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);
+    const altText = image.altText ?? null;
     ctx.body = {
       success: true,
       imageUrl: url,
       url,
       metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
-      image: { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title },
+      image: { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title, altText },
+      altText,
       ...warningsOf(result),
     };
   };
@@ -104,7 +106,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = {
       success: true,
-      image: { id: image.imageId, url: imageLink(image.filename), filename: image.filename, createdAt: image.renderedAt, title: image.title },
+      image: { id: image.imageId, url: imageLink(image.filename), filename: image.filename, createdAt: image.renderedAt, title: image.title, altText: image.altText ?? null },
       ...warningsOf(result),
     };
   });
@@ -128,7 +130,7 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);
-    const summary = { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title };
+    const summary = { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title, altText: image.altText ?? null };
     ctx.body = { success: true, image: summary, ...summary, image_url: url, userId: project.userId, projectId: project.id, ...warningsOf(result) };
   });
 
