@@ -51,6 +51,13 @@ export interface CollectionSpec {
    */
   compoundIndexes?: string[][];
   /**
+   * String fields searched with `$contains` over many documents: an adapter may keep a substring
+   * index of them (SQLite: an FTS5 trigram table kept by triggers), so a search reads the
+   * documents that hold the operand instead of every document of the equality it sits next to.
+   * Results are the same with or without it (MongoDB's adapter keeps none).
+   */
+  substringIndexes?: string[];
+  /**
    * Operational data (sessions, previews, rate-limit windows): documents may carry `expiresAt`
    * (epoch milliseconds); expired documents are never returned and are removed in the background.
    */

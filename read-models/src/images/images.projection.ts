@@ -66,7 +66,9 @@ async function detachProject(tx: ProjectionTx, projectId: string, position: numb
 export const imagesProjection: Projection = {
   name: 'images',
   // v2: listUserId and searchText, and the compound indexes of paged lists (issue #30).
-  version: 2,
+  // v3: a substring index of searchText, so a search reads the images that match instead of
+  // every image of the account (100,000 images: ~1 s per search before).
+  version: 3,
   collections: [
     // Only the fields queries select by (images.queries.ts, projects.queries.ts, the audit): with
     // no statistics SQLite picks any indexed equality, and an index on `deleted` (two values) made
@@ -83,6 +85,7 @@ export const imagesProjection: Projection = {
         ['listUserId', 'projectId', 'createdAt', 'id'],
         ['listUserId', 'format', 'createdAt', 'id'],
       ],
+      substringIndexes: ['searchText'],
     },
     { name: DETACHED_PROJECTS, indexes: [] },
   ],

@@ -403,6 +403,53 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         expect(await ds.count(c, { search: { $contains: 'S' } })).toBe(1);
       });
 
+      it('answers $contains the same through a substring index, across puts, changes, deletes and re-indexing (property)', async () => {
+        const ds = await store();
+        const textArb = fc.oneof(
+          fc.constantFrom('Invoice 12\ninvoice-12.png', 'INVOICE', 'say "hi"', 'a\u0000bc.png', 'ééé café', '日本語のテキスト', ''),
+          fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'b', 'A', 'é', '"', ' ', '1', '\n', '*', '日') }),
+        );
+        const valueArb = fc.oneof({ weight: 6, arbitrary: textArb }, { weight: 1, arbitrary: fc.constantFrom<unknown>(7, null, ['abc'], true) });
+        const stepArb = fc.array(
+          fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e'), g: fc.constantFrom('x', 'y'), search: valueArb, del: fc.boolean() }),
+          { minLength: 1, maxLength: 12 },
+        );
+        await fc.assert(
+          fc.asyncProperty(stepArb, fc.array(textArb, { minLength: 1, maxLength: 4 }), fc.boolean(), async (steps, operands, reindex) => {
+            const c = unique('substring');
+            const spec = { name: c, indexes: ['g'], substringIndexes: ['search'] };
+            await ds.ensureCollection(spec);
+            const live = new Map<string, Doc>();
+            for (const step of steps) {
+              if (step.del) {
+                await ds.applyBatch([{ op: 'delete', collection: c, id: step.id }]);
+                live.delete(step.id);
+              } else {
+                const doc = { id: step.id, g: step.g, search: step.search } as Doc;
+                await ds.applyBatch([{ op: 'put', collection: c, doc }]);
+                live.set(step.id, doc);
+              }
+            }
+            if (reindex) {
+              await ds.ensureCollection({ name: c, indexes: ['g'] });
+              await ds.ensureCollection(spec);
+            }
+            // Substrings of what is stored, and the arbitrary operands.
+            const stored = [...live.values()].map((d) => d.search).filter((v): v is string => typeof v === 'string');
+            const wanted = [...operands, ...stored.map((v) => v.slice(1, 5)), ...stored];
+            for (const operand of wanted) {
+              for (const filter of [{ search: { $contains: operand } }, { g: 'x', search: { $contains: operand } }] as Filter[]) {
+                const expected = reference([...live.values()], filter, {}).map((d) => d.id).sort();
+                expect((await ds.find(c, filter)).map((d) => d.id).sort(), JSON.stringify(filter)).toEqual(expected);
+                expect(await ds.count(c, filter)).toBe(expected.length);
+              }
+            }
+            await ds.dropCollection(c);
+          }),
+          { numRuns: 40 },
+        );
+      });
+
       it('refuses a position that does not fit the sort', async () => {
         const ds = await store();
         const c = await collection(ds, 'keyset_bad');

@@ -65,6 +65,10 @@ describe('SQLite DocumentStore specifics', () => {
     // A project's count never reads a row: the index covers it.
     await ds.applyBatch([{ op: 'put', collection: 'images', doc: { id: 'a', listUserId: 'u', projectId: 'p', createdAt: '2026-01-01', format: 'png', searchText: 'a' } }]);
     expect(await ds.count('images', { listUserId: 'u', projectId: 'p' })).toBe(1);
+    // A search of 3 characters or more is driven by the trigram index while it matches few images
+    // (rowid lookups of the matches), and only the page's documents are read after sorting.
+    expect(plan({ listUserId: 'u', searchText: { $contains: 'invoice' } })).toMatch(/^SEARCH c:images USING INTEGER PRIMARY KEY \(rowid=\?\).*SCAN s:images:searchText VIRTUAL TABLE/);
+    expect(plan({ listUserId: 'u', searchText: { $contains: 'invoice' } })).not.toContain('k:images:');
     await ds.close();
   });
 

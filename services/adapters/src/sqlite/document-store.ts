@@ -51,6 +51,8 @@ interface CollectionStatements {
   /** Fields that have value/type columns, in column order. */
   fields: readonly string[];
   columns: ReadonlySet<string>;
+  /** Fields with a substring index, each with its FTS5 table (quoted). */
+  substring: ReadonlyMap<string, string>;
   get: Database.Statement<[string, number], { doc: string }>;
   upsert: Database.Statement<unknown[]>;
   /** The same upsert for UPSERT_ROWS documents at once (prepared on first use). */
@@ -93,6 +95,7 @@ const DEFAULT_BACKGROUND_BATCH_OPS = 1000;
  */
 const UPSERT_ROWS = 32;
 
+const NO_SUBSTRING: ReadonlyMap<string, string> = new Map();
 const table = (collection: string): string => `"c:${assertCollectionName(collection)}"`;
 const jsonPath = (field: string): string => `'$."${assertFieldName(field)}"'`;
 
@@ -157,7 +160,44 @@ function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unkn
   return `(${v} ${sqlOp} ? AND ${type} IN ${types})`;
 }
 
-function conditionSql(condition: Condition, params: unknown[], columns: ReadonlySet<string>): string {
+/** The FTS5 table of a field's substring index, its triggers' names, and the shortest operand it answers. */
+const substringTable = (collection: string, field: string): string => `s:${collection}:${field}`;
+const SUBSTRING_TRIGGERS = ['insert', 'delete', 'update'] as const;
+const TRIGRAM = 3;
+
+/**
+ * `$contains` through a field's trigram index: the FTS5 phrase query finds the rows holding every
+ * trigram of the operand in a row, and instr() keeps the exact substring semantics (the index
+ * only narrows). Operands shorter than a trigram (or holding NUL) cannot be looked up and scan as before.
+ */
+function containsSql(v: string, type: string, operand: string, params: unknown[], fts: string | undefined, probes: SubstringProbe[]): string {
+  params.push(operand);
+  const exact = `instr(${v}, ?) > 0 AND ${type} = 'text'`;
+  // FTS5's query parser ends a string at NUL: such an operand scans too.
+  if (!fts || [...operand].length < TRIGRAM || operand.includes('\u0000')) return `(${exact})`;
+  const match = `"${operand.replaceAll('"', '""')}"`;
+  params.push(match);
+  probes.push({ fts, match });
+  return `(${exact} AND rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?))`;
+}
+
+/** A substring-index lookup of a query: its FTS5 table and MATCH string. */
+interface SubstringProbe {
+  fts: string;
+  match: string;
+}
+
+/**
+ * Up to this many substring-index matches, a query is driven by the matching rows (rowid lookups,
+ * `NOT INDEXED`) rather than by an index of its other conditions: SQLite's planner, without
+ * statistics, would walk e.g. every image of the account in the compound index and test each
+ * against the match list, which costs the same for a word found nowhere as for one found everywhere.
+ */
+const SUBSTRING_DRIVES_UP_TO = 5000;
+
+function conditionSql(
+  condition: Condition, params: unknown[], columns: ReadonlySet<string>, substring: ReadonlyMap<string, string> = NO_SUBSTRING, probes: SubstringProbe[] = [],
+): string {
   switch (condition.kind) {
     case 'eq':
       return equalsSql(condition.field, condition.value, params, columns);
@@ -170,8 +210,7 @@ function conditionSql(condition: Condition, params: unknown[], columns: Readonly
       return rangeSql(condition, params, columns);
     case 'contains': {
       const { value: v, type } = fieldSql(condition.field, columns);
-      params.push(condition.value);
-      return `(instr(${v}, ?) > 0 AND ${type} = 'text')`;
+      return containsSql(v, type, condition.value, params, columns.has(condition.field) ? substring.get(condition.field) : undefined, probes);
     }
   }
 }
@@ -284,7 +323,8 @@ export class SqliteDocumentStore implements DocumentStore {
       if (list.length === 0) throw new Error(`An empty compound index on ${spec.name}`);
       return list.map(assertFieldName);
     });
-    const fields = [...new Set([...indexes, ...(spec.indexLater ?? []), ...compounds.flat()])].filter((field) => assertFieldName(field) !== 'id');
+    const substring = [...new Set(spec.substringIndexes ?? [])].filter((field) => assertFieldName(field) !== 'id');
+    const fields = [...new Set([...indexes, ...(spec.indexLater ?? []), ...compounds.flat(), ...substring])].filter((field) => assertFieldName(field) !== 'id');
     const expiring = spec.expiring === true;
     this.db.transaction(() => {
       const columns = fields.map((field) => `, ${valueColumn(field)}, ${typeColumn(field)}`).join('');
@@ -320,6 +360,7 @@ export class SqliteDocumentStore implements DocumentStore {
         this.db.exec(`CREATE INDEX IF NOT EXISTS "${compoundIndexName(spec.name, list)}" ON ${t} (${columns})`);
       }
       if (expiring) this.db.exec(`CREATE INDEX IF NOT EXISTS "x:${spec.name}" ON ${t} (expires_at) WHERE expires_at IS NOT NULL`);
+      this.ensureSubstringIndexes(spec.name, substring);
       this.db
         .prepare(
           'INSERT INTO _collections (name, expiring, indexes) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET expiring = excluded.expiring, indexes = excluded.indexes',
@@ -357,26 +398,30 @@ export class SqliteDocumentStore implements DocumentStore {
     checkPaging(options);
     const columns = this.columnsOf(collection);
     const keyset = keysetOf(options.sort, options.after);
-    const { where, params } = this.whereSql(collection, filter, columns ?? NO_COLUMNS, keyset);
+    const { where, params, from } = this.whereSql(collection, filter, columns ?? NO_COLUMNS, keyset);
     const order = (options.sort ?? []).map(([field, direction]) => {
       if (direction !== 1 && direction !== -1) throw new Error(`Sort direction of ${field} must be 1 or -1`);
       return `${fieldSql(assertFieldName(field), columns ?? NO_COLUMNS).value} ${direction === 1 ? 'ASC' : 'DESC'}`;
     });
     // id last: equal sort keys come back in one stable order (MongoDB's adapter does the same).
     if (!(options.sort ?? []).some(([field]) => field === 'id')) order.push('id ASC');
-    let sql = `SELECT doc FROM ${table(collection)} WHERE ${where} ORDER BY ${order.join(', ')}`;
+    const orderBy = `ORDER BY ${order.join(', ')}`;
+    let sql = `SELECT ${from.driven ? 'rowid' : 'doc'} FROM ${from.table} WHERE ${where} ${orderBy}`;
     if (options.limit !== undefined || options.skip !== undefined) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(options.limit ?? -1, options.skip ?? 0);
     }
+    // Driven by substring matches, the rows are sorted by their keys and rowid alone; only the
+    // page's documents are read afterwards (sorting whole documents cost more than finding them).
+    if (from.driven) sql = `SELECT doc FROM ${table(collection)} WHERE rowid IN (${sql}) ${orderBy}`;
     return { sql, params, exists: columns !== null };
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
     this.assertOpen();
     const columns = this.columnsOf(collection);
-    const { where, params } = this.whereSql(collection, filter, columns ?? NO_COLUMNS, null);
-    const sql = `SELECT COUNT(*) AS n FROM ${table(collection)} WHERE ${where}`;
+    const { where, params, from } = this.whereSql(collection, filter, columns ?? NO_COLUMNS, null);
+    const sql = `SELECT COUNT(*) AS n FROM ${from.table} WHERE ${where}`;
     if (!columns) return 0;
     const row = this.tolerateDropped(collection, () => this.prepared<{ n: number }>(sql).get(...params));
     return row?.n ?? 0;
@@ -513,7 +558,9 @@ export class SqliteDocumentStore implements DocumentStore {
     if (this.inFlight) await this.writesSettled();
     const t = table(collection);
     this.db.transaction(() => {
+      // Dropping the table drops its triggers; the substring indexes are tables of their own.
       this.db.exec(`DROP TABLE IF EXISTS ${t}`);
+      for (const field of this.substringFields(collection)) this.db.exec(`DROP TABLE IF EXISTS "${substringTable(collection, field)}"`);
       this.db.prepare('DELETE FROM _collections WHERE name = ?').run(collection);
     }).immediate();
     this.known.delete(collection);
@@ -627,9 +674,11 @@ export class SqliteDocumentStore implements DocumentStore {
     filter: Filter | undefined,
     columns: ReadonlySet<string>,
     keyset: ReturnType<typeof keysetOf>,
-  ): { where: string; params: unknown[] } {
+  ): { where: string; params: unknown[]; from: { table: string; driven: boolean } } {
     const params: unknown[] = [];
-    const parts = normaliseFilter(filter).map((condition) => conditionSql(condition, params, columns));
+    const substring = this.statements.get(collection)?.substring ?? NO_SUBSTRING;
+    const probes: SubstringProbe[] = [];
+    const parts = normaliseFilter(filter).map((condition) => conditionSql(condition, params, columns, substring, probes));
     if (keyset) parts.push(keysetSql(keyset, params, columns));
     // Only expiring collections set expires_at. Elsewhere the clause is left out: it reads the
     // row, so a count or a page that an index could answer alone would visit every row.
@@ -637,7 +686,14 @@ export class SqliteDocumentStore implements DocumentStore {
       params.push(this.now());
       parts.push('(expires_at IS NULL OR expires_at > ?)');
     }
-    return { where: parts.length > 0 ? parts.join(' AND ') : '1', params };
+    const driven = probes.some((probe) => this.substringMatchesAtMost(probe, SUBSTRING_DRIVES_UP_TO));
+    return { where: parts.length > 0 ? parts.join(' AND ') : '1', params, from: { table: driven ? `${table(collection)} NOT INDEXED` : table(collection), driven } };
+  }
+
+  /** Whether a substring-index lookup finds at most `limit` rows (reads at most limit + 1 of them). */
+  private substringMatchesAtMost(probe: SubstringProbe, limit: number): boolean {
+    const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${probe.fts} WHERE ${probe.fts} MATCH ? LIMIT ?)`;
+    return (this.prepared<{ n: number }>(sql).get(probe.match, limit + 1)?.n ?? 0) <= limit;
   }
 
   private expiryOf(collection: string, doc: Doc): number | null {
@@ -689,6 +745,7 @@ export class SqliteDocumentStore implements DocumentStore {
       s = {
         fields,
         columns: new Set(fields),
+        substring: new Map(this.substringFields(collection).map((field) => [field, `"${substringTable(collection, field)}"`])),
         get: this.db.prepare(`SELECT doc FROM ${t} WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)`),
         upsert: this.db.prepare(upsertSql(1)),
         upsertMany: null,
@@ -702,6 +759,57 @@ export class SqliteDocumentStore implements DocumentStore {
       this.statements.set(collection, s);
     }
     return s;
+  }
+
+  /** Fields of the collection that have a substring index (from the schema). */
+  private substringFields(collection: string): string[] {
+    const prefix = substringTable(assertCollectionName(collection), '');
+    return this.db
+      .prepare<[string, string], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, length(?)) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
+      .all(prefix, prefix)
+      .map((row) => row.name.slice(prefix.length))
+      .filter((field) => !field.includes(':'));
+  }
+
+  /**
+   * One FTS5 trigram table per substring-indexed field (contentless: it holds the trigrams and
+   * rowids, not a second copy of the text), kept current by triggers on the collection's table,
+   * so every write path (this connection, the writer thread, a rebuild) maintains it. A new one
+   * is filled from the rows already there; one no longer declared is dropped with its triggers.
+   * Runs inside ensureCollection's transaction.
+   */
+  private ensureSubstringIndexes(collection: string, fields: readonly string[]): void {
+    const t = table(collection);
+    for (const field of this.substringFields(collection)) {
+      if (fields.includes(field)) continue;
+      for (const trigger of SUBSTRING_TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS "${substringTable(collection, field)}:${trigger}"`);
+      this.db.exec(`DROP TABLE IF EXISTS "${substringTable(collection, field)}"`);
+    }
+    const present = new Set(this.substringFields(collection));
+    for (const field of fields) {
+      const name = substringTable(collection, field);
+      const fts = `"${name}"`;
+      const v = valueColumn(field);
+      const type = typeColumn(field);
+      if (!present.has(field)) {
+        this.db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${v}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`);
+        this.db.exec(`INSERT INTO ${fts} (rowid, ${v}) SELECT rowid, ${v} FROM ${t} WHERE ${type} = 'text'`);
+      }
+      this.db.exec(
+        `CREATE TRIGGER IF NOT EXISTS "${name}:insert" AFTER INSERT ON ${t} WHEN new.${type} = 'text' ` +
+          `BEGIN INSERT INTO ${fts} (rowid, ${v}) VALUES (new.rowid, new.${v}); END`,
+      );
+      this.db.exec(
+        `CREATE TRIGGER IF NOT EXISTS "${name}:delete" AFTER DELETE ON ${t} WHEN old.${type} = 'text' ` +
+          `BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`,
+      );
+      // Upserts rewrite every column: only a changed value touches the index.
+      this.db.exec(
+        `CREATE TRIGGER IF NOT EXISTS "${name}:update" AFTER UPDATE OF ${v}, ${type} ON ${t} ` +
+          `WHEN old.${v} IS NOT new.${v} OR old.${type} IS NOT new.${type} ` +
+          `BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; INSERT INTO ${fts} (rowid, ${v}) SELECT new.rowid, new.${v} WHERE new.${type} = 'text'; END`,
+      );
+    }
   }
 
   /** The collection's field columns; null when it does not exist. */
