@@ -1,6 +1,8 @@
 /**
- * The nine examples of SPEC §2 (Examples page), as table request payloads. The web app shows
- * them; the engine's golden-image tests render them.
+ * The nine examples of SPEC §2 (Examples page), and the two issue #24 added (a financial report
+ * with spanners, a colour scale and footnotes; a KPI table with data bars, icon sets and
+ * sparklines), as table request payloads. The web app shows them; the engine's golden-image tests
+ * render them.
  */
 export interface TableExample {
   id: string;
@@ -155,6 +157,55 @@ export const examples: readonly TableExample[] = [
       ],
       options: { width: 720 },
       styles: { columnStyles: { Rating: { textAlign: 'center' } } },
+    },
+  },
+  {
+    id: 'financial-report',
+    name: 'Financial Report',
+    description: 'Grouped column headers (spanners), a colour scale, footnotes and a source note.',
+    payload: {
+      title: 'Quarterly revenue by region',
+      subtitle: 'Fiscal year 2025, in thousands of dollars',
+      headers: ['Region', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Growth'],
+      rows: [
+        ['North', 120, 132, 141, 150, 149, 162, 0.18],
+        ['South', 98, 91, 87, 95, 102, 99, -0.04],
+        ['East', 143, 151, 166, 171, 180, 191, 0.27],
+        ['West', 77, 80, 79, 84, 88, 93, 0.09],
+      ],
+      spanners: [
+        { label: 'H1 2025', spanners: [{ label: 'Q1', columns: ['Jan', 'Feb', 'Mar'] }, { label: 'Q2', columns: ['Apr', 'May', 'Jun'] }] },
+      ],
+      columns: { Growth: { label: 'YoY growth' } },
+      conditionalFormats: [
+        { type: 'colorScale', columns: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'], colors: ['#f8696b', '#ffeb84', '#63be7b'] },
+        { type: 'rule', column: 'Growth', when: { op: '<', value: 0 }, style: { color: '#b91c1c', fontWeight: 'bold' } },
+      ],
+      footnotes: [
+        { text: 'South includes the Gulf offices from March.', column: 'Region', row: 2 },
+        { text: 'Growth compares June with June of the year before.', column: 'Growth' },
+      ],
+      sourceNotes: ['Source: internal ledger, closed books as of July 3, 2025.'],
+    },
+  },
+  {
+    id: 'kpi-dashboard',
+    name: 'KPI Dashboard',
+    description: 'Data bars (negative values left of the axis), icon sets and sparklines.',
+    payload: {
+      title: 'Team KPIs',
+      data: [
+        { Team: 'Platform', 'Net change': 42, Uptime: 99.95, Tickets: 12, Trend: { type: 'sparkline', value: [5, 7, 6, 9, 12, 10, 14], kind: 'line' } },
+        { Team: 'Web', 'Net change': -18, Uptime: 99.2, Tickets: 31, Trend: { type: 'sparkline', value: [9, 8, 10, 7, 6, 6, 5], kind: 'area' } },
+        { Team: 'Mobile', 'Net change': 7, Uptime: 98.4, Tickets: 48, Trend: { type: 'sparkline', value: [3, -2, 4, 6, -1, 5, 2], kind: 'bar' } },
+        { Team: 'Data', 'Net change': -35, Uptime: 99.7, Tickets: 20, Trend: { type: 'sparkline', value: [4, 4, 5, null, 6, 7, 9] } },
+      ],
+      conditionalFormats: [
+        { type: 'dataBar', column: 'Net change', color: '#638ec6' },
+        { type: 'iconSet', column: 'Uptime', icons: 'traffic', thresholds: [99, 99.9] },
+        { type: 'iconSet', column: 'Tickets', icons: 'arrows', thresholds: [20, 40] },
+      ],
+      sourceNotes: ['Last 7 weeks.'],
     },
   },
 ];

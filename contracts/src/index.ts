@@ -11,3 +11,4 @@ export * from './lists';
 export * from './live';
 export * from './table-features';
 export * from './alt-text';
+export * from './table-features-docs';

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { colourSchema } from './colour';
+import { featureDocs, featureExample } from './table-features-docs';
 
 const columnName = z.string().min(1, 'Expected a column name').max(200);
 
@@ -127,12 +128,18 @@ export const sparklineCellSchema = z.object({
 });
 export type SparklineCell = z.infer<typeof sparklineCellSchema>;
 
-/** The top-level fields this file adds to the table request. */
+const example = (field: string, key: string) => featureExample(field)[key];
+const summary = (field: string) => featureDocs.find((d) => d.field === field)!.summary.replace(/`/g, '');
+
+/** The top-level fields this file adds to the table request, described with the docs' examples (OpenAPI). */
 export const tableFeatureFields = {
-  subtitle: z.string().max(1000).optional(),
-  sourceNotes: z.array(z.string().max(2000)).max(50).optional(),
-  footnotes: z.array(footnoteSchema).max(100).optional(),
-  spanners: spannersSchema.optional(),
-  columns: columnsDisplaySchema.optional(),
-  conditionalFormats: conditionalFormatsSchema.optional(),
+  subtitle: z.string().max(1000).optional().meta({ description: 'A line under the title, smaller and muted.', examples: [example('subtitle', 'subtitle')] }),
+  sourceNotes: z.array(z.string().max(2000)).max(50).optional().meta({ description: 'Lines listed under the table, after the footnotes.', examples: [example('subtitle', 'sourceNotes')] }),
+  footnotes: z.array(footnoteSchema).max(100).optional().meta({ description: summary('footnotes'), examples: [example('footnotes', 'footnotes')] }),
+  spanners: spannersSchema.optional().meta({ description: summary('spanners'), examples: [example('spanners', 'spanners')] }),
+  columns: columnsDisplaySchema.optional().meta({ description: summary('columns'), examples: [example('columns', 'columns')] }),
+  conditionalFormats: conditionalFormatsSchema.optional().meta({
+    description: summary('conditionalFormats.rule'),
+    examples: ['rule', 'colorScale', 'dataBar', 'iconSet'].map((t) => example(`conditionalFormats.${t}`, 'conditionalFormats')),
+  }),
 };

@@ -14,6 +14,8 @@ import {
   projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, userImageSchema, userImagesResponseSchema, userStatsSchema,
 } from '@jsonable/contracts/render-api';
 import { stylesSchema, tableRequestSchema } from '@jsonable/contracts/table';
+import { conditionalFormatSchema, sparklineCellSchema } from '@jsonable/contracts/table-features';
+import { featureExample } from '@jsonable/contracts/table-features-docs';
 import {
   accountMessageResponseSchema, apiKeyPrefixResponseSchema, changePasswordRequestSchema, confirmMagicLinkRequestSchema,
   generatedApiKeyResponseSchema, loginRequestSchema, magicLinkRequestSchema, publicUserSchema, registerRequestSchema,
@@ -37,6 +39,9 @@ type Json = Record<string, unknown>;
 const schemas: Record<string, z.ZodType> = {
   TableRequest: tableRequestSchema,
   Styles: stylesSchema,
+  // Issue #24: a conditional format (one item of TableRequest.conditionalFormats) and the sparkline cell type.
+  ConditionalFormat: conditionalFormatSchema,
+  SparklineCell: sparklineCellSchema,
   ErrorEnvelope: errorEnvelopeSchema,
   GenerateResponse: generateResponseSchema,
   PreviewResponse: previewResponseSchema,
@@ -94,17 +99,30 @@ const schemas: Record<string, z.ZodType> = {
 const INPUTS = new Set([
   'TableRequest', 'Styles', 'CreateProjectRequest', 'UpdateProjectRequest', 'RegisterRequest', 'LoginRequest', 'MagicLinkRequest',
   'ConfirmMagicLinkRequest', 'UpdateProfileRequest', 'ChangePasswordRequest', 'SaveSettingsRequest', 'CheckoutRequest',
-  'ForgotPasswordRequest', 'ResetPasswordRequest', 'RollbackLiveImageRequest', 'UpdateImageRequest',
+  'ForgotPasswordRequest', 'ResetPasswordRequest', 'RollbackLiveImageRequest', 'UpdateImageRequest', 'ConditionalFormat', 'SparklineCell',
 ]);
 
+/**
+ * zod leaves out `examples` of a schema with a transform inside (colours are parsed to hex) when it
+ * describes the input side: issue #24's examples that hold colours are put back here.
+ */
+function withFeatureExamples(out: Record<string, Json>): Record<string, Json> {
+  const table = (out.TableRequest?.properties ?? {}) as Record<string, Json>;
+  const formats = ['rule', 'colorScale', 'dataBar', 'iconSet'].map((t) => featureExample(`conditionalFormats.${t}`).conditionalFormats);
+  if (table.conditionalFormats) table.conditionalFormats.examples = formats;
+  if (out.ConditionalFormat) out.ConditionalFormat.examples = formats.flatMap((f) => f as unknown[]);
+  if (out.SparklineCell) out.SparklineCell.examples = [(featureExample('sparkline').data as Record<string, unknown>[])[0]!['Last 7 days']];
+  return out;
+}
+
 function componentSchemas(): Json {
-  return Object.fromEntries(
+  return withFeatureExamples(Object.fromEntries(
     Object.entries(schemas).map(([name, schema]) => {
       const json = z.toJSONSchema(schema, { io: INPUTS.has(name) ? 'input' : 'output', unrepresentable: 'any' }) as Json;
       delete json.$schema;
       return [name, json];
     }),
-  );
+  ));
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

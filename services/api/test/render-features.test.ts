@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureCases } from '../../render/test/features-cases';
+import { buildOpenApiDocument } from '../src/openapi';
 import { closeSharedRenderer, http, startRenderHarness, type RenderHarness } from './render.harness';
 
 let h: RenderHarness;
@@ -47,5 +48,19 @@ describe('tables that say more, through the API', () => {
       else expect(res.body.error.message).toMatch(message);
     }
     expect(await rendered(u.userId)).toHaveLength(0);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every field of issue #24 with an example, and the conditional format and sparkline schemas', () => {
+    const doc = buildOpenApiDocument('https://jsonable.test') as { components: { schemas: Record<string, { properties?: Record<string, { description?: string; examples?: unknown[] }>; examples?: unknown[] }> } };
+    const table = doc.components.schemas.TableRequest!.properties!;
+    for (const field of ['subtitle', 'sourceNotes', 'footnotes', 'spanners', 'columns', 'conditionalFormats']) {
+      expect(table[field]?.description, field).toBeTruthy();
+      expect(table[field]?.examples?.length, field).toBeGreaterThan(0);
+    }
+    expect((table.conditionalFormats!.examples as unknown[][]).flat().map((f) => (f as { type: string }).type)).toEqual(expect.arrayContaining(['rule', 'colorScale', 'dataBar', 'iconSet']));
+    expect(doc.components.schemas.ConditionalFormat).toBeDefined();
+    expect(doc.components.schemas.SparklineCell!.examples).toEqual([{ type: 'sparkline', value: [12, 15, 11, 18, 21, 19, 25] }]);
   });
 });

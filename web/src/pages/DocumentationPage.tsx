@@ -8,6 +8,7 @@ import { SimpleTable } from '../components/docs/SimpleTable';
 import { Code, CodeBlock } from '../components/CodeBlock';
 import { RouterLink } from '../components/RouterLink';
 import { useSiteOrigin } from '../lib/origin';
+import { featureDocs } from '@jsonable/contracts/table-features-docs';
 import {
   arrayRowsSample, curlGenerate, curlProjectEndpoint, generateResponseSample, headersRowsSample, objectRowsSample,
   processingSample, stylesSample, typedCellsSample,
@@ -19,11 +20,17 @@ const ANCHORS = [
   { id: 'table-formats', label: 'Table Formats' },
   { id: 'export-options', label: 'Export Options' },
   { id: 'customization', label: 'Customization' },
+  { id: 'notes-spanners-formats', label: 'Notes, Spanners & Formats' },
   { id: 'api-reference', label: 'API Reference' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'rate-limits', label: 'Rate Limits' },
   { id: 'json-guide', label: 'JSON Guide' },
 ];
+
+/** `backticked` parts of a summary as inline code. */
+function withCode(text: string) {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? <Code key={i}>{part}</Code> : part));
+}
 
 const n = (v: number | null) => (v === null ? 'Unlimited' : v.toLocaleString('en-US'));
 
@@ -125,6 +132,21 @@ export default function DocumentationPage() {
         </DocSub>
       </DocSection>
 
+      <DocSection id="notes-spanners-formats" title="Notes, Spanners & Conditional Formats">
+        <Text>
+          A table can carry a subtitle, footnotes and source notes, grouped column headers, its own column order and labels, formatting that
+          depends on the value (rules, colour scales, data bars, icon sets) and sparkline cells. PNG, JPEG, SVG and PDF draw them alike
+          (SVG and PDF as vectors). A bad operator, colour or column, non-adjacent spanner columns or text under a numeric format answers
+          400 with a message naming the field. <Code>conditionalFormats</Code> and <Code>spanners</Code> can also be saved with a project's styles.
+        </Text>
+        {featureDocs.map((doc) => (
+          <DocSub key={doc.field} title={doc.title}>
+            <Text>{withCode(doc.summary)}</Text>
+            <CodeBlock code={JSON.stringify(doc.payload, null, 2)} language="json" label={doc.title} />
+          </DocSub>
+        ))}
+      </DocSection>
+
       <DocSection id="api-reference" title="API Reference">
         <Text>
           The full reference, with every endpoint, parameter and response code, is on the <RouterLink to="/api-reference" color="brand.700" textDecoration="underline">API Reference</RouterLink> page.
@@ -180,7 +202,7 @@ export default function DocumentationPage() {
           <List.Item>Arrays and nested objects are shown inline (or as a list or small table through <Code>styles.complexDataDisplay</Code>).</List.Item>
         </List.Root>
         <Text>
-          Typed cells use <Code>type</Code> (text, number, currency, percentage, date, datetime, boolean, link, image), a <Code>value</Code> and an optional <Code>format</Code>.
+          Typed cells use <Code>type</Code> (text, number, currency, percentage, date, datetime, boolean, link, image, sparkline), a <Code>value</Code> and an optional <Code>format</Code>.
           Rich cells use <Code>value</Code> with an optional <Code>display</Code> text, <Code>style</Code>, <Code>link</Code> and <Code>tooltip</Code>.
         </Text>
         <CodeBlock code={typedCellsSample} language="json" label="Typed and rich cells" />

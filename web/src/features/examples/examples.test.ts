@@ -3,10 +3,10 @@ import { tableRequestSchema } from '@jsonable/contracts/table';
 import { exampleSnippets, examples } from './examples';
 
 describe('examples page data', () => {
-  it('has the nine SPEC §2 examples, each a valid table request', () => {
+  it('has the nine SPEC §2 examples and the two of issue #24, each a valid table request', () => {
     expect(examples.map((e) => e.name)).toEqual([
       'User List', 'Product Inventory', 'Sales Report', 'Event Schedule', 'Project Tasks',
-      'Financial Summary', 'Product Categories', 'Server Status', 'Customer Feedback',
+      'Financial Summary', 'Product Categories', 'Server Status', 'Customer Feedback', 'Financial Report', 'KPI Dashboard',
     ]);
     for (const e of examples) expect(tableRequestSchema.safeParse(e.payload).success, e.name).toBe(true);
   });

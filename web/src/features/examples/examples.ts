@@ -1,4 +1,4 @@
-/** The nine examples live in contracts: the same payloads the engine's golden-image tests render. */
+/** The examples live in contracts: the same payloads the engine's golden-image tests render. */
 export { examples, type TableExample } from '@jsonable/contracts/examples';
 
 export function exampleSnippets(origin: string, payload: Record<string, unknown>) {

@@ -1,0 +1,39 @@
+/**
+ * Every table payload the Documentation page prints renders: the issue #24 field examples (the
+ * same objects the page and the OpenAPI document show) in PNG, SVG and PDF, and the page's other
+ * request samples in PNG.
+ */
+import { describe, expect, it } from 'vitest';
+import { featureDocs } from '@jsonable/contracts/table-features-docs';
+import {
+  arrayRowsSample, headersRowsSample, objectRowsSample, processingSample, stylesSample, typedCellsSample,
+} from '../../../web/src/features/docs/snippets';
+import { renderTable } from '../src/engine';
+
+describe("the docs' own example payloads render", () => {
+  for (const doc of featureDocs) {
+    it(`${doc.title} (${doc.field})`, async () => {
+      for (const format of ['png', 'svg', 'pdf'] as const) {
+        const out = await renderTable({ payload: doc.payload, format });
+        expect(out.size, format).toBeGreaterThan(0);
+        expect(out.warnings, format).toEqual([]);
+      }
+    });
+  }
+
+  it('documents every field of issue #24 and the four kinds of conditional format', () => {
+    expect(featureDocs.map((d) => d.field)).toEqual(expect.arrayContaining([
+      'subtitle', 'footnotes', 'spanners', 'columns', 'conditionalFormats.rule', 'conditionalFormats.colorScale',
+      'conditionalFormats.dataBar', 'conditionalFormats.iconSet', 'sparkline',
+    ]));
+    expect(featureDocs.find((d) => d.field === 'subtitle')!.payload).toHaveProperty('sourceNotes');
+  });
+
+  const samples = { objectRowsSample, headersRowsSample, arrayRowsSample, typedCellsSample, stylesSample, processingSample };
+  for (const [name, json] of Object.entries(samples)) {
+    it(`the ${name} request sample`, async () => {
+      const out = await renderTable({ payload: JSON.parse(json) as unknown, format: 'png' });
+      expect(out.size).toBeGreaterThan(0);
+    });
+  }
+});
