@@ -11,6 +11,34 @@ import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
 
 export const IMAGES = 'images';
 export const DETACHED_PROJECTS = 'images_deleted_projects';
+/**
+ * Live images per user, per project (or none) and per format, each also over all of them (`*`):
+ * what a list without date or search filters answers as X-Total-Count without counting rows.
+ */
+export const IMAGE_COUNTS = 'image_counts';
+
+export interface ImageCountDoc extends Doc {
+  id: string;
+  count: number;
+}
+
+/** Key of a count: project id, NO_PROJECT_COUNT or ALL_COUNT; format or ALL_COUNT. */
+export const ALL_COUNT = '*';
+export const NO_PROJECT_COUNT = '-';
+export const imageCountId = (userId: string, project: string, format: string): string => `${userId}|${project}|${format}`;
+
+/** Adds `delta` to the four counts an image of this project and format is in (empty ones go). */
+async function addToCounts(tx: ProjectionTx, userId: string, projectId: string | null, format: string, delta: number): Promise<void> {
+  for (const project of [ALL_COUNT, projectId ?? NO_PROJECT_COUNT]) {
+    for (const f of [ALL_COUNT, format]) {
+      const id = imageCountId(userId, project, f);
+      const doc = (await tx.getForUpdate<ImageCountDoc>(IMAGE_COUNTS, id)) ?? { id, count: 0 };
+      doc.count += delta;
+      if (doc.count > 0) tx.put(IMAGE_COUNTS, doc);
+      else tx.delete(IMAGE_COUNTS, id);
+    }
+  }
+}
 
 export interface ImageDoc extends Doc {
   id: string;
@@ -59,7 +87,12 @@ async function detachProject(tx: ProjectionTx, projectId: string, position: numb
   tx.put(DETACHED_PROJECTS, { id: projectId, position });
   const attached = await tx.find<ImageDoc>(IMAGES, { projectId });
   for (const image of attached) {
-    if (image.position < position) tx.put(IMAGES, { ...image, projectId: null, position });
+    if (image.position >= position) continue;
+    tx.put(IMAGES, { ...image, projectId: null, position });
+    if (!image.deleted) {
+      await addToCounts(tx, image.userId, projectId, image.format, -1);
+      await addToCounts(tx, image.userId, null, image.format, 1);
+    }
   }
 }
 
@@ -68,7 +101,8 @@ export const imagesProjection: Projection = {
   // v2: listUserId and searchText, and the compound indexes of paged lists (issue #30).
   // v3: a substring index of searchText, so a search reads the images that match instead of
   // every image of the account (100,000 images: ~1 s per search before).
-  version: 3,
+  // v4: image_counts, so a list's total is one document instead of a count of every image.
+  version: 4,
   collections: [
     // Only the fields queries select by (images.queries.ts, projects.queries.ts, the audit): with
     // no statistics SQLite picks any indexed equality, and an index on `deleted` (two values) made
@@ -88,6 +122,7 @@ export const imagesProjection: Projection = {
       substringIndexes: ['searchText'],
     },
     { name: DETACHED_PROJECTS, indexes: [] },
+    { name: IMAGE_COUNTS, indexes: [] },
   ],
   handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ImageAltTextChanged', 'ProjectDeleted'],
   async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
@@ -112,10 +147,13 @@ export const imagesProjection: Projection = {
           dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS, position,
           ...(d.altText ? { altText: d.altText } : {}),
         } satisfies ImageDoc);
+        await addToCounts(tx, d.userId, detached ? null : d.projectId, d.format, 1);
         return;
       }
       case 'ImageDeleted':
-        if (doc) tx.put(IMAGES, { ...doc, deleted: true, listUserId: null, dataExpiresAt: null, position });
+        if (!doc) return;
+        tx.put(IMAGES, { ...doc, deleted: true, listUserId: null, dataExpiresAt: null, position });
+        if (!doc.deleted) await addToCounts(tx, doc.userId, doc.projectId, doc.format, -1);
         return;
       case 'ImageDataPurged':
         if (doc) tx.put(IMAGES, { ...doc, dataExpiresAt: null, position });

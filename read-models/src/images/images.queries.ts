@@ -1,7 +1,7 @@
 import type { UserImage } from '@jsonable/contracts/render-api';
 import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
-import { IMAGES, type ImageDoc } from './images.projection';
+import { ALL_COUNT, IMAGE_COUNTS, IMAGES, imageCountId, NO_PROJECT_COUNT, type ImageCountDoc, type ImageDoc } from './images.projection';
 
 export type { ImageDoc } from './images.projection';
 
@@ -64,7 +64,16 @@ export async function pageUserImages(
   return { images, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
 }
 
-export function countSelectedImages(readModels: ReadModels, selection: ImageSelection): Promise<number> {
+/**
+ * How many images a selection holds: without dates or search, the kept count of the user, project
+ * and format (one document, however many images); otherwise counted by the query.
+ */
+export async function countSelectedImages(readModels: ReadModels, selection: ImageSelection): Promise<number> {
+  if (selection.from === undefined && selection.to === undefined && !selection.q) {
+    const project = selection.projectId === undefined ? ALL_COUNT : (selection.projectId ?? NO_PROJECT_COUNT);
+    const doc = await readModels.get<ImageCountDoc>(IMAGE_COUNTS, imageCountId(selection.userId, project, selection.format ?? ALL_COUNT));
+    return doc?.count ?? 0;
+  }
   return readModels.count(IMAGES, selectionFilter(selection));
 }
 

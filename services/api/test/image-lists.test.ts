@@ -228,6 +228,31 @@ describe('GET /api/jsonable/user/images filters', () => {
   });
 });
 
+describe('X-Total-Count from the kept counts', () => {
+  it('follows renders, deletions and a deleted project for every project and format filter', async () => {
+    const u = await h.user('premium');
+    const p = await createProject(u, `Counted${Date.now() % 100000}`);
+    const made = [
+      await render(u, { format: 'png', projectId: p }), await render(u, { format: 'svg', projectId: p }),
+      await render(u, { format: 'svg', projectId: p }), await render(u, { format: 'png' }),
+    ];
+    const total = async (query: string) => {
+      const res = await http(h).get(`/api/jsonable/user/images?limit=1&${query}`).set('Cookie', u.cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const listed = await http(h).get(`/api/jsonable/user/images?limit=${LIST_PAGE_MAX}&${query}`).set('Cookie', u.cookie);
+      expect(res.headers['x-total-count'], query).toBe(String(listed.body.length));
+      return Number(res.headers['x-total-count']);
+    };
+    const queries = ['', `projectId=${p}`, `projectId=${p}&format=svg`, 'projectId=none', 'projectId=none&format=png', 'format=svg', 'format=pdf'];
+    expect(await Promise.all(queries.map(total))).toEqual([4, 3, 2, 1, 1, 2, 0]);
+    await http(h).delete(`/api/jsonable/user/images/${made[1]!.id}`).set('Cookie', u.cookie).expect(200);
+    expect(await Promise.all(queries.map(total))).toEqual([3, 2, 1, 1, 1, 1, 0]);
+    await http(h).delete(`/api/jsonable/projects/${p}`).set('Cookie', u.cookie).expect(200);
+    // The project's images are kept, now without a project.
+    expect(await Promise.all(['', 'projectId=none', 'projectId=none&format=png', 'projectId=none&format=svg', 'format=svg'].map(total))).toEqual([3, 3, 2, 1, 1]);
+  });
+});
+
 describe('cursors under concurrent inserts and deletes', () => {
   it('following cursors yields every image that existed throughout exactly once, and nothing twice (property)', async () => {
     await fc.assert(
