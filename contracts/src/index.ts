@@ -12,3 +12,4 @@ export * from './live';
 export * from './table-features';
 export * from './alt-text';
 export * from './table-features-docs';
+export * from './formats';

@@ -5,6 +5,7 @@
  * over all pages). Query strings are parsed here so that server and web agree on them.
  */
 import { z } from 'zod';
+import { FORMAT_LIST, IMAGE_FORMATS } from './formats';
 
 /** Items in a page when `limit` is not given. */
 export const LIST_PAGE_DEFAULT = 50;
@@ -17,7 +18,7 @@ export const listMessages = {
   limit: `limit must be a whole number from 1 to ${LIST_PAGE_MAX}`,
   cursor: 'cursor is not valid: start again from the first page (without cursor)',
   cursorOtherQuery: 'cursor belongs to another list or other filters: start again from the first page (without cursor)',
-  format: 'format must be one of png, jpeg, svg, pdf',
+  format: `format must be one of ${FORMAT_LIST}`,
   date: (name: string) => `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`,
   range: 'from must not be after to',
   q: `q must be at most ${SEARCH_MAX} characters, without control characters`,
@@ -82,7 +83,7 @@ export const imageListQuerySchema = pageQuerySchema
   .extend({
     projectId: once('projectId').pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, listMessages.projectId)).optional(),
     format: once('format')
-      .pipe(z.string().transform((f) => (f.toLowerCase() === 'jpg' ? 'jpeg' : f.toLowerCase())).pipe(z.enum(['png', 'jpeg', 'svg', 'pdf'], { error: listMessages.format })))
+      .pipe(z.string().transform((f) => (f.toLowerCase() === 'jpg' ? 'jpeg' : f.toLowerCase())).pipe(z.enum(IMAGE_FORMATS, { error: listMessages.format })))
       .optional(),
     from: dateBound('from').optional(),
     to: dateBound('to').optional(),

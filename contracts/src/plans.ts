@@ -35,13 +35,13 @@ export const plans: Record<PlanTier, Plan> = {
   free: {
     tier: 'free', name: 'Free', priceMonthlyUsd: 0, priceLabel: '$0',
     tablesPerPeriod: 25, projects: 1, liveVersionRetentionDays: 30,
-    features: ['25 tables per month', '1 project', 'PNG, JPEG, SVG and PDF', 'Permanent public image URLs'],
+    features: ['25 tables per month', '1 project', 'PNG, JPEG, WebP, AVIF, SVG and PDF', 'Permanent public image URLs'],
     publicCard: true, purchasable: false,
   },
   basic: {
     tier: 'basic', name: 'Starter', priceMonthlyUsd: null, priceLabel: 'Starter',
     tablesPerPeriod: 30, projects: 1, liveVersionRetentionDays: 30,
-    features: ['30 tables per month', '1 project', 'PNG, JPEG, SVG and PDF'],
+    features: ['30 tables per month', '1 project', 'PNG, JPEG, WebP, AVIF, SVG and PDF'],
     publicCard: false, purchasable: false,
   },
   premium: {

@@ -4,11 +4,12 @@
  * form, its stored copy and the server, so the server never keeps a value the form would refuse.
  */
 import { z } from 'zod';
+import { IMAGE_FORMATS } from './formats';
 
 export const settingsFonts = ['Inter', 'Roboto', 'Roboto Mono', 'Merriweather'] as const;
 export const settingsFontSizes = ['12px', '14px', '16px'] as const;
 export const settingsBorderStyles = ['solid', 'dashed', 'dotted', 'none'] as const;
-export const settingsImageFormats = ['png', 'jpeg', 'svg', 'pdf'] as const;
+export const settingsImageFormats = IMAGE_FORMATS;
 
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colour = z.string().regex(HEX_COLOUR, 'Use a hex colour such as #2563eb');

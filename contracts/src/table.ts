@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isPlainObject, jsonObjectIn } from './json';
+import { IMAGE_FORMATS, type ImageFormat } from './formats';
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -33,8 +34,7 @@ export const FONT_FAMILIES = [
   'Inter', 'Roboto', 'Roboto Mono', 'Merriweather',
   'Arial', 'Helvetica', 'Georgia', 'Times New Roman', 'Courier New',
 ] as const;
-export const IMAGE_FORMATS = ['png', 'jpeg', 'svg', 'pdf'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export { IMAGE_FORMATS, type ImageFormat } from './formats';
 export const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'none'] as const;
 export const THEMES = ['light', 'dark', 'minimal', 'striped', 'ocean', 'forest'] as const;
 export type ThemeName = (typeof THEMES)[number];

@@ -5,6 +5,7 @@
  * recorded after its deletion arrives detached too (deleted project ids are remembered).
  */
 import type { ImagesEvent, ProjectDeleted } from '@jsonable/contracts/events';
+import type { ImageFormat } from '@jsonable/contracts/formats';
 import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
 import type { Doc } from '../ports';
 import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
@@ -47,7 +48,7 @@ export interface ImageDoc extends Doc {
   period: number;
   filename: string;
   blobKey: string;
-  format: 'png' | 'jpeg' | 'svg' | 'pdf';
+  format: ImageFormat;
   contentType: string;
   width: number;
   height: number;

@@ -1,3 +1,4 @@
+import { IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/formats';
 import { planOf, usagePeriodBounds, usagePeriodIndex } from '@jsonable/contracts/plans';
 import type { UserStats } from '@jsonable/contracts/render-api';
 import type { ReadModels } from '../projection';
@@ -32,7 +33,7 @@ export async function userStatistics(
     countUserImages(readModels, user.id),
   ]);
   const perDay = daysOf(start, end, now).map((date) => ({ date, count: doc?.perDay[date] ?? 0 }));
-  const byFormat = { png: 0, jpeg: 0, svg: 0, pdf: 0, ...(doc?.byFormat ?? {}) };
+  const byFormat = { ...Object.fromEntries(IMAGE_FORMATS.map((f) => [f, 0])), ...(doc?.byFormat ?? {}) } as Record<ImageFormat, number>;
   const byProject = await Promise.all(
     Object.entries(doc?.byProject ?? {}).map(async ([projectId, count]) => {
       if (projectId === NO_PROJECT) return { projectId: null, name: 'No project', count };

@@ -5,6 +5,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@jsonable/contracts/envelope';
+import { FORMAT_CONTENT_TYPES, FORMAT_LABELS, IMAGE_FORMATS } from '@jsonable/contracts/formats';
 import {
   createdProjectSchema, createProjectRequestSchema, deleteProjectResponseSchema, projectListSchema, projectSchema,
   regenerateKeyResponseSchema, saveStylesResponseSchema, updateProjectRequestSchema,
@@ -144,7 +145,7 @@ const pageParams = [
 ];
 const imageFilterParams = [
   { name: 'projectId', in: 'query', required: false, description: "Only this project's images (404 when it is not one of yours); `none`: the images without a project.", schema: { type: 'string' } },
-  { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['png', 'jpeg', 'svg', 'pdf'] } },
+  { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [...IMAGE_FORMATS] } },
   { name: 'from', in: 'query', required: false, description: 'Created at or after: YYYY-MM-DD (UTC) or an ISO 8601 date-time.', schema: { type: 'string' } },
   { name: 'to', in: 'query', required: false, description: 'Created up to: YYYY-MM-DD (that whole UTC day included) or an ISO 8601 date-time (included).', schema: { type: 'string' } },
   { name: 'q', in: 'query', required: false, description: `Case-insensitive substring of the title or the file name (at most ${SEARCH_MAX} characters).`, schema: { type: 'string', maxLength: SEARCH_MAX } },
@@ -202,10 +203,7 @@ const imageFile = {
     'Cache-Control': { schema: { type: 'string' }, description: 'public, max-age=31536000, immutable' },
   },
   content: {
-    'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
-    'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
-    'image/svg+xml': { schema: { type: 'string', contentMediaType: 'image/svg+xml' } },
-    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+    ...Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], { schema: { type: 'string', contentMediaType: FORMAT_CONTENT_TYPES[f] } }])),
     'text/csv': { schema: { type: 'string' }, description: 'The CSV twin ({file}.csv): the data drawn, RFC 4180, formula cells neutralised' },
     'text/html': { schema: { type: 'string' }, description: 'The HTML twin ({file}.html): an accessible <table> with <caption> and <th scope>' },
   },
@@ -213,7 +211,7 @@ const imageFile = {
 const filenameParam = {
   name: 'filename', in: 'path', required: true,
   description: 'The image file name; append .csv or .html for its data twins (issue #25).',
-  schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*\\.(png|jpg|jpeg|svg|pdf)(\\.(csv|html))?$' },
+  schema: { type: 'string', pattern: `^[a-z0-9][a-z0-9-]*\\.(jpg|${IMAGE_FORMATS.join('|')})(\\.(csv|html))?$` },
 };
 const bomParam = { name: 'bom', in: 'query', required: false, description: 'CSV twin only: 1 starts the file with a UTF-8 byte-order mark (for Excel).', schema: { type: 'string', enum: ['1', '0'] } };
 const getImage = (summary: string): Json => ({
@@ -304,7 +302,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     info: {
       title: 'Jsonable API',
       version: '1.0.0',
-      description: 'Turn JSON table data into table images (PNG, JPEG, SVG, PDF) with permanent public URLs.',
+      description: `Turn JSON table data into table images (${IMAGE_FORMATS.map((f) => FORMAT_LABELS[f]).join(', ')}) with permanent public URLs.`,
     },
     servers: [{ url: serverUrl }],
     tags: [

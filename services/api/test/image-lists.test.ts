@@ -210,7 +210,7 @@ describe('GET /api/jsonable/user/images filters', () => {
 
   it('refuses filters of the wrong type or shape with 400 and a message naming them', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['format=gif', /^format must be one of png, jpeg, svg, pdf$/],
+      ['format=gif', /^format must be one of png, jpeg, webp, avif, svg, pdf$/],
       ['format=png&format=svg', /^format must be given once$/],
       ['from=2026-02-31', /^from must be a date/],
       ['to=yesterday', /^to must be a date/],

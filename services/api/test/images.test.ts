@@ -105,7 +105,7 @@ describe('user images', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       used: 3, limit: 150, remaining: 147, totalImages: 3, plan: { tier: 'premium', name: 'Professional' },
-      byFormat: { png: 2, svg: 1, jpeg: 0, pdf: 0 },
+      byFormat: { png: 2, svg: 1, jpeg: 0, webp: 0, avif: 0, pdf: 0 },
       byProject: [{ projectId: project.id, name: 'Reports', count: 2 }, { projectId: null, name: 'No project', count: 1 }],
     });
     const today = new Date().toISOString().slice(0, 10);

@@ -124,6 +124,39 @@ describe('legacy /api/table-to-image', () => {
   });
 });
 
+describe('WebP and AVIF', () => {
+  it('render, are served with their content type and counted in usage by format', async () => {
+    const u = await h.user('premium');
+    const webp = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send({ ...smallTable, options: { format: 'WEBP', quality: 60 } });
+    expect(webp.status).toBe(200);
+    expect(webp.body.metadata.format).toBe('webp');
+    expect(webp.body.imageUrl).toMatch(/\.webp$/);
+    const webpFile = await http(h).get(pathOf(webp.body.imageUrl)).buffer(true);
+    expect(webpFile.headers['content-type']).toBe('image/webp');
+    expect(webpFile.body.toString('latin1', 8, 12)).toBe('WEBP');
+    const avif = await http(h).post('/api/table-to-image').set('X-API-Key', u.apiKey).send({ ...smallTable, styles: { imageFormat: 'avif' } });
+    expect(avif.body.metadata.format).toBe('avif');
+    const avifFile = await http(h).get(pathOf(avif.body.imageUrl)).buffer(true);
+    expect(avifFile.headers['content-type']).toBe('image/avif');
+    expect(avifFile.body.toString('latin1', 4, 12)).toBe('ftypavif');
+    expect(avifFile.body.length).toBe(avif.body.metadata.size);
+    const project = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Modern' });
+    const saved = await http(h).patch(`/api/projects/${project.body.id}/styles`).set('Cookie', u.cookie).send({ imageFormat: 'webp' });
+    expect(saved.status).toBe(200);
+    const byDefault = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', project.body.apiKey).send(smallTable);
+    expect(byDefault.body.metadata.format).toBe('webp');
+    const formats = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId).map((e) => e.data.format).sort();
+    expect(formats).toEqual(['avif', 'webp', 'webp']);
+    const stats = await http(h).get('/api/jsonable/user/stats').set('Cookie', u.cookie);
+    expect(stats.body.byFormat).toMatchObject({ webp: 2, avif: 1, png: 0 });
+    const listed = await http(h).get('/api/jsonable/user/images?format=webp').set('Cookie', u.cookie);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(2);
+    const gif = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send({ ...smallTable, options: { format: 'gif' } });
+    expect(gif.status).toBe(400);
+  });
+});
+
 describe('previews', () => {
   it('table-to-image/preview stores a temporary file that expires, and counts nothing', async () => {
     const u = await h.user('premium');

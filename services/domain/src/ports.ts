@@ -5,6 +5,7 @@
  * strictly increasing in commit order (an adapter maps its driver's own position onto this).
  */
 import type { DrawnTable } from '@jsonable/contracts/alt-text';
+import type { ImageFormat } from '@jsonable/contracts/formats';
 
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 
@@ -132,7 +133,7 @@ export interface Ids {
 /** What the table engine (services/render) gives back for one table. */
 export interface RenderOutput {
   bytes: Uint8Array;
-  format: 'png' | 'jpeg' | 'svg' | 'pdf';
+  format: ImageFormat;
   contentType: string;
   width: number;
   height: number;
@@ -152,7 +153,7 @@ export interface RenderInput {
   /** The project's saved default styles (request → project defaults → system defaults). */
   projectStyles?: Record<string, unknown> | null;
   /** Forces a format (legacy routes' options.format is read by the engine itself). */
-  format?: 'png' | 'jpeg' | 'svg' | 'pdf';
+  format?: ImageFormat;
   /** What the table's cell images may decode to and weigh in all (default imageBudgets.table). */
   imageBudget?: { pixels: number; bytes: number };
 }

@@ -1,14 +1,14 @@
 /**
- * The table engine: payload → normalize → layout → paint (PNG, JPEG, SVG or PDF).
+ * The table engine: payload → normalize → layout → paint (PNG, JPEG, WebP, AVIF, SVG or PDF).
  *
  * Pure per call: no module state except caches (text widths, Intl formatters, fonts registered
  * once per process), so the pool can run it in any number of worker threads.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { imageBudgets, type ImageBudget } from '@jsonable/contracts/render-api';
-import type { ImageFormat } from '@jsonable/contracts/table';
 import type { DrawnTable } from '@jsonable/contracts/alt-text';
+import { FORMAT_CONTENT_TYPES, isRasterFormat, type ImageFormat } from '@jsonable/contracts/formats';
 import { RenderInputError } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
@@ -31,12 +31,6 @@ export interface RenderEnv {
   loadImage?: (src: string) => Promise<{ bytes: Buffer; contentType: string }>;
 }
 
-const CONTENT_TYPES: Record<ImageFormat, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-};
 
 export interface FetchedImages {
   bytes: Map<string, Buffer | null>;
@@ -141,6 +135,20 @@ function shortSource(src: string): string {
   return src.startsWith('data:') ? `${src.slice(0, 32)}…` : src.length > 200 ? `${src.slice(0, 200)}…` : src;
 }
 
+/**
+ * JPEG, WebP and AVIF at the table's quality (1–100). AVIF runs libaom at speed 8 on one thread:
+ * the pool already has a worker per core, and speed 8 keeps a reference table's encode within a
+ * few times its JPEG encode (speed 5, the default, took several times longer for a few % smaller
+ * files). Quality 100 is lossless in WebP and AVIF alike.
+ */
+function encodeLossy(canvas: Canvas, format: 'jpeg' | 'webp' | 'avif', quality: number): Promise<Buffer> {
+  switch (format) {
+    case 'jpeg': return canvas.encode('jpeg', quality);
+    case 'webp': return canvas.encode('webp', quality);
+    case 'avif': return canvas.encode('avif', { quality, speed: 8, threads: 1 });
+  }
+}
+
 function chooseFormat(input: RenderInput, model: TableModel, requested: ImageFormat | undefined): ImageFormat {
   return input.format ?? requested ?? model.styles.imageFormat ?? 'png';
 }
@@ -149,15 +157,15 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   const { model, request } = normalize({ payload: input.payload, projectStyles: input.projectStyles ?? null });
   const format = chooseFormat(input, model, request.options?.format ?? request.format);
   ensureFontsRegistered();
-  const raster = format === 'png' || format === 'jpeg';
+  const raster = isRasterFormat(format);
   // Cheap bounds first, so an impossible table is refused before any text is measured.
-  if (raster) checkRasterHeight(minimumHeight(model), model.deviceScaleFactor);
+  if (raster) checkRasterHeight(minimumHeight(model), model.deviceScaleFactor, format);
   if (format === 'pdf') {
     checkPdfCells(model.bodyRowCount, model.columns.filter((c) => !c.isRowNumber).length);
     checkPdfPages(minimumHeight(model));
   }
   const layout = layoutTable(model);
-  if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor);
+  if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor, format);
   const images = await fetchImages(model, env, input.imageBudget ?? imageBudgets.table);
   const warnings = [...images.warnings];
 
@@ -172,8 +180,8 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   }
 
   let bytes: Uint8Array;
-  let width = Math.ceil(layout.width * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
-  let height = Math.ceil(layout.height * (format === 'png' || format === 'jpeg' ? model.deviceScaleFactor : 1));
+  let width = Math.ceil(layout.width * (raster ? model.deviceScaleFactor : 1));
+  let height = Math.ceil(layout.height * (raster ? model.deviceScaleFactor : 1));
   switch (format) {
     case 'png': {
       // The pixels are copied out synchronously, so the canvas can serve the next render while
@@ -184,10 +192,12 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
       bytes = await encodePngParallel(pixels, canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor, opaque });
       break;
     }
-    case 'jpeg': {
-      // Skia encodes JPEG on a pool thread, reading the canvas: this one is not shared.
+    case 'jpeg':
+    case 'webp':
+    case 'avif': {
+      // Skia encodes on a pool thread, reading the canvas: this one is not shared.
       const { canvas } = paintCanvas(model, layout, decoded);
-      bytes = await canvas.encode('jpeg', model.jpegQuality);
+      bytes = await encodeLossy(canvas, format, model.quality);
       break;
     }
     case 'svg':
@@ -213,7 +223,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   return {
     bytes,
     format,
-    contentType: CONTENT_TYPES[format],
+    contentType: FORMAT_CONTENT_TYPES[format],
     width,
     height,
     size: bytes.byteLength,

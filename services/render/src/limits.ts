@@ -3,6 +3,7 @@
  * or hostile payload is refused cheaply with a message the user can act on.
  */
 import { nestingMessage } from '@jsonable/contracts/json';
+import { FORMAT_LABELS, type RasterFormat } from '@jsonable/contracts/formats';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { badRequest, tooLarge } from './errors';
 
@@ -19,7 +20,7 @@ export const LIMITS = Object.freeze({
   maxImages: 200,
   /** Raster output, in device pixels (after the device scale factor). */
   maxSidePixels: tableLimits.maxSidePixels,
-  maxTotalPixels: 40_000_000,
+  maxTotalPixels: tableLimits.rasterPixels.png.total,
   /** PDF pages (a table taller than this is refused rather than paginated forever). */
   maxPdfPages: tableLimits.maxPdfPages,
   maxPdfCells: tableLimits.maxPdfCells,
@@ -80,27 +81,32 @@ export function checkCellText(text: string): void {
 }
 
 /** Before layout: the rows' least height alone already exceeds a side (width not known yet). */
-export function checkRasterHeight(minHeight: number, scale: number): void {
+export function checkRasterHeight(minHeight: number, scale: number, format: RasterFormat = 'png'): void {
   const h = Math.ceil(minHeight * scale);
-  if (h > LIMITS.maxSidePixels) {
+  const { side } = tableLimits.rasterPixels[format];
+  if (h > side) {
     throw tooLarge(
-      `The image would be at least ${h} pixels tall (at most ${LIMITS.maxSidePixels} per side): use fewer rows, pagination or the pdf format`,
+      `The image would be at least ${h} pixels tall (at most ${side} per side${inFormat(format)}): use fewer rows, pagination or the pdf format`,
     );
   }
 }
 
-export function checkRasterSize(width: number, height: number, scale: number): void {
+export function checkRasterSize(width: number, height: number, scale: number, format: RasterFormat = 'png'): void {
   const w = Math.ceil(width * scale);
   const h = Math.ceil(height * scale);
-  if (w > LIMITS.maxSidePixels || h > LIMITS.maxSidePixels) {
+  const { side, total } = tableLimits.rasterPixels[format];
+  if (w > side || h > side) {
     throw tooLarge(
-      `The image would be ${w}×${h} pixels (at most ${LIMITS.maxSidePixels} per side): use fewer rows, pagination or the pdf format`,
+      `The image would be ${w}×${h} pixels (at most ${side} per side${inFormat(format)}): use fewer rows, pagination or the pdf format`,
     );
   }
-  if (w * h > LIMITS.maxTotalPixels) {
-    throw tooLarge(`The image would have ${w * h} pixels (at most ${LIMITS.maxTotalPixels}): use fewer rows, pagination or the pdf format`);
+  if (w * h > total) {
+    throw tooLarge(`The image would have ${w * h} pixels (at most ${total}${inFormat(format)}): use fewer rows, pagination or the pdf format`);
   }
 }
+
+/** Names the format in a limit's message when its limit is not the PNG one. */
+const inFormat = (format: RasterFormat): string => (format === 'png' || format === 'jpeg' ? '' : ` in ${FORMAT_LABELS[format]}`);
 
 /** Rows of at least `minHeightPx` CSS pixels on A4 pages (~1,000 CSS px of table per page). */
 export function checkPdfPages(minHeightPx: number): void {

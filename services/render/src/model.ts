@@ -140,5 +140,6 @@ export interface TableModel {
   width: number | null;
   autoFitColumns: boolean;
   deviceScaleFactor: number;
-  jpegQuality: number;
+  /** 1–100: the quality of the lossy formats (JPEG, WebP, AVIF). */
+  quality: number;
 }

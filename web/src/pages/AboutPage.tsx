@@ -20,7 +20,7 @@ export default function AboutPage() {
           </Text>
           <Text>
             So we wrote a small service: send it rows as JSON, get back an image of a clean table at a URL that never changes. It grew into Jsonable —
-            a table engine that draws PNG, JPEG, SVG and PDF, a dashboard with projects and API keys, and step-by-step guides for the automation tools our users already love.
+            a table engine that draws PNG, JPEG, WebP, AVIF, SVG and PDF, a dashboard with projects and API keys, and step-by-step guides for the automation tools our users already love.
           </Text>
         </Stack>
         <Stack gap="4">

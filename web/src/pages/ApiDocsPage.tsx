@@ -1,4 +1,5 @@
 import { Link as RRLink } from 'react-router-dom';
+import { FORMAT_LIST } from '@jsonable/contracts/formats';
 import { Alert, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CodeBlock, Code } from '../components/CodeBlock';
 import { SimpleTable } from '../components/docs/SimpleTable';
@@ -43,10 +44,10 @@ export default function ApiDocsPage() {
             caption="Legacy options"
             columns={['Option', 'Values', 'Default']}
             rows={[
-              [<Code>format</Code>, 'png, jpeg, svg, pdf', 'png'],
+              [<Code>format</Code>, FORMAT_LIST, 'png'],
               [<Code>headers</Code>, 'true or false — show the header row', 'true'],
               [<Code>width</Code>, '"auto" or 100–4000 pixels', 'auto'],
-              [<Code>quality</Code>, '1–100, JPEG only', '90'],
+              [<Code>quality</Code>, '1–100, for JPEG, WebP and AVIF', '90'],
             ]}
           />
           <CodeBlock code={curl} label="Request (cURL)" />

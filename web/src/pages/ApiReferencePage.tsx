@@ -1,4 +1,5 @@
 import { List, Stack, Text } from '@chakra-ui/react';
+import { FORMAT_LABELS, RASTER_FORMATS } from '@jsonable/contracts/formats';
 import { apiRateLimitPerMinute, endpointRateLimitPerMinute, previewRateLimitPerMinute, tableLimits } from '@jsonable/contracts/render-api';
 import { plans, type PlanTier } from '@jsonable/contracts/plans';
 import { DocsShell, DocSection } from '../components/docs/DocsShell';
@@ -114,7 +115,7 @@ export default function ApiReferencePage() {
             ['Columns', String(tableLimits.maxColumns)],
             ['Characters in one cell', tableLimits.maxCellChars.toLocaleString('en-US')],
             ['Table JSON', `${tableLimits.maxPayloadBytes / (1024 * 1024)} MB, at most ${tableLimits.maxDepth} levels of nested arrays and objects`],
-            ['PNG / JPEG size', `${tableLimits.maxSidePixels.toLocaleString('en-US')} pixels per side — a taller table fits in a PDF`],
+            ...RASTER_FORMATS.map((f) => [`${FORMAT_LABELS[f]} size`, `${tableLimits.rasterPixels[f].side.toLocaleString('en-US')} pixels per side, ${tableLimits.rasterPixels[f].total / 1e6} million pixels in all — a larger table fits in a PDF`]),
             ['PDF pages', String(tableLimits.maxPdfPages)],
             ['Cells in a PDF', tableLimits.maxPdfCells.toLocaleString('en-US')],
           ]}

@@ -83,6 +83,8 @@ export default function DocumentationPage() {
           rows={[
             [<Code>png</Code>, 'Chat, e-mail, social posts', 'The default; lossless and sharp.'],
             [<Code>jpeg</Code>, 'Smaller files where a few artefacts are fine', <>Quality 1–100 through <Code>options.quality</Code> (default 90).</>],
+            [<Code>webp</Code>, 'Web pages and apps: smaller than PNG and JPEG', <>Lossy WebP, quality 1–100 through <Code>options.quality</Code> (default 90). Every current browser shows it; some e-mail clients do not.</>],
+            [<Code>avif</Code>, 'The smallest files, for newer browsers and apps', <>AV1 image, quality 1–100 through <Code>options.quality</Code> (default 90; 100 is lossless). Slower to make than the others; older viewers cannot open it.</>],
             [<Code>svg</Code>, 'Web pages and documents that scale', 'Vector output; text stays crisp at any zoom.'],
             [<Code>pdf</Code>, 'Print, archives, attachments', 'Vector text that prints cleanly and can be searched and copied.'],
           ]}
@@ -90,7 +92,7 @@ export default function DocumentationPage() {
         <Text>
           Choose the format with <Code>options.format</Code> or <Code>styles.imageFormat</Code>. Other export options: <Code>options.width</Code> (<Code>"auto"</Code> or 100–4000 pixels),
           <Code>options.headers</Code> (set <Code>false</Code> to hide the header row), <Code>options.fileName</Code> or <Code>customFilename</Code> for a readable file name,
-          and <Code>styles.imageQuality</Code> (1–10). Export defaults: PNG, headers shown, automatic width, JPEG quality 90.
+          and <Code>styles.imageQuality</Code> (1–10). Export defaults: PNG, headers shown, automatic width, quality 90 for JPEG, WebP and AVIF.
         </Text>
       </DocSection>
 

@@ -5,6 +5,7 @@
  * the projector and the read models. Only the table engine is left out, because what those
  * tests measure is lists, not painting. SVGs carry the table's title, so thumbnails differ.
  */
+import { FORMAT_CONTENT_TYPES, parseImageFormat } from '@jsonable/contracts/formats';
 import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/ports';
 
 type Format = RenderOutput['format'];
@@ -18,7 +19,8 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
 );
-const CONTENT_TYPES: Record<Format, string> = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml', pdf: 'application/pdf' };
+const WEBP = Buffer.from('UklGRiQCAABXRUJQVlA4WAoAAAAgAAAAAQAAAAAASUNDUMgBAAAAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADZWUDggNgAAAPABAJ0BKgIAAQABQCYloAJ0ugADCPeKAAD+/KV8uB/4a/8405Qv/maPvN9lvUn/W17bw2IAAA==', 'base64');
+const AVIF = Buffer.from('AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUEAAADybWV0YQAAAAAAAAAoaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAGxpYmF2aWYAAAAADnBpdG0AAAAAAAEAAAAeaWxvYwAAAABEAAABAAEAAAABAAABGgAAAB8AAAAoaWluZgAAAAAAAQAAABppbmZlAgAAAAABAABhdjAxQ29sb3IAAAAAamlwcnAAAABLaXBjbwAAABRpc3BlAAAAAAAAAAIAAAABAAAAEHBpeGkAAAAAAwgICAAAAAxhdjFDgSAAAAAAABNjb2xybmNseAABAA0ABoAAAAAXaXBtYQAAAAAAAAABAAEEAQKDBAAAACdtZGF0EgAKBzgAJhAQ0GkyEhZAAABQq0pvwEAxzxNLPkeawA==', 'base64');
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,7 +36,7 @@ function svgOf(title: string): Buffer {
 function requestedFormat(input: RenderInput): Format {
   const payload = (input.payload ?? {}) as { format?: unknown; options?: { format?: unknown }; styles?: { imageFormat?: unknown } };
   const wanted = input.format ?? payload.options?.format ?? payload.format ?? payload.styles?.imageFormat;
-  return wanted === 'jpeg' || wanted === 'svg' || wanted === 'pdf' ? wanted : 'png';
+  return (typeof wanted === 'string' ? parseImageFormat(wanted) : null) ?? 'png';
 }
 
 export const quickRenderer: TableRenderer = {
@@ -42,9 +44,9 @@ export const quickRenderer: TableRenderer = {
     const format = requestedFormat(input);
     const payload = (input.payload ?? {}) as { title?: unknown };
     const title = typeof payload.title === 'string' && payload.title.length > 0 ? payload.title : null;
-    const bytes = format === 'png' ? PNG : format === 'jpeg' ? JPEG : format === 'pdf' ? PDF : svgOf(title ?? 'Table');
+    const bytes = { png: PNG, jpeg: JPEG, webp: WEBP, avif: AVIF, pdf: PDF, svg: null }[format] ?? svgOf(title ?? 'Table');
     return {
-      bytes, format, contentType: CONTENT_TYPES[format], width: format === 'svg' ? 240 : 2, height: format === 'svg' ? 120 : 1,
+      bytes, format, contentType: FORMAT_CONTENT_TYPES[format], width: format === 'svg' ? 240 : 2, height: format === 'svg' ? 120 : 1,
       size: bytes.length, rows: 2, columns: 2, title, warnings: [],
     };
   },

@@ -4,8 +4,10 @@
  * names cannot be enumerated from one another.
  */
 import { slugify } from '@jsonable/contracts/filenames';
+import { extensionOf, FORMAT_CONTENT_TYPES, parseImageFormat, type ImageFormat } from '@jsonable/contracts/formats';
 
-export type FileFormat = 'png' | 'jpeg' | 'svg' | 'pdf';
+export type FileFormat = ImageFormat;
+export { extensionOf };
 
 const READABLE_MAX = 60;
 
@@ -15,31 +17,23 @@ export function readableName(value: unknown): string {
 }
 
 /** A file extension typed into a custom file name: the format decides the real one. */
-const TYPED_EXTENSION = /\.(?:png|jpe?g|svg|pdf)\s*$/i;
+const TYPED_EXTENSION = /\.(?:png|jpe?g|webp|avif|svg|pdf)\s*$/i;
 
 export function sanitizeFilename(customFilename: unknown, title: unknown): string {
   const custom = typeof customFilename === 'string' ? customFilename.replace(TYPED_EXTENSION, '') : customFilename;
   return readableName(custom) || readableName(title) || 'table';
 }
 
-export const extensionOf = (format: FileFormat): string => (format === 'jpeg' ? 'jpg' : format);
-
 export function imageFilename(base: string, at: Date, random: string, format: FileFormat): string {
   return `${base}-${at.getTime()}-${random}.${extensionOf(format)}`;
 }
 
 /** Only names this service could have produced are looked up: no dots, slashes or encodings. */
-export const IMAGE_FILENAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,120})\.(?:png|jpg|jpeg|svg|pdf)$/;
+export const IMAGE_FILENAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,120})\.(?:png|jpg|jpeg|webp|avif|svg|pdf)$/;
 
 export const contentTypeOf = (filename: string): string => {
-  const ext = filename.slice(filename.lastIndexOf('.') + 1);
-  switch (ext) {
-    case 'png': return 'image/png';
-    case 'jpg': case 'jpeg': return 'image/jpeg';
-    case 'svg': return 'image/svg+xml';
-    case 'pdf': return 'application/pdf';
-    default: return 'application/octet-stream';
-  }
+  const format = parseImageFormat(filename.slice(filename.lastIndexOf('.') + 1));
+  return format ? FORMAT_CONTENT_TYPES[format] : 'application/octet-stream';
 };
 
 /** Where things live in the blob store. */

@@ -381,7 +381,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     width,
     autoFitColumns: opts.autoFitColumns ?? true,
     deviceScaleFactor: opts.deviceScaleFactor ?? 1,
-    jpegQuality: opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
+    quality: opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
   };
   return { model, request: req };
 }

@@ -35,7 +35,7 @@ export function Footer() {
           <Stack gap="3" gridColumn={{ base: 'span 2', md: 'auto' }}>
             <Logo />
             <Text color="gray.600" fontSize="sm" maxW="xs">
-              JSON in, a clean table image out — PNG, JPEG, SVG or PDF at a permanent public URL.
+              JSON in, a clean table image out — PNG, JPEG, WebP, AVIF, SVG or PDF at a permanent public URL.
             </Text>
             <Text fontSize="sm" color="gray.700">
               Contact: <Link href={`mailto:${CONTACT_EMAIL}`} color="brand.700" textDecoration="underline">{CONTACT_EMAIL}</Link>

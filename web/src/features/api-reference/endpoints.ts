@@ -32,7 +32,7 @@ const tableParams: ParamDoc[] = [
   { name: 'rows', in: 'body', type: 'array[]', required: false, description: 'Rows as arrays of cells, in header order.' },
   { name: 'title', in: 'body', type: 'string', required: false, description: 'Title drawn above the table and used for the file name.' },
   { name: 'styles', in: 'body', type: 'object', required: false, description: 'headerBg, headerText, rowEvenBg, rowOddBg, borderColor, fontFamily, fontSize, borderStyle, cellPadding, imageFormat, defaultWidth, columnStyles, rowStyles, cellStyles, theme.' },
-  { name: 'options', in: 'body', type: 'object', required: false, description: 'format (png, jpeg, svg, pdf), width, quality, headers, showRowNumbers, dataProcessing, pagination, customFilename.' },
+  { name: 'options', in: 'body', type: 'object', required: false, description: 'format (png, jpeg, webp, avif, svg, pdf), width, quality (1–100, JPEG/WebP/AVIF), headers, showRowNumbers, dataProcessing, pagination, customFilename.' },
 ];
 
 const errors: ResponseDoc[] = [
@@ -76,7 +76,7 @@ export const staticEndpoints: EndpointDoc[] = [
     method: 'GET',
     path: '/api/images/{filename}',
     aliases: ['/api/jsonable/images/{filename}'],
-    description: 'Serves a generated image with its content type (image/png, image/jpeg, image/svg+xml or application/pdf). Public: anyone with the URL can load it, so it works in e-mails and chat. An image never changes, so browsers and CDNs may keep a copy for a year: after you delete one, copies already fetched can still show for a while. Temporary previews are served the same way from /api/previews/{filename} until they expire.',
+    description: 'Serves a generated image with its content type (image/png, image/jpeg, image/webp, image/avif, image/svg+xml or application/pdf). Public: anyone with the URL can load it, so it works in e-mails and chat. An image never changes, so browsers and CDNs may keep a copy for a year: after you delete one, copies already fetched can still show for a while. Temporary previews are served the same way from /api/previews/{filename} until they expire.',
     auth: 'public',
     params: [{ name: 'filename', in: 'path', type: 'string', required: true, description: 'The last segment of the URL you received.' }],
     responses: [

@@ -1,9 +1,8 @@
 import { Field, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { HEX_COLOUR } from '@jsonable/contracts/settings';
-import { IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/table';
+import { FORMAT_LABELS, IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/formats';
 import { DEMO_PADDING_MAX, DEMO_PADDING_MIN, demoControlErrors, type DemoStyleControls } from './demo-payload';
 
-const FORMAT_LABELS: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', svg: 'SVG', pdf: 'PDF' };
 export const formatLabel = (f: ImageFormat) => FORMAT_LABELS[f];
 
 

@@ -15,6 +15,8 @@ const DOWNLOADS: { format: ImageFormat; label: string; ext: string }[] = [
   { format: 'png', label: 'PNG', ext: 'png' },
   { format: 'pdf', label: 'PDF', ext: 'pdf' },
   { format: 'jpeg', label: 'JPEG', ext: 'jpg' },
+  { format: 'webp', label: 'WebP', ext: 'webp' },
+  { format: 'avif', label: 'AVIF', ext: 'avif' },
 ];
 
 /** The preview's file name without its extension: downloads are named after it (SPEC §2). */

@@ -1,7 +1,7 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 
 const FEATURES = [
-  { title: 'Four output formats', text: 'PNG and JPEG for chat and e-mail, SVG for crisp web pages, PDF for print and archives — one request, the format you ask for.' },
+  { title: 'Six output formats', text: 'PNG and JPEG for chat and e-mail, WebP and AVIF for small web images, SVG for crisp web pages, PDF for print and archives — one request, the format you ask for.' },
   { title: 'Permanent public URLs', text: 'Every image you generate is stored for you and served from a stable URL you can paste anywhere, with the right content type.' },
   { title: 'Projects and API keys', text: 'Each project has its own API key and endpoint path, so a Make scenario and a nightly report never share credentials.' },
   { title: 'Styles that stick', text: 'Set header colours, fonts, borders and padding once per project; each request can still override any of them.' },

@@ -8,7 +8,7 @@ export function HeroSection() {
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 6fr)' }} gap={{ base: '10', lg: '12' }} alignItems="center">
           <Stack gap="6" align={{ base: 'center', lg: 'flex-start' }} textAlign={{ base: 'center', lg: 'left' }}>
-            <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3">PNG · JPEG · SVG · PDF</Badge>
+            <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3">PNG · JPEG · WebP · AVIF · SVG · PDF</Badge>
             <Heading as="h1" id="hero-title" fontSize={{ base: '3xl', sm: '4xl', md: '5xl', xl: '6xl' }} lineHeight="1.1" letterSpacing="-0.02em">
               Turn JSON into beautiful table images
             </Heading>

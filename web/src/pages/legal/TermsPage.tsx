@@ -10,7 +10,7 @@ export default function TermsPage() {
       <Text>You sign up with an e-mail address and a password, or with a sign-in link we e-mail to you. Sign-in links and account messages are sent through our e-mail delivery provider. Keep your password and API keys secret; you are responsible for requests made with them. API keys are shown once — if one leaks, regenerate it from your dashboard, which invalidates the old key immediately.</Text>
 
       <Heading as="h2" size="lg">2. What the service does</Heading>
-      <Text>You send table data; we render it as PNG, JPEG, SVG or PDF, store the file and give you a public URL. Anyone who has that URL can view the image, so do not put information in a table that must stay private. Demo images made on the landing page without an account are temporary.</Text>
+      <Text>You send table data; we render it as PNG, JPEG, WebP, AVIF, SVG or PDF, store the file and give you a public URL. Anyone who has that URL can view the image, so do not put information in a table that must stay private. Demo images made on the landing page without an account are temporary.</Text>
 
       <Heading as="h2" size="lg">3. Plans, usage and payment</Heading>
       <ul>

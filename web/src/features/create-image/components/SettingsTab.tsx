@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FORMAT_LABELS } from '@jsonable/contracts/formats';
 import { Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { toast } from '../../../lib/toaster';
 import { saveServerSettings } from '../api/settings';
@@ -17,15 +18,15 @@ const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' 
   { key: 'borderColor', label: 'Border colour' },
 ];
 
-function SelectField<T extends string>({ id, label, value, options, onChange }: {
-  id: string; label: string; value: T; options: readonly T[]; onChange: (v: T) => void;
+function SelectField<T extends string>({ id, label, value, options, labels, onChange }: {
+  id: string; label: string; value: T; options: readonly T[]; labels?: Record<T, string>; onChange: (v: T) => void;
 }) {
   return (
     <Field.Root>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
-          {options.map((o) => <option key={o} value={o}>{o}</option>)}
+          {options.map((o) => <option key={o} value={o}>{labels?.[o] ?? o}</option>)}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -105,11 +106,11 @@ export function SettingsTab() {
         <SelectField id="setting-font" label="Font" value={settings.fontFamily} options={settingsFonts} onChange={(v) => set('fontFamily', v)} />
         <SelectField id="setting-size" label="Font size" value={settings.fontSize} options={settingsFontSizes} onChange={(v) => set('fontSize', v)} />
         <SelectField id="setting-border" label="Border style" value={settings.borderStyle} options={borderStyles} onChange={(v) => set('borderStyle', v)} />
-        <SelectField id="setting-format" label="Image format" value={settings.imageFormat} options={imageFormats} onChange={(v) => set('imageFormat', v)} />
+        <SelectField id="setting-format" label="Image format" value={settings.imageFormat} options={imageFormats} labels={FORMAT_LABELS} onChange={(v) => set('imageFormat', v)} />
         <NumberField id="setting-padding" label="Cell padding (px)" value={settings.cellPadding} min={0} max={24}
           help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
         <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
-          help="1 to 10: JPEG quality (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
+          help="1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
         <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100} max={4000}
           help="100 to 4000" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
       </SimpleGrid>

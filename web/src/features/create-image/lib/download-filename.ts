@@ -4,6 +4,7 @@
  * trimmed from both ends. A name that sanitises to nothing falls through to the next candidate.
  */
 import { slugify } from '@jsonable/contracts/filenames';
+import { extensionOf, FORMAT_CONTENT_TYPES, IMAGE_FORMATS } from '@jsonable/contracts/formats';
 
 export function sanitizeFilename(raw: string): string {
   return slugify(raw);
@@ -18,12 +19,7 @@ export function downloadBaseName(customFilename: string | null | undefined, titl
   return 'table';
 }
 
-const extensions: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/svg+xml': 'svg',
-  'application/pdf': 'pdf',
-};
+const extensions: Record<string, string> = Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], extensionOf(f)]));
 
 /** Extension for a blob's content type; png when the server did not say. */
 export function extensionFor(contentType: string | null | undefined): string {

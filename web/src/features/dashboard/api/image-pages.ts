@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { onImageListsChanged } from './image-list-events';
 import { userImagesResponseSchema } from '@jsonable/contracts/render-api';
+import type { ImageFormat } from '@jsonable/contracts/formats';
 import { ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
 import { apiBlob, apiPage, api, messageOf, type Page } from '../../../lib/api-client';
 import { deleteImageResponseSchema } from '@jsonable/contracts/render-api';
@@ -21,7 +22,7 @@ export const IMAGE_PAGE_SIZE = 60;
 
 export interface ImageFilters {
   q: string;
-  format: '' | 'png' | 'jpeg' | 'svg' | 'pdf';
+  format: '' | ImageFormat;
   /** YYYY-MM-DD or '' */
   from: string;
   to: string;

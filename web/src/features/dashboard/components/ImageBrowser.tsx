@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { FORMAT_LABELS, IMAGE_FORMATS } from '@jsonable/contracts/formats';
 import { Alert, Box, Button, HStack, Input, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { messageOf } from '../../../lib/api-client';
@@ -131,10 +132,7 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
           <NativeSelect.Field aria-label="Format" value={filters.format} data-testid="image-format"
             onChange={(e) => setFilter({ format: e.currentTarget.value as ImageFilters['format'] })}>
             <option value="">All formats</option>
-            <option value="png">PNG</option>
-            <option value="jpeg">JPEG</option>
-            <option value="svg">SVG</option>
-            <option value="pdf">PDF</option>
+            {IMAGE_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>

@@ -27,7 +27,9 @@ const colourFields = [
 
 const formatLabels: Record<EditorStyles['imageFormat'], string> = {
   png: 'PNG — sharp, lossless, best for most uses',
-  jpeg: 'JPEG — smallest files for large tables',
+  jpeg: 'JPEG — small files, read everywhere',
+  webp: 'WebP — smaller than PNG and JPEG, every current browser',
+  avif: 'AVIF — smallest files, newer browsers and apps',
   svg: 'SVG — vector, scales to any size',
   pdf: 'PDF — for reports and printing',
 };

@@ -3,12 +3,13 @@
  * Only the fields this page edits are taken from the saved object; anything else a project has
  * (set through the API) is kept untouched when saving, since the PATCH sends the whole object.
  */
+import { IMAGE_FORMATS } from '@jsonable/contracts/formats';
 import { defaultStyles, parseColour } from '@jsonable/contracts/table';
 
 export const editorFonts = ['Inter', 'Arial', 'Helvetica', 'Georgia', 'Times New Roman', 'Courier New'] as const;
 export const editorFontSizes = [12, 14, 16, 18, 20] as const;
 export const editorBorderStyles = ['solid', 'dashed', 'dotted', 'none'] as const;
-export const editorFormats = ['png', 'jpeg', 'svg', 'pdf'] as const;
+export const editorFormats = IMAGE_FORMATS;
 export const PADDING = { min: 4, max: 24, step: 2 } as const;
 export const WIDTH = { min: 400, max: 1200, step: 50 } as const;
 
