@@ -285,13 +285,13 @@ const livePaths: Json = {
     }),
   },
   '/live/{endpoint}/{file}': {
-    get: liveFile('The current version of a living image ({name}.{png|jpg|svg|pdf})', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`, [
-      liveEndpointParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]+\\.(png|jpg|jpeg|svg|pdf|csv|html)$' } }, bomParam,
+    get: liveFile('The current version of a living image ({name}.{png|jpg|webp|avif|svg|pdf})', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`, [
+      liveEndpointParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: `^[a-z0-9-]+\\.(jpg|${IMAGE_FORMATS.join('|')}|csv|html)$` } }, bomParam,
     ]),
   },
   '/live/{endpoint}/{name}/v/{file}': {
     get: liveFile('One version of a living image ({n}.{ext}), immutable', 'public, max-age=31536000, immutable', [
-      liveEndpointParam, liveNameParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*\\.(png|jpg|jpeg|svg|pdf|csv|html)$' } }, bomParam,
+      liveEndpointParam, liveNameParam, { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: `^[1-9][0-9]*\\.(jpg|${IMAGE_FORMATS.join('|')}|csv|html)$` } }, bomParam,
     ]),
   },
 };

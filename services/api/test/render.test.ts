@@ -152,6 +152,14 @@ describe('WebP and AVIF', () => {
     const listed = await http(h).get('/api/jsonable/user/images?format=webp').set('Cookie', u.cookie);
     expect(listed.status).toBe(200);
     expect(listed.body).toHaveLength(2);
+    // A living image in WebP: its stable URL ends in .webp and serves image/webp; .png is not it.
+    const live = await http(h).put('/api/jsonable/live/modern-table').set('X-API-Key', project.body.apiKey).send({ ...smallTable, options: { format: 'webp' } });
+    expect(live.status).toBe(201);
+    expect(live.body.url).toMatch(/\/modern-table\.webp$/);
+    const liveFile = await http(h).get(pathOf(live.body.url)).buffer(true);
+    expect(liveFile.status).toBe(200);
+    expect(liveFile.headers['content-type']).toBe('image/webp');
+    expect((await http(h).get(pathOf(live.body.url).replace(/\.webp$/, '.png'))).status).toBe(404);
     const gif = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send({ ...smallTable, options: { format: 'gif' } });
     expect(gif.status).toBe(400);
   });

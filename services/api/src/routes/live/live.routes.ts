@@ -34,8 +34,8 @@ export interface LiveGuards {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`;
 const ENDPOINT_SLUG = /^[A-Za-z0-9_-]{1,200}$/;
-const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|svg|pdf|csv|html)$/;
-const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|svg|pdf|csv|html)$/;
+const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
+const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
 
 export function checkedLiveName(raw: string | undefined): string {
   if (!raw || !LIVE_NAME_PATTERN.test(raw)) throw new ValidationError(liveMessages.invalidName);
