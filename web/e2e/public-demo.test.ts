@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FORMAT_CONTENT_TYPES, IMAGE_FORMATS } from '@jsonable/contracts/formats';
 import { collectPageErrors, launchBrowser, newPage, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
 
 let server: E2eServer;
@@ -26,7 +27,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml', pdf: 'application/pdf' } as const;
+const CONTENT_TYPES = FORMAT_CONTENT_TYPES;
 
 async function generate(format: keyof typeof CONTENT_TYPES): Promise<string> {
   const editor = page.getByRole('tab', { name: 'Editor' });
@@ -47,7 +48,7 @@ describe('demo converter', () => {
     expect(await page.getByRole('tab', { name: 'Result' }).isDisabled()).toBe(true);
   });
 
-  for (const format of ['png', 'jpeg', 'svg', 'pdf'] as const) {
+  for (const format of IMAGE_FORMATS) {
     it(`turns the default JSON into a ${format.toUpperCase()} image and shows it`, { timeout: 60_000 }, async () => {
       const url = await generate(format);
       expect(url).toMatch(/\/api\/(jsonable\/|demo\/)?images?\//);
