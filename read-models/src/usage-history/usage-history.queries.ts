@@ -1,3 +1,4 @@
+import { IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/formats';
 import { addUsageDays, USAGE_HISTORY_MAX_DAYS, USAGE_HISTORY_MAX_PROJECTS, type UsageHistory } from '@jsonable/contracts/usage-history';
 import type { ReadModels } from '../projection';
 import { PROJECTS, type ProjectDoc } from '../projects/projects.projection';
@@ -22,7 +23,7 @@ export async function usageHistory(
   const key = window.projectId === undefined ? undefined : (window.projectId ?? NO_PROJECT_KEY);
   const perDay = new Map<string, number>();
   const perProject = new Map<string, number>();
-  const byFormat: Record<'png' | 'jpeg' | 'svg' | 'pdf', number> = { png: 0, jpeg: 0, svg: 0, pdf: 0 };
+  const byFormat = Object.fromEntries(IMAGE_FORMATS.map((f) => [f, 0])) as Record<ImageFormat, number>;
   for (const doc of docs) {
     perDay.set(doc.day, key === undefined ? doc.count : (doc.byProject[key] ?? 0));
     for (const [project, count] of Object.entries(doc.byProject)) perProject.set(project, (perProject.get(project) ?? 0) + count);

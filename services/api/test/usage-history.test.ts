@@ -92,7 +92,7 @@ describe('GET /api/jsonable/user/usage', () => {
         (a.projectId ?? '-') < (b.projectId ?? '-') ? -1 : 1),
     ]);
     expect(body.otherProjects).toEqual({ projects: 0, count: 0 });
-    expect(body.byFormat).toEqual({ png: 2, jpeg: 1, svg: 1, pdf: 1 });
+    expect(body.byFormat).toEqual({ png: 2, jpeg: 1, webp: 0, avif: 0, svg: 1, pdf: 1 });
   });
 
   it("narrows the days and formats to one project, or to renders without a project", async () => {
@@ -100,11 +100,11 @@ describe('GET /api/jsonable/user/usage', () => {
     expect(a.projectId).toBe(projectA);
     expect(a.total).toBe(3);
     expect(new Map(a.days.filter((d) => d.count > 0).map((d) => [d.date, d.count]))).toEqual(expectedDays(a.from, a.to, projectA));
-    expect(a.byFormat).toEqual({ png: 1, jpeg: 1, svg: 1, pdf: 0 });
+    expect(a.byFormat).toEqual({ png: 1, jpeg: 1, webp: 0, avif: 0, svg: 1, pdf: 0 });
     const none = usageHistorySchema.parse((await usage(u, '?projectId=none').expect(200)).body);
     expect(none.projectId).toBeNull();
     expect(none.total).toBe(1);
-    expect(none.byFormat).toEqual({ png: 1, jpeg: 0, svg: 0, pdf: 0 });
+    expect(none.byFormat).toEqual({ png: 1, jpeg: 0, webp: 0, avif: 0, svg: 0, pdf: 0 });
   });
 
   it('takes a window of at most 366 days given by from and to, both included', async () => {
