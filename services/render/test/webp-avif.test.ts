@@ -6,7 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { describe, expect, it } from 'vitest';
 import { renderTable, RenderInputError } from '../src/engine';
-import { examples } from '../src/examples';
+import { examples } from '@jsonable/contracts/examples';
 
 const reference = examples[1]!.payload;
 
