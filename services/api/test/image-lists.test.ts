@@ -5,14 +5,29 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, nextLink } from '@jsonable/contracts/lists';
+import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, nextLink, ZIP_MAX_BYTES } from '@jsonable/contracts/lists';
 import { http, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import type { TableRenderer } from '@jsonable/domain/ports';
 import { quickRenderer } from './support/quick-renderer';
 import { readZip } from './support/read-zip';
 
+/**
+ * The quick stand-in, except that a table titled `bytes N` is recorded as an N-byte image (its
+ * file stays tiny): the ZIP's size bound is checked on the recorded sizes, so it can be tested at
+ * its true 200 MB without writing 200 MB.
+ */
+const sizedRenderer: TableRenderer = {
+  async render(input, options) {
+    const output = await quickRenderer.render(input, options);
+    const claimed = /^bytes (\d+)$/.exec(output.title ?? '');
+    return claimed ? { ...output, size: Number(claimed[1]) } : output;
+  },
+  close: () => quickRenderer.close(),
+};
+
 let h: RenderHarness;
 beforeAll(async () => {
-  h = await startRenderHarness({ renderer: quickRenderer });
+  h = await startRenderHarness({ renderer: sizedRenderer });
 });
 afterAll(async () => {
   await h.close();
@@ -344,6 +359,20 @@ describe('POST /api/jsonable/user/images/zip', () => {
       });
       expect(entries.get(image.filename)!.equals(served.body as Buffer), image.filename).toBe(true);
     }
+  });
+
+  it('streams a selection of exactly 200 MB and refuses one byte more with 413 naming the size, before any byte', async () => {
+    const u = await h.user('premium');
+    const half = await render(u, { title: `bytes ${ZIP_MAX_BYTES / 2}` });
+    const otherHalf = await render(u, { title: `bytes ${ZIP_MAX_BYTES / 2}` });
+    const oneByte = await render(u, { title: 'bytes 1' });
+    const atLimit = await zipOf(u, { ids: [half.id, otherHalf.id] });
+    expect(atLimit.status).toBe(200);
+    expect([...readZip(atLimit.body as Buffer).keys()].sort()).toEqual([half.filename, otherHalf.filename].sort());
+    const over = await http(h).post('/api/jsonable/user/images/zip').set('Cookie', u.cookie).send({ ids: [half.id, otherHalf.id, oneByte.id] });
+    expect(over.status).toBe(413);
+    expect(over.headers['content-type']).toMatch(/^application\/json/);
+    expect(message(over)).toBe('The selected images take 200.0 MB; one ZIP holds at most 200 MB. Select fewer images.');
   });
 
   it("refuses someone else's, deleted and unknown images, empty, oversized and wrong-typed selections, before any byte", async () => {
