@@ -31,10 +31,17 @@ beforeAll(async () => {
   server = await startE2eServer({ WEB_DIST: distCopy });
   account = await seededAccount({ baseUrl: server.baseUrl, dataDir: server.dataDir, count: 0, projects: ['Reports'] });
   for (const n of [1, 2]) {
-    const res = await fetch(`${server.baseUrl}/api/jsonable/live/daily-sales?projectId=${account.projectIds[0]}`, {
-      method: 'PUT', headers: { 'Content-Type': 'application/json', Cookie: account.cookie }, body: JSON.stringify(table(n)),
-    });
-    expect(res.status).toBe(n === 1 ? 201 : 200);
+    // Right after the start the render workers may still be warming up: the queue answers 503
+    // with Retry-After, and a client tries again (a few times, bounded).
+    let res: Response | null = null;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      res = await fetch(`${server.baseUrl}/api/jsonable/live/daily-sales?projectId=${account.projectIds[0]}`, {
+        method: 'PUT', headers: { 'Content-Type': 'application/json', Cookie: account.cookie }, body: JSON.stringify(table(n)),
+      });
+      if (res.status !== 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res!.headers.get('retry-after') ?? 2)));
+    }
+    expect(res!.status).toBe(n === 1 ? 201 : 200);
   }
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, server.baseUrl));
@@ -73,6 +80,10 @@ describe('living images in the dashboard', () => {
 
     await live.getByRole('button', { name: 'Copy latest URL of daily-sales' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}${slug}`);
+    // Snippets carry the current version's generated alt text.
+    await live.getByRole('button', { name: 'Copy Markdown snippet of daily-sales' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`![Table: Sales 1. 2 rows, 2 columns: Region, Orders. Row 1: Region North, Orders 10. Row 2: Region South, Orders 20.](<${server.baseUrl}${slug}>)`);
 
     await page.getByRole('button', { name: 'New living image' }).click();
     const dialog = page.getByRole('dialog');

@@ -18,6 +18,11 @@
  * (`engine`, the default: the real render pool; `fixed`: every render answers the reference
  * table's PNG rendered once beforehand, so the figures are those of everything around the engine —
  * HTTP, auth, limits, validation, the file, the event, the projector, the log).
+ *
+ * Then living images (issue #25): one living image of the reference table, its stable URL
+ * GET /live/{endpoint}/{name}.png revalidated with If-None-Match (304, target ≥ 2,000 req/s)
+ * and, side by side in the same run, the same URL answered in full (200 with the file), for
+ * BENCH_LIVE_DURATION s each (default 10). BENCH_PHASES: `render,live` (default) or one of them.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +33,7 @@ import type { Result } from 'autocannon';
 import type { RenderOutput, TableRenderer } from '@jsonable/domain/ports';
 import { createRenderPool } from '@jsonable/render/pool/index';
 import { changePlan, generateUserApiKey, registerUser } from '@jsonable/domain/accounts/accounts.handlers';
+import { createProject } from '@jsonable/domain/projects/projects.handlers';
 import { referencePayload } from '../../render/bench/reference-table';
 import { createLogger } from '../src/logger';
 import { startServer } from '../src/server';
@@ -36,7 +42,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const RENDERER = process.env.BENCH_RENDERER ?? 'engine';
-const TARGET = { rendersPerSecond: 150, p99Ms: 150 };
+const TARGET = { rendersPerSecond: 150, p99Ms: 150, liveRevalidationsPerSecond: 2000 };
+const LIVE_DURATION = Number(process.env.BENCH_LIVE_DURATION ?? 10);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'render,live').split(',').map((p) => p.trim()));
 
 interface LoadOptions {
   url: string;
@@ -106,9 +114,26 @@ async function main(): Promise<void> {
     const key = await generateUserApiKey(deps, { userId });
     await deps.waitForProjections(key.position, 10_000);
 
+    const failures: string[] = [];
+    if (PHASES.has('render')) failures.push(...(await renderPhase(server, deps, key.apiKey, userId, () => served)));
+    if (PHASES.has('live')) failures.push(...(await livePhase(server.url, deps, key.apiKey, userId)));
+    console.log(failures.length === 0 ? 'PASS: every target met' : `FAIL: ${failures.join('; ')}`);
+    process.exitCode = failures.length === 0 ? 0 : 1;
+  } finally {
+    await server.close();
+    logFile.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+const line = (label: string, value: string) => console.log(`${label.padEnd(30)} ${value}`);
+
+async function renderPhase(server: Server, deps: Server['deps'], apiKey: string, userId: string, servedSoFar: () => number): Promise<string[]> {
+  {
     const url = `${server.url}/api/jsonable/table-to-image`;
     const body = JSON.stringify(referencePayload(20));
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${key.apiKey}` };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
     // Warm-up: workers' first renders, SQLite page cache, JIT.
     for (let i = 0; i < 20; i++) {
       const res = await fetch(url, { method: 'POST', headers, body });
@@ -142,17 +167,16 @@ async function main(): Promise<void> {
 
     // Let the requests in flight when the client stopped finish, then compare: every 2xx answer
     // must be one TableRendered event and one stored file (warm-up included).
-    for (let last = -1; last !== served; ) {
-      last = served;
+    for (let last = -1; last !== servedSoFar(); ) {
+      last = servedSoFar();
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await deps.waitForProjections(await deps.eventStore.headPosition(), 10_000);
     const rendered = (await deps.eventStore.readAll()).filter((e) => e.type === 'TableRendered' && (e.data as { userId: string }).userId === userId);
     let files = 0;
     for await (const info of deps.blobs.list('images/')) if (info.metadata.userId === userId) files++;
-    const expected = served;
+    const expected = servedSoFar();
 
-    const line = (label: string, value: string) => console.log(`${label.padEnd(30)} ${value}`);
     line('requests (2xx / other / errors)', `${ok} / ${result.non2xx} / ${result.errors + result.timeouts}`);
     line('renders per second', `${rendersPerSecond.toFixed(1)} (target ≥ ${TARGET.rendersPerSecond})`);
     line('latency p50 / p90 / p99 / max', `${result.latency.p50} / ${result.latency.p90} / ${p99} / ${result.latency.max} ms (target p99 ≤ ${TARGET.p99Ms})`);
@@ -176,13 +200,41 @@ async function main(): Promise<void> {
     if (p99 > TARGET.p99Ms) failures.push(`p99 ${p99} ms > ${TARGET.p99Ms} ms`);
     if (errors > 0) failures.push(`${errors} errors`);
     if (rendered.length !== expected || files !== expected) failures.push(`counts differ: ${expected} answers, ${rendered.length} events, ${files} files`);
-    console.log(failures.length === 0 ? 'PASS: every target met; answers = events = files' : `FAIL: ${failures.join('; ')}`);
-    process.exitCode = failures.length === 0 ? 0 : 1;
-  } finally {
-    await server.close();
-    logFile.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    else console.log('renders: answers = events = files');
+    return failures;
   }
+}
+
+/** The living image's stable URL: revalidated (304) and in full (200), side by side. */
+async function livePhase(baseUrl: string, deps: Server['deps'], apiKey: string, userId: string): Promise<string[]> {
+  const project = await createProject(deps, { userId, name: 'Bench live', description: '', planTier: 'enterprise', activeProjectIds: [] });
+  await deps.waitForProjections(project.position, 10_000);
+  const put = await fetch(`${baseUrl}/api/jsonable/live/daily-sales?projectId=${project.projectId}`, {
+    method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(referencePayload(20)),
+  });
+  if (put.status !== 201) throw new Error(`living image PUT answered ${put.status}: ${await put.text()}`);
+  const url = `${baseUrl}${new URL(((await put.json()) as { url: string }).url).pathname}`;
+  const first = await fetch(url);
+  const etag = first.headers.get('etag');
+  await first.arrayBuffer();
+  if (first.status !== 200 || !etag) throw new Error(`living image GET answered ${first.status}`);
+  const measure = async (label: string, headers: Record<string, string>, status: number) => {
+    await runLoad({ url, method: 'GET', headers, body: '', connections: CONNECTIONS, duration: 2 });
+    const { result } = await runLoad({ url, method: 'GET', headers, body: '', connections: CONNECTIONS, duration: LIVE_DURATION });
+    const perSecond = result['2xx'] / LIVE_DURATION;
+    // autocannon counts 304 as non-2xx: the revalidations are the non-2xx answers here.
+    const answered = status === 304 ? result.non2xx / LIVE_DURATION : perSecond;
+    line(label, `${answered.toFixed(0)} req/s, p50 / p99 ${result.latency.p50} / ${result.latency.p99} ms, errors ${result.errors + result.timeouts}`);
+    return { perSecond: answered, errors: result.errors + result.timeouts + (status === 304 ? result['2xx'] : result.non2xx) };
+  };
+  console.log(`autocannon: GET ${url}, ${CONNECTIONS} connections, ${LIVE_DURATION} s each after 2 s unmeasured`);
+  const revalidated = await measure('live latest, If-None-Match 304', { 'if-none-match': etag }, 304);
+  const full = await measure('live latest, full 200', {}, 200);
+  line('304 / 200 throughput ratio', `${(revalidated.perSecond / Math.max(full.perSecond, 1)).toFixed(2)}×`);
+  const failures: string[] = [];
+  if (revalidated.perSecond < TARGET.liveRevalidationsPerSecond) failures.push(`live revalidation ${revalidated.perSecond.toFixed(0)}/s < ${TARGET.liveRevalidationsPerSecond}/s`);
+  if (revalidated.errors + full.errors > 0) failures.push(`${revalidated.errors + full.errors} unexpected live answers`);
+  return failures;
 }
 
 main().catch((error: unknown) => {

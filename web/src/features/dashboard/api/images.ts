@@ -3,7 +3,7 @@
  * the stored public URL}, so it works on whatever host serves the app.
  */
 import { mutate } from 'swr';
-import { deleteImageResponseSchema, saveImageResponseSchema, type UserImage } from '@jsonable/contracts/render-api';
+import { deleteImageResponseSchema, saveImageResponseSchema, userImageSchema, type UserImage } from '@jsonable/contracts/render-api';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 import { imageListsChanged } from './image-list-events';
@@ -17,6 +17,8 @@ export interface TableImage {
   title: string | null;
   createdAt: string | null;
   projectId: string | null;
+  /** Generated from the data drawn, or rewritten by the owner (issue #25); null on older images. */
+  altText: string | null;
 }
 
 export function presentedImageUrl(stored: string | null | undefined, filename: string): string {
@@ -32,6 +34,7 @@ export function toTableImage(raw: UserImage): TableImage {
     title: raw.title,
     createdAt: raw.created_at,
     projectId: raw.project_id,
+    altText: raw.altText,
   };
 }
 
@@ -44,6 +47,13 @@ export async function refreshAfterRender(): Promise<void> {
     imageListsChanged(),
     mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists(),
   ]);
+}
+
+/** Rewrites the image's alt text; answers the text as stored (trimmed). */
+export async function updateAltText(imageId: string, altText: string): Promise<string | null> {
+  const image = await api.patch(`${IMAGES_KEY}/${encodeURIComponent(imageId)}`, { altText }, userImageSchema);
+  await imageListsChanged();
+  return image.altText;
 }
 
 export async function deleteImage(imageId: string): Promise<void> {

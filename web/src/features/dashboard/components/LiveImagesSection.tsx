@@ -14,7 +14,11 @@ import type { Project } from '../api/projects';
 import {
   deleteLiveImage, putLiveImage, rollBackLiveImage, sitePath, useLiveImages, type LiveImage, type LiveVersion,
 } from '../api/live-images';
+import { htmlSnippet, markdownSnippet, slackSnippet } from '../lib/snippets';
 import { AppDialog } from './AppDialog';
+
+/** The stable URL's alt text: the current version's summary. */
+const altOf = (live: LiveImage) => live.versions.find((v) => v.version === live.currentVersion)?.altText ?? `Living image ${live.name}`;
 
 const BY: Record<LiveVersion['by'], string> = { session: 'Dashboard', user_key: 'User API key', project_key: 'Project key' };
 
@@ -91,8 +95,12 @@ function LiveImageCard({ live, projectId, onNewVersion, onDelete }: { live: Live
             Version {live.currentVersion} of {live.latestVersion} · updated {formatDateTime(live.updatedAt)}
           </Text>
           <Text fontSize="xs" fontFamily="mono" color="fg.muted" truncate title={live.url}>{live.url}</Text>
+          {current?.altText && <Text fontSize="xs" color="fg.muted" lineClamp={2} title={current.altText}>Alt text: {current.altText}</Text>}
           <HStack gap="1" flexWrap="wrap" pt="1">
             <CopyButton value={live.url} label="Copy latest URL" ariaLabel={`Copy latest URL of ${live.name}`} />
+            <CopyButton value={htmlSnippet(live.url, altOf(live))} label="HTML" ariaLabel={`Copy HTML snippet of ${live.name}`} />
+            <CopyButton value={markdownSnippet(live.url, altOf(live))} label="Markdown" ariaLabel={`Copy Markdown snippet of ${live.name}`} />
+            <CopyButton value={slackSnippet(live.url, altOf(live))} label="Slack" ariaLabel={`Copy Slack snippet of ${live.name}`} />
             <Button size="xs" variant="outline" aria-expanded={open} aria-controls={historyId} onClick={() => setOpen(!open)}>
               {open ? 'Hide versions' : `Versions (${live.versions.length})`}
             </Button>

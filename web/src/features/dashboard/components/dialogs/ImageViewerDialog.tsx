@@ -1,13 +1,43 @@
-import { Box, Button, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Box, Button, Field, HStack, Image, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { ALT_TEXT_MAX } from '@jsonable/contracts/alt-text';
 import { CopyButton } from '../../../../components/CopyButton';
+import { messageOf } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/dates';
-import type { TableImage } from '../../api/images';
+import { toast } from '../../../../lib/toaster';
+import { updateAltText, type TableImage } from '../../api/images';
+import { htmlSnippet, markdownSnippet, slackSnippet, twinUrls } from '../../lib/snippets';
 import { AppDialog } from '../AppDialog';
 import { DownloadIcon } from '../icons';
 
 export function ImageViewerDialog({ image, onClose }: { image: TableImage | null; onClose: () => void }) {
   const absolute = image ? new URL(image.url, window.location.origin).toString() : '';
   const isPdf = image?.filename.toLowerCase().endsWith('.pdf') ?? false;
+  const [saved, setSaved] = useState<string | null>(null);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setSaved(image?.altText ?? null);
+    setDraft(image?.altText ?? '');
+  }, [image]);
+  const alt = saved ?? (image?.title ? `Table image: ${image.title}` : `Table image ${image?.filename ?? ''}`);
+  const twins = twinUrls(absolute);
+
+  async function saveAltText() {
+    if (!image) return;
+    setBusy(true);
+    try {
+      const stored = await updateAltText(image.id, draft);
+      setSaved(stored);
+      setDraft(stored ?? '');
+      toast.success('Alt text saved', 'Snippets and the list use the new text.');
+    } catch (err) {
+      toast.error('Failed to save alt text', messageOf(err, 'Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <AppDialog open={image !== null} onClose={onClose} title={image?.title || image?.filename || 'Image'} size="xl"
       footer={
@@ -23,17 +53,31 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
       }>
       {image && (
         <Stack gap="3">
-          <Box borderWidth="1px" borderRadius="md" overflow="auto" maxH="65vh" bg="gray.50" p="2" textAlign="center">
+          <Box borderWidth="1px" borderRadius="md" overflow="auto" maxH="50vh" bg="gray.50" p="2" textAlign="center">
             {isPdf ? (
               <Text p="6">PDF documents open in a new tab: <Link href={image.url} target="_blank" rel="noopener" color="brand.700">{image.filename}</Link></Text>
             ) : (
-              <Image src={image.url} alt={image.title ? `Table image: ${image.title}` : `Table image ${image.filename}`} maxW="100%" mx="auto" />
+              <Image src={image.url} alt={alt} maxW="100%" mx="auto" />
             )}
           </Box>
           <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
             {image.filename}{image.createdAt ? ` · ${formatDate(image.createdAt)}` : ''}
           </Text>
           <Link href={image.url} target="_blank" rel="noopener" fontSize="sm" color="brand.700" wordBreak="break-all">{absolute}</Link>
+          <Field.Root>
+            <Field.Label>Alt text</Field.Label>
+            <Textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} maxLength={ALT_TEXT_MAX} data-testid="alt-text" />
+            <Field.HelperText>What a screen reader says instead of the image. Generated from the table; rewrite it if you like.</Field.HelperText>
+          </Field.Root>
+          <HStack gap="2" flexWrap="wrap">
+            <Button size="xs" colorPalette="brand" onClick={() => void saveAltText()} loading={busy} loadingText="Saving..."
+              disabled={draft.trim() === '' || draft.trim() === (saved ?? '')}>Save alt text</Button>
+            <CopyButton value={htmlSnippet(absolute, alt)} label="Copy HTML" ariaLabel="Copy HTML snippet with alt text" />
+            <CopyButton value={markdownSnippet(absolute, alt)} label="Copy Markdown" ariaLabel="Copy Markdown snippet with alt text" />
+            <CopyButton value={slackSnippet(absolute, alt)} label="Copy Slack" ariaLabel="Copy Slack snippet with alt text" />
+            <Link href={twins.csv} fontSize="sm" color="brand.700" download>Data as CSV</Link>
+            <Link href={twins.html} target="_blank" rel="noopener" fontSize="sm" color="brand.700">Data as HTML table</Link>
+          </HStack>
         </Stack>
       )}
     </AppDialog>
