@@ -7,12 +7,15 @@
  * 3. PNG throughput through createRenderPool on 2 workers. Target ≥ 100/s.
  * 4. PDF of 1,000 rows (≤ 1.5 s) and of 100 rows (linearity: 1,000 ≤ 12 × 100).
  * 5. RSS growth over 10,000 in-process renders (< 50 MB), after a warm-up, with a forced GC.
+ * 6. PNG of the reference table with a colour scale, a data bar column and sparklines (issue #24)
+ *    vs the plain reference table, interleaved run by run. Target ≤ 1.5×.
  *
- * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s`.
+ * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s formats <ratio>x`.
  * `npm run bench:render` starts Node with `--initial-heap-size=128`, the heap the render pool gives
  * its workers (RenderPoolOptions.initialHeapMb), so the in-process engine runs as it does in
  * production; the header prints Node's flags, so a run can be told from one on V8's default heap.
- * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures).
+ * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures);
+ * BENCH_ONLY=formats runs step 6 alone (no Chromium needed).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -51,7 +54,60 @@ async function engine(format: RenderInput['format'], payload?: unknown): Promise
   return renderTable(input(format, payload));
 }
 
+/**
+ * The reference table with issue #24's formatting: a colour scale on Salary, a data bar column
+ * (change against last year, some negative) and a sparkline column (12 points per row).
+ */
+function formattedReference(): unknown {
+  const plain = referencePayload(20);
+  return {
+    headers: [...plain.headers, 'Change', 'Trend'],
+    rows: plain.rows.map((r, i) => [
+      ...r,
+      ((i * 37) % 41) - 15,
+      { type: 'sparkline', value: Array.from({ length: 12 }, (_, k) => 40 + ((i * 13 + k * 29) % 50)), kind: i % 3 === 0 ? 'bar' : i % 3 === 1 ? 'area' : 'line' },
+    ]),
+    options: plain.options,
+    conditionalFormats: [
+      { type: 'colorScale', column: 'Salary', colors: ['#f8696b', '#ffeb84', '#63be7b'] },
+      { type: 'dataBar', column: 'Change' },
+    ],
+  };
+}
+
+/** Step 6: plain and formatted reference tables as PNG, one of each per round. */
+async function formatsStep(): Promise<number> {
+  const formatted = formattedReference();
+  for (let i = 0; i < 20; i++) {
+    await engine('png');
+    await engine('png', formatted);
+  }
+  const plain: number[] = [];
+  const rich: number[] = [];
+  for (let i = 0; i < N.engine; i++) {
+    let t = performance.now();
+    await engine('png');
+    plain.push(performance.now() - t);
+    t = performance.now();
+    await engine('png', formatted);
+    rich.push(performance.now() - t);
+    if (i % 10 === 0) await yieldToLoop();
+  }
+  const ratio = median(rich) / median(plain);
+  console.log(`\nconditional formats (issue #24), PNG, wall median over ${N.engine} interleaved runs each:`);
+  line('plain reference table', ms(median(plain)), `p90 ${ms(percentile(plain, 90))}`);
+  line('+ colour scale, data bars, sparklines', ms(median(rich)), `p90 ${ms(percentile(rich, 90))}`);
+  line('formatted / plain (target ≤ 1.5×)', `${ratio.toFixed(2)}×`, verdict(ratio <= 1.5));
+  return ratio;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'formats') {
+    await ensureFontsRegistered();
+    const ratio = await formatsStep();
+    console.log(`\nrender-bench: formats ${ratio.toFixed(2)}x`);
+    return;
+  }
   // Wall-clock figures mean little on a machine busy with other work: show how busy it was.
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   console.log(`render-bench on ${process.version} ${process.execArgv.filter((a) => a.startsWith('--') && a !== '--import' && !a.includes('tsx')).join(' ') || '(no flags)'}, ${availableParallelism()} cores, load ${load()}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
@@ -153,7 +209,8 @@ async function main(): Promise<void> {
   line('growth (target < 50 MB)', mb(growth), verdict(growth < 50 * 1024 * 1024));
 
   console.log(`\nload average at the end: ${load()}`);
-  console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s`);
+  const formatsRatio = await formatsStep();
+  console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s formats ${formatsRatio.toFixed(2)}x`);
 }
 
 await main();

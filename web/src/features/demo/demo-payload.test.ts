@@ -11,6 +11,7 @@ describe('demo payload', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.payload.title).toBe('Inventory Status');
+    expect((r.payload.conditionalFormats as { type: string }[]).map((f) => f.type)).toEqual(['dataBar', 'rule', 'rule']);
     expect(tableRequestSchema.safeParse(r.payload).success).toBe(true);
     expect(r.payload.options).toMatchObject({ styles: { imageFormat: 'png', headerBg: '#4a1e8c' } });
   });

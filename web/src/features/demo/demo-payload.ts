@@ -55,6 +55,13 @@ export const defaultDemoJson = JSON.stringify(
       { Product: 'USB-C Dock', SKU: 'DK-0912', Category: 'Connectivity', 'In Stock': 127, Price: '$119.50', Status: 'In Stock' },
       { Product: 'Noise-Cancelling Headset', SKU: 'HS-3305', Category: 'Audio', 'In Stock': 21, Price: '$149.00', Status: 'Low Stock' },
     ],
+    // Conditional formats (issue #24): stock as data bars, the status coloured by a rule.
+    conditionalFormats: [
+      { type: 'dataBar', column: 'In Stock', color: '#c4b5fd' },
+      { type: 'rule', column: 'Status', when: { op: '==', value: 'Out of Stock' }, style: { color: '#b91c1c', fontWeight: 'bold' } },
+      { type: 'rule', column: 'Status', when: { op: '==', value: 'Low Stock' }, style: { color: '#b45309' } },
+    ],
+    sourceNotes: ['Stock counted at 06:00 UTC across all warehouses.'],
   },
   null,
   2,
