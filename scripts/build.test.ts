@@ -2,7 +2,7 @@
  * The production build runs with plain node: the bundled server starts without a TypeScript
  * loader, its render workers (module files of their own) render, and the CLI answers.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,23 @@ const ROOT = join(import.meta.dirname, '..');
 // node_modules first (a workspace may have its own version of a package), then the root's.
 const work = mkdtempSync(join(ROOT, 'services', 'api', '.build-test-'));
 const out = work;
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The built server, while it runs: stopped here too, so a failed or timed-out test leaves no process behind. */
+let server: ChildProcess | null = null;
+
+/** SIGTERM, then SIGKILL after 10 s; resolves when the process has exited. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+afterAll(async () => {
+  if (server) await stop(server);
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('npm run build (server)', () => {
   it('produces plain JavaScript that serves and renders with node alone', async () => {
@@ -30,16 +46,17 @@ describe('npm run build (server)', () => {
     expect(help.status, help.stderr).toBe(0);
     expect(help.stdout).toContain('backup <dir>');
 
-    const server = spawn(process.execPath, [join(out, 'main.js')], {
+    const child = spawn(process.execPath, [join(out, 'main.js')], {
       cwd: work,
       env: { PATH: process.env.PATH, DATA_DIR: join(work, 'data'), PORT: '0', HOST: '127.0.0.1', RENDER_WORKERS: '1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    server = child;
     try {
       let log = '';
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no 'listening' line within 60 s:\n${log}`)), 60_000);
-        server.stdout.on('data', (chunk: Buffer) => {
+        child.stdout.on('data', (chunk: Buffer) => {
           log += chunk.toString();
           const m = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"listening"/.exec(log);
           if (m) {
@@ -47,8 +64,8 @@ describe('npm run build (server)', () => {
             resolve(m[1]!);
           }
         });
-        server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-        server.once('exit', (code) => reject(new Error(`exited with ${code}:\n${log}`)));
+        child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+        child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${log}`)));
       });
       const res = await fetch(`${url}/api/demo/generate-image`, {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ headers: ['a', 'b'], rows: [[1, 'héllo 中文']] }),
@@ -57,9 +74,8 @@ describe('npm run build (server)', () => {
       const image = Buffer.from(await (await fetch(((await res.json()) as { url: string }).url)).arrayBuffer());
       expect(image.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     } finally {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+      await stop(child);
+      server = null;
     }
   }, 120_000);
 });

@@ -55,7 +55,7 @@ export async function buildServer(): Promise<void> {
     plugins: [externalPackages],
     logLevel: 'warning',
   });
-  for (const file of ['services/adapters/src/sqlite/writer-thread.mjs', 'services/api/src/storage/wal-checkpointer.worker.cjs']) {
+  for (const file of ['services/adapters/src/sqlite/writer-thread.mjs', 'services/adapters/src/sqlite/wal-checkpointer.worker.cjs']) {
     copyFileSync(join(ROOT, file), join(OUT, file.split('/').pop()!));
   }
   // The files the engine loads, as paths under node_modules (facePath is what the engine opens).

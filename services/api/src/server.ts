@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMailer, QueueingMailer } from '@jsonable/adapters/mail/index';
-import { createStores, markDataDirLive, SqliteDocumentStore, SqliteEventStore, type Stores } from '@jsonable/adapters';
+import { createStores, markDataDirLive, SqliteDocumentStore, SqliteEventStore, startWalCheckpointer, type Stores } from '@jsonable/adapters';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
@@ -22,7 +22,6 @@ import { AppMetrics, startMetricsServer } from './metrics';
 import type { ApiModule } from './module';
 import { modules as registeredModules } from './modules/index';
 import { allProjections } from './read-models';
-import { startWalCheckpointer } from './storage/wal-checkpointer';
 
 export interface StartServerOptions {
   /** Environment to configure from (default process.env). */
@@ -124,7 +123,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Metrics only when they are served somewhere (their own port, or the public one with a token).
     const metrics = config.metricsPort !== null || config.metricsToken ? new AppMetrics() : undefined;
     const stores = metrics ? { ...monitored, eventStore: metrics.eventStore(monitored.eventStore) } : monitored;
-    // The embedded SQLite files are checkpointed off the main thread (see wal-checkpointer.ts).
+    // The embedded SQLite files are checkpointed off the main thread (adapters' sqlite/wal-checkpointer.ts).
     const sqliteFiles = [opened.eventStore, opened.docs].flatMap((store) =>
       store instanceof SqliteEventStore || store instanceof SqliteDocumentStore ? [store.file] : []);
     if (sqliteFiles.length > 0) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocumentStore } from '@jsonable/adapters';
-import { startWalCheckpointer, type WalCheckpointer } from '../src/storage/wal-checkpointer';
+import { startWalCheckpointer, type WalCheckpointer } from '../src/sqlite/wal-checkpointer';
 
 let dir: string;
 let store: SqliteDocumentStore;

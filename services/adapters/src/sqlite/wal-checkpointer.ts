@@ -6,10 +6,16 @@
  * copying and fsyncs (tens of MB of WAL) held the event loop for 50–120 ms about once a second
  * under the API bench, every request in flight waiting behind them (the p99). This worker checkpoints
  * both files ten times a second on its own connections, so the WAL never grows to the size at
- * which a commit on the main thread would do it.
+ * which a commit on the main thread would do it. It lives with the SQLite adapters because it opens
+ * the stores' files with the same driver (this package is the only one that imports drivers).
  */
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../deps';
+
+/** Where the checkpointer reports (the server's Logger fits). */
+export interface WalCheckpointerLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
 
 /**
  * Small checkpoints often: while one runs, the main thread's next WAL writes can wait for its
@@ -28,7 +34,7 @@ type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'warning'
 
 export async function startWalCheckpointer(
   files: string[],
-  options: { intervalMs?: number; logger?: Logger } = {},
+  options: { intervalMs?: number; logger?: WalCheckpointerLogger } = {},
 ): Promise<WalCheckpointer> {
   const worker = new Worker(new URL('./wal-checkpointer.worker.cjs', import.meta.url), {
     workerData: { files, intervalMs: options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS },
