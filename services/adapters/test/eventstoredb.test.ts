@@ -1,11 +1,16 @@
 /**
  * The EventStore contract against EventStoreDB (official image, insecure single node), or against
- * EVENTSTORE_URL when set. Reported as skipped, by name and with the reason, when neither exists.
+ * EVENTSTORE_URL when set, and its fault contract on the real server: the client's errors injected
+ * (support/driver-faults.ts, the list faults-servers.test.ts translates without a server), nothing
+ * appended, and the same store instance working again once the fault clears. Reported as skipped,
+ * by name and with the reason, when neither exists.
  */
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEventStore } from '@jsonable/domain/testing/event-store.contract';
+import { testEventStoreFaults } from '@jsonable/domain/testing/fault.contract';
 import { EsdbEventStore } from '../src/eventstoredb/event-store';
+import { esdbEventStoreHarness, KURRENT_FAULTS } from './support/driver-faults';
 import { planServer } from './support/servers';
 
 const IMAGE = 'eventstore/eventstore:24.10';
@@ -14,6 +19,7 @@ const plan = await planServer('EVENTSTORE_URL');
 if (plan.kind === 'skip') {
   describe.skip(`EventStoreDB contract — skipped: ${plan.reason}`, () => {
     testEventStore('EventStoreDB', async () => new EsdbEventStore('esdb://unreachable:2113?tls=false'));
+    testEventStoreFaults('EventStoreDB', KURRENT_FAULTS, () => esdbEventStoreHarness('esdb://unreachable:2113?tls=false'));
   });
 } else {
   let url = plan.kind === 'url' ? plan.url : '';
@@ -41,6 +47,7 @@ if (plan.kind === 'skip') {
   });
 
   testEventStore('EventStoreDB', async () => new EsdbEventStore(url));
+  testEventStoreFaults('EventStoreDB', KURRENT_FAULTS, () => esdbEventStoreHarness(url));
 }
 
 describe('EsdbEventStore connection strings (no server needed: the client connects lazily)', () => {

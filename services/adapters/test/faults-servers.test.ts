@@ -2,50 +2,26 @@
  * Fault translation of the server adapters (MongoDB/GridFS, KurrentDB) without a server: each
  * adapter runs over a client that never connects, behind a fault-injecting wrapper that throws the
  * driver's real error classes, and must give the typed fault of each. (Recovery on the same
- * instance needs a server: the container suites in mongodb.test.ts / eventstoredb.test.ts.)
+ * instance needs a server: the same fault contract, with the same error lists from
+ * support/driver-faults.ts, runs in the container suites mongodb.test.ts / eventstoredb.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import {
-  MongoClient, MongoNetworkError, MongoNetworkTimeoutError, MongoServerError, MongoServerSelectionError,
-} from 'mongodb';
-import { DeadlineExceededError, NotLeaderError, UnavailableError } from '@kurrent/kurrentdb-client';
+import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DependencyFault, type FaultComponent, type FaultKind } from '@jsonable/domain/faults';
-import { errnoError, faulty, faultSwitch } from '@jsonable/domain/testing/fault-injection';
+import { faulty, faultSwitch } from '@jsonable/domain/testing/fault-injection';
+import type { InjectedFault } from '@jsonable/domain/testing/fault.contract';
 import { EsdbEventStore } from '../src/eventstoredb/event-store';
 import { MongoDocumentStore } from '../src/mongodb/document-store';
 import { GridFsBlobStore } from '../src/mongodb/gridfs-blob-store';
 import { stripeFault } from '../src/faults/providers';
 import { StripeBilling } from '../src/stripe/stripe-billing';
+import { KURRENT_FAULTS, MONGO_FAULTS } from './support/driver-faults';
 
-type Case = [label: string, error: () => unknown, kind: FaultKind];
-
-const serverError = (code: number, codeName: string, errmsg: string) => () => new MongoServerError({ ok: 0, code, codeName, errmsg });
-
-const MONGO: Case[] = [
-  ['OutOfDiskSpace 14031', serverError(14031, 'OutOfDiskSpace', 'Detected out of disk space'), 'no_space'],
-  ['No space left on device', serverError(8, 'UnknownError', 'WiredTiger error (28) No space left on device'), 'no_space'],
-  ['MongoServerSelectionError', () => new MongoServerSelectionError('Server selection timed out after 30000 ms', { servers: new Map(), type: 'Unknown' } as never), 'unreachable'],
-  ['MongoNetworkError', () => new MongoNetworkError('connection 2 to 10.0.0.7:27017 closed'), 'unreachable'],
-  ['NotWritablePrimary 10107', serverError(10107, 'NotWritablePrimary', 'not primary'), 'unreachable'],
-  ['PrimarySteppedDown 189', serverError(189, 'PrimarySteppedDown', 'primary stepped down'), 'unreachable'],
-  ['MongoNetworkTimeoutError', () => new MongoNetworkTimeoutError('connection 3 timed out'), 'timeout'],
-  ['MaxTimeMSExpired 50', serverError(50, 'MaxTimeMSExpired', 'operation exceeded time limit'), 'timeout'],
-  ['WriteConflict 112', serverError(112, 'WriteConflict', 'Write conflict during plan execution'), 'busy'],
-  ['LockTimeout 24', serverError(24, 'LockTimeout', 'Unable to acquire lock'), 'busy'],
-];
-
-const grpc = (code: number, details: string) => ({ code, details, message: `${code} ${details}`, metadata: { 'leader-endpoint-host': 'node2', 'leader-endpoint-port': '2113' } }) as never;
-
-const KURRENT: Case[] = [
-  ['UnavailableError', () => new UnavailableError(grpc(14, 'No connection established')), 'unreachable'],
-  ['NotLeaderError', () => new NotLeaderError(grpc(5, 'Leader info available')), 'unreachable'],
-  ['DeadlineExceededError', () => new DeadlineExceededError(grpc(4, 'Deadline exceeded')), 'timeout'],
-  ['ECONNREFUSED', () => errnoError('ECONNREFUSED', 'connect', 'connection refused'), 'unreachable'],
-];
+const cases = (faults: InjectedFault[]) => faults.map((f) => [f.label, f.error, f.kind] as const);
 
 async function expectFault(call: Promise<unknown>, component: FaultComponent, kind: FaultKind): Promise<void> {
   const error = await call.then(() => null, (e: unknown) => e);
@@ -62,7 +38,7 @@ describe('MongoDB adapters translate the driver errors', () => {
   const blobs = new GridFsBlobStore(driver.db('faults'));
   afterAll(() => client.close());
 
-  it.each(MONGO)('%s', async (_label, error, kind) => {
+  it.each(cases(MONGO_FAULTS))('%s', async (_label, error, kind) => {
     faults.arm(error());
     try {
       await expectFault(docs.get('users', 'a'), 'document-store', kind);
@@ -91,7 +67,7 @@ describe('KurrentDB event store translates the client errors', () => {
     await store.close().catch(() => undefined);
   });
 
-  it.each(KURRENT)('%s', async (_label, error, kind) => {
+  it.each(cases(KURRENT_FAULTS))('%s', async (_label, error, kind) => {
     faults.arm(error());
     try {
       await expectFault(store.append(`s-${randomUUID()}`, [{ id: randomUUID(), type: 'Tested', data: {} }], 'no_stream'), 'event-store', kind);

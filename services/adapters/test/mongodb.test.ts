@@ -1,15 +1,20 @@
 /**
  * The DocumentStore and BlobStore contracts against MongoDB (official image as a single-node
  * replica set, which transactions need), or against MONGO_URL when set (a fresh database per run,
- * dropped afterwards). Reported as skipped, by name and with the reason, when neither exists.
+ * dropped afterwards), and their fault contract on the real server: the driver's errors injected
+ * (support/driver-faults.ts, the lists faults-servers.test.ts translates without a server), nothing
+ * half-written, and the same store instance working again once the fault clears. Reported as
+ * skipped, by name and with the reason, when neither exists.
  */
 import { randomUUID } from 'node:crypto';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { testBlobStore } from '@jsonable/domain/testing/blob-store.contract';
+import { testBlobStoreFaults, testDocumentStoreFaults } from '@jsonable/domain/testing/fault.contract';
 import { testDocumentStore } from '@jsonable/read-models/testing/document-store.contract';
 import { GridFsBlobStore } from '../src/mongodb/gridfs-blob-store';
 import { MongoDocumentStore } from '../src/mongodb/document-store';
+import { gridFsBlobStoreHarness, MONGO_FAULTS, mongoDocumentStoreHarness } from './support/driver-faults';
 import { planServer } from './support/servers';
 
 const IMAGE = 'mongo:7.0';
@@ -20,6 +25,8 @@ if (plan.kind === 'skip') {
   describe.skip(`MongoDB contract — skipped: ${plan.reason}`, () => {
     testDocumentStore('MongoDB', () => MongoDocumentStore.connect('mongodb://unreachable', dbName));
     testBlobStore('MongoDB GridFS', () => GridFsBlobStore.connect('mongodb://unreachable', dbName));
+    testDocumentStoreFaults('MongoDB', MONGO_FAULTS, () => mongoDocumentStoreHarness('mongodb://unreachable', dbName));
+    testBlobStoreFaults('MongoDB GridFS', MONGO_FAULTS, () => gridFsBlobStoreHarness('mongodb://unreachable', dbName));
   });
 } else {
   let url = plan.kind === 'url' ? plan.url : '';
@@ -62,4 +69,6 @@ if (plan.kind === 'skip') {
 
   testDocumentStore('MongoDB', () => MongoDocumentStore.connect(url, dbName));
   testBlobStore('MongoDB GridFS', () => GridFsBlobStore.connect(url, dbName));
+  testDocumentStoreFaults('MongoDB', MONGO_FAULTS, () => mongoDocumentStoreHarness(url, dbName));
+  testBlobStoreFaults('MongoDB GridFS', MONGO_FAULTS, () => gridFsBlobStoreHarness(url, dbName));
 }

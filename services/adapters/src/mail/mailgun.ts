@@ -15,24 +15,30 @@ export interface MailgunOptions {
   timeoutMs?: number;
 }
 
-export class MailgunMailer implements Mailer {
-  private readonly client;
+/** The SDK's messages API (what send() calls). */
+type MessagesApi = ReturnType<Mailgun['client']>['messages'];
 
+export class MailgunMailer implements Mailer {
+  private readonly messages: MessagesApi;
+
+  /** @param driver.wrap wraps the SDK's messages API (the fault contract puts a fault-injecting proxy around it). */
   constructor(
     private readonly options: MailgunOptions,
     private readonly logger: MailLogger,
+    driver: { wrap?: (messages: MessagesApi) => MessagesApi } = {},
   ) {
-    this.client = new Mailgun(FormData).client({
+    const client = new Mailgun(FormData).client({
       username: 'api',
       key: options.apiKey,
       ...(options.url ? { url: options.url } : {}),
       timeout: options.timeoutMs ?? 10_000,
     });
+    this.messages = driver.wrap ? driver.wrap(client.messages) : client.messages;
   }
 
   async send(message: MailMessage): Promise<void> {
     try {
-      const result = await this.client.messages.create(this.options.domain, {
+      const result = await this.messages.create(this.options.domain, {
         from: this.options.from,
         to: [message.to],
         subject: message.subject,
