@@ -28,7 +28,7 @@ import { assertCollectionName, assertFieldName } from '../documents/names';
 import { guardMethods } from '../faults/guard';
 import { sqliteTranslator } from '../faults/sqlite';
 import { fieldColumns, typeColumn, valueColumn } from './field-columns';
-import { BackgroundWriter, WriterFencedError, type WriterFence } from './writer';
+import { BackgroundWriter, WriterFencedError, type WriterFault, type WriterFence } from './writer';
 
 export interface SqliteDocumentStoreOptions {
   busyTimeoutMs?: number;
@@ -45,6 +45,11 @@ export interface SqliteDocumentStoreOptions {
   backgroundBatchOps?: number;
   /** Wraps the connection (the fault contract puts a fault-injecting proxy around it). */
   driver?: (db: Database.Database) => Database.Database;
+  /**
+   * Fault tests of the writer thread (its own connection, which `driver` cannot wrap): called
+   * once with a function that makes the thread throw a driver error (null: work again).
+   */
+  writerFaults?: (inject: (fault: WriterFault | null) => void) => void;
 }
 
 interface CollectionStatements {
@@ -300,7 +305,8 @@ export class SqliteDocumentStore implements DocumentStore {
     ];
     for (const pragma of pragmas) this.db.pragma(pragma);
     this.backgroundBatchOps = options.backgroundBatchOps ?? DEFAULT_BACKGROUND_BATCH_OPS;
-    this.writer = new BackgroundWriter(file, busyTimeoutMs, pragmas);
+    this.writer = new BackgroundWriter(file, busyTimeoutMs, pragmas, { injectable: options.writerFaults !== undefined });
+    options.writerFaults?.((fault) => this.writer.inject(fault));
     this.db.exec(META_SCHEMA);
     this.now = options.now ?? Date.now;
     this.checkpointGet = this.db.prepare<[string], { position: number }>('SELECT position FROM _checkpoints WHERE name = ?');

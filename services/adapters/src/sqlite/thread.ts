@@ -35,6 +35,11 @@ export class SqliteThread<Reply extends ThreadReply> {
     return { id, reply, post: (message) => worker.postMessage({ ...message, id }) };
   }
 
+  /** Sends a message that gets no answer (it starts the thread when needed). */
+  notify(message: Record<string, unknown>): void {
+    this.start().postMessage(message);
+  }
+
   /** Ends the thread; call once nothing is awaited any more. */
   async close(): Promise<void> {
     const worker = this.worker;

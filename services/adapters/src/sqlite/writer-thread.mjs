@@ -9,8 +9,8 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** @type {{ file: string, busyTimeoutMs: number, pragmas: string[] }} */
-const { file, busyTimeoutMs, pragmas } = workerData;
+/** @type {{ file: string, busyTimeoutMs: number, pragmas: string[], injectable: boolean }} */
+const { file, busyTimeoutMs, pragmas, injectable } = workerData;
 const db = new Database(file, { timeout: busyTimeoutMs });
 for (const pragma of pragmas) db.pragma(pragma);
 
@@ -31,6 +31,16 @@ const commit = db.prepare('COMMIT');
 
 /** The batch being written: its id, and the first error (the rest of it is then skipped). */
 let current = null;
+
+/**
+ * Fault tests only (workerData.injectable): a driver error this thread throws itself, after the
+ * first statement of a steps message ('step') or instead of COMMIT ('commit'). See WriterFault.
+ * @type {{ code: string, message: string, at: 'step' | 'commit' } | null}
+ */
+let injected = null;
+function injectedAt(at) {
+  if (injected && injected.at === at) throw new Database.SqliteError(injected.message, injected.code);
+}
 
 function failure(error, fenced = false) {
   return {
@@ -79,7 +89,10 @@ parentPort.on('message', (message) => {
     case 'steps': {
       if (!current || current.id !== message.id || current.error) return;
       try {
-        for (const step of message.steps) prepared(step[0]).run(step.length === 3 ? slices(step[1], step[2]) : step[1]);
+        for (const step of message.steps) {
+          prepared(step[0]).run(step.length === 3 ? slices(step[1], step[2]) : step[1]);
+          injectedAt('step');
+        }
       } catch (error) {
         current.error = failure(error);
         rollback();
@@ -93,7 +106,10 @@ parentPort.on('message', (message) => {
       current = null;
       if (!batch.error) {
         try {
-          if (message.type === 'end') commit.run();
+          if (message.type === 'end') {
+            injectedAt('commit');
+            commit.run();
+          }
           else rollback();
         } catch (error) {
           batch.error = failure(error);
@@ -103,6 +119,9 @@ parentPort.on('message', (message) => {
       parentPort.postMessage(batch.error ? { id: batch.id, ok: false, ...batch.error } : { id: batch.id, ok: true });
       return;
     }
+    case 'inject':
+      if (injectable) injected = message.fault;
+      return;
     case 'close':
       rollback();
       db.close();

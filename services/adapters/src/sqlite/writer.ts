@@ -43,6 +43,17 @@ interface Reply {
   code?: string;
 }
 
+/**
+ * A driver error the writer thread throws itself (tests only: the store must be built with
+ * `writerFaults`): SQLite's `code` and `message`, raised after the first statement of each steps
+ * message ('step': the batch is half-written in its transaction) or instead of COMMIT ('commit').
+ */
+export interface WriterFault {
+  code: string;
+  message: string;
+  at: 'step' | 'commit';
+}
+
 /** The writer thread found the fence moved: nothing was written. */
 export class WriterFencedError extends Error {}
 
@@ -52,12 +63,18 @@ const STEPS_PER_MESSAGE = 16;
 export class BackgroundWriter {
   private readonly thread: SqliteThread<Reply>;
 
-  constructor(file: string, busyTimeoutMs: number, pragmas: readonly string[]) {
+  /** @param options.injectable the thread accepts inject() (fault tests); never in production. */
+  constructor(file: string, busyTimeoutMs: number, pragmas: readonly string[], options: { injectable?: boolean } = {}) {
     this.thread = new SqliteThread(
       new URL('./writer-thread.mjs', import.meta.url),
-      { file, busyTimeoutMs, pragmas: [...pragmas] },
+      { file, busyTimeoutMs, pragmas: [...pragmas], injectable: options.injectable === true },
       "The document store's writer thread",
     );
+  }
+
+  /** From the next message on, the thread throws this driver error (null: it works again). */
+  inject(fault: WriterFault | null): void {
+    this.thread.notify({ type: 'inject', fault });
   }
 
   /**
