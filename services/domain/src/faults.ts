@@ -77,56 +77,59 @@ const KIND_WORDS: Record<FaultKind, string> = {
   provider: 'provider failure',
 };
 
-/** The disk or quota of a store is full. 507; retryable once space has been freed. */
-export class NoSpaceFault extends DependencyFault {
-  readonly kind = 'no_space';
-  readonly status = 507;
-  constructor(component: FaultComponent, options: FaultOptions = {}) {
-    super(
-      component,
-      'The server has run out of storage space, so nothing was saved and nothing was counted. Please try again later.',
-      { retryable: true, retryAfterSeconds: 60 },
-      options,
-    );
-  }
+/**
+ * The class of a fault whose message and defaults depend only on the component (all but
+ * ProviderFault): `new NoSpaceFault(component, options)`.
+ */
+function faultClass<K extends Exclude<FaultKind, 'provider'>, S extends 503 | 507>(
+  kind: K,
+  status: S,
+  message: (component: FaultComponent) => string,
+  defaults: { retryable: boolean; retryAfterSeconds: number },
+) {
+  return class extends DependencyFault {
+    readonly kind = kind;
+    readonly status = status;
+    constructor(component: FaultComponent, options: FaultOptions = {}) {
+      super(component, message(component), defaults, options);
+    }
+  };
 }
+
+/** What the component is, as the first words of a sentence: "The event store". */
+const subject = (component: FaultComponent): string => capitalised(componentName(component));
+
+/** The disk or quota of a store is full. 507; retryable once space has been freed. */
+export class NoSpaceFault extends faultClass(
+  'no_space',
+  507,
+  () => 'The server has run out of storage space, so nothing was saved and nothing was counted. Please try again later.',
+  { retryable: true, retryAfterSeconds: 60 },
+) {}
 
 /** The store stayed locked past its wait (SQLITE_BUSY after busy_timeout, write conflicts). */
-export class BusyFault extends DependencyFault {
-  readonly kind = 'busy';
-  readonly status = 503;
-  constructor(component: FaultComponent, options: FaultOptions = {}) {
-    super(component, 'The service is busy right now and nothing was saved. Please retry in a few seconds.', { retryable: true, retryAfterSeconds: 2 }, options);
-  }
-}
+export class BusyFault extends faultClass(
+  'busy',
+  503,
+  () => 'The service is busy right now and nothing was saved. Please retry in a few seconds.',
+  { retryable: true, retryAfterSeconds: 2 },
+) {}
 
 /** The store or provider does not answer (connection refused, no leader, I/O error). */
-export class UnreachableFault extends DependencyFault {
-  readonly kind = 'unreachable';
-  readonly status = 503;
-  constructor(component: FaultComponent, options: FaultOptions = {}) {
-    super(
-      component,
-      `${capitalised(componentName(component))} is not reachable right now, so nothing was saved. Please retry in a few seconds.`,
-      { retryable: true, retryAfterSeconds: 10 },
-      options,
-    );
-  }
-}
+export class UnreachableFault extends faultClass(
+  'unreachable',
+  503,
+  (component) => `${subject(component)} is not reachable right now, so nothing was saved. Please retry in a few seconds.`,
+  { retryable: true, retryAfterSeconds: 10 },
+) {}
 
 /** No answer within the deadline: the outcome of a write may be unknown, so retries must be idempotent. */
-export class TimeoutFault extends DependencyFault {
-  readonly kind = 'timeout';
-  readonly status = 503;
-  constructor(component: FaultComponent, options: FaultOptions = {}) {
-    super(
-      component,
-      `${capitalised(componentName(component))} did not answer in time. Please retry in a few seconds.`,
-      { retryable: true, retryAfterSeconds: 5 },
-      options,
-    );
-  }
-}
+export class TimeoutFault extends faultClass(
+  'timeout',
+  503,
+  (component) => `${subject(component)} did not answer in time. Please retry in a few seconds.`,
+  { retryable: true, retryAfterSeconds: 5 },
+) {}
 
 /** The provider answered with a failure: 5xx and 429 are worth retrying, other 4xx are not. */
 export class ProviderFault extends DependencyFault {
@@ -138,9 +141,7 @@ export class ProviderFault extends DependencyFault {
     const retryable = options.retryable ?? (s === undefined || s >= 500 || s === 429 || s === 408);
     super(
       component,
-      retryable
-        ? `${capitalised(componentName(component))} is failing right now. Please retry in a minute.`
-        : `${capitalised(componentName(component))} refused the request. Please contact support.`,
+      retryable ? `${subject(component)} is failing right now. Please retry in a minute.` : `${subject(component)} refused the request. Please contact support.`,
       { retryable, retryAfterSeconds: 30 },
       { ...options, retryable },
     );
