@@ -7,7 +7,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { imageBudgets, type ImageBudget } from '@jsonable/contracts/render-api';
-import type { DrawnTable } from '@jsonable/contracts/alt-text';
+import { altTextOf, type DrawnTable } from '@jsonable/contracts/alt-text';
 import { FORMAT_CONTENT_TYPES, isRasterFormat, type ImageFormat } from '@jsonable/contracts/formats';
 import { RenderInputError } from './errors';
 import { ensureFontsRegistered } from './fonts';
@@ -201,7 +201,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
       break;
     }
     case 'svg':
-      bytes = Buffer.from(renderSvg(model, layout, images), 'utf8');
+      bytes = Buffer.from(renderSvg(model, layout, images, altTextOf(drawnTable(model))), 'utf8');
       break;
     case 'pdf': {
       // pdfkit reads only PNG and JPEG, and strictly: hand it our own PNG of the decoded pixels.

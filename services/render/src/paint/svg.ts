@@ -26,7 +26,8 @@ export function escapeXml(s: string): string {
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
 const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 
-export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages): string {
+/** `altText`: the image's alt text (a summary of the table), carried as <desc> for screen readers and search. */
+export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages, altText: string): string {
   const s = model.styles;
   const out: string[] = [];
   // The family the user asked for comes first (a viewer that has Arial uses Arial), then the
@@ -35,9 +36,12 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   const stack = familyStack(layout.face, { generic: true, han: layout.han }).replace(/"/g, "'");
   const family = requested && !/^(sans-serif|serif|monospace|system-ui)$/i.test(requested) && !stack.includes(`'${requested}'`) ? `'${requested}', ${stack}` : stack;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" aria-labelledby="table-title table-desc" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
   );
-  if (model.title) out.push(`<title>${escapeXml(model.title)}</title>`);
+  // The first <title> and <desc> name and describe the whole image (SVG 2 §5.9): viewers show the
+  // title as the tooltip, screen readers read both.
+  out.push(`<title id="table-title">${escapeXml(model.title ?? 'Table')}</title>`);
+  out.push(`<desc id="table-desc">${escapeXml(altText)}</desc>`);
   out.push(`<rect width="100%" height="100%" fill="${s.backgroundColor}"/>`);
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
   if (s.tableShadow) {
