@@ -225,6 +225,25 @@ describe('conditional formats', () => {
   });
 });
 
+describe('formats and spanners saved with project styles', () => {
+  it('apply to tables that have their columns, are left out of tables that do not, and a request wins', () => {
+    const projectStyles = {
+      conditionalFormats: [
+        { type: 'rule', column: 'Jan', when: { op: '<', value: 0 }, style: { backgroundColor: '#fee2e2' } },
+        { type: 'dataBar', column: 'Profit' },
+      ],
+      spanners: [{ label: 'Q1', columns: ['Jan', 'Feb', 'Mar'] }],
+    };
+    const m = normalize({ payload: quarters, projectStyles }).model;
+    expect(m.rows[m.headerRows + 1]!.cells[1]!.background).toBe('#fee2e2');
+    expect(m.spannerRows).toBe(1);
+    const other = normalize({ payload: { data: [{ a: 1 }] }, projectStyles }).model;
+    expect([other.spannerRows, other.rows[1]!.cells[0]!.graphics]).toEqual([0, undefined]);
+    const own = normalize({ payload: { ...quarters, conditionalFormats: [], spanners: [] }, projectStyles }).model;
+    expect([own.spannerRows, own.rows[own.headerRows + 1]!.cells[1]!.background]).toEqual([0, undefined]);
+  });
+});
+
 describe('sparkline cells', () => {
   it('draws line, area and bar kinds with the minimum and maximum marked', () => {
     const m = model({ data: [{ t: { type: 'sparkline', value: [3, 1, 4, 1.5, 9] } }, { t: { type: 'sparkline', value: [3, -1, 4], kind: 'bar' } }, { t: { type: 'sparkline', value: [2, 2], kind: 'area' } }] });

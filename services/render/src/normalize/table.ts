@@ -11,6 +11,7 @@ import { badRequest } from '../errors';
 import { checkPayloadShape, checkTableSize, LIMITS } from '../limits';
 import { newCell, type ModelCell, type ModelColumn, type ModelRow, type TableModel } from '../model';
 import { resolveCell, type CellContext } from './cells';
+import { formatColumns } from '@jsonable/contracts/table-features';
 import { applyConditionalFormats, applyFootnotes, columnView, spannerBands } from './features';
 import { safeLocale } from './format';
 import { processRows, type SourceRow } from './processing';
@@ -353,11 +354,24 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     const k = view.findIndex((v) => source.columns[v] === name);
     return k < 0 ? undefined : k + offset;
   };
-  applyConditionalFormats(req.conditionalFormats ?? styles.conditionalFormats, source.columns, columnAt, rows);
+  // Formats and spanners saved with styles (a project's defaults) serve tables of any shape: those
+  // naming a column this table lacks are left out instead of refusing the table.
+  const fits = (names: string[]) => names.every((name) => source.columns.includes(name));
+  const formats = req.conditionalFormats ?? styles.conditionalFormats?.filter((f) => fits(formatColumns(f)));
+  applyConditionalFormats(formats, source.columns, columnAt, rows);
   const notes = applyFootnotes(req.footnotes, req.sourceNotes, {
     sourceColumns: source.columns, columnAt, header, bodyRow: (k) => bySourceNumber.get(k), sourceRowCount: source.rows.length,
   });
-  const headerRows = spannerBands(req.spanners ?? styles.spanners, source.columns, view.map((_, c) => keyOf(c)), header, offset);
+  const keys = view.map((_, c) => keyOf(c));
+  let headerRows: ModelRow[];
+  if (req.spanners || !styles.spanners) headerRows = spannerBands(req.spanners, source.columns, keys, header, offset);
+  else {
+    try {
+      headerRows = spannerBands(styles.spanners, source.columns, keys, header, offset);
+    } catch {
+      headerRows = header ? [header] : [];
+    }
+  }
 
   const title = (req.title ?? opts.title ?? '').trim() || null;
   const width = typeof opts.width === 'number' ? opts.width : null;
