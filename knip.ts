@@ -16,6 +16,10 @@ export default {
       // The fonts are read from their packages' files by path (src/fonts.ts), never imported.
       ignoreDependencies: ['@expo-google-fonts/.+'],
     },
+    web: {
+      // The prerender entry: vite.config.ts builds it for Node by path, and web/build/prerender.ts runs it.
+      entry: ['src/entry-server.tsx'],
+    },
     'services/adapters': {
       // Child processes of the crash and two-process tests, started by path.
       entry: ['test/support/*-loop.ts'],

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rmSync } from 'node:fs';
 import { precompressDir } from './build/precompress';
 import { prerender, type PrerenderEntry } from './build/prerender';
+import { FIRST_LOAD_BUDGET_BYTES, firstLoadOf } from './build/first-load';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The prerender entry's build: read once by the prerender step, then removed. */
@@ -33,6 +34,8 @@ async function buildApp(builder: ViteBuilder): Promise<void> {
     // The manifest was for the prerender step; the server has no use for it.
     rmSync(resolve(dist, '.vite'), { recursive: true, force: true });
   }
+  const first = firstLoadOf(dist, 'index.html');
+  logger.info(`first-load JavaScript of /: ${first.files.length} files, ${(first.brotliBytes / 1024).toFixed(1)} kB Brotli (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} kB)`);
   const r = await precompressDir(dist, new Set(templated));
   const kb = (n: number) => `${Math.round(n / 1024)} kB`;
   logger.info(`precompressed ${r.files} files: ${kb(r.bytes)} → brotli ${kb(r.brotliBytes)}, gzip ${kb(r.gzipBytes)}`);

@@ -1,18 +1,20 @@
 /**
  * Toasts (SPEC §8, §9): one at a time — a new toast replaces the one showing. Errors are the
  * 'error' type (the spec's "destructive").
+ *
+ * The store and its view (toaster-ui.tsx, zag's toast machine: ~20 kB compressed) load after the
+ * page has hydrated, off the first load every page pays; a toast asked for before they arrive
+ * shows when they do.
  */
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
-
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 1 });
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
+let ui: Promise<typeof import('./toaster-ui')> | null = null;
+const loadUi = () => (ui ??= import('./toaster-ui'));
+
 export function notify(kind: ToastKind, title: string, description?: string): void {
-  // `max: 1` alone queues a new toast behind the one showing, so feedback came seconds late and
-  // out of order (an old 'Login failed' over the dashboard). The showing one goes first.
-  toaster.remove();
-  toaster.create({ type: kind, title, description, closable: true, duration: kind === 'error' ? 7000 : 4000 });
+  void loadUi().then((m) => m.notify(kind, title, description));
 }
 
 export const toast = {
@@ -21,22 +23,11 @@ export const toast = {
   info: (title: string, description?: string) => notify('info', title, description),
 };
 
+const ToasterView = lazy(loadUi);
+
+/** Mounted once the page is interactive (never in the prerendered HTML, so hydration matches). */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(t) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {t.title && <Toast.Title>{t.title}</Toast.Title>}
-              {/* Full opacity: the recipe's 0.8 drops white-on-green below WCAG AA contrast. */}
-              {t.description && <Toast.Description opacity="1">{t.description}</Toast.Description>}
-            </Stack>
-            {t.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <Suspense fallback={null}><ToasterView /></Suspense> : null;
 }

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RRLink, useNavigate } from 'react-router-dom';
-import { Box, Button, Container, Flex, HStack, IconButton, Menu, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Logo } from '../Logo';
 import { RouterLink } from '../RouterLink';
 import { logout, useUser } from '../../features/auth/api';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toaster';
+
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 const NAV = [
   { to: '/documentation', label: 'Docs' },
@@ -63,23 +65,10 @@ export function Header() {
             {user ? (
               <>
                 <RouterLink to="/dashboard" color="gray.700" fontWeight="medium" _hover={{ color: 'brand.700' }}>Dashboard</RouterLink>
-                <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                  <Menu.Trigger asChild>
-                    <Button variant="outline" size="sm" maxW="52" aria-label={`Account menu for ${user.email}`}>
-                      <Box as="span" truncate>{userLabel}</Box>
-                    </Button>
-                  </Menu.Trigger>
-                  <Portal>
-                    <Menu.Positioner>
-                      <Menu.Content minW="44">
-                        <Menu.Item value="dashboard" onSelect={() => navigate('/dashboard')}>Dashboard</Menu.Item>
-                        <Menu.Item value="settings" onSelect={() => navigate('/settings')}>Settings</Menu.Item>
-                        <Menu.Separator />
-                        <Menu.Item value="logout" onSelect={onLogout}>Logout</Menu.Item>
-                      </Menu.Content>
-                    </Menu.Positioner>
-                  </Portal>
-                </Menu.Root>
+                {/* The button's size while the menu's code loads: nothing moves when it arrives. */}
+                <Suspense fallback={<Button variant="outline" size="sm" maxW="52" disabled><Box as="span" truncate>{userLabel}</Box></Button>}>
+                  <AccountMenu email={user.email} label={userLabel} onLogout={onLogout} />
+                </Suspense>
               </>
             ) : (
               <Button asChild size="sm" colorPalette="brand">

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toast, toaster } from './toaster';
+import { notify, toaster } from './toaster-ui';
+
+const toast = {
+  success: (title: string) => notify('success', title),
+  error: (title: string, description?: string) => notify('error', title, description),
+};
 
 afterEach(() => toaster.remove());
 
