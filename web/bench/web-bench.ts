@@ -16,7 +16,7 @@
  *
  *   npm run bench:web -- --before /tmp/old-build/web/dist
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -66,10 +66,10 @@ async function load(browser: Browser, baseUrl: string, path: string, throttled: 
   }
   await page.addInitScript({ content: PROBE });
   await page.goto(path, { waitUntil: 'load' });
-  await page.waitForFunction('window.__bench && window.__bench.words !== undefined');
+  await page.waitForFunction(() => (window as unknown as { __bench?: { words?: number } }).__bench?.words !== undefined);
   // LCP settles once the page stops painting larger things; input would end it, so just wait.
   await page.waitForTimeout(throttled ? 1500 : 300);
-  const b = (await page.evaluate('window.__bench')) as { words: number; fcp?: number; lcp?: number };
+  const b = await page.evaluate(() => (window as unknown as { __bench: { words: number; fcp?: number; lcp?: number } }).__bench);
   await context.close();
   return { words: Math.max(b.words, b.fcp ?? 0), lcp: b.lcp ?? Number.NaN };
 }
@@ -84,7 +84,10 @@ const beforeFlag = process.argv.indexOf('--before');
 const beforeDist = beforeFlag > 0 ? resolve(process.argv[beforeFlag + 1]!) : null;
 
 await ensureWebBuilt();
-const builds = [{ name: 'this build', dist: WEB_DIST }, ...(beforeDist ? [{ name: 'before', dist: beforeDist }] : [])];
+// A private copy: an e2e run rebuilding web/dist meanwhile would pull files from under the server.
+const copy = mkdtempSync(join(tmpdir(), 'jsonable-web-bench-dist-'));
+cpSync(WEB_DIST, copy, { recursive: true });
+const builds = [{ name: 'this build', dist: copy }, ...(beforeDist ? [{ name: 'before', dist: beforeDist }] : [])];
 const servers = await Promise.all(builds.map((b) => serve(b.dist)));
 const browser = await launchBrowser();
 const fmt = (n: number) => `${Math.round(n)} ms`;
@@ -113,4 +116,5 @@ try {
 } finally {
   await browser.close();
   await Promise.all(servers.map((s) => s.close()));
+  rmSync(copy, { recursive: true, force: true });
 }
