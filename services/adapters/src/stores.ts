@@ -4,7 +4,7 @@
  * loads @kurrent/kurrentdb-client or mongodb.
  */
 import { join } from 'node:path';
-import { makeDataDirPrivate } from './files/private-data';
+import { makeBlobFilesPrivate, makeDataDirPrivate } from './files/private-data';
 import type { FaultComponent } from '@jsonable/domain/faults';
 import type { BlobStore, EventStore } from '@jsonable/domain/ports';
 import type { DocumentStore } from '@jsonable/read-models/ports';
@@ -65,6 +65,8 @@ async function openDocsAndBlobs(options: StoreOptions): Promise<{ docs: Document
 
 export async function createStores(options: StoreOptions): Promise<Stores> {
   if (!options.eventStoreUrl || !options.mongoUrl) makeDataDirPrivate(options.dataDir);
+  // Blob files of an older version (0644) become 0600, once per DATA_DIR.
+  if (!options.mongoUrl) await makeBlobFilesPrivate(join(options.dataDir, 'blobs'));
   const eventStore = await openEventStore(options);
   let docsAndBlobs: { docs: DocumentStore; blobs: BlobStore };
   try {

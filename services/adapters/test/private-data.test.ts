@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, m
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BLOBS_PRIVATE_MARKER, makeBlobFilesPrivate } from '../src/files/private-data';
 import { createStores } from '../src/stores';
 
 const dirs: string[] = [];
@@ -34,5 +35,25 @@ describe('the embedded stores keep their data private', () => {
     } finally {
       await stores.close();
     }
+  });
+
+  it('tightens blob files and folders an older version left 0644/0755, once per DATA_DIR', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'jsonable-private-'));
+    dirs.push(parent);
+    const dataDir = join(parent, 'data');
+    const old = join(dataDir, 'blobs', 'images', '2026');
+    mkdirSync(old, { recursive: true, mode: 0o755 });
+    for (const folder of [join(dataDir, 'blobs', 'images'), old]) chmodSync(folder, 0o755);
+    const files = [join(old, 'a.png.blob'), join(dataDir, 'blobs', 'images', 'b.svg.blob')];
+    for (const f of files) {
+      writeFileSync(f, 'x');
+      chmodSync(f, 0o644);
+    }
+    const first = await createStores({ dataDir });
+    await first.close();
+    for (const f of files) expect(mode(f), f).toBe('600');
+    expect([mode(join(dataDir, 'blobs', 'images')), mode(old)]).toEqual(['700', '700']);
+    expect(mode(join(dataDir, 'blobs', BLOBS_PRIVATE_MARKER))).toBe('600');
+    expect(await makeBlobFilesPrivate(join(dataDir, 'blobs'))).toBe(0); // done once: not walked again
   });
 });

@@ -8,12 +8,18 @@
  * Reports status p99 (target ≤ 100 ms), a normal render's p99 loaded ÷ unloaded (≤ 3), the
  * server's peak RSS from /proc (VmHWM, every thread; ≤ 1.5 GB) and every 5xx that was not a 503
  * with Retry-After (target 0). Clients come from distinct X-Forwarded-For addresses (TRUST_PROXY)
- * so the per-IP demo limit does not stand in for the defences measured here.
+ * so the per-IP demo limit does not stand in for the defences measured here (so every request is a
+ * lane of its own: the worst case for the queue's per-client lanes, as from many addresses).
+ *
+ * A cheap route beside the status: one image file (GET /api/demo/images/…) read back every 50 ms.
+ *
+ * ABUSE_ROOTS=dirA,dirB runs the whole sequence against the server of each checkout in turn (e.g.
+ * a copy of the commit before a change, then this tree) and prints their figures side by side.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bombTable } from '../../render/test/support/image-bomb';
@@ -44,22 +50,23 @@ const BIG_PDF = JSON.stringify({
 });
 
 interface Tally { requests: number; byStatus: Record<number, number>; bad5xx: string[] }
-const tally: Tally = { requests: 0, byStatus: {}, bad5xx: [] };
+let tally: Tally = { requests: 0, byStatus: {}, bad5xx: [] };
 let ipSeq = 0;
 
-async function send(base: string, path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; ms: number }> {
+async function send(base: string, path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; ms: number; json?: unknown }> {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}` },
     ...(init.body !== undefined ? { body: init.body } : {}),
   });
-  await res.arrayBuffer();
+  const bytes = await res.arrayBuffer();
   const ms = performance.now() - t0;
   tally.requests++;
   tally.byStatus[res.status] = (tally.byStatus[res.status] ?? 0) + 1;
   if (res.status >= 500 && !(res.status === 503 && res.headers.get('retry-after'))) tally.bad5xx.push(`${res.status} ${path}`);
-  return { status: res.status, ms };
+  const json = res.headers.get('content-type')?.includes('json') ? (JSON.parse(Buffer.from(bytes).toString()) as unknown) : undefined;
+  return { status: res.status, ms, json };
 }
 
 const render = (base: string) => send(base, '/api/demo/generate-image', { method: 'POST', body: JSON.stringify(reference) });
@@ -69,14 +76,15 @@ function peakRssMb(pid: number): number {
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-async function main(): Promise<void> {
+async function run(root: string): Promise<string[][]> {
+  tally = { requests: 0, byStatus: {}, bad5xx: [] };
   const dataDir = mkdtempSync(join(tmpdir(), 'jsonable-abuse-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // ABUSE_CPU_PROF=dir writes the server's CPU profiles (main thread and workers) there.
   const profile = process.env.ABUSE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ABUSE_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/api/src/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'error', WEB_DIST: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -89,11 +97,17 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
     for (let i = 0; i < 5; i++) await render(base); // warm-up
+    const imageUrl = ((await render(base)).json as { url: string }).url;
+    const imagePath = new URL(imageUrl).pathname;
 
     const unloaded: number[] = [];
     for (let i = 0; i < UNLOADED_RENDERS; i++) unloaded.push((await render(base)).ms);
     const unloadedStatus: number[] = [];
-    for (let i = 0; i < 100; i++) unloadedStatus.push((await send(base, '/api/jsonable/status')).ms);
+    const unloadedImage: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      unloadedStatus.push((await send(base, '/api/jsonable/status')).ms);
+      unloadedImage.push((await send(base, imagePath)).ms);
+    }
 
     const until = performance.now() + LOADED_SECONDS * 1000;
     const abusive = async (id: number) => {
@@ -106,9 +120,10 @@ async function main(): Promise<void> {
       for (let i = id; performance.now() < until; i++) await attacks[i % attacks.length]!();
     };
     const statusTimes: number[] = [];
-    const poller = async () => {
+    const imageTimes: number[] = [];
+    const poller = async (path: string, times: number[]) => {
       while (performance.now() < until) {
-        statusTimes.push((await send(base, '/api/jsonable/status')).ms);
+        times.push((await send(base, path)).ms);
         await new Promise((r) => setTimeout(r, 50));
       }
     };
@@ -119,23 +134,26 @@ async function main(): Promise<void> {
         if (r.status === 200) loaded.push(r.ms);
       }
     };
-    await Promise.all([abusive(0), abusive(1), poller(), renderer()]);
+    await Promise.all([abusive(0), abusive(1), poller('/api/jsonable/status', statusTimes), poller(imagePath, imageTimes), renderer()]);
     const rss = peakRssMb(child.pid!);
 
     const p99 = (v: number[]) => Math.round(percentile(v, 99));
     const rows = [
       ['status p99, unloaded', `${p99(unloadedStatus)} ms`, ''],
       ['status p99, 2 abusive clients', `${p99(statusTimes)} ms (${statusTimes.length} requests)`, '≤ 100 ms'],
+      ['image file p99, unloaded', `${p99(unloadedImage)} ms`, ''],
+      ['image file p99, 2 abusive clients', `${p99(imageTimes)} ms (${imageTimes.length} requests)`, ''],
       ['normal render p99, unloaded', `${p99(unloaded)} ms (${unloaded.length} renders)`, ''],
       ['normal render p99, 2 abusive clients', `${p99(loaded)} ms (${loaded.length} renders)`, ''],
       ['render p99 loaded ÷ unloaded', (percentile(loaded, 99) / percentile(unloaded, 99)).toFixed(2), '≤ 3'],
       ['server peak RSS (VmHWM)', `${rss} MB`, '≤ 1,536 MB'],
       ['5xx other than 503 + Retry-After', `${tally.bad5xx.length} of ${tally.requests} responses`, '0'],
     ];
-    console.log(`\nAbuse bench, ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}`);
+    console.log(`\n${root}: ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('| measure | result | target |\n|---|---|---|');
     for (const r of rows) console.log(`| ${r.join(' | ')} |`);
     if (tally.bad5xx.length) console.log('unexpected 5xx:', tally.bad5xx.slice(0, 10));
+    return rows;
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -143,4 +161,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const roots = process.env.ABUSE_ROOTS ? process.env.ABUSE_ROOTS.split(',') : [ROOT];
+const results: string[][][] = [];
+for (const root of roots) results.push(await run(root));
+if (roots.length > 1) {
+  console.log(`\nSide by side (${roots.join(' | ')}):`);
+  console.log(`| measure | ${roots.join(' | ')} | target |\n|---|${roots.map(() => '---|').join('')}---|`);
+  results[0]!.forEach((row, i) => console.log(`| ${row[0]} | ${results.map((r) => r[i]![1]).join(' | ')} | ${row[2]} |`));
+}

@@ -12,7 +12,7 @@ import {
 } from '@jsonable/contracts/projects';
 import {
   deleteImageResponseSchema, demoResponseSchema, generateResponseSchema, previewResponseSchema,
-  projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, userImageSchema, userImagesResponseSchema, userStatsSchema,
+  projectEndpointResponseSchema, saveImageResponseSchema, statusResponseSchema, tableLimits, userImageSchema, userImagesResponseSchema, userStatsSchema,
 } from '@jsonable/contracts/render-api';
 import { stylesSchema, tableRequestSchema } from '@jsonable/contracts/table';
 import { conditionalFormatSchema, sparklineCellSchema } from '@jsonable/contracts/table-features';
@@ -161,12 +161,20 @@ const ERRORS = {
   401: error('Unauthorized: check your API key.'),
   402: error('Payment required: the plan limit is reached. Upgrade your plan.'),
   409: error('Idempotency-Key reused with a different body.'),
-  413: error('Request body or table too large.'),
+  413: error(
+    `Request body or table too large; the message names the limit: ${tableLimits.maxRows.toLocaleString('en-US')} rows, ${tableLimits.maxColumns} columns, `
+    + `${tableLimits.maxCells.toLocaleString('en-US')} cells; PNG/JPEG ${tableLimits.maxSidePixels.toLocaleString('en-US')} pixels per side; `
+    + `PDF ${tableLimits.maxPdfCells.toLocaleString('en-US')} cells (e.g. 500 rows × 20 columns or 2,000 × 5) and ${tableLimits.maxPdfPages} pages.`,
+  ),
   429: {
     ...error('Rate limited: wait for the number of seconds in Retry-After.'),
     headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
   },
   500: error('Server error: try again later.'),
+  503: {
+    ...error('Renderer busy (its queue is full, or the render waited too long for a worker) or the render timed out: retry after Retry-After seconds.'),
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
+  },
 };
 
 const API_KEY = [{ bearerAuth: [] }, { apiKeyHeader: [] }, { apiKeyQuery: [] }];
@@ -180,7 +188,7 @@ const body = { required: true, ...json('TableRequest') };
 function generate(summary: string, extra: Json = {}): Json {
   return {
     tags: ['Tables'], summary, security: API_KEY, parameters: [idempotencyKey], requestBody: body,
-    responses: { 200: { description: 'The stored image', ...json('GenerateResponse') }, ...pick(ERRORS, 400, 401, 402, 409, 413, 429, 500) },
+    responses: { 200: { description: 'The stored image', ...json('GenerateResponse') }, ...pick(ERRORS, 400, 401, 402, 409, 413, 429, 500, 503) },
     ...extra,
   };
 }
@@ -188,7 +196,7 @@ function preview(summary: string, extra: Json = {}): Json {
   return {
     tags: ['Tables'], summary, security: API_KEY, requestBody: body,
     description: 'Renders the table and keeps it for one hour at previewUrl. Nothing is saved and nothing is counted against the plan; previews are rate-limited.',
-    responses: { 200: { description: 'A temporary preview', ...json('PreviewResponse') }, ...pick(ERRORS, 400, 401, 413, 429, 500) },
+    responses: { 200: { description: 'A temporary preview', ...json('PreviewResponse') }, ...pick(ERRORS, 400, 401, 413, 429, 500, 503) },
     ...extra,
   };
 }
@@ -269,7 +277,7 @@ const livePaths: Json = {
     put: liveCall('Render a new version of a living image (creates it on the first PUT)', {
       200: { description: 'The new version', ...json('PutLiveImageResponse') },
       201: { description: 'Created: the first version', ...json('PutLiveImageResponse') },
-      ...pick(ERRORS, 402, 413, 429, 500),
+      ...pick(ERRORS, 402, 413, 429, 500, 503),
       409: error('If-Match does not name the current version.'),
     }, {
       description: 'The body is a table payload, as for table-to-image. Each version counts as one table of the plan. `url` always serves the current version; `versionUrl` serves this version for good.',
@@ -334,7 +342,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
           requestBody: body,
           responses: {
             200: { description: 'The stored image', ...json('ProjectEndpointResponse') },
-            ...pick(ERRORS, 400, 401, 402, 409, 413, 429, 500),
+            ...pick(ERRORS, 400, 401, 402, 409, 413, 429, 500, 503),
             404: error('No such project endpoint.'),
           },
         },
@@ -350,16 +358,16 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       '/api/demo/generate-image': {
         post: {
           tags: ['Dashboard'], summary: 'Landing-page demo (no account; the image expires after 24 hours)', security: [], requestBody: body,
-          responses: { 200: { description: 'Temporary image URL', ...json('DemoResponse') }, ...pick(ERRORS, 400, 413, 429) },
+          responses: { 200: { description: 'Temporary image URL', ...json('DemoResponse') }, ...pick(ERRORS, 400, 413, 429, 503) },
         },
       },
       '/api/jsonable/json-to-png': {
-        post: session('Render and store a table for the signed-in user', { 200: { description: 'The stored image', ...json('SaveImageResponse') }, ...pick(ERRORS, 400, 402, 409, 413, 429) }, {
+        post: session('Render and store a table for the signed-in user', { 200: { description: 'The stored image', ...json('SaveImageResponse') }, ...pick(ERRORS, 400, 402, 409, 413, 429, 503) }, {
           parameters: [{ name: 'projectId', in: 'query', required: false, schema: { type: 'string' } }, idempotencyKey], requestBody: body,
         }),
       },
       '/api/jsonable/json-to-png/preview': {
-        post: session('Render a table and get the image itself (nothing stored or counted)', { 200: imageFile, ...pick(ERRORS, 400, 413, 429) }, {
+        post: session('Render a table and get the image itself (nothing stored or counted)', { 200: imageFile, ...pick(ERRORS, 400, 413, 429, 503) }, {
           parameters: [{ name: 'projectId', in: 'query', required: false, schema: { type: 'string' } }], requestBody: body,
         }),
       },

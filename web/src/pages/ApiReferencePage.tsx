@@ -117,7 +117,7 @@ export default function ApiReferencePage() {
             ['Table JSON', `${tableLimits.maxPayloadBytes / (1024 * 1024)} MB, at most ${tableLimits.maxDepth} levels of nested arrays and objects`],
             ...RASTER_FORMATS.map((f) => [`${FORMAT_LABELS[f]} size`, `${tableLimits.rasterPixels[f].side.toLocaleString('en-US')} pixels per side, ${tableLimits.rasterPixels[f].total / 1e6} million pixels in all — a larger table fits in a PDF`]),
             ['PDF pages', String(tableLimits.maxPdfPages)],
-            ['Cells in a PDF', tableLimits.maxPdfCells.toLocaleString('en-US')],
+            ['Cells in a PDF', `${tableLimits.maxPdfCells.toLocaleString('en-US')} (e.g. 500 rows × 20 columns or 2,000 × 5) — for more, use PNG/SVG, pagination or several PDFs`],
           ]}
         />
       </DocSection>

@@ -5,6 +5,7 @@
  * files, long after start); files left by an older version are tightened at start.
  */
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmod, opendir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const DATABASES = ['events.sqlite', 'readmodels.sqlite'];
@@ -22,4 +23,34 @@ export function makeDataDirPrivate(dataDir: string): void {
       if (existsSync(path)) chmodSync(path, 0o600);
     }
   }
+}
+
+/** Written in the blob folder once every file under it is private, so the walk runs once. */
+export const BLOBS_PRIVATE_MARKER = '.private-0600';
+
+/**
+ * Blob files and folders an older version created 0644/0755 become 0600/0700 (the blob folder's own
+ * 0700 already kept others out; this leaves nothing readable should the folder be moved or
+ * copied). Runs once per DATA_DIR: a marker file records that it finished. Returns how many
+ * entries it tightened.
+ */
+export async function makeBlobFilesPrivate(blobsDir: string): Promise<number> {
+  if (!existsSync(blobsDir) || existsSync(join(blobsDir, BLOBS_PRIVATE_MARKER))) return 0;
+  let tightened = 0;
+  const walk = async (folder: string): Promise<void> => {
+    for await (const entry of await opendir(folder)) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        await chmod(path, 0o700);
+        tightened++;
+        await walk(path);
+      } else if (entry.isFile()) {
+        await chmod(path, 0o600);
+        tightened++;
+      }
+    }
+  };
+  await walk(blobsDir);
+  await writeFile(join(blobsDir, BLOBS_PRIVATE_MARKER), '', { mode: 0o600 });
+  return tightened;
 }
