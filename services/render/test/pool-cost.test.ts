@@ -20,6 +20,9 @@ describe('estimateRenderCost', () => {
     expect(heavy(grid(500, 20, { options: { format: 'pdf' } }))).toBe(true);
     expect(heavy(grid(100, 10), { format: 'pdf' })).toBe(true);
     expect(heavy(grid(100, 10), { projectStyles: { imageFormat: 'pdf' } })).toBe(true);
+    // AVIF encodes several times slower than PNG: a table light as PNG is heavy as AVIF.
+    expect(heavy(grid(40, 10, { options: { format: 'png' } }))).toBe(false);
+    expect(heavy(grid(40, 10, { options: { format: 'avif' } }))).toBe(true);
     // SVG is cheaper per cell; pagination renders one page.
     expect(heavy(grid(200, 20, { options: { format: 'svg' } }))).toBe(false);
     expect(heavy(grid(5_000, 20, { options: { pagination: { enabled: true, pageSize: 20 } } }))).toBe(false);

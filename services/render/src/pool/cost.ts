@@ -7,13 +7,18 @@
  * demo's budget 0.14 s, 20 on a key's budget 0.67 s). It only sorts renders into light and heavy
  * (HEAVY_COST): heavy ones do not take the worker kept for light ones.
  */
+import type { ImageFormat } from '@jsonable/contracts/formats';
 import { imageBudgets } from '@jsonable/contracts/render-api';
 import type { RenderInput } from '@jsonable/domain/ports';
 
 /** From this estimate on, a render is heavy (about half a second of a core). */
 export const HEAVY_COST = 500;
 
-const PER_CELL = { png: 0.6, jpeg: 0.6, svg: 0.1, pdf: 1 } as const;
+/**
+ * WebP and AVIF were not measured here: WebP taken a little above PNG, AVIF from its encoder being
+ * ~8× slower than JPEG's (README, issue #29) applied to the encoding half of a PNG render.
+ */
+const PER_CELL: Record<ImageFormat, number> = { png: 0.6, jpeg: 0.6, webp: 0.8, avif: 3, svg: 0.1, pdf: 1 };
 const PDF_BASE = 200;
 /** Per image cell: fetch or base64 decode and sniff its header (200 bombs on the demo: 0.14 s in all). */
 const PER_IMAGE = 1;
@@ -36,7 +41,7 @@ export function estimateRenderCost(input: RenderInput): number {
   const rows = pagination?.enabled === true ? Math.min(rowsOf.length, pageSize) : rowsOf.length;
 
   const format = [input.format, options.format, p.format, obj(p.styles)?.imageFormat, obj(options.styles)?.imageFormat, input.projectStyles?.imageFormat]
-    .find((f): f is keyof typeof PER_CELL => typeof f === 'string' && f in PER_CELL) ?? 'png';
+    .find((f): f is ImageFormat => typeof f === 'string' && Object.hasOwn(PER_CELL, f)) ?? 'png';
   let cost = rows * columns * PER_CELL[format] + (format === 'pdf' ? PDF_BASE : 0);
 
   const imageColumns = firstCells.slice(0, 200).filter(isImageCell).length;
