@@ -1,3 +1,4 @@
+import type { EventOf, JsonableEventType } from '@jsonable/contracts/events';
 import type { CollectionSpec, Doc, Filter, FindOptions } from './ports';
 
 /** The event a projection sees: what the EventStore recorded. */
@@ -43,6 +44,47 @@ export interface Projection {
   handles: readonly string[];
   /** Must be deterministic: the same events give the same documents (a rebuild must equal the live ones). */
   handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void>;
+}
+
+/** A projected event of one catalogue type: the store's envelope (position, createdAt…) with its typed data. */
+export type ProjectedOf<T extends JsonableEventType> = T extends JsonableEventType
+  ? Omit<ProjectedEvent<T>, 'data'> & { data: EventOf<T>['data'] }
+  : never;
+
+/**
+ * The one way to write a projection: `handles` lists catalogue event types, and `handle` receives
+ * those events typed (a `switch (event.type)` narrows `event.data`), so no projection casts. The
+ * runner only hands over events whose type is in `handles`; this checks it again, so a wrong
+ * delivery is skipped instead of being read as another shape.
+ */
+export function defineProjection<const Types extends readonly JsonableEventType[]>(spec: {
+  name: string;
+  version: number;
+  collections: CollectionSpec[];
+  handles: Types;
+  handle(event: ProjectedOf<Types[number]>, tx: ProjectionTx): Promise<void>;
+}): Projection {
+  const types = new Set<string>(spec.handles);
+  return {
+    ...spec,
+    handle: async (event, tx) => {
+      if (types.has(event.type)) await spec.handle(event as ProjectedOf<Types[number]>, tx);
+    },
+  };
+}
+
+/** A read-model document that remembers the global position of the last event applied to it. */
+export interface Positioned extends Doc {
+  position: number;
+}
+
+/**
+ * The idempotency guard of every projection: an event at or below the position a document
+ * remembers was applied already (a redelivery), so it changes nothing. That is also why deleted
+ * things are kept as tombstones rather than removed: a removed document would forget its position.
+ */
+export function alreadyApplied(doc: Positioned | null | undefined, position: number): boolean {
+  return doc != null && doc.position >= position;
 }
 
 /**

@@ -3,9 +3,7 @@
  * live in the projects context's own `project_keys` collection; the API-key middleware looks in
  * both. A replaced key stays as a tombstone (`revoked: true`) so a redelivered issue cannot revive it.
  */
-import type { UserApiKeyIssued } from '@jsonable/contracts/events';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
-import { alreadyApplied, type Positioned } from './guard';
+import { alreadyApplied, defineProjection, type Positioned } from '../projection';
 
 export const API_KEYS = 'api_keys';
 
@@ -18,13 +16,13 @@ export interface ApiKeyDoc extends Positioned {
   revoked: boolean;
 }
 
-export const apiKeysProjection: Projection = {
+export const apiKeysProjection = defineProjection({
   name: 'api_keys',
   version: 1,
   collections: [{ name: API_KEYS, indexes: ['userId'] }],
   handles: ['UserApiKeyIssued'],
-  async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const d = (event as unknown as UserApiKeyIssued).data;
+  async handle(event, tx) {
+    const d = event.data;
     const current = await tx.get<ApiKeyDoc>(API_KEYS, d.keyHash);
     if (alreadyApplied(current, event.position)) return;
     if (d.previousKeyHash) {
@@ -35,4 +33,4 @@ export const apiKeysProjection: Projection = {
     }
     tx.put(API_KEYS, { id: d.keyHash, kind: 'user', userId: d.userId, prefix: d.keyPrefix, revoked: false, position: event.position });
   },
-};
+});

@@ -1,7 +1,5 @@
 /** email_index: normalised address → the user id holding its reservation (EmailClaimed). */
-import type { EmailClaimed } from '@jsonable/contracts/events';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
-import type { Positioned } from './guard';
+import { defineProjection, type Positioned } from '../projection';
 
 export const EMAIL_INDEX = 'email_index';
 
@@ -11,16 +9,16 @@ export interface EmailIndexDoc extends Positioned {
   userId: string;
 }
 
-export const emailIndexProjection: Projection = {
+export const emailIndexProjection = defineProjection({
   name: 'email_index',
   version: 1,
   collections: [{ name: EMAIL_INDEX, indexes: ['userId'] }],
   handles: ['EmailClaimed'],
-  async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const { email, userId } = (event as unknown as EmailClaimed).data;
+  async handle(event, tx) {
+    const { email, userId } = event.data;
     const doc = await tx.get<EmailIndexDoc>(EMAIL_INDEX, email);
     // A reservation stream holds one claim; the first one stays.
     if (doc) return;
     tx.put(EMAIL_INDEX, { id: email, userId, position: event.position });
   },
-};
+});

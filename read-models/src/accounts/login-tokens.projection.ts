@@ -7,9 +7,9 @@
  * v2: links retired by a password change, reset or link sign-in (MagicLinksRetired) are marked
  * used; reset links carry purpose 'reset_password'.
  */
-import type { LinkPurpose, MagicLinkConsumed, MagicLinkIssued, MagicLinksRetired } from '@jsonable/contracts/events';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
-import { alreadyApplied, epochMs, type Positioned } from './guard';
+import type { LinkPurpose } from '@jsonable/contracts/events';
+import { alreadyApplied, defineProjection, type Positioned, type ProjectionTx } from '../projection';
+import { epochMs } from './guard';
 
 export const LOGIN_TOKENS = 'login_tokens';
 
@@ -25,22 +25,21 @@ export interface LoginTokenDoc extends Positioned {
   used: boolean;
 }
 
-export const loginTokensProjection: Projection = {
+export const loginTokensProjection = defineProjection({
   name: 'login_tokens',
   version: 2,
   // email: a password sign-in finds an unconfirmed sign-up of the address (to say so).
   collections: [{ name: LOGIN_TOKENS, indexes: ['userId', 'email'], expiring: true }],
   handles: ['MagicLinkIssued', 'MagicLinkConsumed', 'MagicLinksRetired'],
-  async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const typed = event as unknown as MagicLinkIssued | MagicLinkConsumed | MagicLinksRetired;
-    if (typed.type === 'MagicLinksRetired') {
-      for (const tokenHash of typed.data.tokenHashes) markUsed(tx, await tx.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash), event.position);
+  async handle(event, tx) {
+    if (event.type === 'MagicLinksRetired') {
+      for (const tokenHash of event.data.tokenHashes) markUsed(tx, await tx.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash), event.position);
       return;
     }
-    const doc = await tx.get<LoginTokenDoc>(LOGIN_TOKENS, typed.data.tokenHash);
+    const doc = await tx.get<LoginTokenDoc>(LOGIN_TOKENS, event.data.tokenHash);
     if (alreadyApplied(doc, event.position)) return;
-    if (typed.type === 'MagicLinkIssued') {
-      const d = typed.data;
+    if (event.type === 'MagicLinkIssued') {
+      const d = event.data;
       tx.put(LOGIN_TOKENS, {
         id: d.tokenHash, userId: d.userId, email: d.email, purpose: d.purpose ?? 'sign_in',
         createdAt: d.issuedAt ?? event.createdAt, expiresAt: epochMs(d.expiresAt), used: false, position: event.position,
@@ -49,7 +48,7 @@ export const loginTokensProjection: Projection = {
       markUsed(tx, doc, event.position);
     }
   },
-};
+});
 
 function markUsed(tx: ProjectionTx, doc: LoginTokenDoc | null, position: number): void {
   if (doc && !alreadyApplied(doc, position)) tx.put(LOGIN_TOKENS, { ...doc, used: true, position });

@@ -7,9 +7,9 @@
  *
  * v2: adds signedInAt/lastSeenAt/userAgent/ip (UserSignedIn, SessionSeen); rebuilt from the log.
  */
-import type { PasswordChanged, SessionSeen, UserSignedIn, UserSignedOut } from '@jsonable/contracts/events';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
-import { alreadyApplied, epochMs, type Positioned } from './guard';
+import type { UserSignedIn } from '@jsonable/contracts/events';
+import { alreadyApplied, defineProjection, type Positioned } from '../projection';
+import { epochMs } from './guard';
 
 export const SESSIONS = 'sessions';
 
@@ -29,18 +29,17 @@ export interface SessionDoc extends Positioned {
   ip: string | null;
 }
 
-export const sessionsProjection: Projection = {
+export const sessionsProjection = defineProjection({
   name: 'sessions',
   version: 2,
   collections: [{ name: SESSIONS, indexes: ['userId', 'revoked'], expiring: true }],
   handles: ['UserSignedIn', 'UserSignedOut', 'PasswordChanged', 'SessionSeen'],
-  async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const typed = event as unknown as UserSignedIn | UserSignedOut | PasswordChanged | SessionSeen;
-    switch (typed.type) {
+  async handle(event, tx) {
+    switch (event.type) {
       case 'UserSignedIn': {
-        const existing = await tx.get<SessionDoc>(SESSIONS, typed.data.sessionHash);
+        const existing = await tx.get<SessionDoc>(SESSIONS, event.data.sessionHash);
         if (existing) return;
-        const d = typed.data;
+        const d = event.data;
         const createdAt = d.signedInAt ?? event.createdAt;
         tx.put(SESSIONS, {
           id: d.sessionHash, userId: d.userId, method: d.method,
@@ -50,19 +49,19 @@ export const sessionsProjection: Projection = {
         return;
       }
       case 'SessionSeen': {
-        const doc = await tx.get<SessionDoc>(SESSIONS, typed.data.sessionHash);
+        const doc = await tx.get<SessionDoc>(SESSIONS, event.data.sessionHash);
         if (!doc || doc.revoked || alreadyApplied(doc, event.position)) return;
-        tx.put(SESSIONS, { ...doc, lastSeenAt: typed.data.seenAt, ip: typed.data.ip ?? doc.ip, position: event.position });
+        tx.put(SESSIONS, { ...doc, lastSeenAt: event.data.seenAt, ip: event.data.ip ?? doc.ip, position: event.position });
         return;
       }
       case 'UserSignedOut': {
-        const doc = await tx.get<SessionDoc>(SESSIONS, typed.data.sessionHash);
+        const doc = await tx.get<SessionDoc>(SESSIONS, event.data.sessionHash);
         if (!doc || alreadyApplied(doc, event.position)) return;
         tx.put(SESSIONS, { ...doc, revoked: true, position: event.position });
         return;
       }
       case 'PasswordChanged': {
-        const sessions = await tx.find<SessionDoc>(SESSIONS, { userId: typed.data.userId });
+        const sessions = await tx.find<SessionDoc>(SESSIONS, { userId: event.data.userId });
         for (const doc of sessions) {
           if (!doc.revoked && !alreadyApplied(doc, event.position)) tx.put(SESSIONS, { ...doc, revoked: true, position: event.position });
         }
@@ -70,4 +69,4 @@ export const sessionsProjection: Projection = {
       }
     }
   },
-};
+});

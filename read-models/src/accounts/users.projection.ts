@@ -5,8 +5,7 @@
  */
 import type { JsonableEvent } from '@jsonable/contracts/events';
 import type { PlanTier } from '@jsonable/contracts/plans';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
-import { alreadyApplied, type Positioned } from './guard';
+import { alreadyApplied, defineProjection, type Positioned } from '../projection';
 
 export const USERS = 'users';
 
@@ -75,17 +74,16 @@ function apply(doc: UserDoc | null, event: Handled, at: string): UserDoc | null 
   }
 }
 
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection({
   name: 'users',
   version: 1,
   collections: [{ name: USERS, indexes: ['email'] }],
   handles: handled,
-  async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const typed = event as unknown as Handled;
-    const id = typed.data.userId;
+  async handle(event, tx) {
+    const id = event.data.userId;
     const doc = await tx.get<UserDoc>(USERS, id);
     if (alreadyApplied(doc, event.position)) return;
-    const next = apply(doc, typed, event.createdAt);
+    const next = apply(doc, event, event.createdAt);
     if (next) tx.put(USERS, { ...next, position: event.position });
   },
-};
+});

@@ -2,9 +2,8 @@
  * billing: the billing history the settings page lists (one row per provider fact and plan
  * change), and which user each provider customer belongs to (webhooks without our metadata).
  */
-import type { CheckoutCompleted } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+import { defineProjection } from '../projection';
 import { BILLING_HISTORY_TYPES, historyRow } from './billing-history';
 
 export const BILLING_HISTORY = 'billing_history';
@@ -28,7 +27,7 @@ export interface BillingCustomerDoc extends Doc {
   position: number;
 }
 
-export const billingProjection: Projection = {
+export const billingProjection = defineProjection({
   name: 'billing',
   version: 1,
   collections: [
@@ -36,7 +35,7 @@ export const billingProjection: Projection = {
     { name: BILLING_CUSTOMERS, indexes: [] },
   ],
   handles: BILLING_HISTORY_TYPES,
-  async handle(event: ProjectedEvent, tx: ProjectionTx): Promise<void> {
+  async handle(event, tx) {
     const row = historyRow(event);
     if (!row) return;
     // A row once written is a fact: a redelivered or repeated event leaves it as it is.
@@ -47,10 +46,10 @@ export const billingProjection: Projection = {
       } satisfies BillingHistoryDoc);
     }
     if (event.type === 'CheckoutCompleted') {
-      const d = (event as unknown as CheckoutCompleted).data;
+      const d = event.data;
       if (d.customerId && !(await tx.get<BillingCustomerDoc>(BILLING_CUSTOMERS, d.customerId))) {
         tx.put(BILLING_CUSTOMERS, { id: d.customerId, userId: d.userId, position: event.position } satisfies BillingCustomerDoc);
       }
     }
   },
-};
+});

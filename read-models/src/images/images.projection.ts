@@ -4,11 +4,10 @@
  * A deleted project's images are kept and detached (projectId → null); a render of that project
  * recorded after its deletion arrives detached too (deleted project ids are remembered).
  */
-import type { ImagesEvent, ProjectDeleted } from '@jsonable/contracts/events';
 import type { ImageFormat } from '@jsonable/contracts/formats';
 import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
 import type { Doc } from '../ports';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+import { alreadyApplied, defineProjection, type Positioned, type ProjectionTx } from '../projection';
 
 export const IMAGES = 'images';
 export const DETACHED_PROJECTS = 'images_deleted_projects';
@@ -80,15 +79,13 @@ export function searchTextOf(title: string | null, filename: string): string {
 
 const RETENTION_MS = JSON_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
-type Handled = ImagesEvent | ProjectDeleted;
-
 async function detachProject(tx: ProjectionTx, projectId: string, position: number): Promise<void> {
-  const marker = await tx.get<Doc & { position: number }>(DETACHED_PROJECTS, projectId);
-  if (marker && marker.position >= position) return;
+  const marker = await tx.get<Positioned>(DETACHED_PROJECTS, projectId);
+  if (alreadyApplied(marker, position)) return;
   tx.put(DETACHED_PROJECTS, { id: projectId, position });
   const attached = await tx.find<ImageDoc>(IMAGES, { projectId });
   for (const image of attached) {
-    if (image.position >= position) continue;
+    if (alreadyApplied(image, position)) continue;
     tx.put(IMAGES, { ...image, projectId: null, position });
     if (!image.deleted) {
       await addToCounts(tx, image.userId, projectId, image.format, -1);
@@ -97,7 +94,7 @@ async function detachProject(tx: ProjectionTx, projectId: string, position: numb
   }
 }
 
-export const imagesProjection: Projection = {
+export const imagesProjection = defineProjection({
   name: 'images',
   // v2: listUserId and searchText, and the compound indexes of paged lists (issue #30).
   // v3: a substring index of searchText, so a search reads the images that match instead of
@@ -126,13 +123,12 @@ export const imagesProjection: Projection = {
     { name: IMAGE_COUNTS, indexes: [] },
   ],
   handles: ['TableRendered', 'ImageDeleted', 'ImageDataPurged', 'ImageAltTextChanged', 'ProjectDeleted'],
-  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const event = raw as unknown as Handled;
-    const position = raw.position;
+  async handle(event, tx) {
+    const position = event.position;
     if (event.type === 'ProjectDeleted') return detachProject(tx, event.data.projectId, position);
 
     const doc = await tx.get<ImageDoc>(IMAGES, event.data.imageId);
-    if (doc && doc.position >= position) return;
+    if (alreadyApplied(doc, position)) return;
     switch (event.type) {
       case 'TableRendered': {
         // A living image's version is listed with its living image (live-images), not here.
@@ -164,4 +160,4 @@ export const imagesProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -4,10 +4,10 @@
  * holds — so serving the current version is one look-up by id. A deleted living image (or one
  * of a deleted project) stays as a tombstone until its name is created again.
  */
-import type { LiveAuthor, LiveImagesEvent, ProjectDeleted } from '@jsonable/contracts/events';
+import type { LiveAuthor } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
 import type { ImageDoc } from '../images/images.projection';
-import type { Projection, ProjectedEvent } from '../projection';
+import { alreadyApplied, defineProjection } from '../projection';
 
 export const LIVE_IMAGES = 'live_images';
 
@@ -50,19 +50,16 @@ function withPurgeable(doc: LiveImageDoc): LiveImageDoc {
   return { ...doc, purgeableFrom: candidate?.createdAt ?? null };
 }
 
-type Handled = LiveImagesEvent | ProjectDeleted;
-
-export const liveImagesProjection: Projection = {
+export const liveImagesProjection = defineProjection({
   name: 'live-images',
   version: 1,
   collections: [{ name: LIVE_IMAGES, indexes: ['projectId', 'listProjectId', 'purgeableFrom'] }],
   handles: ['LiveImageCreated', 'LiveImageVersionRendered', 'LiveImageRolledBack', 'LiveImageVersionsPurged', 'LiveImageDeleted', 'ProjectDeleted'],
-  async handle(raw: ProjectedEvent, tx) {
-    const event = raw as unknown as Handled;
-    const position = raw.position;
+  async handle(event, tx) {
+    const position = event.position;
     if (event.type === 'ProjectDeleted') {
       for (const doc of await tx.find<LiveImageDoc>(LIVE_IMAGES, { listProjectId: event.data.projectId })) {
-        if (doc.position < position) tx.put(LIVE_IMAGES, withPurgeable({ ...doc, deleted: true, listProjectId: null, position }));
+        if (!alreadyApplied(doc, position)) tx.put(LIVE_IMAGES, withPurgeable({ ...doc, deleted: true, listProjectId: null, position }));
       }
       return;
     }
@@ -70,7 +67,7 @@ export const liveImagesProjection: Projection = {
       const d = event.data;
       const id = liveImageDocId(d.endpointPath, d.name);
       const existing = await tx.get<LiveImageDoc>(LIVE_IMAGES, id);
-      if (existing && existing.position >= position) return;
+      if (alreadyApplied(existing, position)) return;
       tx.put(LIVE_IMAGES, {
         id, liveImageId: d.liveImageId, projectId: d.projectId, userId: d.userId, name: d.name, endpointPath: d.endpointPath,
         currentVersion: null, latestVersion: existing?.latestVersion ?? 0, createdAt: d.createdAt, updatedAt: d.createdAt,
@@ -80,7 +77,7 @@ export const liveImagesProjection: Projection = {
     }
     // The other events name the living image by its id; its document is found by project and name.
     const [doc] = await tx.find<LiveImageDoc>(LIVE_IMAGES, { projectId: event.data.projectId, liveImageId: event.data.liveImageId }, { limit: 1 });
-    if (!doc || doc.position >= position) return;
+    if (!doc || alreadyApplied(doc, position)) return;
     switch (event.type) {
       case 'LiveImageVersionRendered': {
         const d = event.data;
@@ -108,4 +105,4 @@ export const liveImagesProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -6,7 +6,7 @@
  */
 import type { ProjectsEvent } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+import { alreadyApplied, defineProjection, type ProjectionTx } from '../projection';
 
 export const PROJECTS = 'projects';
 export const PROJECT_KEYS = 'project_keys';
@@ -39,13 +39,12 @@ export interface ProjectKeyDoc extends Doc {
 const handled = [
   'ProjectCreated', 'ProjectRenamed', 'ProjectKeyRegenerated', 'ProjectStylesSaved', 'ProjectSettingsChanged', 'ProjectDeleted',
 ] as const satisfies readonly ProjectsEvent['type'][];
-type Handled = Extract<ProjectsEvent, { type: (typeof handled)[number] }>;
 
 function revokeKey(tx: ProjectionTx, key: ProjectKeyDoc | null, position: number): void {
-  if (key && key.position < position) tx.put(PROJECT_KEYS, { ...key, revoked: true, position });
+  if (key && !alreadyApplied(key, position)) tx.put(PROJECT_KEYS, { ...key, revoked: true, position });
 }
 
-export const projectsProjection: Projection = {
+export const projectsProjection = defineProjection({
   name: 'projects',
   version: 1,
   collections: [
@@ -55,12 +54,11 @@ export const projectsProjection: Projection = {
     { name: PROJECT_KEYS, indexes: ['projectId'] },
   ],
   handles: handled,
-  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const event = raw as unknown as Handled;
-    const at = raw.createdAt;
-    const position = raw.position;
+  async handle(event, tx) {
+    const at = event.createdAt;
+    const position = event.position;
     const doc = await tx.get<ProjectDoc>(PROJECTS, event.data.projectId);
-    if (doc && doc.position >= position) return;
+    if (alreadyApplied(doc, position)) return;
 
     if (event.type === 'ProjectCreated') {
       if (doc) return;
@@ -93,4 +91,4 @@ export const projectsProjection: Projection = {
         return next({ isActive: false });
     }
   },
-};
+});

@@ -2,9 +2,8 @@
  * statistics: per user and period, renders per UTC day, per format and per project (the
  * dashboard's statistics card). One document per `{userId}:{period}`.
  */
-import type { TableRendered } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+import { alreadyApplied, defineProjection } from '../projection';
 
 export const STATISTICS = 'statistics';
 /** Key of renders made without a project in `byProject`. */
@@ -24,23 +23,23 @@ const bump = (counts: Record<string, number>, key: string): void => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
-export const statisticsProjection: Projection = {
+export const statisticsProjection = defineProjection({
   name: 'statistics',
   version: 1,
   collections: [{ name: STATISTICS, indexes: ['userId'] }],
   handles: ['TableRendered'],
-  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const d = (raw as unknown as TableRendered).data;
+  async handle(event, tx) {
+    const d = event.data;
     const id = `${d.userId}:${d.period}`;
     // Changed in place (a private copy per batch): the count maps grow with the days and projects
     // of a period, and copying them on every render was the dearest part of a rebuild.
     const doc = await tx.getForUpdate<StatisticsDoc>(STATISTICS, id);
-    if (doc && doc.position >= raw.position) return;
+    if (alreadyApplied(doc, event.position)) return;
     const next = doc ?? { id, userId: d.userId, period: d.period, perDay: {}, byFormat: {}, byProject: {}, position: 0 };
     bump(next.perDay, d.renderedAt.slice(0, 10));
     bump(next.byFormat, d.format);
     bump(next.byProject, d.projectId ?? NO_PROJECT);
-    next.position = raw.position;
+    next.position = event.position;
     tx.put(STATISTICS, next);
   },
-};
+});

@@ -4,9 +4,8 @@
  * an account's usage is at most 366 small documents read through one index range, however many
  * images the account holds. Renders count as they happened: ImageDeleted changes nothing here.
  */
-import type { TableRendered } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+import { alreadyApplied, defineProjection } from '../projection';
 
 export const USAGE_DAYS = 'usage_days';
 /** Key of renders made without a project in `byProject`. */
@@ -28,17 +27,17 @@ export interface UsageDayDoc extends Doc {
 
 export const usageDayId = (userId: string, day: string): string => `${userId}:${day}`;
 
-export const usageHistoryProjection: Projection = {
+export const usageHistoryProjection = defineProjection({
   name: 'usage-history',
   version: 1,
   collections: [{ name: USAGE_DAYS, indexes: [], compoundIndexes: [['userId', 'day']] }],
   handles: ['TableRendered'],
-  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const d = (raw as unknown as TableRendered).data;
+  async handle(event, tx) {
+    const d = event.data;
     const day = d.renderedAt.slice(0, 10);
     const id = usageDayId(d.userId, day);
     const doc = await tx.getForUpdate<UsageDayDoc>(USAGE_DAYS, id);
-    if (doc && doc.position >= raw.position) return;
+    if (alreadyApplied(doc, event.position)) return;
     const next = doc ?? { id, userId: d.userId, day, count: 0, byProject: {}, byFormat: {}, byProjectFormat: {}, position: 0 };
     const project = d.projectId ?? NO_PROJECT_KEY;
     next.count += 1;
@@ -46,7 +45,7 @@ export const usageHistoryProjection: Projection = {
     next.byFormat[d.format] = (next.byFormat[d.format] ?? 0) + 1;
     const projectFormat = `${project}/${d.format}`;
     next.byProjectFormat[projectFormat] = (next.byProjectFormat[projectFormat] ?? 0) + 1;
-    next.position = raw.position;
+    next.position = event.position;
     tx.put(USAGE_DAYS, next);
   },
-};
+});

@@ -2,9 +2,8 @@
  * usage: tables counted per user and 30-day period (`{userId}:{period}`), from TableRendered.
  * Deleting an image does not give its table back: the render was counted when it happened.
  */
-import type { TableRendered } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
-import type { Projection, ProjectedEvent, ProjectionTx } from '../projection';
+import { alreadyApplied, defineProjection } from '../projection';
 
 export const USAGE = 'usage';
 
@@ -18,16 +17,16 @@ export interface UsageDoc extends Doc {
 
 export const usageDocId = (userId: string, period: number): string => `${userId}:${period}`;
 
-export const usageProjection: Projection = {
+export const usageProjection = defineProjection({
   name: 'usage',
   version: 1,
   collections: [{ name: USAGE, indexes: ['userId'] }],
   handles: ['TableRendered'],
-  async handle(raw: ProjectedEvent, tx: ProjectionTx): Promise<void> {
-    const d = (raw as unknown as TableRendered).data;
+  async handle(event, tx) {
+    const d = event.data;
     const id = usageDocId(d.userId, d.period);
     const doc = await tx.get<UsageDoc>(USAGE, id);
-    if (doc && doc.position >= raw.position) return;
-    tx.put(USAGE, { id, userId: d.userId, period: d.period, count: (doc?.count ?? 0) + 1, position: raw.position } satisfies UsageDoc);
+    if (alreadyApplied(doc, event.position)) return;
+    tx.put(USAGE, { id, userId: d.userId, period: d.period, count: (doc?.count ?? 0) + 1, position: event.position } satisfies UsageDoc);
   },
-};
+});
