@@ -20,6 +20,10 @@ export default {
       // The prerender entry: vite.config.ts builds it for Node by path, and web/build/prerender.ts runs it.
       entry: ['src/entry-server.tsx'],
     },
+    'services/api': {
+      // Benchmarks run by hand or by npm scripts (see docs/benchmarks.md for each command).
+      entry: ['bench/*.ts'],
+    },
     'services/adapters': {
       // Child processes of the crash and two-process tests, started by path.
       entry: ['test/support/*-loop.ts'],
