@@ -12,6 +12,9 @@ let running = 0;
 
 export async function warmUp(): Promise<void> {
   warmUps++;
+  // A slow start (the pool tests' stand-in for loading fonts on a loaded machine).
+  const ms = Number(process.env.POOL_TEST_WARMUP_MS ?? 0);
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 type Payload = {

@@ -171,6 +171,17 @@ describe('createRenderPool', () => {
     expect(Buffer.from((await p.render({ payload: { echo: 'next' } })).bytes).toString()).toBe('next');
   });
 
+  it('does not refuse the first renders as busy while the workers are still starting', async () => {
+    process.env.POOL_TEST_WARMUP_MS = '600';
+    try {
+      const p = pool({ size: 1, maxWaitMs: 150 });
+      const first = await p.render({ payload: { echo: 'first' } });
+      expect(Buffer.from(first.bytes).toString()).toBe('first');
+    } finally {
+      delete process.env.POOL_TEST_WARMUP_MS;
+    }
+  });
+
   it('lets lanes take turns: renders of a client who sent many wait behind its own, not others’', async () => {
     const p = pool({ size: 1 });
     await p.ready();

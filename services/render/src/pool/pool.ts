@@ -165,6 +165,12 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   const slots = new Set<Slot>();
   const queue = new FairQueue<Job>({ maxSize: opts.maxQueue, maxPerLane: opts.maxQueuePerLane });
   const readyWaiters: Array<() => void> = [];
+  /**
+   * Some worker has been ready at least once. Before that the renderer is starting, not overloaded:
+   * a render may wait for start-up (startupTimeoutMs) as well as its queue time, so the first
+   * requests after a start (or on a slow, loaded machine) are not refused as 'busy'.
+   */
+  let warmed = false;
   let nextId = 1;
   let replaced = 0;
   let startupFailures = 0;
@@ -213,6 +219,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       case 'ready':
         clearTimeout(slot.startupTimer);
         slot.ready = true;
+        warmed = true;
         startupFailures = 0;
         if ([...slots].every((s) => s.ready)) readyWaiters.splice(0).forEach((wake) => wake());
         dispatch();
@@ -352,7 +359,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         job.waitTimer = setTimeout(() => {
           if (!queue.remove(job)) return;
           reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
-        }, opts.maxWaitMs);
+        }, warmed ? opts.maxWaitMs : opts.maxWaitMs + opts.startupTimeoutMs);
         queue.push(job);
         dispatch();
       });
