@@ -15,13 +15,15 @@ afterAll(async () => {
 const render = (key: string, body: object = smallTable) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', key).send(body);
 
 describe('usage quota', () => {
-  it('lets exactly the allowance through when 50 renders race for the last 5 tables', async () => {
+  // 30 at once: one client may have at most 32 renders waiting (the fair render queue's lane bound,
+  // issue #21); more from it at the same moment are refused 503 with Retry-After, not counted.
+  it('lets exactly the allowance through when 30 renders race for the last 5 tables', async () => {
     const u = await h.user('free'); // 25 tables per period
     for (let i = 0; i < 20; i++) expect((await render(u.apiKey)).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => render(u.apiKey, { ...smallTable, title: `Race ${i}` })));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => render(u.apiKey, { ...smallTable, title: `Race ${i}` })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(45);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(25);
     const refused = results.find((r) => r.status === 402)!;
     expect(refused.body).toEqual({
       success: false,
