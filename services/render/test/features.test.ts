@@ -158,6 +158,11 @@ describe('conditional formats', () => {
     expect(dark.rows.slice(1).map((r) => r.cells[0]!.color)).toEqual(['#111827', '#ffffff']);
   });
 
+  it('picks black text on the mid-luminance backgrounds where neither near-black nor white reaches 4.5:1', () => {
+    // Luminance 0.18–0.20: white gives 4.2–4.5:1 there and #111827 4.0–4.3:1; black gives 4.7–5.0:1.
+    for (const bg of ['#777777', '#7a7a7a', '#7c7c7c']) expect(contrast(bg, contrastText(bg))).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('picks the text colour with at least 4.5:1 contrast on any background', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 0xffffff }), fc.double({ min: 0, max: 1, noNaN: true }), (n, t) => {
       const bg = scaleColour(['#000000', `#${n.toString(16).padStart(6, '0')}`, '#ffffff'], t);

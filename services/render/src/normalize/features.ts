@@ -237,11 +237,19 @@ function luminance(hex: string): number {
 export const DARK_TEXT = '#111827';
 export const LIGHT_TEXT = '#ffffff';
 
-/** The text colour (near-black or white) with the higher contrast on a background. */
+/** Pure black: on mid-luminance backgrounds the only text colour that still reaches 4.5:1. */
+const BLACK_TEXT = '#000000';
+
+/**
+ * The text colour with at least 4.5:1 contrast (WCAG AA) on a background: near-black or white,
+ * whichever contrasts more; on the band of mid-luminance backgrounds where neither reaches 4.5:1
+ * (relative luminance about 0.18–0.20 against #111827), pure black, which does (≥ 4.6:1 there).
+ */
 export function contrastText(background: string): string {
   const l = luminance(background.slice(0, 7));
   const onDark = (1.05) / (l + 0.05);
   const onLight = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
+  if (Math.max(onDark, onLight) < 4.5) return BLACK_TEXT;
   return onLight >= onDark ? DARK_TEXT : LIGHT_TEXT;
 }
 
