@@ -4,12 +4,14 @@ import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { login } from '../api';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
+import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
 
 export function PasswordLoginForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
+  useAdoptTypedValues([['login-email', setEmail], ['login-password', setPassword]]);
   const ready = email.trim() !== '' && password !== '';
 
   async function onSubmit(e: FormEvent) {

@@ -6,6 +6,7 @@ import { isEmail, passwordsMatchError } from '../validation';
 import { PASSWORD_MIN, accountMessages } from '@jsonable/contracts/accounts';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
+import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -15,6 +16,7 @@ export function RegisterForm() {
   const [touched, setTouched] = useState({ email: false, password: false, confirm: false });
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
+  useAdoptTypedValues([['register-email', setEmail], ['register-password', setPassword], ['register-confirm', setConfirm]]);
 
   const emailBad = !isEmail(email);
   const mismatch = passwordsMatchError(password, confirm);
