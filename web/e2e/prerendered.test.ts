@@ -166,6 +166,25 @@ describe('hydration in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps what a visitor typed into /auth before hydration: Sign In is enabled once React takes over', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    // Hold every script back until the visitor has typed, as a slow phone network would.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/[^?]*\.js(\?|$)/, async (route) => { await typed; await route.continue(); });
+    // Module scripts run before DOMContentLoaded, so wait for the prerendered form, not the event.
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await page.locator('#login-email').waitFor();
+    await page.locator('#login-email').fill('early@example.com');
+    await page.locator('#login-password').fill('correct horse battery');
+    expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'))), 'not hydrated yet').toBe(false);
+    release();
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')), undefined, { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.locator('#login-email').inputValue()).toBe('early@example.com');
+    await context.close();
+  });
+
   it('shows the words with JavaScript off, and hydration moves nothing', { timeout: 60_000 }, async () => {
     const off = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await off.newPage();

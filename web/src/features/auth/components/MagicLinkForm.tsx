@@ -3,6 +3,7 @@ import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/reac
 import { requestMagicLink } from '../api';
 import { emailError } from '../validation';
 import { toast } from '../../../lib/toaster';
+import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
 
 /** E-mail entry, then the Check Your Email confirmation (SPEC §4). Used on /auth and the landing dialog. */
 export function MagicLinkForm({ idPrefix = 'magic' }: { idPrefix?: string }) {
@@ -11,6 +12,7 @@ export function MagicLinkForm({ idPrefix = 'magic' }: { idPrefix?: string }) {
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const error = emailError(email);
+  useAdoptTypedValues([[`${idPrefix}-email`, setEmail]]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
