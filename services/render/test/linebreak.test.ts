@@ -53,6 +53,9 @@ describe('break opportunities (UAX #14)', () => {
     expect(segments('example.com/a?b=c')).toEqual(['example.com/a?', 'b=c']);
     expect(segments('foo,(bar)')).toEqual(['foo,', '(bar)']);
     expect(segments('2024-03-04')).toEqual(['2024-', '03-', '04']);
+    // After a run of spaces, always (UAX #14 would not break before / ) ! , or after ( ).
+    expect(segments('Path: /usr/local')).toEqual(['Path: ', '/usr/local']);
+    expect(segments('( a ) b !')).toEqual(['( ', 'a ', ') ', 'b ', '!']);
   });
 
   it('keeps closing CJK punctuation off the start of a line (kinsoku); small kana may start one, as in browsers', () => {

@@ -43,26 +43,34 @@ describe('text measurement and wrapping', () => {
 });
 
 describe('long tokens', () => {
-  it('a URL wider than the line breaks after a separator near the end of each line, and nothing is lost', () => {
+  it('a piece wider than the line fills each line with whole grapheme clusters, as browsers do (overflow-wrap: break-word)', () => {
     const font = '14px Inter';
     const url = 'https://example.com/pricing/enterprise-plans-and-volume-discounts?utm_source=newsletter&utm_campaign=november&utm_medium=email';
     for (const max of [120, 200, 333, 500]) {
       const lines = wrap(font, url, max);
       expect(lines.length, `${max}`).toBeGreaterThan(1);
       expect(lines.join(''), `${max}`).toBe(url);
-      for (const line of lines) expect(measure(font, line), `${max}: ${line}`).toBeLessThanOrEqual(max);
-      // Each line but the last ends after a separator, unless none falls in its last 40 %.
-      const separator = (ch: string) => '/?&=-_.,;:#|\\'.includes(ch);
-      for (const line of lines.slice(0, -1)) {
-        const tail = [...line].slice(Math.floor(line.length * 0.6) + 1);
-        expect(separator(line.at(-1)!) || !tail.some(separator), `${max}: ${line}`).toBe(true);
+      for (const [i, line] of lines.entries()) {
+        expect(measure(font, line), `${max}: ${line}`).toBeLessThanOrEqual(max);
+        // Full: the next character would not have fitted (unless the line ends at an ordinary
+        // break opportunity, after `-` or `?`).
+        if (i < lines.length - 1 && !/[-?]$/.test(line)) expect(measure(font, line + lines[i + 1]![0]), `${max}: ${line}`).toBeGreaterThan(max);
       }
-      expect(lines.slice(0, -1).filter((line) => separator(line.at(-1)!)).length, `${max}`).toBeGreaterThan(0);
     }
-    // No separator in reach: the line is filled as far as it fits.
-    const plain = 'x'.repeat(400);
-    const lines = wrap(font, plain, 150);
-    expect(lines.join('')).toBe(plain);
-    expect(measure(font, lines[0]! + 'x')).toBeGreaterThan(150);
+    // Clusters stay whole: keycaps, a family emoji, decomposed accents, a Devanagari conjunct.
+    const clusters = ['1\uFE0F\u20E3', '👨‍👩‍👧‍👦', 'e\u0302\u0301', 'क्ष', 'ห้'];
+    const token = Array.from({ length: 30 }, (_, i) => clusters[i % clusters.length]).join('');
+    const cut = new Set(Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(token), (s) => s.index));
+    for (const max of [25, 40, 90]) {
+      const lines = wrap(font, token, max);
+      expect(lines.join('')).toBe(token);
+      let at = 0;
+      for (const line of lines) {
+        expect(cut.has(at), `${max}: ${line}`).toBe(true);
+        at += line.length;
+      }
+    }
+    // A no-break space inside the piece is a cluster boundary like any other.
+    expect(wrap(font, '1\u00A0234\u00A0567,89\u00A0€', measure(font, '1\u00A0234\u00A0567,89\u00A0'))).toEqual(['1\u00A0234\u00A0567,89\u00A0', '€']);
   });
 });

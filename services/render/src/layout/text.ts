@@ -215,7 +215,7 @@ function saBreaks(text: string): number[] {
 /**
  * A paragraph cut at its break opportunities: UAX #14 (no break at U+00A0, U+202F or U+2060,
  * after a hyphen, never before closing CJK punctuation), tailored as browsers do (CJ as ID, the
- * ASCII compatibility table), plus dictionary word boundaries in Thai, Lao, Khmer and Myanmar. Each segment keeps its trailing spaces (they hang at
+ * ASCII compatibility table, a break after every run of spaces), plus dictionary word boundaries in Thai, Lao, Khmer and Myanmar. Each segment keeps its trailing spaces (they hang at
  * a line's end, as in CSS); joined, the segments are the paragraph.
  */
 export function segments(text: string): string[] {
@@ -228,10 +228,13 @@ export function segments(text: string): string[] {
   for (let i = 1; i < text.length; i++) {
     const a = text.charCodeAt(i - 1);
     const b = text.charCodeAt(i);
-    if (isAsciiMark(a) && isAsciiMark(b)) cut[i] = asciiBreak(i >= 2 ? text.charCodeAt(i - 2) : 0x20, a, b) ? 1 : 0;
     // UAX #14 allows a break before U+00A0 after a space or hyphen (LB12a): not here, so no line
     // ever starts or ends at a no-break space or word joiner.
-    else if (GLUE_CHAR.test(text[i]!)) cut[i] = 0;
+    if (GLUE_CHAR.test(text[i]!)) cut[i] = 0;
+    // Browsers break after every run of spaces, also where UAX #14 would not (before `/`, `)`,
+    // `!`, `,` and after `(`: LB13, LB14): `Path: ` / `/usr/local`.
+    else if (a === 0x20) cut[i] = b === 0x20 ? 0 : 1;
+    else if (isAsciiMark(a) && isAsciiMark(b)) cut[i] = asciiBreak(i >= 2 ? text.charCodeAt(i - 2) : 0x20, a, b) ? 1 : 0;
   }
   const out: string[] = [];
   let last = 0;
@@ -244,32 +247,13 @@ export function segments(text: string): string[] {
   return out;
 }
 
-/** Characters a long token (a URL, a path, an identifier) reads best broken after. */
-const BREAK_AFTER = new Set(['/', '?', '&', '=', '-', '_', '.', ',', ';', ':', '#', '|', '\\']);
-/** No-break spaces and the word joiner glue their neighbours even when a token is forced apart. */
-const GLUE = new Set(['\u00A0', '\u202F', '\u2060', '\uFEFF']);
-
 /**
- * Where to end a piece of `n` graphemes from `start` of a token broken across lines: after the
- * last URL-like separator in its last 40 %, so `…/volume-discounts?utm_source=newsletter&` goes on
- * and `utm_campaign=…` starts the next line, rather than cutting `utm_camp` / `aign`. Without a
- * separator there, the piece stays as full as it fits, but never ends or starts at a no-break
- * space or word joiner.
- */
-function softBreak(g: readonly string[], start: number, n: number): number {
-  for (let k = n; k > Math.max(1, Math.floor(n * 0.6)); k--) {
-    if (BREAK_AFTER.has(g[start + k - 1]!)) return k;
-  }
-  for (let k = n; k > 1; k--) {
-    if (!GLUE.has(g[start + k - 1]!) && !GLUE.has(g[start + k]!)) return k;
-  }
-  return n;
-}
-
-/**
- * Breaks a token wider than the line into pieces that fit. Each piece's length is guessed from the
- * average glyph width and corrected with a few measurements, so a 10,000-character token costs a
- * few hundred measurements, not one per character.
+ * Breaks a token wider than the line into pieces that fit, as browsers do with `overflow-wrap:
+ * break-word` (or `anywhere`): each line is filled with as many grapheme clusters as fit (at least
+ * one), never splitting a cluster; a no-break space or word joiner inside the token is then a
+ * cluster boundary like any other (`1 234 567,89 ` / `€` rather than `1 234 567,8` / `9 €`).
+ * Each piece's length is guessed from the average glyph width and corrected with a few
+ * measurements, so a 10,000-character token costs a few hundred measurements, not one per character.
  */
 function hardBreak(font: string, token: string, max: number): string[] {
   // Latin and CJK without combining marks split safely per character; anything else (emoji
@@ -283,7 +267,6 @@ function hardBreak(font: string, token: string, max: number): string[] {
     let n = Math.max(1, Math.min(rest, Math.floor(max / avg)));
     while (n < rest && measure(font, g.slice(i, i + n + 1).join('')) <= max) n++;
     while (n > 1 && measure(font, g.slice(i, i + n).join('')) > max) n--;
-    if (n < rest) n = softBreak(g, i, n);
     out.push(g.slice(i, i + n).join(''));
     i += n;
   }

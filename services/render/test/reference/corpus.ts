@@ -2,7 +2,8 @@
  * The multilingual corpus the line breaker is checked on against Chromium: Latin prose with
  * punctuation and hyphens, numbers, currencies, percentages and dates formatted by the engine in
  * 12 locales, CJK with punctuation, Thai/Lao/Khmer/Myanmar, Arabic and Hebrew with numbers, and
- * emoji sequences. Every text is laid out at several widths; each (text, width) is one cell.
+ * emoji sequences, and pieces wider than a narrow line. Every text is laid out at several widths;
+ * each (text, width) is one cell.
  */
 import { formatCurrency, formatDate, formatNumber, formatPercentage } from '../../src/normalize/format';
 
@@ -92,6 +93,29 @@ const EMOJI = [
 
 const WIDTHS = [90, 150, 230, 310];
 
+/**
+ * Pieces wider than a narrow line, so the line breaker must force them apart (`overflow-wrap:
+ * break-word`): long compounds, addresses and hashes, digits, combining marks (decomposed
+ * Vietnamese, Devanagari conjuncts, Hebrew points), keycap sequences, Arabic, and Thai words
+ * wider than the line. Laid out at narrower widths than the rest.
+ */
+const OVERLONG = [
+  'Donaudampfschifffahrtsgesellschaftskapitänsmütze',
+  'Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz (1999–2013)',
+  'Contact: ada.lovelace+newsletter@example-mail.co.uk today',
+  'Commit 0x7f3a9c2e4b1d8f6a0c5e3b7d9f1a2c4e was reverted.',
+  'Account 12345678901234567890123456 closed',
+  'ThànhphốHồChíMinhViệtNamxinchàocácbạnnhé'.normalize('NFD'),
+  'अंतर्राष्ट्रीयकरणप्रक्रियाविश्वविद्यालयअनुसंधान',
+  'בְּרֵאשִׁיתבָּרָאאֱלֹהִיםאֵתהַשָּׁמַיִם',
+  'والاستراتيجياتوالمستشفياتوالمؤسسات الحكومية',
+  'Code: 1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣0️⃣ entered',
+  'ภาษาไทยเป็นภาษาราชการของประเทศไทย',
+  `Total: ${formatCurrency(1234567890.12, 'fr-FR', 'EUR')}`,
+];
+
+const NARROW = [40, 70, 110];
+
 export function corpus(): CorpusCell[] {
   const groups: [string, string[]][] = [['latin', LATIN], ['formatted', formatted()], ['cjk', CJK], ['sa', SA], ['rtl', RTL], ['emoji', EMOJI]];
   const out: CorpusCell[] = [];
@@ -100,5 +124,8 @@ export function corpus(): CorpusCell[] {
       for (const width of WIDTHS) out.push({ id: `${group}-${i}-${width}`, group, text, width });
     });
   }
+  OVERLONG.forEach((text, i) => {
+    for (const width of NARROW) out.push({ id: `overlong-${i}-${width}`, group: 'overlong', text, width });
+  });
   return out;
 }
