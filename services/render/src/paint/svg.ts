@@ -1,15 +1,18 @@
 /**
  * SVG: real vector text (selectable, searchable), every string XML-escaped, no script, no
  * external references (cell images are inlined as data: URIs only when they were fetched and
- * are PNG/JPEG/GIF/WebP). Fonts are named with their fallbacks; viewers without them substitute.
+ * are PNG/JPEG/GIF/WebP). The fonts come with it: each bundled face the text uses is embedded as
+ * a subset (`@font-face`, TTF data URI) holding exactly the characters drawn, so a viewer without
+ * our fonts shows the PNG's glyphs at the PNG's advances.
  */
 import type { FetchedImages } from '../engine';
-import { familyStack } from '../fonts';
+import { familyStack, type Weight } from '../fonts';
 import type { Layout } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
 import { coveredEdges } from './canvas';
 import { shapesSvg, textBlockSvg } from './shapes';
+import { embeddedFonts, type TextUse } from './svg-fonts';
 
 export function escapeXml(s: string): string {
   // Characters XML 1.0 forbids are dropped; the five specials are escaped.
@@ -27,14 +30,28 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).repla
 const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 
 /** `altText`: the image's alt text (a summary of the table), carried as <desc> for screen readers and search. */
+/** The text the SVG draws, by weight: what the embedded subsets must hold. */
+function textUses(layout: Layout): TextUse[] {
+  const byWeight = new Map<Weight, string[]>();
+  const add = (weight: Weight, lines: readonly string[]) => {
+    let texts = byWeight.get(weight);
+    if (!texts) byWeight.set(weight, (texts = []));
+    texts.push(...lines);
+  };
+  if (layout.title) add(700, layout.title.lines);
+  for (const block of [layout.subtitle, ...layout.notes]) if (block) add(block.text.weight, block.lines);
+  for (const lc of layout.cells) if (lc.lines.length) add(lc.text.weight, lc.lines);
+  return [...byWeight].map(([weight, texts]) => ({ weight, texts }));
+}
+
 export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages, altText: string): string {
   const s = model.styles;
   const out: string[] = [];
-  // The family the user asked for comes first (a viewer that has Arial uses Arial), then the
-  // bundled face we measured with, then the script fallbacks and a generic family.
-  const requested = s.fontFamily.split(',')[0]!.trim().replace(/^['"]|['"]$/g, '').replace(/[^\p{L}\p{N} -]/gu, '').slice(0, 60);
-  const stack = familyStack(layout.face, { generic: true, han: layout.han }).replace(/"/g, "'");
-  const family = requested && !/^(sans-serif|serif|monospace|system-ui)$/i.test(requested) && !stack.includes(`'${requested}'`) ? `'${requested}', ${stack}` : stack;
+  // The bundled faces we measured with come first and are embedded, so every viewer that reads
+  // @font-face draws with them; then the script fallbacks and a generic family for those that do
+  // not. The family the user asked for (e.g. Arial) is only named: its bundled stand-in is embedded.
+  const family = familyStack(layout.face, { generic: true, han: layout.han }).replace(/"/g, "'");
+  const fonts = embeddedFonts(layout.face, layout.han, textUses(layout));
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" aria-labelledby="table-title table-desc" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
   );
@@ -42,6 +59,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   // title as the tooltip, screen readers read both.
   out.push(`<title id="table-title">${escapeXml(model.title ?? 'Table')}</title>`);
   out.push(`<desc id="table-desc">${escapeXml(altText)}</desc>`);
+  if (fonts.css) out.push(`<style>\n${fonts.css}\n</style>`);
   out.push(`<rect width="100%" height="100%" fill="${s.backgroundColor}"/>`);
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
   if (s.tableShadow) {
