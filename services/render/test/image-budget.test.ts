@@ -1,3 +1,4 @@
+import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../src/engine';
 import { decodeImages } from '../src/paint/canvas';
@@ -10,6 +11,19 @@ describe('cell images within a memory budget', () => {
     const out = await decodeImages(new Map([['big', big], ['small', small]]), new Map([['big', { width: 100, height: 100 }], ['small', { width: 100, height: 100 }]]));
     expect([out.get('big')?.width, out.get('big')?.height]).toEqual([100, 50]);
     expect([out.get('small')?.width, out.get('small')?.height]).toEqual([40, 20]);
+  });
+
+  it('decodes a PNG bomb straight to its drawn size: no bitmap larger than that is ever allocated', async () => {
+    // 4000 × 4000 pixels in ~2 KB, drawn in a 60 × 40 cell at a device scale of 2.
+    const drawn = { width: 120, height: 80 };
+    const sizes: Array<[number, number]> = [];
+    const out = await decodeImages(new Map([['bomb', paletteBomb(4000, 4000)]]), new Map([['bomb', drawn]]), (w, h) => sizes.push([w, h]));
+    expect([out.get('bomb')?.width, out.get('bomb')?.height]).toEqual([80, 80]);
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const [w, h] of sizes) expect(w * h).toBeLessThanOrEqual(drawn.width * drawn.height);
+    // Its pixels are the bomb's palette colour 0, not a placeholder.
+    const px = (out.get('bomb') as Canvas).getContext('2d').getImageData(40, 40, 1, 1).data;
+    expect([...px]).toEqual([0, 0, 0x80, 255]);
   });
 
   it('draws images past the budget as placeholders, in every format, with one warning', async () => {

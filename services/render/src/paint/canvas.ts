@@ -2,8 +2,10 @@
  * Draws a layout with Skia (@napi-rs/canvas): backgrounds, grid lines in the chosen border style,
  * header emphasis, text with font fallback and bidi, cell images (placeholder when missing).
  */
-import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, ImageData, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { ensureFontsRegistered } from '../fonts';
+import { decodePngAtSize, fittedSize } from '../images/png-at-size';
+import { sniffImage } from '../images/sniff';
 import type { Layout, LaidCell } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
@@ -12,13 +14,23 @@ import { paintShapesCanvas, paintTextBlockCanvas } from './shapes';
 export type LoadedImages = Map<string, Image | Canvas | null>;
 
 /**
- * Decodes fetched cell images before painting, one at a time, each kept at most at the size it is
- * drawn (`drawn`, device pixels): a larger one is scaled down into a canvas of that size at once,
- * so the full-size pixels live only while that one image is handled. A failure is a placeholder.
+ * Called with the size of every bitmap the decode path allocates (a test seam: decoding must never
+ * hold more pixels than an image is drawn at).
+ */
+export type BitmapProbe = (width: number, height: number) => void;
+
+/**
+ * Decodes fetched cell images before painting, one at a time, each at most at the size it is
+ * drawn (`drawn`, device pixels). A PNG larger than that is decoded straight to the drawn size
+ * (png-at-size.ts), so its full-size pixels never exist. JPEG, GIF, WebP (and interlaced PNGs
+ * drawn at more than a megapixel) are decoded by Skia at full size and scaled down at once into a
+ * canvas of the drawn size, so their full-size pixels live only while that one image is handled
+ * (and they are within the table's image budget). A failure is a placeholder.
  */
 export async function decodeImages(
   bytes: Map<string, Buffer | null>,
   drawn: Map<string, { width: number; height: number }> = new Map(),
+  probe: BitmapProbe = () => {},
 ): Promise<LoadedImages> {
   const out: LoadedImages = new Map();
   for (const [src, buf] of bytes) {
@@ -27,9 +39,18 @@ export async function decodeImages(
       continue;
     }
     try {
-      const img = await loadImage(buf);
       const box = drawn.get(src);
-      out.set(src, box ? atMost(img, box.width, box.height) : img);
+      const header = sniffImage(buf);
+      if (box && header?.kind === 'png' && header.width && header.height && (header.width > box.width || header.height > box.height)) {
+        const scaled = await pngAtSize(buf, box.width, box.height, probe);
+        if (scaled) {
+          out.set(src, scaled);
+          continue;
+        }
+      }
+      const img = await loadImage(buf);
+      probe(img.width, img.height);
+      out.set(src, box ? atMost(img, box.width, box.height, probe) : img);
     } catch {
       out.set(src, null);
     }
@@ -37,12 +58,22 @@ export async function decodeImages(
   return out;
 }
 
+async function pngAtSize(png: Buffer, w: number, h: number, probe: BitmapProbe): Promise<Canvas | null> {
+  const bitmap = await decodePngAtSize(png, w, h);
+  if (!bitmap) return null;
+  probe(bitmap.width, bitmap.height);
+  const c = createCanvas(bitmap.width, bitmap.height);
+  c.getContext('2d').putImageData(new ImageData(bitmap.data, bitmap.width, bitmap.height), 0, 0);
+  return c;
+}
+
 /** `img` itself when it fits in w × h, else a copy scaled down to fit (aspect ratio kept). */
-function atMost(img: Image, w: number, h: number): Image | Canvas {
+function atMost(img: Image, w: number, h: number, probe: BitmapProbe): Image | Canvas {
   if (img.width <= 0 || img.height <= 0) return img;
-  const scale = Math.min(w / img.width, h / img.height);
-  if (scale >= 1) return img;
-  const c = createCanvas(Math.max(1, Math.round(img.width * scale)), Math.max(1, Math.round(img.height * scale)));
+  const size = fittedSize(img.width, img.height, w, h);
+  if (size.width === img.width && size.height === img.height) return img;
+  probe(size.width, size.height);
+  const c = createCanvas(size.width, size.height);
   const ctx = c.getContext('2d');
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(img, 0, 0, c.width, c.height);
