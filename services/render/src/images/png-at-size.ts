@@ -12,7 +12,7 @@
  */
 import { createInflate } from 'node:zlib';
 
-export interface ScaledBitmap {
+interface ScaledBitmap {
   width: number;
   height: number;
   /** RGBA, not premultiplied, `width` × `height` × 4 bytes. */

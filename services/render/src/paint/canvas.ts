@@ -17,7 +17,7 @@ export type LoadedImages = Map<string, Image | Canvas | null>;
  * Called with the size of every bitmap the decode path allocates (a test seam: decoding must never
  * hold more pixels than an image is drawn at).
  */
-export type BitmapProbe = (width: number, height: number) => void;
+type BitmapProbe = (width: number, height: number) => void;
 
 /**
  * Decodes fetched cell images before painting, one at a time, each at most at the size it is
