@@ -3,8 +3,14 @@ import {
   Alert, Box, Button, Card, Container, Field, Flex, Heading, HStack, Link, NativeSelect, RadioGroup, SimpleGrid, Skeleton, Stack, Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import {
+  apiFieldError, formatErrors, formatsFromSaved, formatsPayload, spannerErrors, spannersFromSaved, spannersPayload,
+  type FieldErrors, type FormatDraft, type SpannerDraft,
+} from '../../../lib/table-features';
 import { toast } from '../../../lib/toaster';
+import { ConditionalFormatsEditor } from '../../../components/table-features/ConditionalFormatsEditor';
+import { SpannersEditor } from '../../../components/table-features/SpannersEditor';
 import { saveProjectStyles, useProjectsWithStyles } from '../../dashboard/api/projects';
 import { ArrowLeftIcon } from '../../dashboard/components/icons';
 import { ColourField } from '../../create-image/components/ColourField';
@@ -14,7 +20,7 @@ import {
   type EditorStyles,
 } from '../lib/style-state';
 import { MIN_TEXT_CONTRAST, contrastRatio } from '../lib/contrast';
-import { LivePreviewTable } from './LivePreviewTable';
+import { LivePreviewTable, previewColumns } from './LivePreviewTable';
 import { StyleSlider } from './StyleSlider';
 
 const colourFields = [
@@ -39,12 +45,26 @@ export function ProjectStylesPage() {
   const { projects, loaded, error } = useProjectsWithStyles();
   const project = projects.find((p) => p.id === id) ?? null;
   const [styles, setStyles] = useState<EditorStyles>(editorDefaults);
+  const [formats, setFormatsState] = useState<FormatDraft[]>([]);
+  const [spanners, setSpannersState] = useState<SpannerDraft[]>([]);
+  /** What the last Save Styles answered with a 400, under the field it names (cleared by the next edit). */
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
   // SPEC §4: the local state starts again from defaults + saved styles whenever the project loads.
   useEffect(() => {
-    if (project) setStyles(fromSaved(project.defaultStyles));
+    if (!project) return;
+    setStyles(fromSaved(project.defaultStyles));
+    setFormatsState(formatsFromSaved(project.defaultStyles.conditionalFormats));
+    setSpannersState(spannersFromSaved(project.defaultStyles.spanners));
+    setServerErrors({});
   }, [project]);
+
+  const setFormats = (next: FormatDraft[]) => { setFormatsState(next); setServerErrors({}); };
+  const setSpanners = (next: SpannerDraft[]) => { setSpannersState(next); setServerErrors({}); };
+  const localErrors = { ...formatErrors(formats), ...spannerErrors(spanners) };
+  const errors = { ...localErrors, ...serverErrors };
+  const invalidLists = Object.keys(localErrors).length > 0;
 
   const set = <K extends keyof EditorStyles>(key: K, value: EditorStyles[K]) => setStyles((s) => ({ ...s, [key]: value }));
   const invalidColour = colourFields.some((f) => !HEX_COLOUR.test(styles[f.key]));
@@ -56,10 +76,15 @@ export function ProjectStylesPage() {
     if (!project) return;
     setSaving(true);
     try {
-      await saveProjectStyles(project.id, toSaved(project.defaultStyles, styles));
+      await saveProjectStyles(project.id, toSaved(project.defaultStyles, styles, {
+        conditionalFormats: formatsPayload(formats), spanners: spannersPayload(spanners),
+      }));
       toast.success('Styles saved!', 'Project default styles have been updated successfully.');
     } catch (err) {
-      toast.error('Error saving styles', messageOf(err, 'Failed to save styles'));
+      const message = messageOf(err, 'Failed to save styles');
+      const field = err instanceof ApiError && err.status === 400 ? apiFieldError(message) : null;
+      if (field) setServerErrors({ [field.key]: field.message });
+      toast.error('Error saving styles', message);
     } finally {
       setSaving(false);
     }
@@ -104,8 +129,8 @@ export function ProjectStylesPage() {
             <Text color="fg.muted" truncate>Default table style for <strong>{project.name}</strong></Text>
           </Stack>
           <HStack gap="2" flexWrap="wrap">
-            <Button variant="outline" onClick={() => setStyles(editorDefaults)} disabled={saving}>Reset to Defaults</Button>
-            <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalidColour}>Save Styles</Button>
+            <Button variant="outline" onClick={() => { setStyles(editorDefaults); setFormats([]); setSpanners([]); }} disabled={saving}>Reset to Defaults</Button>
+            <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalidColour || invalidLists}>Save Styles</Button>
           </HStack>
         </Flex>
 
@@ -171,6 +196,30 @@ export function ProjectStylesPage() {
             </Card.Root>
 
             <Card.Root variant="outline">
+              <Card.Header pb="0">
+                <Card.Title as="h2" fontSize="md">Conditional Formats</Card.Title>
+                <Card.Description>
+                  Applied in order, later ones over earlier ones, to every column they name. A table without those columns is drawn without them.
+                </Card.Description>
+              </Card.Header>
+              <Card.Body>
+                <ConditionalFormatsEditor idPrefix="style-format" formats={formats} onChange={setFormats} errors={errors} columns={previewColumns} />
+              </Card.Body>
+            </Card.Root>
+
+            <Card.Root variant="outline">
+              <Card.Header pb="0">
+                <Card.Title as="h2" fontSize="md">Column Spanners</Card.Title>
+                <Card.Description>
+                  Shared headers above adjacent columns. A spanner can hold spanners; it is drawn one band above them.
+                </Card.Description>
+              </Card.Header>
+              <Card.Body>
+                <SpannersEditor idPrefix="style-spanner" spanners={spanners} onChange={setSpanners} errors={errors} columns={previewColumns} />
+              </Card.Body>
+            </Card.Root>
+
+            <Card.Root variant="outline">
               <Card.Header pb="0"><Card.Title as="h2" fontSize="md" id="format-label">Default Output Format</Card.Title></Card.Header>
               <Card.Body>
                 <RadioGroup.Root value={styles.imageFormat} onValueChange={(e) => { if (e.value) set('imageFormat', e.value as EditorStyles['imageFormat']); }}
@@ -191,7 +240,7 @@ export function ProjectStylesPage() {
 
           <Stack gap="4" minW="0" position={{ lg: 'sticky' }} top={{ lg: '20' }}>
             <Heading as="h2" size="md">Live Preview</Heading>
-            <LivePreviewTable styles={styles} />
+            <LivePreviewTable styles={styles} formats={formats} spanners={spanners} />
             <Box borderWidth="1px" borderRadius="md" p="4" bg="brand.50">
               <Heading as="h3" size="sm" mb="2">How It Works</Heading>
               <Text fontSize="sm">

@@ -19,6 +19,14 @@ describe('styles editor state (SPEC §4)', () => {
     expect(toSaved({ theme: 'dark', headerBg: '#000000' }, editorDefaults)).toMatchObject({ theme: 'dark', headerBg: '#2563eb' });
   });
 
+  it('replaces the saved conditional formats and spanners with the edited lists, leaving empty ones out', () => {
+    const saved = { theme: 'dark', conditionalFormats: [{ type: 'dataBar', column: 'A' }], spanners: [{ label: 'Q1', columns: ['A'] }] };
+    const spanners = [{ label: 'H', columns: ['B'] }];
+    const out = toSaved(saved, editorDefaults, { conditionalFormats: [], spanners });
+    expect(out).toMatchObject({ theme: 'dark', spanners });
+    expect(out).not.toHaveProperty('conditionalFormats');
+  });
+
   it('always lands on the sliders\' steps and the offered sizes, whatever was saved', () => {
     fc.assert(fc.property(fc.dictionary(fc.constantFrom('fontSize', 'cellPadding', 'defaultWidth', 'headerBg'), fc.oneof(fc.double(), fc.string(), fc.integer())), (saved) => {
       const s = fromSaved(saved);

@@ -90,9 +90,19 @@ export function fromSaved(saved: Record<string, unknown> | null | undefined): Ed
   return s;
 }
 
-/** What Save Styles sends: the saved object with this editor's fields replaced. */
-export function toSaved(saved: Record<string, unknown> | null | undefined, styles: EditorStyles): Record<string, unknown> {
-  return { ...(saved ?? {}), ...styles };
+/**
+ * What Save Styles sends: the saved object with this editor's fields replaced. The conditional
+ * formats and spanners, when given, replace the saved lists; empty lists are left out.
+ */
+export function toSaved(saved: Record<string, unknown> | null | undefined, styles: EditorStyles, lists?: { conditionalFormats: unknown[]; spanners: unknown[] }): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(saved ?? {}), ...styles };
+  if (lists) {
+    for (const key of ['conditionalFormats', 'spanners'] as const) {
+      if (lists[key].length > 0) out[key] = lists[key];
+      else delete out[key];
+    }
+  }
+  return out;
 }
 
 /** CSS font stacks for the live preview, close to what the renderer bundles. */
