@@ -92,7 +92,7 @@ export function CreateImagePage() {
             <Box bg="white" borderWidth="1px" borderTopWidth="0" borderBottomRadius="lg" p={{ base: 3, md: 6 }}>
               <Tabs.Content value="api" pt="0"><ApiTab project={selected} /></Tabs.Content>
               <Tabs.Content value="preview" pt="0"><PreviewTab projectId={selected?.id ?? null} /></Tabs.Content>
-              <Tabs.Content value="settings" pt="0"><SettingsTab /></Tabs.Content>
+              <Tabs.Content value="settings" pt="0"><SettingsTab projectId={selected?.id ?? null} active={tab === 'settings'} /></Tabs.Content>
             </Box>
           </Tabs.Root>
         </Stack>

@@ -12,12 +12,14 @@ import { downloadFilename } from '../lib/download-filename';
 import { InvalidTableJson, buildRequestBody } from '../lib/request-body';
 import { sampleJson } from '../lib/sample-data';
 import { useTableSettings } from '../stores/table-settings-store';
+import { useTableDraft } from '../stores/table-draft-store';
+import { featureErrors, featureFields } from '../../../lib/table-features';
 
 interface Preview { url: string; blob: Blob; title: string | null; customFilename: string }
 type Phase = { kind: 'idle' } | { kind: 'loading' } | { kind: 'shown' } | { kind: 'error'; message: string; upgrade: boolean };
 
 export function PreviewTab({ projectId }: { projectId: string | null }) {
-  const [json, setJson] = useState('');
+  const { json, setJson, formats, spanners, notes } = useTableDraft();
   const [customFilename, setCustomFilename] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -36,9 +38,15 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
   }
 
   async function generate() {
+    if (Object.keys(featureErrors(formats, spanners, notes)).length > 0) {
+      const message = 'Fix the marked fields in Style Settings first.';
+      setPhase({ kind: 'error', message, upgrade: false });
+      toast.error('Error', message);
+      return;
+    }
     let built;
     try {
-      built = buildRequestBody(json, settings, projectId, customFilename);
+      built = buildRequestBody(json, settings, projectId, customFilename, featureFields(formats, spanners, notes));
     } catch (err) {
       const message = err instanceof InvalidTableJson ? err.message : 'Invalid JSON format or server error';
       setPhase({ kind: 'error', message, upgrade: false });

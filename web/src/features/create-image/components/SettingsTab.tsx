@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FORMAT_LABELS } from '@jsonable/contracts/formats';
-import { Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { toast } from '../../../lib/toaster';
 import { saveServerSettings } from '../api/settings';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../lib/table-settings';
 import { useTableSettings } from '../stores/table-settings-store';
 import { ColourField } from './ColourField';
+import { TableFeaturesPanel } from './TableFeaturesPanel';
 
 const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' | 'borderColor'; label: string }[] = [
   { key: 'headerBg', label: 'Header background' },
@@ -48,7 +49,7 @@ function NumberField({ id, label, value, min, max, help, error, onChange }: {
   );
 }
 
-export function SettingsTab() {
+export function SettingsTab({ projectId = null, active = true }: { projectId?: string | null; active?: boolean }) {
   const { settings, set, replace } = useTableSettings();
   const [saving, setSaving] = useState(false);
   const errors = settingsErrors(settings);
@@ -88,36 +89,41 @@ export function SettingsTab() {
   const setNum = (key: 'cellPadding' | 'imageQuality' | 'defaultWidth') => (v: number) => set(key, v);
 
   return (
-    <Stack gap="6" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h2" size="md">Table Style Settings</Heading>
-        <Text fontSize="sm" color="fg.muted">
-          Settings you change here apply to the tables you generate on this screen. Settings left at their default follow
-          the selected project&apos;s default styles; styles written in the JSON win over both.
-        </Text>
+    <Stack gap="10">
+      <Stack gap="6" maxW="4xl">
+        <Stack gap="1">
+          <Heading as="h2" size="md">Table Style Settings</Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Settings you change here apply to the tables you generate on this screen. Settings left at their default follow
+            the selected project&apos;s default styles; styles written in the JSON win over both.
+          </Text>
+        </Stack>
+        <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
+          {colourFields.map((f) => (
+            <ColourField key={f.key} id={`setting-${f.key}`} label={f.label} value={settings[f.key]} error={errors[f.key]}
+              onChange={(v) => set(f.key, v)} />
+          ))}
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
+          <SelectField id="setting-font" label="Font" value={settings.fontFamily} options={settingsFonts} onChange={(v) => set('fontFamily', v)} />
+          <SelectField id="setting-size" label="Font size" value={settings.fontSize} options={settingsFontSizes} onChange={(v) => set('fontSize', v)} />
+          <SelectField id="setting-border" label="Border style" value={settings.borderStyle} options={borderStyles} onChange={(v) => set('borderStyle', v)} />
+          <SelectField id="setting-format" label="Image format" value={settings.imageFormat} options={imageFormats} labels={FORMAT_LABELS} onChange={(v) => set('imageFormat', v)} />
+          <NumberField id="setting-padding" label="Cell padding (px)" value={settings.cellPadding} min={0} max={24}
+            help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
+          <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
+            help="1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
+          <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100} max={4000}
+            help="100 to 4000" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
+        </SimpleGrid>
+        <HStack gap="3" flexWrap="wrap">
+          <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>Save Settings</Button>
+          <Button variant="outline" onClick={reset} disabled={saving}>Reset to Defaults</Button>
+        </HStack>
       </Stack>
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
-        {colourFields.map((f) => (
-          <ColourField key={f.key} id={`setting-${f.key}`} label={f.label} value={settings[f.key]} error={errors[f.key]}
-            onChange={(v) => set(f.key, v)} />
-        ))}
-      </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
-        <SelectField id="setting-font" label="Font" value={settings.fontFamily} options={settingsFonts} onChange={(v) => set('fontFamily', v)} />
-        <SelectField id="setting-size" label="Font size" value={settings.fontSize} options={settingsFontSizes} onChange={(v) => set('fontSize', v)} />
-        <SelectField id="setting-border" label="Border style" value={settings.borderStyle} options={borderStyles} onChange={(v) => set('borderStyle', v)} />
-        <SelectField id="setting-format" label="Image format" value={settings.imageFormat} options={imageFormats} labels={FORMAT_LABELS} onChange={(v) => set('imageFormat', v)} />
-        <NumberField id="setting-padding" label="Cell padding (px)" value={settings.cellPadding} min={0} max={24}
-          help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
-        <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
-          help="1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
-        <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100} max={4000}
-          help="100 to 4000" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
-      </SimpleGrid>
-      <HStack gap="3" flexWrap="wrap">
-        <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>Save Settings</Button>
-        <Button variant="outline" onClick={reset} disabled={saving}>Reset to Defaults</Button>
-      </HStack>
+      <Box borderTopWidth="1px" pt="6">
+        <TableFeaturesPanel projectId={projectId} active={active} />
+      </Box>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { InvalidTableJson, buildRequestBody, changedSettings } from './request-body';
+import { InvalidTableJson, buildRequestBody, changedSettings, columnsOf, ownFeatureFields } from './request-body';
 import { defaultTableSettings } from './table-settings';
 
 describe('preview/save request body', () => {
@@ -38,5 +38,19 @@ describe('preview/save request body', () => {
         expect(err).toBeInstanceOf(InvalidTableJson);
       }
     }));
+  });
+
+  it('adds the Style Settings tab\'s formats, spanners and notes as top-level fields; the JSON\'s own win (issue #24)', () => {
+    const features = { subtitle: 'FY', conditionalFormats: [{ type: 'dataBar', column: 'A' }], spanners: [{ label: 'S', columns: ['A'] }] };
+    const { body } = buildRequestBody('{"data":[{"A":1}],"spanners":[]}', defaultTableSettings, null, '', features);
+    expect(body).toMatchObject({ subtitle: 'FY', conditionalFormats: features.conditionalFormats, spanners: [] });
+    expect(ownFeatureFields({ spanners: [] }, features)).toEqual(['spanners']);
+  });
+
+  it('reads column names from rows or headers, and none from what does not parse', () => {
+    expect(columnsOf('[{"A":1},{"B":2}]')).toEqual(['A', 'B']);
+    expect(columnsOf('{"headers":["X","Y"],"rows":[[1,2]]}')).toEqual(['X', 'Y']);
+    expect(columnsOf('{"data": [1, null, {"Q1": 3}]}')).toEqual(['Q1']);
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), (text) => { expect(Array.isArray(columnsOf(text))).toBe(true); }));
   });
 });

@@ -5,7 +5,8 @@
  * Style priority is request → project defaults → system defaults (SPEC §9). Sending every field
  * of the settings tab would hide the project's defaults behind the system ones, so only the
  * settings the user changed from the defaults are sent; styles written in the JSON itself win
- * over both.
+ * over both. The Style Settings tab's conditional formats, spanners and notes (issue #24) are added
+ * as top-level fields, unless the JSON sets the same field itself: the JSON wins there too.
  */
 import { defaultTableSettings, type TableSettings } from './table-settings';
 
@@ -28,7 +29,29 @@ export interface BuiltRequest {
   title: string | null;
 }
 
-export function buildRequestBody(json: string, settings: TableSettings, projectId: string | null, customFilename: string): BuiltRequest {
+/** The fields the JSON sets itself, of those the editors would add (they stay as written). */
+export function ownFeatureFields(payload: Record<string, unknown>, features: Record<string, unknown>): string[] {
+  return Object.keys(features).filter((k) => payload[k] !== undefined);
+}
+
+/** Column names of a table's JSON (data rows' keys, or headers); [] when it does not parse. */
+export function columnsOf(json: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const payload = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? parsed : {};
+  if (Array.isArray(payload.headers)) return payload.headers.filter((h): h is string => typeof h === 'string');
+  const names = new Set<string>();
+  if (Array.isArray(payload.data)) for (const row of payload.data.slice(0, 100)) if (isRecord(row)) for (const k of Object.keys(row)) names.add(k);
+  return [...names];
+}
+
+export function buildRequestBody(
+  json: string, settings: TableSettings, projectId: string | null, customFilename: string, features: Record<string, unknown> = {},
+): BuiltRequest {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -44,7 +67,7 @@ export function buildRequestBody(json: string, settings: TableSettings, projectI
   if (projectId) options.projectId = projectId;
   const filename = customFilename.trim();
   if (filename) options.customFilename = filename;
-  const body: Record<string, unknown> = { ...payload, options };
+  const body: Record<string, unknown> = { ...features, ...payload, options };
   if (Object.keys(styles).length > 0) body.styles = styles;
   if (projectId) body.projectId = projectId;
   const title = typeof payload.title === 'string' ? payload.title : typeof options.title === 'string' ? options.title : null;
