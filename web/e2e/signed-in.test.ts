@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../services/api/src/cli';
 import {
-  VIEWPORTS, WEB_DIST, clickMenuItem, collectPageErrors, ensureWebBuilt, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
+  VIEWPORTS, WEB_DIST, clickMenuItem, countColour, collectPageErrors, ensureWebBuilt, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
   type E2eServer,
 } from './helpers';
 
@@ -70,18 +69,6 @@ async function checkScreen(name: string): Promise<void> {
 
 async function toast(title: string): Promise<void> {
   await page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
-}
-
-/** Pixels of exactly this colour in an image (PNG/JPEG bytes). */
-async function countColour(bytes: Buffer, [r, g, b]: [number, number, number]): Promise<number> {
-  const img = await loadImage(bytes);
-  const canvas = createCanvas(img.width, img.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const data = ctx.getImageData(0, 0, img.width, img.height).data;
-  let n = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i] === r && data[i + 1] === g && data[i + 2] === b) n++;
-  return n;
 }
 
 async function fetchImage(url: string): Promise<{ status: number; type: string; bytes: Buffer }> {

@@ -6,3 +6,4 @@ export { newestMailTo } from './outbox';
 export { shot } from './shots';
 export { followVerifyLink, pathOfLink } from './links';
 export { checkScreenAtBothWidths } from './screen';
+export { countColour } from './pixels';
