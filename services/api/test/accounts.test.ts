@@ -267,11 +267,11 @@ describe('profile, password and settings', () => {
     const saved = { headerBg: '#112233', cellPadding: 12 };
     await api().post('/api/settings').set('Cookie', cookie).send(saved).expect(200);
     const cases: Array<[object, RegExp]> = [
-      [{ cellPadding: 99 }, /^cellPadding: /],
-      [{ imageQuality: 50 }, /^imageQuality: /],
-      [{ headerBg: 'blue-ish' }, /^headerBg: Use a hex colour/],
-      [{ fontFamily: 'Comic Sans' }, /^fontFamily: /],
-      [{ settings: { borderStyle: 'double' } }, /^borderStyle: /],
+      [{ cellPadding: 99 }, /^Invalid cellPadding: /],
+      [{ imageQuality: 50 }, /^Invalid imageQuality: /],
+      [{ headerBg: 'blue-ish' }, /^Invalid headerBg: Use a hex colour/],
+      [{ fontFamily: 'Comic Sans' }, /^Invalid fontFamily: /],
+      [{ settings: { borderStyle: 'double' } }, /^Invalid borderStyle: /],
       [{ favouriteColour: '#fff' }, /favouriteColour/],
     ];
     for (const [body, message] of cases) {

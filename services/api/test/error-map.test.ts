@@ -1,30 +1,31 @@
 /**
- * Every error family goes through error-map.ts's one table: typed domain errors, the engine's
- * input errors, the render pool's and the worker's errors. Nothing that has a status reaches the
- * client as 500; every 503 carries Retry-After; the envelope is always the spec's.
+ * Every error goes through the one family (domain/errors.ts) and the one middleware
+ * (middleware/errors.ts): typed domain errors, the engine's input errors, the render pool's and
+ * the worker's errors. Nothing that has a status reaches the client as 500; every 503 carries
+ * Retry-After; the envelope is always the spec's.
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnavailableError } from '@jsonable/domain/errors';
-import { RenderInputError } from '@jsonable/render/errors';
+import { tooLarge } from '@jsonable/render/errors';
 import { createRenderPool } from '@jsonable/render/pool/index';
-import { RenderPoolError, RenderWorkerError } from '@jsonable/render/pool/errors';
+import { rebuildWorkerError, RenderCrashError, RenderPoolError } from '@jsonable/render/pool/errors';
 import { createApp } from '../src/app';
-import { httpAnswerFor } from '../src/middleware/error-map';
+import { httpAnswerFor } from '../src/middleware/errors';
 import type { ApiModule } from '../src/module';
 import { platformFixture, type PlatformFixture } from './platform-fixtures';
 
 const thrown: Record<string, () => Error> = {
-  'pool-busy': () => new RenderPoolError(503, 'Renderer busy, try again', 'busy'),
-  'pool-timeout': () => new RenderPoolError(503, 'Rendering timed out', 'timeout'),
-  'pool-closed': () => new RenderPoolError(503, 'Renderer is shutting down', 'closed'),
-  'pool-startup': () => new RenderPoolError(500, 'Renderer could not start: boom', 'startup-failed'),
-  'pool-oom': () => new RenderPoolError(500, 'Rendering failed: the table needs too much memory', 'out-of-memory'),
-  'pool-invalid': () => new RenderPoolError(400, 'The table data could not be read', 'invalid-input'),
-  'pool-crashed': () => new RenderPoolError(500, 'Rendering failed: the renderer crashed', 'crashed'),
-  'input-413': () => new RenderInputError(413, 'Too many rows: 10001 (at most 10000)'),
-  'worker-400': () => new RenderWorkerError('RenderInputError', 'Bad colour', 400, undefined),
-  'worker-500': () => new RenderWorkerError('TypeError', 'x is undefined', undefined, undefined),
+  'pool-busy': () => new RenderPoolError('busy'),
+  'pool-timeout': () => new RenderPoolError('timeout'),
+  'pool-closed': () => new RenderPoolError('closed'),
+  'pool-startup': () => new RenderPoolError('startup-failed', 'Renderer could not start: boom'),
+  'pool-oom': () => new RenderPoolError('out-of-memory'),
+  'pool-invalid': () => new RenderPoolError('invalid-input'),
+  'pool-crashed': () => new RenderCrashError('Rendering failed: the renderer crashed'),
+  'input-413': () => tooLarge('Too many rows: 10001 (at most 10000)'),
+  'worker-400': () => rebuildWorkerError({ name: 'ValidationError', message: 'Bad colour', status: 400 }),
+  'worker-500': () => rebuildWorkerError({ name: 'TypeError', message: 'x is undefined' }),
   unavailable: () => new UnavailableError('Could not reserve an endpoint path; please try again'),
   'unavailable-12': () => new UnavailableError('Mail provider down', 12),
 };

@@ -76,10 +76,10 @@ describe('messages that say what is wrong', () => {
   it('names the field of a wrong style or option', async () => {
     const u = await h.user('premium');
     const cases: Array<[object, RegExp]> = [
-      [{ styles: { imageFormat: 'gif' } }, /^styles\.imageFormat: /],
-      [{ styles: { borderStyle: 'double' } }, /^styles\.borderStyle: /],
-      [{ styles: { headerBg: '#12345' } }, /^styles\.headerBg: Colours must be hex/],
-      [{ options: { dataProcessing: { sortDirection: 'up' } } }, /^options\.dataProcessing\.sortDirection: /],
+      [{ styles: { imageFormat: 'gif' } }, /^Invalid styles\.imageFormat: /],
+      [{ styles: { borderStyle: 'double' } }, /^Invalid styles\.borderStyle: /],
+      [{ styles: { headerBg: '#12345' } }, /^Invalid styles\.headerBg: Colours must be hex/],
+      [{ options: { dataProcessing: { sortDirection: 'up' } } }, /^Invalid options\.dataProcessing\.sortDirection: /],
     ];
     for (const [extra, expected] of cases) {
       const res = await post(u.apiKey, { data: [{ a: 1 }], ...extra });
@@ -87,7 +87,7 @@ describe('messages that say what is wrong', () => {
       expect(res.body.error.message, JSON.stringify(extra)).toMatch(expected);
     }
     const header = await post(u.apiKey, { headers: [1, null], rows: [[1, 2]] });
-    expect(header.body.error.message).toBe('headers.1: Each header must be a string or a number');
+    expect(header.body.error.message).toBe('Invalid headers.1: Each header must be a string or a number');
     const empty = await post(u.apiKey, { data: [] });
     expect(empty.body.error.message).toBe('Must provide either data array or headers');
   });

@@ -1,9 +1,14 @@
 /**
- * Typed errors. One Koa middleware maps them to statuses and the error envelope
- * `{ success: false, error: { code, message } }`.
+ * The one error family. Every error a caller should see carries its HTTP status (and, for 429
+ * and 503, how long to wait): the domain's refusals below, the dependency faults (faults.ts), the
+ * engine's input refusals and the render pool's refusals (services/render) are all DomainErrors.
+ * One Koa middleware (services/api/src/middleware/errors.ts) turns any of them into the envelope
+ * `{ success: false, error: { code, message } }`; an error outside the family is a bug, a 500.
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
+  /** Whole seconds a caller should wait before trying again (sent as Retry-After); set on every 429 and 503. */
+  readonly retryAfterSeconds?: number;
   constructor(message: string, readonly details?: unknown) {
     super(message);
     this.name = new.target.name;
@@ -16,18 +21,49 @@ export class ForbiddenError extends DomainError { readonly status = 403; }
 export class NotFoundError extends DomainError { readonly status = 404; }
 export class ConflictError extends DomainError { readonly status = 409; }
 export class PayloadTooLargeError extends DomainError { readonly status = 413; }
+/** 415: a body in a format the route does not take. */
+export class UnsupportedMediaTypeError extends DomainError { readonly status = 415; }
 export class RateLimitedError extends DomainError {
   readonly status = 429;
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(message: string, override readonly retryAfterSeconds: number) {
     super(message);
   }
 }
+
+/** How long a caller should wait before trying again when nothing more specific is known. */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 /** 503: the service cannot answer now; a later try can succeed (answered with Retry-After). */
 export class UnavailableError extends DomainError {
   readonly status = 503;
-  constructor(message: string, readonly retryAfterSeconds?: number) {
+  override readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number = DEFAULT_RETRY_AFTER_SECONDS) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A client error of a status with no class of its own (405 and the like, from libraries). */
+class ClientStatusError extends DomainError {
+  constructor(readonly status: number, message: string) {
     super(message);
   }
+}
+
+const byStatus: Record<number, new (message: string) => DomainError> = {
+  400: ValidationError, 401: UnauthorizedError, 402: PaymentRequiredError, 403: ForbiddenError, 404: NotFoundError,
+  409: ConflictError, 413: PayloadTooLargeError, 415: UnsupportedMediaTypeError,
+};
+
+/**
+ * The family member for a 4xx status and a message meant for the caller: how errors that only
+ * carry a status (rebuilt from a render worker, thrown by Koa or its body parser) join the family.
+ */
+export function errorWithStatus(status: number, message: string): DomainError {
+  if (status === 429) return new RateLimitedError(message, DEFAULT_RETRY_AFTER_SECONDS);
+  if (status === 503) return new UnavailableError(message);
+  const known = byStatus[status];
+  return known ? new known(message) : new ClientStatusError(status, message);
 }
 
 /** Raised by every EventStore adapter when the expected revision does not match. */

@@ -48,7 +48,7 @@ export abstract class DependencyFault extends DomainError {
   readonly detail: string;
   readonly retryable: boolean;
   /** Seconds a caller should wait before retrying (the Retry-After header); 0 when retrying will not help. */
-  readonly retryAfterSeconds: number;
+  override readonly retryAfterSeconds: number;
 
   constructor(
     readonly component: FaultComponent,

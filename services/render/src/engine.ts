@@ -9,7 +9,7 @@ import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { imageBudgets, type ImageBudget } from '@jsonable/contracts/render-api';
 import { altTextOf, type DrawnTable } from '@jsonable/contracts/alt-text';
 import { FORMAT_CONTENT_TYPES, isRasterFormat, type ImageFormat } from '@jsonable/contracts/formats';
-import { RenderInputError } from './errors';
+import { tooLarge } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
 import { sniffImage } from './images/sniff';
@@ -22,7 +22,6 @@ import { renderPdf } from './paint/pdf';
 import { encodePng, encodePngParallel } from './paint/png';
 import { renderSvg } from './paint/svg';
 
-export { RenderInputError } from './errors';
 export { ensureFontsRegistered } from './fonts';
 export { LIMITS } from './limits';
 
@@ -52,7 +51,7 @@ async function fetchImages(model: TableModel, env: RenderEnv, budget: ImageBudge
   const sources = new Set<string>();
   for (const row of model.rows) for (const cell of row.cells) if (cell?.image) sources.add(cell.image.src);
   if (sources.size > LIMITS.maxImages) {
-    throw new RenderInputError(413, `Too many cell images: ${sources.size} (at most ${LIMITS.maxImages})`);
+    throw tooLarge(`Too many cell images: ${sources.size} (at most ${LIMITS.maxImages})`);
   }
   const load = env.loadImage ?? loadCellImage;
   const bytes = new Map<string, Buffer | null>();

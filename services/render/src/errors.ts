@@ -1,16 +1,9 @@
 /**
- * Refusal of a table payload, raised before any heavy work. `status` is 400 (malformed) or 413
- * (too large) and the message is shown to the user as is.
+ * Refusal of a table payload, raised before any heavy work: members of the one error family
+ * (@jsonable/domain/errors), 400 when malformed and 413 when too large; the message is shown to
+ * the user as is.
  */
-export class RenderInputError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RenderInputError';
-  }
-}
+import { PayloadTooLargeError, ValidationError } from '@jsonable/domain/errors';
 
-export const badRequest = (message: string) => new RenderInputError(400, message);
-export const tooLarge = (message: string) => new RenderInputError(413, message);
+export const badRequest = (message: string) => new ValidationError(message);
+export const tooLarge = (message: string) => new PayloadTooLargeError(message);

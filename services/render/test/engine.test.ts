@@ -1,7 +1,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { renderTable, RenderInputError } from '../src/engine';
+import { DomainError } from '@jsonable/domain/errors';
+import { renderTable } from '../src/engine';
 import { examples } from '@jsonable/contracts/examples';
 import { LIMITS } from '../src/limits';
 import { layoutTable } from '../src/layout/layout';
@@ -15,12 +16,12 @@ function pngSize(bytes: Uint8Array) {
   return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
-async function refusal(payload: unknown): Promise<RenderInputError> {
+async function refusal(payload: unknown): Promise<DomainError> {
   try {
     await renderTable({ payload, format: 'png' });
   } catch (e) {
-    expect(e).toBeInstanceOf(RenderInputError);
-    return e as RenderInputError;
+    expect(e).toBeInstanceOf(DomainError);
+    return e as DomainError;
   }
   throw new Error('expected a refusal');
 }

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderTable, RenderInputError } from '../src/engine';
+import { DomainError } from '@jsonable/domain/errors';
+import { renderTable } from '../src/engine';
 import { layoutTable } from '../src/layout/layout';
 import type { ModelCell } from '../src/model';
 import { contrastText, scaleColour } from '../src/normalize/features';
@@ -17,8 +18,8 @@ function refusal(payload: Record<string, unknown>): string {
   try {
     normalize({ payload });
   } catch (e) {
-    expect(e).toBeInstanceOf(RenderInputError);
-    expect((e as RenderInputError).status).toBe(400);
+    expect(e).toBeInstanceOf(DomainError);
+    expect((e as DomainError).status).toBe(400);
     return (e as Error).message;
   }
   throw new Error('expected a refusal');

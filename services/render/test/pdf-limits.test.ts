@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tableLimits } from '@jsonable/contracts/render-api';
-import { renderTable, RenderInputError } from '../src/engine';
+import { DomainError } from '@jsonable/domain/errors';
+import { renderTable } from '../src/engine';
 
 const table = (rows: number, cols: number) => ({
   headers: Array.from({ length: cols }, (_, i) => `Column ${i + 1}`),
@@ -21,8 +22,8 @@ describe('PDF limits', () => {
 
   it('refuses one row more with 413 naming the limit', async () => {
     const error = await renderTable({ payload: table(tableLimits.maxPdfCells / 20 + 1, 20) }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RenderInputError);
-    expect((error as RenderInputError).status).toBe(413);
-    expect((error as RenderInputError).message).toBe(`Too many cells for a PDF: ${tableLimits.maxPdfCells + 20} (at most ${tableLimits.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(413);
+    expect((error as DomainError).message).toBe(`Too many cells for a PDF: ${tableLimits.maxPdfCells + 20} (at most ${tableLimits.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`);
   });
 });

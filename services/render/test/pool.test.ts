@@ -117,8 +117,8 @@ describe('createRenderPool', () => {
   it('fails a render that exhausts its worker heap with a clear error and replaces the worker', async () => {
     const p = pool({ size: 1, maxMemoryMb: 64 });
     const error = await failure(p.render({ payload: { allocate: true } }));
-    expect(error.status).toBe(500);
-    expect(error.message).toBe('Rendering failed: the table needs too much memory');
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('The table needs more memory than one render may use: use fewer rows, columns or images');
     const next = await p.render({ payload: { echo: 'next' } });
     expect(Buffer.from(next.bytes).toString()).toBe('next');
   });
@@ -155,8 +155,9 @@ describe('createRenderPool', () => {
   it('reports a job module that cannot load instead of retrying forever', async () => {
     const p = pool({ size: 1, jobModule: new URL('./no-such-module.ts', import.meta.url).href });
     const error = await failure(p.render({ payload: {} }));
-    expect(error.status).toBe(500);
-    expect(error.message).toMatch(/^Renderer could not start/);
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Renderer unavailable, try again later');
+    expect((error as RenderPoolError).detail).toMatch(/^Renderer could not start/);
   });
 
   it('refuses a render that waited longer than maxWaitMs for a worker with 503 busy, and runs the next', async () => {

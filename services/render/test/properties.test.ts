@@ -1,11 +1,12 @@
 /**
- * Any JSON either renders or is refused with a 4xx RenderInputError: never a crash, a hang or a
+ * Any JSON either renders or is refused with a 4xx DomainError: never a crash, a hang or a
  * polluted prototype.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeStyles, stylesSchema } from '@jsonable/contracts/table';
-import { renderTable, RenderInputError } from '../src/engine';
+import { DomainError } from '@jsonable/domain/errors';
+import { renderTable } from '../src/engine';
 
 const noImages = { loadImage: async () => { throw new Error('no network in tests'); } };
 
@@ -15,7 +16,7 @@ async function renderOrRefuse(payload: unknown, format: 'png' | 'svg' | 'pdf') {
     expect(out.size).toBe(out.bytes.byteLength);
     expect(out.size).toBeGreaterThan(0);
   } catch (e) {
-    if (!(e instanceof RenderInputError)) throw e;
+    if (!(e instanceof DomainError)) throw e;
     expect([400, 413]).toContain(e.status);
     expect(e.message.length).toBeGreaterThan(0);
   }

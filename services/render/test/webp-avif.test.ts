@@ -5,7 +5,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { describe, expect, it } from 'vitest';
-import { renderTable, RenderInputError } from '../src/engine';
+import { DomainError } from '@jsonable/domain/errors';
+import { renderTable } from '../src/engine';
 import { examples } from '@jsonable/contracts/examples';
 
 const reference = examples[1]!.payload;
@@ -57,8 +58,8 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
     // PNG limits but past AVIF's pixel total.
     const rows = Array.from({ length: format === 'webp' ? 600 : 150 }, (_, i) => [i]);
     const err = await renderTable({ payload: { headers: ['n'], rows, options: { width: 4000 } }, format }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RenderInputError);
-    expect((err as RenderInputError).status).toBe(413);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).status).toBe(413);
     const { side, total } = tableLimits.rasterPixels[format];
     expect((err as Error).message).toContain(format === 'webp' ? `at most ${side} per side in WebP` : `(at most ${total} in AVIF)`);
   });

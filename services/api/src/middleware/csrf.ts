@@ -10,13 +10,9 @@
  *   text/plain bodies, and a cross-origin JSON request needs a CORS preflight we never grant.
  */
 import type { Middleware, ParameterizedContext } from 'koa';
-import { DomainError, ForbiddenError } from '@jsonable/domain/errors';
+import { ForbiddenError, UnsupportedMediaTypeError } from '@jsonable/domain/errors';
 import type { AppConfig } from '../deps';
 import type { AppState } from '../module';
-
-export class UnsupportedMediaTypeError extends DomainError {
-  readonly status = 415;
-}
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 export const JSON_ONLY_MESSAGE = 'Content-Type must be application/json';

@@ -9,21 +9,10 @@
  * secret and need no signature: a hand-made one can only position the caller's own query.
  */
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
 import { LIST_PAGE_DEFAULT, listMessages, type PageQuery } from '@jsonable/contracts/lists';
 import { ValidationError } from '@jsonable/domain/errors';
 import type { AppDeps } from '../deps';
 import type { Ctx } from './render/shared';
-
-/**
- * Parses a list's query string; the first problem is a 400 with the contract's message, which
- * names the parameter (`limit must be a whole number from 1 to 400`).
- */
-export function parseListQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const result = schema.safeParse(query);
-  if (result.success) return result.data;
-  throw new ValidationError(result.error.issues[0]?.message ?? 'Invalid query');
-}
 
 /** The keyset positions our lists use: an ISO instant and an id. */
 export type Position = [string, string];

@@ -5,6 +5,7 @@
  */
 import { cellFormatSchema, cellStyleSchema, CELL_TYPES, type CellFormat, type CellStyle, type ResolvedStyles } from '@jsonable/contracts/table';
 import { sparklineCellSchema, SPARKLINE_KINDS, type SparklineKind } from '@jsonable/contracts/table-features';
+import { issueMessage } from '@jsonable/contracts/issues';
 import { badRequest } from '../errors';
 import { checkCellText } from '../limits';
 import { newCell, type Align, type CellKind, type ModelCell } from '../model';
@@ -97,8 +98,7 @@ function parseStyle(raw: unknown, ctx: CellContext): CellStyle | undefined {
   if (raw === undefined || raw === null) return undefined;
   const r = cellStyleSchema.safeParse(raw);
   if (!r.success) {
-    const issue = r.error.issues[0];
-    throw badRequest(`Invalid cell style at ${ctx.where}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}: ${issue?.message ?? 'invalid'}`);
+    throw badRequest(issueMessage(r.error.issues, { at: `cell style at ${ctx.where}` }));
   }
   return r.data;
 }
@@ -209,8 +209,7 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
       }
       const r = sparklineCellSchema.safeParse(o);
       if (!r.success) {
-        const issue = r.error.issues[0];
-        throw badRequest(`Invalid sparkline at ${ctx.where}${issue?.path.length ? ` (${issue.path.join('.')})` : ''}: ${issue?.message ?? 'invalid'}`);
+        throw badRequest(issueMessage(r.error.issues, { at: `sparkline at ${ctx.where}` }));
       }
       cell = base('', 'sparkline', 'center', null);
       cell.graphics = { sparkline: { values: r.data.value, kind: r.data.kind ?? 'line', color: r.data.color ?? SPARKLINE_COLOUR } };
@@ -229,7 +228,7 @@ export function cleanText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '');
 }
 
-/** Resolves one payload cell. Throws RenderInputError for malformed styles or formats. */
+/** Resolves one payload cell. Throws a ValidationError (400) for malformed styles or formats. */
 export function resolveCell(value: unknown, ctx: CellContext): ModelCell {
   let cell: ModelCell;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

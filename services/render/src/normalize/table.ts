@@ -7,6 +7,7 @@ import {
   DATA_ROWS_MESSAGE, EMPTY_PAYLOAD_MESSAGE, NO_KEYS_MESSAGE, mergeStyles, stylesSchema, tableRequestSchema,
   type ColumnStyle, type ResolvedStyles, type RowStyle, type StylesInput, type TableRequest,
 } from '@jsonable/contracts/table';
+import { issueMessage } from '@jsonable/contracts/issues';
 import { badRequest } from '../errors';
 import { checkPayloadShape, checkTableSize, LIMITS } from '../limits';
 import { newCell, type ModelCell, type ModelColumn, type ModelRow, type TableModel } from '../model';
@@ -17,14 +18,6 @@ import { safeLocale } from './format';
 import { processRows, type SourceRow } from './processing';
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-
-function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid table data';
-  if (issue.message === EMPTY_PAYLOAD_MESSAGE) return EMPTY_PAYLOAD_MESSAGE;
-  const path = issue.path.map(String).join('.');
-  return path ? `Invalid ${path}: ${issue.message}` : issue.message;
-}
 
 /** Stored project styles are parsed leniently: a field that no longer validates is dropped. */
 function parseProjectStyles(raw: Record<string, unknown> | null | undefined): StylesInput | null {
@@ -190,7 +183,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   }
   checkPayloadShape(payload);
   const parsed = tableRequestSchema.safeParse(payload);
-  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  if (!parsed.success) throw badRequest(issueMessage(parsed.error.issues, { namePath: true, fallback: 'Invalid table data' }));
   const req = parsed.data;
   const opts = req.options ?? {};
 

@@ -14,7 +14,7 @@ import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
 import { shapesPdf } from './shapes';
 import { LIMITS } from '../limits';
-import { RenderInputError } from '../errors';
+import { tooLarge } from '../errors';
 
 const require = createRequire(import.meta.url);
 
@@ -468,7 +468,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     content,
   }, { bufferPages: true });
   const pages = doc.bufferedPageRange().count;
-  if (pages > LIMITS.maxPdfPages) throw new RenderInputError(413, `The PDF would have ${pages} pages (at most ${LIMITS.maxPdfPages})`);
+  if (pages > LIMITS.maxPdfPages) throw tooLarge(`The PDF would have ${pages} pages (at most ${LIMITS.maxPdfPages})`);
   const chunks: Buffer[] = [];
   const bytes = await new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

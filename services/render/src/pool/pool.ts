@@ -32,7 +32,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/ports';
 import { estimateRenderCost, HEAVY_COST } from './cost';
-import { RenderPoolError, RenderWorkerError } from './errors';
+import { rebuildWorkerError, RenderCrashError, RenderPoolError } from './errors';
 import { FairQueue } from './fair-queue';
 import type { JobRequest, SerializedError, WorkerData, WorkerMessage } from './protocol';
 
@@ -192,25 +192,20 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     });
     const slot: Slot = { worker, ready: false, jobs: [], retired: false };
     slot.startupTimer = setTimeout(() => {
-      fail(slot, new RenderPoolError(500, 'Renderer could not start', 'startup-failed'));
+      fail(slot, new RenderPoolError('startup-failed', 'Renderer could not start'));
     }, opts.startupTimeoutMs);
     slots.add(slot);
 
     worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
     worker.on('error', (error: Error & { code?: string }) => {
       const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      fail(
-        slot,
-        oom
-          ? new RenderPoolError(500, 'Rendering failed: the table needs too much memory', 'out-of-memory')
-          : new RenderPoolError(500, 'Rendering failed: the renderer crashed', 'crashed'),
-      );
+      fail(slot, oom ? new RenderPoolError('out-of-memory') : new RenderCrashError('Rendering failed: the renderer crashed'));
     });
     worker.on('messageerror', () => {
-      fail(slot, new RenderPoolError(500, 'Rendering failed: the renderer sent an unreadable result', 'crashed'));
+      fail(slot, new RenderCrashError('Rendering failed: the renderer sent an unreadable result'));
     });
     worker.on('exit', () => {
-      fail(slot, new RenderPoolError(500, 'Rendering failed: the renderer stopped unexpectedly', 'crashed'));
+      fail(slot, new RenderCrashError('Rendering failed: the renderer stopped unexpectedly'));
     });
   }
 
@@ -237,7 +232,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         // The worker has already started the next job it holds: its time runs from now.
         if (slot.jobs.length > 0) startTimer(slot, slot.jobs[0]!);
         if (message.type === 'done') job.resolve(message.output);
-        else job.reject(rebuild(message.error));
+        else job.reject(rebuildWorkerError(message.error));
         dispatch();
         return;
       }
@@ -245,7 +240,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   }
 
   /** Retires a worker that timed out, crashed or failed to start, and fails only its own job. */
-  function fail(slot: Slot, error: RenderPoolError): void {
+  function fail(slot: Slot, error: RenderPoolError | RenderCrashError): void {
     if (slot.retired) return;
     slot.retired = true;
     clearTimeout(slot.startupTimer);
@@ -266,7 +261,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         // A worker that cannot start will not start next time either: refuse what waits, and
         // try again only when the next render comes in.
         const reason = slot.startupError ? `: ${slot.startupError.message}` : '';
-        const startupError = new RenderPoolError(500, `Renderer could not start${reason}`, 'startup-failed');
+        const startupError = new RenderPoolError('startup-failed', `Renderer could not start${reason}`);
         queue.drain().forEach((queued) => {
           clearTimeout(queued.waitTimer);
           queued.reject(startupError);
@@ -283,7 +278,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
 
   function startTimer(slot: Slot, job: Job): void {
     job.timer = setTimeout(() => {
-      fail(slot, new RenderPoolError(503, 'Rendering timed out', 'timeout'));
+      fail(slot, new RenderPoolError('timeout'));
     }, job.timeoutMs);
   }
 
@@ -310,7 +305,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
             slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
           } catch {
             // Only JSON-like input can cross to a worker (a function or a symbol cannot be cloned).
-            job.reject(new RenderPoolError(400, 'The table data could not be read', 'invalid-input'));
+            job.reject(new RenderPoolError('invalid-input'));
             continue;
           }
           slot.jobs.push(job);
@@ -346,19 +341,19 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
 
   return {
     render(input, callOptions = {}) {
-      if (closed) return Promise.reject(new RenderPoolError(503, 'Renderer is shutting down', 'closed'));
+      if (closed) return Promise.reject(new RenderPoolError('closed'));
       if (startupFailures >= MAX_STARTUP_FAILURES) startupFailures = 0;
       topUp();
       const lane = callOptions.lane ?? DEFAULT_LANE;
       const heavy = estimateRenderCost(input) >= opts.heavyCost;
       if (!startsNow(heavy) && !queue.admits(lane, { total: sentAhead(), lane: sentAhead(lane) })) {
-        return Promise.reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
+        return Promise.reject(new RenderPoolError('busy'));
       }
       return new Promise<RenderOutput>((resolve, reject) => {
         const job: Job = { id: nextId++, lane, heavy, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject };
         job.waitTimer = setTimeout(() => {
           if (!queue.remove(job)) return;
-          reject(new RenderPoolError(503, 'Renderer busy, try again', 'busy'));
+          reject(new RenderPoolError('busy'));
         }, warmed ? opts.maxWaitMs : opts.maxWaitMs + opts.startupTimeoutMs);
         queue.push(job);
         dispatch();
@@ -384,7 +379,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     async close() {
       if (closed) return;
       closed = true;
-      const error = new RenderPoolError(503, 'Renderer is shutting down', 'closed');
+      const error = new RenderPoolError('closed');
       queue.drain().forEach((job) => {
         clearTimeout(job.waitTimer);
         job.reject(error);
@@ -405,10 +400,6 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       );
     },
   };
-}
-
-function rebuild(error: SerializedError): RenderWorkerError {
-  return new RenderWorkerError(error.name, error.message, error.status, error.code);
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -15,7 +15,7 @@ import { clientInfo, requireSession, setSessionCookie } from '../../middleware/a
 import { rateLimit } from '../../middleware/rate-limit';
 import { SECURITY_WAIT_MS, type AccountsLimits } from './limits';
 import { userView } from './user-view';
-import { parseWith } from './validate';
+import { parse } from '../parse';
 
 export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: AccountsLimits): void {
   const session = requireSession(deps);
@@ -32,7 +32,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
 
   router.patch('/api/jsonable/user', session, async (ctx) => {
     const userId = ctx.state.principal!.userId;
-    const body = parseWith(updateProfileRequestSchema, ctx.request.body);
+    const body = parse(updateProfileRequestSchema, ctx.request.body);
     const user = await currentUser(userId);
     if (body.email !== undefined && normalizeEmail(body.email) !== user.email) throw new ValidationError(accountMessages.emailReadOnly);
     const written = await updateProfile(deps, {
@@ -50,7 +50,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
     rateLimit(deps, { ...limits.changePasswordPerUser, key: (ctx) => ctx.state.principal?.userId ?? null }),
     async (ctx) => {
       const userId = ctx.state.principal!.userId;
-      const body = parseWith(changePasswordRequestSchema, ctx.request.body);
+      const body = parse(changePasswordRequestSchema, ctx.request.body);
       const opened = await changePassword(deps, {
         userId, sessionHash: ctx.state.principal!.sessionHash ?? null, currentPassword: body.currentPassword,
         newPassword: body.newPassword, client: clientInfo(ctx, deps.config),
@@ -70,7 +70,7 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
 
   router.post('/api/settings', session, async (ctx) => {
     const userId = ctx.state.principal!.userId;
-    const settings = parseWith(saveSettingsRequestSchema, ctx.request.body, { namePath: true });
+    const settings = parse(saveSettingsRequestSchema, ctx.request.body, { namePath: true });
     const written = await saveSettings(deps, { userId, settings });
     await deps.waitForProjections(written.position);
     ctx.body = { success: true, settings };

@@ -20,7 +20,7 @@ import type { AppState } from '../../module';
 import { clearSessionCookie, requireSession } from '../../middleware/auth';
 import { rateLimit } from '../../middleware/rate-limit';
 import { SECURITY_WAIT_MS, type AccountsLimits } from './limits';
-import { parseWith } from './validate';
+import { parse } from '../parse';
 
 /** The id the sessions list shows for a session (24 hex characters). */
 export function publicSessionId(sessionHash: string): string {
@@ -56,7 +56,7 @@ export function sessionsRoutes(router: Router<AppState>, deps: AppDeps, limits: 
 
   router.delete('/api/jsonable/sessions/:id', session, perUser, async (ctx) => {
     const { userId, sessionHash: current } = ctx.state.principal!;
-    const id = parseWith(sessionIdParamSchema, ctx.params.id);
+    const id = parse(sessionIdParamSchema, ctx.params.id);
     const docs = await listActiveSessions(deps.readModels, userId, deps.clock.now());
     const target = docs.find((d) => publicSessionId(d.id) === id);
     if (!target) throw new NotFoundError(accountMessages.sessionNotFound);

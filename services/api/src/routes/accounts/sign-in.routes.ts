@@ -28,7 +28,7 @@ import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { csrfProtection } from '../../middleware/csrf';
 import { rateLimit, type RateLimitRule } from '../../middleware/rate-limit';
 import { SECURITY_WAIT_MS, type AccountsLimits } from './limits';
-import { parseWith } from './validate';
+import { parse } from '../parse';
 
 type Ctx = ParameterizedContext<AppState>;
 
@@ -75,7 +75,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   }
 
   router.post('/api/register', csrf, perIp(limits.registerPerIp, TOO_MANY.mail), perAccount(limits.registerPerAccount, TOO_MANY.mail), async (ctx) => {
-    const body = parseWith(registerRequestSchema, ctx.request.body);
+    const body = parse(registerRequestSchema, ctx.request.body);
     const written = await requestSignUp(deps, { email: body.email, password: body.password });
     await deps.waitForProjections(written.position);
     ctx.set('Cache-Control', 'no-store');
@@ -83,7 +83,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   });
 
   router.post('/api/login', csrf, perIp(limits.loginPerIp, TOO_MANY.login), perAccount(limits.loginPerAccount, TOO_MANY.login), async (ctx) => {
-    const body = parseWith(loginRequestSchema, ctx.request.body);
+    const body = parse(loginRequestSchema, ctx.request.body);
     let opened;
     try {
       opened = await signInWithPassword(deps, { ...body, client: clientInfo(ctx, deps.config) });
@@ -115,7 +115,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   });
 
   router.post('/api/magic-link', csrf, perIp(limits.magicLinkPerIp, TOO_MANY.mail), perAccount(limits.magicLinkPerAccount, TOO_MANY.mail), async (ctx) => {
-    const body = parseWith(magicLinkRequestSchema, ctx.request.body);
+    const body = parse(magicLinkRequestSchema, ctx.request.body);
     const written = await requestMagicLink(deps, body);
     await deps.waitForProjections(written.position);
     ctx.set('Cache-Control', 'no-store');
@@ -125,7 +125,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   // Reads only: mail scanners fetch links (and some run the page's script), so checking must never
   // use the link up. The answer names the address the link signs in as, for "Continue as …".
   router.get('/api/verify-magic-link', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
-    const token = parseWith(magicLinkTokenSchema, queryToken(ctx));
+    const token = parse(magicLinkTokenSchema, queryToken(ctx));
     ctx.set('Cache-Control', 'no-store');
     const preview = await checkMagicLink(deps, token);
     if (!preview) throw new ValidationError(accountMessages.magicLinkInvalid);
@@ -133,7 +133,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   });
 
   router.post('/api/confirm-magic-link', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
-    const body = parseWith(confirmMagicLinkRequestSchema, ctx.request.body);
+    const body = parse(confirmMagicLinkRequestSchema, ctx.request.body);
     await answerSignedIn(ctx, await confirmMagicLink(deps, { ...body, client: clientInfo(ctx, deps.config) }));
   });
 
@@ -141,7 +141,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   // headers and timing — for an address with an account and one without. The work (a reset link
   // or a "no account here" note) is mailed right after; a failure is logged.
   router.post('/api/forgot-password', csrf, perIp(limits.resetPerIp, TOO_MANY.mail), perAccount(limits.resetPerAccount, TOO_MANY.mail), async (ctx) => {
-    const body = parseWith(forgotPasswordRequestSchema, ctx.request.body);
+    const body = parse(forgotPasswordRequestSchema, ctx.request.body);
     const log = deps.logger;
     // Started once the answer has left (not merely been queued), so its work cannot slow the answer down.
     ctx.res.once('finish', () => {
@@ -154,7 +154,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   });
 
   router.get('/api/password-reset', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
-    const token = parseWith(resetTokenSchema, queryToken(ctx));
+    const token = parse(resetTokenSchema, queryToken(ctx));
     ctx.set('Cache-Control', 'no-store');
     const found = await checkResetLink(deps, token);
     if (!found) throw new ValidationError(accountMessages.resetLinkInvalid);
@@ -162,7 +162,7 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   });
 
   router.post('/api/reset-password', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
-    const body = parseWith(resetPasswordRequestSchema, ctx.request.body);
+    const body = parse(resetPasswordRequestSchema, ctx.request.body);
     const opened = await resetPassword(deps, { token: body.token, newPassword: body.newPassword, client: clientInfo(ctx, deps.config) });
     if (!opened.notified) deps.logger.warn('password reset but the notice e-mail was not sent', { userId: opened.userId });
     await answerSignedIn(ctx, opened);

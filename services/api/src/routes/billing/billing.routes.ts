@@ -17,10 +17,10 @@ import { handleWebhook, openPortal, startCheckout, type BillingDeps } from '@jso
 import { WebhookSignatureError, type BillingProvider } from '@jsonable/domain/billing/ports';
 import { billingHistory, countBillingHistory } from '@jsonable/read-models/billing/billing.queries';
 import { pageQuerySchema } from '@jsonable/contracts/lists';
-import { answerPage, parseListQuery } from '../paging';
+import { answerPage } from '../paging';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { parseWith } from '../accounts/validate';
+import { parse } from '../parse';
 import { readRawBody } from './raw-body';
 
 export const WEBHOOK_PATH = '/api/billing/webhook';
@@ -70,7 +70,7 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
 
   router.post('/api/billing/checkout', session, async (ctx) => {
     const b = billing();
-    const { plan } = parseWith(checkoutRequestSchema, ctx.request.body);
+    const { plan } = parse(checkoutRequestSchema, ctx.request.body);
     ctx.body = await viaProvider(deps, () => startCheckout(b, { userId: userIdOf(ctx.state), plan }));
   });
 
@@ -82,7 +82,7 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
   /** A page of the history, newest first (issue #30: `limit`, `cursor`; Link and X-Total-Count). */
   router.get('/api/billing/history', session, async (ctx) => {
     const userId = userIdOf(ctx.state);
-    const page = await answerPage(ctx, deps, parseListQuery(pageQuerySchema, ctx.query), ['billing-history', userId],
+    const page = await answerPage(ctx, deps, parse(pageQuerySchema, ctx.query), ['billing-history', userId],
       (p) => billingHistory(deps.readModels, userId, p), () => countBillingHistory(deps.readModels, userId));
     ctx.body = { entries: page.entries };
   });

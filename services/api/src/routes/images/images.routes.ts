@@ -20,8 +20,9 @@ import { getOwnProject } from '@jsonable/read-models/projects/projects.queries';
 import { userStatistics } from '@jsonable/read-models/statistics/statistics.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { answerPage, parseListQuery } from '../paging';
-import { accountOf, bodyOf, parse, principalOf, type Ctx } from '../render/shared';
+import { answerPage } from '../paging';
+import { parse } from '../parse';
+import { accountOf, bodyOf, principalOf, type Ctx } from '../render/shared';
 import { checkedFilename, sendBlob } from './serve';
 import { sendTwin, TWIN_SUFFIX, type TwinKind } from './twins';
 
@@ -64,7 +65,7 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
    */
   const listImages = (projectIdOf: (ctx: Ctx) => string | undefined) => async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
-    const query = parseListQuery(imageListQuerySchema, ctx.query);
+    const query = parse(imageListQuerySchema, ctx.query);
     const named = projectIdOf(ctx) ?? query.projectId;
     // `projectId=none`: the images without a project (the dashboard's own group).
     const projectId = named === NO_PROJECT_FILTER && !projectIdOf(ctx) ? null : named;
@@ -90,7 +91,7 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
    */
   router.post('/api/jsonable/user/images/zip', session, async (ctx) => {
     const { userId } = principalOf(ctx);
-    const { ids } = parseListQuery(zipRequestSchema, bodyOf(ctx) ?? {});
+    const { ids } = parse(zipRequestSchema, bodyOf(ctx) ?? {});
     const unique = [...new Set(ids)];
     const images = await getOwnImages(deps.readModels, userId, unique);
     if (images.length !== unique.length) throw new NotFoundError(zipMessages.missing(unique.length - images.length));

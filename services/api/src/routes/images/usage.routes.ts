@@ -12,13 +12,13 @@ import { getOwnProject } from '@jsonable/read-models/projects/projects.queries';
 import { usageHistory } from '@jsonable/read-models/usage-history/usage-history.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { parseListQuery } from '../paging';
+import { parse } from '../parse';
 import { principalOf } from '../render/shared';
 
 export function usageRoutes(router: Router<AppState>, deps: AppDeps, session: Middleware<AppState>): void {
   router.get('/api/jsonable/user/usage', session, async (ctx) => {
     const { userId } = principalOf(ctx);
-    const query = parseListQuery(usageHistoryQuerySchema, ctx.query);
+    const query = parse(usageHistoryQuerySchema, ctx.query);
     const { from, to } = usageWindow(query, deps.clock.now().toISOString().slice(0, 10));
     let projectId: string | null | undefined;
     if (query.projectId === USAGE_NO_PROJECT) projectId = null;

@@ -23,7 +23,8 @@ import type { AppState, Principal } from '../../module';
 import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { sendTwin } from '../images/twins';
 import { ownProject, renderCounted, requestedProjectId, warningsOf } from '../render/render-flow';
-import { accountLane, bodyOf, parse, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
+import { parse } from '../parse';
+import { accountLane, bodyOf, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
 
 export interface LiveGuards {
   /** An API key when one is sent, else the session. */

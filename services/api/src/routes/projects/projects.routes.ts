@@ -15,10 +15,11 @@ import {
 import { PROJECTS } from '@jsonable/read-models/projects/projects.projection';
 import { countActiveProjects, countProjectImages, getProjectView, pageProjects, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import { pageQuerySchema } from '@jsonable/contracts/lists';
-import { answerPage, parseListQuery } from '../paging';
+import { answerPage } from '../paging';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { accountOf, bodyOf, parse, principalOf, type Ctx } from '../render/shared';
+import { parse } from '../parse';
+import { accountOf, bodyOf, principalOf, type Ctx } from '../render/shared';
 
 /** PATCH …/styles takes the styles object itself, or `{ styles: {…} }`. */
 function stylesBody(body: unknown): unknown {
@@ -40,7 +41,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
   /** A page of the user's live projects, oldest first (issue #30: `limit`, `cursor`). */
   const list = async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
-    const page = await answerPage(ctx, deps, parseListQuery(pageQuerySchema, ctx.query), ['projects', userId],
+    const page = await answerPage(ctx, deps, parse(pageQuerySchema, ctx.query), ['projects', userId],
       (p) => pageProjects(deps.readModels, userId, p), () => countActiveProjects(deps.readModels, userId));
     ctx.body = page.projects;
   };
@@ -100,7 +101,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
 
   const saveStyles = async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
-    const styles = parse(stylesObjectSchema, stylesBody(bodyOf(ctx) ?? {}), true);
+    const styles = parse(stylesObjectSchema, stylesBody(bodyOf(ctx) ?? {}), { namePath: true });
     const { position } = await saveProjectStyles(deps, { projectId: ctx.params.id!, userId, styles: styles as Record<string, unknown> });
     await deps.waitForProjections(position);
     ctx.body = { success: true, project: await view(ctx, ctx.params.id!) };

@@ -17,7 +17,8 @@ import type { RenderService, RenderTableResult } from '@jsonable/domain/usage/re
 import { projectMessages } from '@jsonable/contracts/projects';
 import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
-import { parse, requestHash } from './shared';
+import { parse } from '../parse';
+import { requestHash } from './shared';
 import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 
 /**
@@ -31,7 +32,7 @@ export function validatePayload(body: unknown, projectStyles?: Record<string, un
   }
   checkPayloadShape(body);
   // Named fields: "styles.headerBg: Colours must be hex…" says which colour.
-  const request = parse(tableRequestSchema, body, true);
+  const request = parse(tableRequestSchema, body, { namePath: true });
   const { columns, rawRows } = tableShape(request);
   const chosen = format ?? request.options?.format ?? request.format ?? request.styles?.imageFormat ?? request.options?.styles?.imageFormat ?? projectStyles?.imageFormat;
   const pagination = request.options?.pagination;

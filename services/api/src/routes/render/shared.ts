@@ -1,36 +1,19 @@
 /**
- * Small pieces every rendering and project route uses: parsing with a contract schema, the
- * calling user's account (plan, registration time), Idempotency-Key, request hashes and links.
+ * Small pieces every rendering and project route uses: the calling user's account (plan, registration time), Idempotency-Key, request hashes and links.
  */
 import { createHash } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
-import type { z } from 'zod';
-import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
+import { UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from '@jsonable/domain/errors';
 import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import { jsonNestingDepth, jsonObjectIn, MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { coerceTablePayload } from '@jsonable/contracts/table';
 import type { AppDeps } from '../../deps';
 import { clientIp } from '../../middleware/client-ip';
 import { bodyNestingMessage, protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
-import { JSON_ONLY_MESSAGE, UnsupportedMediaTypeError } from '../../middleware/csrf';
+import { JSON_ONLY_MESSAGE } from '../../middleware/csrf';
 import type { AppState, Principal } from '../../module';
 
 export type Ctx = ParameterizedContext<AppState>;
-
-/**
- * Parses with a contract schema; the first problem becomes a 400 in the user's words. With
- * `namePath`, the field is named before the message (styles: "headerBg: Colours must be hex…").
- */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, namePath = false): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  const message = issue?.message ?? 'Invalid request';
-  // Messages written for users (SPEC §5) stand alone; zod's generic ones get the field's name.
-  const standsAlone = !namePath && /^[A-Z]/.test(message) && !/^Invalid input|^Too (big|small)|^Expected/.test(message);
-  throw new ValidationError(standsAlone ? message : `${path}${message}`);
-}
 
 export function principalOf(ctx: Ctx): Principal {
   const principal = ctx.state.principal;
