@@ -421,6 +421,39 @@ export const paginationSchema = z.object({
   currentPage: intSchema(1, 100000).optional(),
 });
 
+/**
+ * One of `values`, matched without regard to case ("letter" is Letter), or a 400 naming them.
+ * The values are carried into the OpenAPI document (its input side is a plain string).
+ */
+const caselessEnum = <const T extends readonly [string, ...string[]]>(values: T, description: string) => {
+  const list = `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+  return z
+    .string({ error: `Expected ${list}` })
+    .transform((s) => values.find((v) => v.toLowerCase() === s.trim().toLowerCase()) ?? s)
+    .pipe(z.enum(values, { error: `Expected ${list}` }))
+    .optional()
+    .meta({ description: `${description} One of ${list} (any case); default ${values[0]}.`, enum: [...values] });
+};
+
+export const PDF_PAGE_SIZES = ['A4', 'Letter', 'Legal'] as const;
+export const PDF_ORIENTATIONS = ['auto', 'portrait', 'landscape'] as const;
+export const PDF_ALIGNS = ['center', 'left', 'right'] as const;
+export const PDF_FITS = ['none', 'width'] as const;
+
+/**
+ * Page setup of a PDF (issue #29): paper size, orientation (`auto` turns the page when the table
+ * is wider than tall, or too wide for an upright page), where the table sits across the page, and
+ * whether it is scaled to the page's width. Unknown keys are refused so a misspelt one is named.
+ */
+export const pdfOptionsSchema = z.strictObject({
+  pageSize: caselessEnum(PDF_PAGE_SIZES, 'Paper size.'),
+  orientation: caselessEnum(PDF_ORIENTATIONS, 'auto turns the page when the table is wider than tall, or too wide for an upright page.'),
+  align: caselessEnum(PDF_ALIGNS, 'Where the table (with its title and notes) sits between the page margins.'),
+  fit: caselessEnum(PDF_FITS, 'width scales the table to the width between the margins (up or down); with none a table wider than the page widens the page.'),
+}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown PDF option ${issue.keys.map((k) => `"${k}"`).join(', ')} (expected pageSize, orientation, align or fit)` : 'Expected an object with pageSize, orientation, align or fit') })
+  .meta({ description: 'PDF page setup (format pdf only): pageSize, orientation, align, fit. Every page carries "Page i of n" and, after the first, the title.' });
+export type PdfOptions = z.infer<typeof pdfOptionsSchema>;
+
 export const tableOptionsSchema = z.object({
   title: z.string().max(500).optional(),
   styles: stylesSchema.optional(),
@@ -450,6 +483,7 @@ export const tableOptionsSchema = z.object({
     .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'Expected a locale such as en-US')
     .optional(),
   theme: z.enum(THEMES).optional(),
+  pdf: pdfOptionsSchema.optional(),
 });
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 

@@ -329,7 +329,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       '/api/jsonable/table-to-image/preview': { post: preview('Generate a temporary preview') },
       '/api/table-to-image': {
         post: generate('Generate a table image (legacy path)', {
-          description: 'Same as /api/jsonable/table-to-image. options.format, options.headers, options.width and options.quality are honoured.',
+          description: 'Same as /api/jsonable/table-to-image. options.format, options.headers, options.width, options.quality and options.pdf are honoured.',
         }),
       },
       '/api/table-to-image/preview': { post: preview('Generate a temporary preview (legacy path)') },

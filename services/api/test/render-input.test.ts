@@ -80,6 +80,10 @@ describe('messages that say what is wrong', () => {
       [{ styles: { borderStyle: 'double' } }, /^Invalid styles\.borderStyle: /],
       [{ styles: { headerBg: '#12345' } }, /^Invalid styles\.headerBg: Colours must be hex/],
       [{ options: { dataProcessing: { sortDirection: 'up' } } }, /^Invalid options\.dataProcessing\.sortDirection: /],
+      [{ options: { pdf: { pageSize: 'A3' } } }, /^Invalid options\.pdf\.pageSize: Expected A4, Letter or Legal$/],
+      [{ options: { pdf: { orientation: 'sideways' } } }, /^Invalid options\.pdf\.orientation: Expected auto, portrait or landscape$/],
+      [{ options: { pdf: { pagesize: 'A4' } } }, /^Invalid options\.pdf: Unknown PDF option "pagesize" \(expected pageSize, orientation, align or fit\)$/],
+      [{ options: { pdf: 'A4' } }, /^Invalid options\.pdf: Expected an object with pageSize, orientation, align or fit$/],
     ];
     for (const [extra, expected] of cases) {
       const res = await post(u.apiKey, { data: [{ a: 1 }], ...extra });

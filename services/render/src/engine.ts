@@ -18,7 +18,7 @@ import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, LIMIT
 import type { TableModel } from './model';
 import { normalize } from './normalize/table';
 import { decodeImages, paintCanvas, releaseCanvas } from './paint/canvas';
-import { renderPdf } from './paint/pdf';
+import { largestPageBody, renderPdf } from './paint/pdf';
 import { encodePng, encodePngParallel } from './paint/png';
 import { renderSvg } from './paint/svg';
 
@@ -161,7 +161,8 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   if (raster) checkRasterHeight(minimumHeight(model), model.deviceScaleFactor, format);
   if (format === 'pdf') {
     checkPdfCells(model.bodyRowCount, model.columns.filter((c) => !c.isRowNumber).length);
-    checkPdfPages(minimumHeight(model));
+    // Scaled to the page's width, a wide table takes fewer pages: renderPdf checks it then.
+    if (model.pdf.fit !== 'width') checkPdfPages(minimumHeight(model), 0.75, largestPageBody(model.pdf));
   }
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor, format);
@@ -211,7 +212,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
         images.bytes.set(src, encodePng(c.data(), c.width, c.height));
         images.contentTypes.set(src, 'image/png');
       }
-      const pdf = await renderPdf(model, layout, images);
+      const pdf = await renderPdf(model, layout, images, altTextOf(drawnTable(model)));
       bytes = pdf.bytes;
       width = pdf.width;
       height = pdf.height;

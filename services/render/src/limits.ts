@@ -108,9 +108,12 @@ export function checkRasterSize(width: number, height: number, scale: number, fo
 /** Names the format in a limit's message when its limit is not the PNG one. */
 const inFormat = (format: RasterFormat): string => (format === 'png' || format === 'jpeg' ? '' : ` in ${FORMAT_LABELS[format]}`);
 
-/** Rows of at least `minHeightPx` CSS pixels on A4 pages (~1,000 CSS px of table per page). */
-export function checkPdfPages(minHeightPx: number): void {
-  const pages = Math.ceil((minHeightPx * 0.75) / 770);
+/**
+ * Rows of at least `minHeightPx` CSS pixels, at `ptPerPx` points each, on pages with `bodyPt`
+ * points of height for the table (by default A4 portrait at 96 dpi: ~1,000 CSS px per page).
+ */
+export function checkPdfPages(minHeightPx: number, ptPerPx = 0.75, bodyPt = 770): void {
+  const pages = Math.ceil((minHeightPx * ptPerPx) / bodyPt);
   if (pages > LIMITS.maxPdfPages) {
     throw tooLarge(`The PDF would have more than ${LIMITS.maxPdfPages} pages: use fewer rows or pagination`);
   }

@@ -2,7 +2,7 @@
  * The table model: what normalize produces and layout/paint consume. Everything is resolved here
  * (text, alignment, colours, spans), so painters only draw.
  */
-import type { ResolvedStyles } from '@jsonable/contracts/table';
+import type { PdfOptions, ResolvedStyles } from '@jsonable/contracts/table';
 
 export type Align = 'left' | 'center' | 'right';
 export type CellKind = 'text' | 'number' | 'boolean' | 'null' | 'link' | 'image' | 'date' | 'complex' | 'sparkline';
@@ -142,4 +142,6 @@ export interface TableModel {
   deviceScaleFactor: number;
   /** 1–100: the quality of the lossy formats (JPEG, WebP, AVIF). */
   quality: number;
+  /** Page setup of the PDF (`options.pdf`, defaults filled in). */
+  pdf: Required<PdfOptions>;
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { featureDocs } from '@jsonable/contracts/table-features-docs';
 import {
-  arrayRowsSample, headersRowsSample, objectRowsSample, processingSample, stylesSample, typedCellsSample,
+  arrayRowsSample, headersRowsSample, objectRowsSample, pdfSample, processingSample, stylesSample, typedCellsSample,
 } from '../../../web/src/features/docs/snippets';
 import { renderTable } from '../src/engine';
 
@@ -36,4 +36,10 @@ describe("the docs' own example payloads render", () => {
       expect(out.size).toBeGreaterThan(0);
     });
   }
+
+  it('the pdfSample request sample, on its US Letter page turned', async () => {
+    const out = await renderTable({ payload: JSON.parse(pdfSample) as unknown });
+    expect(out.format).toBe('pdf');
+    expect([out.width, out.height]).toEqual([792, 612]);
+  });
 });

@@ -48,6 +48,7 @@ export default function ApiDocsPage() {
               [<Code>headers</Code>, 'true or false — show the header row', 'true'],
               [<Code>width</Code>, '"auto" or 100–4000 pixels', 'auto'],
               [<Code>quality</Code>, '1–100, for JPEG, WebP and AVIF', '90'],
+              [<Code>pdf</Code>, 'PDF page setup: pageSize (A4, Letter, Legal), orientation (auto, portrait, landscape), align (center, left, right), fit (none, width)', 'A4, auto, center, none'],
             ]}
           />
           <CodeBlock code={curl} label="Request (cURL)" />

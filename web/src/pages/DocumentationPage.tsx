@@ -11,7 +11,7 @@ import { useSiteOrigin } from '../lib/origin';
 import { featureDocs } from '@jsonable/contracts/table-features-docs';
 import {
   arrayRowsSample, curlGenerate, curlProjectEndpoint, generateResponseSample, headersRowsSample, objectRowsSample,
-  processingSample, stylesSample, typedCellsSample,
+  pdfSample, processingSample, stylesSample, typedCellsSample,
 } from '../features/docs/snippets';
 
 const ANCHORS = [
@@ -86,7 +86,7 @@ export default function DocumentationPage() {
             [<Code>webp</Code>, 'Web pages and apps: smaller than PNG and JPEG', <>Lossy WebP, quality 1–100 through <Code>options.quality</Code> (default 90). Every current browser shows it; some e-mail clients do not.</>],
             [<Code>avif</Code>, 'The smallest files, for newer browsers and apps', <>AV1 image, quality 1–100 through <Code>options.quality</Code> (default 90; 100 is lossless). Slower to make than the others; older viewers cannot open it.</>],
             [<Code>svg</Code>, 'Web pages and documents that scale', 'Vector output; text stays crisp at any zoom.'],
-            [<Code>pdf</Code>, 'Print, archives, attachments', 'Vector text that prints cleanly and can be searched and copied.'],
+            [<Code>pdf</Code>, 'Print, archives, attachments', <>A document: real text that can be searched, copied and extracted in reading order, the header row on every page, "Page i of n" under each page and the title above every page after the first, and the title, summary, creator, date and language in its properties. Page setup through <Code>options.pdf</Code> (below).</>],
           ]}
         />
         <Text>
@@ -94,6 +94,17 @@ export default function DocumentationPage() {
           <Code>options.headers</Code> (set <Code>false</Code> to hide the header row), <Code>options.fileName</Code> or <Code>customFilename</Code> for a readable file name,
           and <Code>styles.imageQuality</Code> (1–10). Export defaults: PNG, headers shown, automatic width, quality 90 for JPEG, WebP and AVIF.
         </Text>
+        <SimpleTable
+          caption="PDF page setup (options.pdf)"
+          columns={['Field', 'Values', 'Default']}
+          rows={[
+            [<Code>pageSize</Code>, 'A4, Letter or Legal', 'A4'],
+            [<Code>orientation</Code>, <><Code>auto</Code> turns the page when the table is wider than tall (or too wide for an upright page); <Code>portrait</Code>; <Code>landscape</Code></>, 'auto'],
+            [<Code>align</Code>, 'center, left or right: where the table, its title and notes sit between the margins', 'center'],
+            [<Code>fit</Code>, <><Code>width</Code> scales the table to the width between the margins, up or down; with <Code>none</Code> a table wider than the page widens the page</>, 'none'],
+          ]}
+        />
+        <CodeBlock code={pdfSample} language="json" label="A US Letter PDF, turned, the table scaled to the page" />
       </DocSection>
 
       <DocSection id="customization" title="Customization">

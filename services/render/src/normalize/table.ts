@@ -389,6 +389,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     autoFitColumns: opts.autoFitColumns ?? true,
     deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     quality: opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
+    pdf: { pageSize: 'A4', orientation: 'auto', align: 'center', fit: 'none', ...opts.pdf },
   };
   return { model, request: req };
 }

@@ -12,8 +12,10 @@ import type { FetchedImages } from '../engine';
 import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type Weight } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
+import type { PdfOptions } from '@jsonable/contracts/table';
 import { shapesPdf } from './shapes';
-import { LIMITS } from '../limits';
+import { checkPdfPages, LIMITS } from '../limits';
+import { pageLabel } from './pages';
 import { tooLarge } from '../errors';
 
 const require = createRequire(import.meta.url);
@@ -139,6 +141,13 @@ function covers(id: FaceId, cp: number): boolean {
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
+/** The title as a running head: one short line (a long title is cut with an ellipsis). */
+function clipTitle(title: string, max = 90): string {
+  const flat = title.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(clusters.segment(flat), (c) => c.segment);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : flat;
+}
+
 const DROPPED = (cp: number) => (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp === 0xfe0f || cp === 0xfe0e || cp === 0x200d;
 /** Text whose characters each stand alone (no combining marks, joiners or emoji sequences). */
 const SINGLE_CHARS = /^[\u0000-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u205F\u20A0-\u20CF\u2100-\u2BFF\u3000-\u9FFF\uAC00-\uD7AF]*$/;
@@ -259,6 +268,56 @@ export function visualOrder(line: string, rtlBase: boolean): string {
 }
 
 const PT = 0.75; // CSS px → PDF points (96 dpi → 72 dpi)
+const MARGIN = 36;
+/** Paper sizes in points, upright. */
+const PAPER: Record<PdfOptions['pageSize'] & string, { w: number; h: number }> = {
+  A4: { w: 595.28, h: 841.89 },
+  Letter: { w: 612, h: 792 },
+  Legal: { w: 612, h: 1008 },
+};
+
+/** Height for the table on the tallest page the options allow (points): for early page counts. */
+export function largestPageBody(pdf: Required<PdfOptions>): number {
+  const paper = PAPER[pdf.pageSize];
+  return (pdf.orientation === 'landscape' ? paper.w : paper.h) - 2 * MARGIN;
+}
+
+export interface PageSetup {
+  /** Page size in points. */
+  w: number;
+  h: number;
+  landscape: boolean;
+  /** Points per CSS pixel of the layout (0.75 unless the table is scaled to the page's width). */
+  unit: number;
+  /** The table's left edge, in points from the page's left edge. */
+  left: number;
+}
+
+/**
+ * The page a table is printed on (sizes in points). The paper is turned when asked, or, with
+ * `orientation: "auto"`, when the table is wider than tall or too wide for the upright page.
+ * `fit: "width"` scales the table (text, padding, borders, images) to fill the width between the
+ * margins, up or down; otherwise a table wider than that widens the page, which keeps its
+ * proportions, rather than being cut. The table then sits left, centred or right.
+ */
+export function pageSetup(tableWpx: number, tableHpx: number, pdf: Required<PdfOptions>): PageSetup {
+  const paper = PAPER[pdf.pageSize];
+  const usable = (w: number) => w - 2 * MARGIN;
+  const tableW = tableWpx * PT;
+  const landscape = pdf.orientation === 'landscape' || (pdf.orientation === 'auto' && (tableWpx > tableHpx || tableW > usable(paper.w)));
+  let w = landscape ? paper.h : paper.w;
+  let h = landscape ? paper.w : paper.h;
+  let unit = PT;
+  if (pdf.fit === 'width' && tableW > 0) unit = (PT * usable(w)) / tableW;
+  else if (tableW > usable(w)) {
+    const grow = (tableW + 2 * MARGIN) / w;
+    w *= grow;
+    h *= grow;
+  }
+  const free = Math.max(0, usable(w) - tableWpx * unit);
+  const left = MARGIN + (pdf.align === 'center' ? free / 2 : pdf.align === 'right' ? free : 0);
+  return { w, h, landscape, unit, left };
+}
 
 function colour(c: string | null): string | undefined {
   if (!c) return undefined;
@@ -270,35 +329,43 @@ function colour(c: string | null): string | undefined {
  * line's top, inside the padding), detached so they take no room, then the text. A sparkline cell
  * has no text: its vectors are the content, one line high, centred like text.
  */
-function withShapes(lc: LaidCell, node: Record<string, unknown>, padPx: number): Record<string, unknown> {
+function withShapes(lc: LaidCell, node: Record<string, unknown>, padPx: number, u: number): Record<string, unknown> {
   const { fillColor, colSpan, rowSpan, verticalAlignment, ...text } = node;
   const ox = lc.x + padPx;
   if (lc.lines.length === 0) {
     const h = Math.max(8, lc.text.lineHeight);
     const oy = lc.y + (lc.h - h) / 2;
-    const vectors = shapesPdf(lc.shapes!, ox, oy, PT);
+    const vectors = shapesPdf(lc.shapes!, ox, oy, u);
     // An invisible line one box high gives the canvas its height.
-    vectors.unshift({ type: 'line', x1: 0, y1: 0, x2: 0, y2: h * PT, lineWidth: 0.01, lineColor: colour(lc.background) ?? '#ffffff' });
+    vectors.unshift({ type: 'line', x1: 0, y1: 0, x2: 0, y2: h * u, lineWidth: 0.01, lineColor: colour(lc.background) ?? '#ffffff' });
     return { canvas: vectors, fillColor, colSpan, rowSpan, verticalAlignment };
   }
   const textTop = lc.baseline - ((lc.text.lineHeight - (lc.text.ascent + lc.text.descent)) / 2 + lc.text.ascent);
   return {
-    stack: [{ canvas: shapesPdf(lc.shapes!, ox, textTop, PT), relativePosition: { x: 0, y: 0 } }, text],
+    stack: [{ canvas: shapesPdf(lc.shapes!, ox, textTop, u), relativePosition: { x: 0, y: 0 } }, text],
     fillColor, colSpan, rowSpan, verticalAlignment,
   };
 }
 
-export async function renderPdf(model: TableModel, layout: Layout, images: FetchedImages): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
+/**
+ * The PDF of a table: the page setup of `options.pdf`, the header row repeated on every page, the
+ * title repeated small above the table on the pages after the first, "Page i of n" under it, and
+ * the document's metadata (title, subject: the table's alt text, creator, creation date, language).
+ */
+export async function renderPdf(model: TableModel, layout: Layout, images: FetchedImages, altText: string): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
   const s = model.styles;
   const primary = layout.face;
-  const margin = 36;
-  const tableWpt = layout.tableW * PT;
-  // A4 portrait when the table fits, landscape when it needs to, a wider page beyond that.
-  const portrait = { w: 595.28, h: 841.89 };
-  const usable = (w: number) => w - 2 * margin;
-  const page = tableWpt <= usable(portrait.w) ? portrait : tableWpt <= usable(portrait.h) ? { w: portrait.h, h: portrait.w } : { w: tableWpt + 2 * margin, h: Math.max(portrait.w, (tableWpt + 2 * margin) * 0.7071) };
-  const pad = s.cellPadding * PT;
-  const vpad = Math.round(s.cellPadding * 0.8) * PT;
+  const margin = MARGIN;
+  const page = pageSetup(layout.tableW, layout.tableH, model.pdf);
+  const u = page.unit;
+  const blockW = layout.tableW * u;
+  // Title, table and notes share the table's column on the page; 1 pt of slack keeps text laid
+  // out to the table's width from wrapping again on pdfmake's own metrics.
+  const blockMargins = (top: number, bottom: number) => [page.left - margin, top, Math.max(0, page.w - margin - page.left - blockW - 1), bottom];
+  // A table that is sure to need more pages than allowed is refused before pdfmake lays it out.
+  checkPdfPages(layout.tableH, u, page.h - 2 * margin);
+  const pad = s.cellPadding * u;
+  const vpad = Math.round(s.cellPadding * 0.8) * u;
   const usedFaces = new Set<FaceId>([primary]);
 
   const rtlTable = model.direction === 'rtl';
@@ -332,7 +399,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
 
   const widths = model.columns.map((_, c) => {
     const v = layout.visual(c);
-    return (layout.colEdges[v + 1]! - layout.colEdges[v]!) * PT - 2 * pad;
+    return (layout.colEdges[v + 1]! - layout.colEdges[v]!) * u - 2 * pad;
   });
   // Visual order: rtl tables are mirrored. A span sits at its leftmost visual slot; the slots it
   // covers are empty placeholders, as pdfmake expects.
@@ -354,7 +421,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     const cell = lc.cell;
     const node: Record<string, unknown> = {
       text: textOf(lc),
-      fontSize: lc.text.size * PT,
+      fontSize: lc.text.size * u,
       bold: lc.text.weight >= 600,
       italics: lc.text.italic,
       color: colour(lc.color),
@@ -364,8 +431,8 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     };
     if (lc.text.tabular) node.fontFeatures = ['tnum'];
     // Decimal alignment: the offset from the aligned edge, as a margin on that side.
-    if (lc.shift < 0) node.margin = [0, 0, -lc.shift * PT, 0];
-    else if (lc.shift > 0) node.margin = [lc.shift * PT, 0, 0, 0];
+    if (lc.shift < 0) node.margin = [0, 0, -lc.shift * u, 0];
+    else if (lc.shift > 0) node.margin = [lc.shift * u, 0, 0, 0];
     if (lc.background) node.fillColor = colour(lc.background);
     if (cell.colspan > 1) node.colSpan = cell.colspan;
     if (cell.rowspan > 1) node.rowSpan = cell.rowspan;
@@ -378,7 +445,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
       const type = images.contentTypes.get(cell.image.src) ?? '';
       if (bytes && /^image\/(png|jpeg)$/.test(type)) {
         return {
-          stack: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [cell.image.width * PT, cell.image.height * PT], alignment: 'center' }, ...(lc.lines.length ? [node] : [])],
+          stack: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [cell.image.width * u, cell.image.height * u], alignment: 'center' }, ...(lc.lines.length ? [node] : [])],
           fillColor: node.fillColor,
           verticalAlignment: 'middle',
           colSpan: node.colSpan,
@@ -387,52 +454,64 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
       }
       return { ...node, text: cell.image.alt || '[image]', color: '#94a3b8' };
     }
-    if (lc.shapes) return withShapes(lc, node, s.cellPadding);
+    if (lc.shapes) return withShapes(lc, node, s.cellPadding, u);
     return node;
   }));
 
-  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth * PT;
+  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth * u;
   const dash = s.borderStyle === 'dashed' ? { length: 3, space: 2 } : s.borderStyle === 'dotted' ? { length: 1, space: 1.5 } : undefined;
   const rowCount = model.rows.length;
   const colCount = model.columns.length;
+  const vLineWidth = (i: number) => (bw === 0 ? 0 : (model.showGridLines || i === 0 || i === colCount) && (model.showBorder || (i > 0 && i < colCount)) ? bw : 0);
   const tableLayout = {
     hLineWidth: (i: number) => (bw === 0 ? 0 : model.showGridLines || i === 0 || i === rowCount || (model.freezeHeader && i === model.headerRows) ? (model.freezeHeader && i === model.headerRows ? Math.max(bw, 1.5) : bw) : 0),
-    vLineWidth: (i: number) => (bw === 0 ? 0 : (model.showGridLines || i === 0 || i === colCount) && (model.showBorder || (i > 0 && i < colCount)) ? bw : 0),
+    vLineWidth,
     hLineColor: () => s.borderColor,
     vLineColor: () => s.borderColor,
     hLineStyle: () => (dash ? { dash } : null),
     vLineStyle: () => (dash ? { dash } : null),
-    paddingLeft: () => pad,
-    paddingRight: () => pad,
+    // pdfmake puts the vertical lines between the columns, outside the cells, where the layout
+    // (like CSS) draws them over the cells' padding: the padding gives up their width, so the
+    // table is as wide as the layout's and a table fitted to the page ends at the margin.
+    paddingLeft: (i: number) => Math.max(0, pad - vLineWidth(i)),
+    paddingRight: (i: number) => (i === colCount - 1 ? Math.max(0, pad - vLineWidth(colCount)) : pad),
     paddingTop: () => vpad,
     paddingBottom: () => vpad,
   };
 
   const content: unknown[] = [];
   if (model.title) {
-    const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * PT;
-    content.push({ text: pdfText(layout.title?.lines ?? [model.title]), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: [0, 0, 0, layout.subtitle ? 2 : 10], alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * u;
+    content.push({ text: pdfText(layout.title?.lines ?? [model.title]), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: blockMargins(0, layout.subtitle ? 2 : 10), alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
   // Subtitle and notes: the same text and colours as the images, in the PDF's own flow.
-  const block = (b: NonNullable<typeof layout.subtitle>, margin: number[]) => ({
-    text: pdfText(b.lines), fontSize: b.text.size * PT, color: colour(b.color), margin, alignment: b.align,
+  const block = (b: NonNullable<typeof layout.subtitle>, top: number, bottom: number) => ({
+    text: pdfText(b.lines), fontSize: b.text.size * u, color: colour(b.color), margin: blockMargins(top, bottom), alignment: b.align,
     lineHeight: b.text.lineHeight / (b.text.size * 1.2),
   });
-  if (layout.subtitle) content.push(block(layout.subtitle, [0, 0, 0, 10]));
+  if (layout.subtitle) content.push(block(layout.subtitle, 0, 10));
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
   // page: pdfmake then drops that row from the document, so such a table lets rows break. Layout
   // heights include the cells' padding; 5 % of slack covers pdfmake's own line metrics.
-  const rowHeightPt = (r: number) => (layout.rowEdges[r + 1]! - layout.rowEdges[r]!) * PT;
+  const rowHeightPt = (r: number) => (layout.rowEdges[r + 1]! - layout.rowEdges[r]!) * u;
   const headerPt = Array.from({ length: model.headerRows }, (_, r) => rowHeightPt(r)).reduce((a, b) => a + b, 0);
   const pageBodyPt = (page.h - 2 * margin) * 0.95;
   const fitsOnAPage = model.rows.every((_, r) => r < model.headerRows || headerPt + rowHeightPt(r) <= pageBodyPt);
   const table = {
     table: { headerRows: model.headerRows, dontBreakRows: fitsOnAPage, widths: order.map((c) => (Number.isFinite(widths[c]) ? Math.max(1, widths[c]!) : 1)), body },
     layout: tableLayout,
+    margin: [page.left - margin, 0, 0, 0],
   };
-  // Right-to-left tables sit against the right margin, under their right-aligned title.
-  content.push(model.direction === 'rtl' ? { columns: [{ width: '*', text: '' }, { width: 'auto', ...table }] } : table);
-  layout.notes.forEach((note, i) => content.push(block(note, [0, i === 0 ? 8 : 0, 0, 0])));
+  content.push(table);
+  layout.notes.forEach((note, i) => content.push(block(note, i === 0 ? 8 : 0, 0)));
+
+  // Running head (pages after the first) and page numbers, in the page's top and bottom margins.
+  const runningTitle = model.title ? pdfText([clipTitle(model.title)]) : null;
+  const marginText = { fontSize: 8, color: colour(s.textColor) };
+  const header = (current: number) => (runningTitle && current > 1
+    ? { text: runningTitle, ...marginText, bold: true, margin: [page.left, 16, Math.max(0, page.w - page.left - blockW), 0], alignment: model.direction === 'rtl' ? 'right' : 'left' }
+    : null);
+  const footer = (current: number, count: number) => ({ text: pageLabel(current, count), ...marginText, alignment: 'center', margin: [margin, 14, margin, 0] });
 
   // Fonts reach pdfmake through a private virtual file system of buffers: no disk or URL access.
   const files = new Map<string, Buffer>();
@@ -462,7 +541,12 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const doc = await printer.createPdfKitDocument({
     pageSize: { width: page.w, height: page.h },
     pageMargins: [margin, margin, margin, margin],
-    info: { title: model.title ?? 'Table', creator: 'Jsonable', producer: 'Jsonable' },
+    version: '1.7',
+    language: model.locale,
+    displayTitle: true,
+    info: { title: model.title ?? 'Table', subject: altText, creator: 'Jsonable', producer: 'Jsonable (pdfmake)', creationDate: new Date() },
+    header,
+    footer,
     defaultStyle: { font: FACES[primary].family, fontSize: s.fontSize * PT, color: colour(s.textColor) },
     background: s.backgroundColor !== '#ffffff' ? () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.w, h: page.h, color: colour(s.backgroundColor) }] }) : undefined,
     content,

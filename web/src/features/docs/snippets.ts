@@ -66,6 +66,13 @@ export const stylesSample = JSON.stringify({
   options: { format: 'svg', showRowNumbers: false },
 }, null, 2);
 
+export const pdfSample = JSON.stringify({
+  title: 'Open orders',
+  headers: ['Order', 'Customer', 'Region', 'Placed', 'Total'],
+  rows: [['A-1041', 'Ada Lovelace', 'North', '2025-04-02', '$1,240.00'], ['A-1042', 'Alan Turing', 'West', '2025-04-03', '$380.00']],
+  options: { format: 'pdf', locale: 'en-US', pdf: { pageSize: 'Letter', orientation: 'landscape', align: 'center', fit: 'width' } },
+}, null, 2);
+
 export const processingSample = JSON.stringify({
   data: [
     { Rep: 'Maya', Region: 'EMEA', Deals: 12, Revenue: 48200 },
