@@ -9,23 +9,23 @@
  * the engine can make these tables, not how fast a loaded test machine makes them (the bench
  * measures that).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { createRenderPool, type RenderPool } from '@jsonable/render/pool/index';
-import { http, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, type TestUser } from './render.harness';
 
-let h: RenderHarness;
-let u: TestUser;
 let pool: RenderPool;
+const h = givenRenderHarness(
+  async () => {
+    pool = createRenderPool({ size: 1, jobsPerWorker: 1, maxQueue: 1, timeoutMs: 180_000, maxWaitMs: 180_000 });
+    await pool.ready();
+    return { renderer: pool };
+  },
+  { timeoutMs: 120_000, after: () => pool.close() },
+);
+let u: TestUser;
 beforeAll(async () => {
-  pool = createRenderPool({ size: 1, jobsPerWorker: 1, maxQueue: 1, timeoutMs: 180_000, maxWaitMs: 180_000 });
-  await pool.ready();
-  h = await startRenderHarness({ renderer: pool });
   u = await h.user('premium');
-}, 120_000);
-afterAll(async () => {
-  await h.close();
-  await pool.close();
 });
 
 const grid = (rows: number, columns: number, format: string) => ({
@@ -35,7 +35,7 @@ const grid = (rows: number, columns: number, format: string) => ({
   options: { format },
 });
 const post = (body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(body);
-const counted = async () => (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId).length;
+const counted = async () => (await h.rendered(u.userId)).length;
 
 describe('the largest table each format allows renders; one more row is a 413 naming the limit', () => {
   it('PNG and JPEG: as many rows as fit 16,384 pixels', { timeout: 600_000 }, async () => {

@@ -4,30 +4,25 @@
  * before they are parsed; deep nesting is refused from a byte scan with the limit named.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { bombTable, bombUri } from '../../render/test/support/image-bomb';
 import { bodyNestingMessage } from '../src/middleware/body';
-import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, smallTable, type TestUser } from './render.harness';
 
-let h: RenderHarness;
+const h = givenRenderHarness({ config: { bodyLimitBytes: 5 * 1024 * 1024 } });
 let u: TestUser;
 let endpoint: string;
 beforeAll(async () => {
-  h = await startRenderHarness({ config: { bodyLimitBytes: 5 * 1024 * 1024 } });
   u = await h.user('premium');
   const project = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Abuse' });
   endpoint = project.body.endpointPath as string;
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
 });
 
 const deep = (levels: number, inner = '1') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
 /** ~5 MB of nested brackets: the body that froze the event loop for seconds. */
 const BOMB = deep(2_500_000);
-const counted = async () => (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId).length;
+const counted = async () => (await h.rendered(u.userId)).length;
 const stored = async () => (await h.blobKeys('')).length;
 
 describe('bodies are read only where a route takes one', () => {

@@ -5,12 +5,12 @@
  * pool is real; the test can make its next render refuse (busy) or crash, as a loaded or broken
  * pool would.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NoSpaceFault } from '@jsonable/domain/faults';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { createRenderPool } from '@jsonable/render/pool/index';
 import { RenderCrashError, RenderPoolError } from '@jsonable/render/pool/errors';
-import { http, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+import { givenRenderHarness, http, smallTable } from './render.harness';
 
 const pool = createRenderPool({ size: 1 });
 /** What the next render ends with instead of rendering (once). */
@@ -24,24 +24,20 @@ const renderer: TableRenderer = {
   close: () => pool.close(),
 };
 
-let h: RenderHarness;
-beforeAll(async () => {
-  await pool.ready();
-  h = await startRenderHarness({ renderer, images: { limits: { preview: { limit: 1, windowMs: 60_000 } } } });
-});
-afterAll(async () => {
-  await h.close();
-  await pool.close();
-});
+const h = givenRenderHarness(
+  async () => {
+    await pool.ready();
+    return { renderer, images: { limits: { preview: { limit: 1, windowMs: 60_000 } } } };
+  },
+  { after: () => pool.close() },
+);
 
 const generate = (key: string | null, body: unknown) => {
   const req = http(h).post('/api/jsonable/table-to-image');
   return key ? req.set('X-API-Key', key).send(body as object) : req.send(body as object);
 };
 
-async function tablesOf(userId: string): Promise<number> {
-  return (await h.events('TableRendered')).filter((e) => e.data.userId === userId).length;
-}
+const tablesOf = async (userId: string) => (await h.rendered(userId)).length;
 
 function expectEnvelope(res: { status: number; body: unknown; headers: Record<string, string> }, status: number, message: string | RegExp, retryAfter?: string) {
   expect(res.status).toBe(status);

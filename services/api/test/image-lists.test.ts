@@ -4,9 +4,9 @@
  * handler; only the table engine is the quick stand-in (support/quick-renderer.ts).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX, nextLink, ZIP_MAX_BYTES } from '@jsonable/contracts/lists';
-import { http, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, type TestUser } from './render.harness';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { quickRenderer } from './support/quick-renderer';
 import { readZip } from './support/read-zip';
@@ -25,13 +25,7 @@ const sizedRenderer: TableRenderer = {
   close: () => quickRenderer.close(),
 };
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness({ renderer: sizedRenderer });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = givenRenderHarness({ renderer: sizedRenderer });
 
 interface Listed {
   id: string;

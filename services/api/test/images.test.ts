@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { purgeExpiredData, sweepExpired, sweepOrphanFiles, sweepOrphans } from '@jsonable/domain/images/maintenance';
 import { getRequestData, saveRequestData } from '@jsonable/domain/images/request-data';
-import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, smallTable, type TestUser } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 const DAY = 24 * 60 * 60 * 1000;
 const pathOf = (url: string) => new URL(url).pathname;

@@ -3,20 +3,13 @@
  * current one with revalidation, version URLs are immutable, rollback, delete, If-Match, retention,
  * and every route refuses other accounts' projects and names with 404.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { putLiveImageResponseSchema, liveImageListSchema, liveImageSchema, rollbackLiveImageResponseSchema } from '@jsonable/contracts/live';
 import { purgeExpiredLiveVersions } from '../src/routes/live/live-retention';
-import { closeSharedRenderer, http, PUBLIC_URL, setPlan, smallTable, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, PUBLIC_URL, setPlan, smallTable, type TestUser } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 interface Project { id: string; endpointPath: string; apiKey: string }
 
@@ -62,7 +55,7 @@ describe('PUT /api/jsonable/live/{name}', () => {
     expect(after.headers.etag).not.toBe(etag);
 
     // Versions are counted as renders and recorded on the living image's stream, not listed as images.
-    const rendered = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
+    const rendered = await h.rendered(u.userId);
     expect(rendered).toHaveLength(3);
     expect(rendered.every((e) => (e.data.live as { name: string }).name === 'daily-sales')).toBe(true);
     const live = (await h.events()).filter((e) => e.streamId === `live-${p.id}-daily-sales`).map((e) => e.type);
@@ -105,7 +98,7 @@ describe('PUT /api/jsonable/live/{name}', () => {
     expect((await http(h).get('/api/jsonable/live/kpi').set('X-API-Key', q.apiKey)).status).toBe(404);
     expect((await http(h).get('/api/jsonable/live').set('X-API-Key', q.apiKey)).body).toEqual([]);
     // Nothing was counted for the refused calls.
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === other.userId)).toHaveLength(0);
+    expect(await h.rendered(other.userId)).toHaveLength(0);
     // Public URLs: unknown slug, unknown name, unknown version, wrong extension.
     const slug = p.endpointPath.replace('/api/jsonable/p/', '');
     for (const url of [`/live/${slug}x/kpi.png`, `/live/${slug}/kpj.png`, `/live/${slug}/kpi/v/2.png`, `/live/${slug}/kpi.svg`, `/live/${slug}/KPI.png`, `/live/${slug}/kpi/v/0.png`]) {
@@ -127,7 +120,7 @@ describe('PUT /api/jsonable/live/{name}', () => {
     for (let i = 0; i < 200; i++) deep = [deep];
     expect((await put(p, 'ok', { data: [{ a: deep }] })).status).toBe(400);
     expect((await put(p, 'ok').set('If-Match', 'banana')).status).toBe(400);
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(0);
+    expect(await h.rendered(u.userId)).toHaveLength(0);
   });
 
   it('accepts exactly the names of the pattern (property)', async () => {
@@ -163,7 +156,7 @@ describe('quota, concurrency and If-Match', () => {
     expect(guarded.map((r) => r.status).sort()).toEqual([200, 409]);
     const conflict = guarded.find((r) => r.status === 409)!;
     expect(conflict.body.error.message).toMatch(/version 3, not 2/);
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(3);
+    expect(await h.rendered(u.userId)).toHaveLength(3);
     expect((await put(p, 'race').set('If-Match', '3')).status).toBe(200);
     expect((await put(p, 'fresh').set('If-Match', '*')).status).toBe(409);
     expect((await put(p, 'fresh').set('If-Match', '1')).status).toBe(409);

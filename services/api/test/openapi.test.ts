@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createdProjectSchema, projectListSchema, regenerateKeyResponseSchema } from '@jsonable/contracts/projects';
 import {
   generateResponseSchema, previewResponseSchema, projectEndpointResponseSchema, saveImageResponseSchema,
@@ -8,16 +8,9 @@ import type Router from '@koa/router';
 import { createApp } from '../src/app';
 import { buildOpenApiDocument } from '../src/openapi';
 import { modules as registeredModules } from '../src/modules/index';
-import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+import { givenRenderHarness, http, smallTable } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 type Json = Record<string, unknown>;
 

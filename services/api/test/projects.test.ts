@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
-import { closeSharedRenderer, http, setPlan, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, setPlan, type TestUser } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 const create = (u: TestUser, body: Record<string, unknown>) =>
   http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send(body);

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usagePeriodBounds } from '@jsonable/contracts/plans';
 import { REQUEST_DATA } from '@jsonable/domain/images/request-data';
-import { closeSharedRenderer, http, setPlan, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+import { givenRenderHarness, http, setPlan, smallTable, startRenderHarness } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 const render = (key: string, body: object = smallTable) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', key).send(body);
 
@@ -29,7 +22,7 @@ describe('usage quota', () => {
       success: false,
       error: { code: 402, message: 'You have used all 25 tables of your Free plan for this usage period. Upgrade your plan to create more tables.' },
     });
-    const counted = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
+    const counted = await h.rendered(u.userId);
     expect(counted).toHaveLength(25);
     // Refused renders left no file behind; every counted one has its image and its data.
     const images = (await h.blobKeys('images/')).filter((k) => counted.some((e) => e.data.blobKey === k));
@@ -63,7 +56,7 @@ describe('usage quota', () => {
       expect(next.body).toMatchObject({ usage_count: 0, usage_limit: 30 });
       expect(Date.parse(next.body.usage_reset_date)).toBe(usagePeriodBounds(user.body.created_at, 1).end.getTime());
       expect((await render(u.apiKey)).status).toBe(200);
-      const streams = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId).map((e) => e.streamId);
+      const streams = (await h.rendered(u.userId)).map((e) => e.streamId);
       expect(streams).toEqual([`usage-${u.userId}-0`, `usage-${u.userId}-1`]);
     } finally {
       h.advance(-(reset - Date.now() + 1000));
@@ -122,7 +115,7 @@ describe('Idempotency-Key', () => {
     const conflict = await post('order-42', { ...smallTable, title: 'Changed' });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.message).toBe('Idempotency-Key was already used for a different request (another body, endpoint or project)');
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(1);
+    expect(await h.rendered(u.userId)).toHaveLength(1);
   });
 
   it('concurrent retries with one key make one image', async () => {
@@ -131,7 +124,7 @@ describe('Idempotency-Key', () => {
       http(h).post('/api/jsonable/json-to-png').set('Cookie', u.cookie).set('Idempotency-Key', 'retry-me').send(smallTable)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.image.id)).size).toBe(1);
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(1);
+    expect(await h.rendered(u.userId)).toHaveLength(1);
     const files = await Promise.all((await h.blobKeys('images/')).map(async (k) => (await h.deps.blobs.head(k))?.metadata.userId));
     expect(files.filter((owner) => owner === u.userId)).toHaveLength(1);
   });

@@ -3,21 +3,12 @@
  * in every format, project styles can carry conditional formats and spanners, and a bad format
  * is a 400 that names the field, with nothing counted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { featureCases } from '../../render/test/features-cases';
 import { buildOpenApiDocument } from '../src/openapi';
-import { closeSharedRenderer, http, startRenderHarness, type RenderHarness } from './render.harness';
+import { givenRenderHarness, http } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
-
-const rendered = async (userId: string) => (await h.events('TableRendered')).filter((e) => e.data.userId === userId);
+const h = givenRenderHarness();
 
 describe('tables that say more, through the API', () => {
   it('renders the KPI table (data bars, icon sets, sparklines) in all four formats', async () => {
@@ -28,7 +19,7 @@ describe('tables that say more, through the API', () => {
       expect(res.status, format).toBe(200);
       expect(res.body.metadata.format).toBe(format);
     }
-    expect(await rendered(u.userId)).toHaveLength(4);
+    expect(await h.rendered(u.userId)).toHaveLength(4);
   });
 
   it('answers 400 naming the field for a bad operator, colour, column or spanner, and counts nothing', async () => {
@@ -47,7 +38,7 @@ describe('tables that say more, through the API', () => {
       if (typeof message === 'string') expect(res.body.error.message).toBe(message);
       else expect(res.body.error.message).toMatch(message);
     }
-    expect(await rendered(u.userId)).toHaveLength(0);
+    expect(await h.rendered(u.userId)).toHaveLength(0);
   });
 });
 

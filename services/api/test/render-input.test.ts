@@ -3,19 +3,10 @@
  * answers they get: JSON sent with the wrong Content-Type, a body encoded twice, nulls for
  * unmapped fields, a single bundle as `data`, messages that name the field, CORS for browsers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedRenderer, http, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+import { describe, expect, it } from 'vitest';
+import { givenRenderHarness, http, smallTable } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
-
-const rendered = async (userId: string) => (await h.events('TableRendered')).filter((e) => e.data.userId === userId);
+const h = givenRenderHarness();
 
 describe('bodies as clients send them', () => {
   it('reads JSON sent as a form (curl -d) or as text/plain, and refuses a body that is not JSON with 415', async () => {
@@ -34,7 +25,7 @@ describe('bodies as clients send them', () => {
       .send('{"data":[{"a":1}],"styles":{"__proto__":{"x":1}}}');
     expect(proto.status).toBe(400);
     expect(proto.body.error.message).toBe('Invalid request: a key named "__proto__" is not allowed');
-    expect(await rendered(u.userId)).toHaveLength(3);
+    expect(await h.rendered(u.userId)).toHaveLength(3);
   });
 
   it('reads a body encoded twice (a JSON string holding the object), and says so when JSON is not an object', async () => {
@@ -51,7 +42,7 @@ describe('bodies as clients send them', () => {
     }
     const broken = await post('{"data": [');
     expect(broken.body.error.message).toBe('Invalid JSON format');
-    expect(await rendered(u.userId)).toHaveLength(1);
+    expect(await h.rendered(u.userId)).toHaveLength(1);
   });
 
   it('treats null for an optional field as not given, one bundle as one row, and JSON text in a field as its value', async () => {
@@ -63,10 +54,10 @@ describe('bodies as clients send them', () => {
     expect(nestedNulls.status).toBe(200);
     const bundle = await post({ title: 'One', data: { Name: 'Ada', Age: 36 } });
     expect(bundle.status).toBe(200);
-    expect((await rendered(u.userId)).at(-1)!.data).toMatchObject({ rows: 1, columns: 2 });
+    expect((await h.rendered(u.userId)).at(-1)!.data).toMatchObject({ rows: 1, columns: 2 });
     const text = await post({ title: 'Text', data: JSON.stringify([{ a: 1 }, { a: 2 }, { a: 3 }]), styles: '{"headerBg":"#112233"}' });
     expect(text.status).toBe(200);
-    expect((await rendered(u.userId)).at(-1)!.data).toMatchObject({ rows: 3, columns: 1 });
+    expect((await h.rendered(u.userId)).at(-1)!.data).toMatchObject({ rows: 3, columns: 1 });
   });
 });
 

@@ -28,6 +28,7 @@ import { projectsModule } from '../src/modules/projects';
 import { allProjections } from '../src/read-models';
 import type { RenderLimits } from '../src/routes/render/limits';
 import { roomyLimits } from './accounts.harness';
+import { given, type GivenOptions } from './support/given';
 
 export const PUBLIC_URL = 'https://jsonable.test';
 
@@ -58,17 +59,43 @@ export interface RenderHarness {
   user(plan?: PlanTier): Promise<TestUser>;
   /** A new session cookie for the user at the current (moved) time. */
   signIn(userId: string): Promise<string>;
-  events(type?: string): Promise<Array<{ type: string; streamId: string; data: Record<string, unknown> }>>;
+  events(type?: string): Promise<RecordedTestEvent[]>;
+  /** The user's TableRendered events (each counted render), oldest first. */
+  rendered(userId: string): Promise<RecordedTestEvent[]>;
   /** Files under a blob prefix. */
   blobKeys(prefix: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
+export interface RecordedTestEvent {
+  type: string;
+  streamId: string;
+  data: Record<string, unknown>;
+}
+
+type RenderHarnessOptions = { config?: Partial<AppConfig>; renderer?: TableRenderer; images?: ImagesModuleOptions };
+
 let sharedRenderer: (TableRenderer & { ready(): Promise<void> }) | null = null;
 
-export async function startRenderHarness(
-  options: { config?: Partial<AppConfig>; renderer?: TableRenderer; images?: ImagesModuleOptions } = {},
-): Promise<RenderHarness> {
+/**
+ * The harness of a whole test file: started in beforeAll, closed (with the file's shared render
+ * pool, then `hooks.after`) in afterAll. `options` may be a function, for options made in
+ * beforeAll (a pool of the test's own).
+ */
+export function givenRenderHarness(
+  options: RenderHarnessOptions | (() => Promise<RenderHarnessOptions>) = {},
+  hooks: GivenOptions = {},
+): RenderHarness {
+  return given(async () => startRenderHarness(typeof options === 'function' ? await options() : options), {
+    ...hooks,
+    after: async () => {
+      await closeSharedRenderer();
+      await hooks.after?.();
+    },
+  });
+}
+
+export async function startRenderHarness(options: RenderHarnessOptions = {}): Promise<RenderHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'jsonable-render-'));
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
@@ -106,6 +133,10 @@ export async function startRenderHarness(
   const app = createApp(deps, modules);
   const server = app.callback();
   let n = 0;
+  const events = async (type?: string): Promise<RecordedTestEvent[]> => {
+    const all = await eventStore.readAll();
+    return all.filter((e) => !type || e.type === type).map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
+  };
 
   return {
     app, server, deps, dir,
@@ -125,9 +156,9 @@ export async function startRenderHarness(
       await deps.waitForProjections(session.position);
       return `jsonable_session=${session.sessionId}`;
     },
-    async events(type) {
-      const all = await eventStore.readAll();
-      return all.filter((e) => !type || e.type === type).map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
+    events,
+    async rendered(userId) {
+      return (await events('TableRendered')).filter((e) => e.data.userId === userId);
     },
     async blobKeys(prefix) {
       const keys: string[] = [];

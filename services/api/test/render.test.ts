@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getRequestData } from '@jsonable/domain/images/request-data';
-import { closeSharedRenderer, http, PUBLIC_URL, referenceTable, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+import { givenRenderHarness, http, PUBLIC_URL, referenceTable, smallTable } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -27,7 +20,7 @@ describe('POST /api/jsonable/table-to-image (API key)', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.body.subarray(0, 4).toString('hex')).toBe('89504e47');
     expect(file.body.length).toBe(res.body.metadata.size);
-    const rendered = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
+    const rendered = await h.rendered(u.userId);
     expect(rendered).toHaveLength(1);
     expect(rendered[0]!.streamId).toBe(`usage-${u.userId}-0`);
     expect(rendered[0]!.data).toMatchObject({ rows: 20, columns: 4, source: 'api_key', plan: 'premium', projectId: null });
@@ -74,7 +67,7 @@ describe('POST /api/jsonable/table-to-image (API key)', () => {
     expect(notObject.status).toBe(400);
     const badJson = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', 'application/json').send('{"data": [');
     expect(badJson.status).toBe(400);
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(0);
+    expect(await h.rendered(u.userId)).toHaveLength(0);
   });
 
   it('uses styles from the request, then the project defaults, then the system', async () => {
@@ -92,7 +85,7 @@ describe('POST /api/jsonable/table-to-image (API key)', () => {
       .send({ ...smallTable, styles: { imageFormat: 'jpeg' } });
     expect(overridden.body.metadata.format).toBe('jpeg');
     expect(overridden.body.imageUrl).toMatch(/\.jpg$/);
-    const rendered = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
+    const rendered = await h.rendered(u.userId);
     expect(rendered.every((e) => e.data.projectId === project.body.id)).toBe(true);
     const plain = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
     expect(plain.body.metadata.format).toBe('png');
@@ -145,7 +138,7 @@ describe('WebP and AVIF', () => {
     expect(saved.status).toBe(200);
     const byDefault = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', project.body.apiKey).send(smallTable);
     expect(byDefault.body.metadata.format).toBe('webp');
-    const formats = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId).map((e) => e.data.format).sort();
+    const formats = (await h.rendered(u.userId)).map((e) => e.data.format).sort();
     expect(formats).toEqual(['avif', 'webp', 'webp']);
     const stats = await http(h).get('/api/jsonable/user/stats').set('Cookie', u.cookie);
     expect(stats.body.byFormat).toMatchObject({ webp: 2, avif: 1, png: 0 });
@@ -179,7 +172,7 @@ describe('previews', () => {
       expect(file.status).toBe(200);
       expect(file.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     }
-    expect((await h.events('TableRendered')).filter((e) => e.data.userId === u.userId)).toHaveLength(0);
+    expect(await h.rendered(u.userId)).toHaveLength(0);
   });
 
   it('json-to-png/preview (session) answers the image bytes and stores nothing', async () => {
@@ -252,7 +245,7 @@ describe('project endpoint POST /api/jsonable/p/{endpoint}', () => {
     const wrongKey = await http(h).post(project.endpointPath).set('X-API-KEY', (await h.user()).apiKey).send(smallTable);
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body.error.message).toBe('Invalid API key for this project');
-    const rendered = (await h.events('TableRendered')).filter((e) => e.data.userId === u.userId);
+    const rendered = await h.rendered(u.userId);
     expect(rendered.map((e) => e.data.source)).toEqual(['project_endpoint', 'project_endpoint', 'project_endpoint']);
     expect(rendered.every((e) => e.data.projectId === project.id)).toBe(true);
   });

@@ -2,20 +2,13 @@
  * Accessible and machine-readable twins (issue #25): alt text generated for every render,
  * listed and editable; `{imageUrl}.csv` and `.html` hold exactly the data drawn.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { altTextOf, type DrawnTable } from '@jsonable/contracts/alt-text';
 import { csvOf, neutralizeFormula } from '../src/routes/images/twins';
-import { closeSharedRenderer, http, PUBLIC_URL, smallTable, startRenderHarness, type RenderHarness } from './render.harness';
+import { givenRenderHarness, http, PUBLIC_URL, smallTable } from './render.harness';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRenderHarness();
-});
-afterAll(async () => {
-  await h.close();
-  await closeSharedRenderer();
-});
+const h = givenRenderHarness();
 
 /** RFC 4180 reader: the inverse the twins must satisfy. */
 function parseCsv(text: string): string[][] {

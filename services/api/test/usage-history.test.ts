@@ -4,15 +4,15 @@
  * from the usage_days read model, which must rebuild to the same documents (replay --verify).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_HISTORY_MAX_DAYS, usageHistorySchema, type UsageHistory } from '@jsonable/contracts/usage-history';
 import { replayCommand } from '../src/cli/replay';
 import { allProjections } from '../src/read-models';
-import { http, startRenderHarness, type RenderHarness, type TestUser } from './render.harness';
+import { givenRenderHarness, http, type TestUser } from './render.harness';
 import { quickRenderer } from './support/quick-renderer';
 
 const DAY = 86_400_000;
-let h: RenderHarness;
+const h = givenRenderHarness({ renderer: quickRenderer });
 let u: TestUser;
 let other: TestUser;
 let projectA: string;
@@ -42,7 +42,6 @@ async function createProject(user: TestUser, name: string): Promise<string> {
 const usage = (user: TestUser, query = '') => http(h).get(`/api/jsonable/user/usage${query}`).set('Cookie', user.cookie);
 
 beforeAll(async () => {
-  h = await startRenderHarness({ renderer: quickRenderer });
   u = await h.user('enterprise');
   other = await h.user('enterprise');
   projectA = await createProject(u, 'Alpha');
@@ -60,9 +59,6 @@ beforeAll(async () => {
   await render(u, projectA, 'jpeg');
   await render(other, theirs, 'png');
 }, 60_000);
-afterAll(async () => {
-  await h.close();
-});
 
 function expectedDays(from: string, to: string, project?: string | null) {
   const counts = new Map<string, number>();

@@ -1,0 +1,45 @@
+/**
+ * Given a harness for the whole test file (issue #27, item 8): `given(start)` registers the
+ * beforeAll that starts it and the afterAll that closes it, and returns the harness at once, as a
+ * stand-in that reaches the started one. A test file then reads
+ *
+ *     const h = givenRenderHarness();
+ *     it('…', async () => { const u = await h.user(); … expect(await h.rendered(u.userId)).toHaveLength(1); });
+ *
+ * instead of a `let`, two hooks and its own copies of small helpers.
+ */
+import { afterAll, beforeAll } from 'vitest';
+
+export interface GivenOptions {
+  /** Runs after the harness is closed (e.g. closing a render pool shared by the file). */
+  after?: () => Promise<void>;
+  /** beforeAll's time limit, for harnesses that start slow pieces (a render pool). */
+  timeoutMs?: number;
+}
+
+export function given<H extends { close(): Promise<void> }>(start: () => Promise<H>, options: GivenOptions = {}): H {
+  let current: H | null = null;
+  const started = (key: PropertyKey): H => {
+    if (!current) throw new Error(`The harness was used before beforeAll started it (reading ${String(key)})`);
+    return current;
+  };
+  beforeAll(async () => {
+    current = await start();
+  }, options.timeoutMs);
+  afterAll(async () => {
+    const h = current;
+    current = null;
+    await h?.close();
+    await options.after?.();
+  });
+  return new Proxy({} as H, {
+    get(_target, key) {
+      const h = started(key);
+      const value: unknown = Reflect.get(h, key, h);
+      return typeof value === 'function' ? value.bind(h) : value;
+    },
+    set(_target, key, value) {
+      return Reflect.set(started(key), key, value);
+    },
+  });
+}
