@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Koa from 'koa';
 import type Router from '@koa/router';
+import request from 'supertest';
 import { createMailer, type OutboxFile } from '@jsonable/adapters/mail/index';
 import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
@@ -21,6 +22,7 @@ import type { ApiModule, AppState } from '../src/module';
 import { createAccountsModule } from '../src/modules/accounts';
 import { allProjections } from '../src/read-models';
 import type { AccountsLimits } from '../src/routes/accounts/limits';
+import { given, type GivenOptions } from './support/given';
 
 export const PUBLIC_URL = 'https://jsonable.test';
 
@@ -72,14 +74,23 @@ export interface AccountsHarness {
   lastToken(to: string, tag?: string): string;
   /** Waits (bounded) for the count of messages to `to` tagged `tag` to reach `count`, and answers the newest. */
   waitForMail(to: string, tag: string, count?: number): Promise<OutboxFile>;
+  /** A supertest request against the app. */
+  api(): ReturnType<typeof request>;
+  /** An address no account of this harness has used. */
+  freshEmail(): string;
+  /** Registers through the real flow (register → e-mail → confirm): the session cookie, the user and the link's token. */
+  signUp(email: string, password?: string): Promise<{ cookie: string; userId: string; token: string }>;
   close(): Promise<void>;
 }
 
-export async function startAccountsHarness(options: {
-  limits?: Partial<AccountsLimits>;
-  config?: Partial<AppConfig>;
-  extraModules?: ApiModule[];
-} = {}): Promise<AccountsHarness> {
+type AccountsHarnessOptions = { limits?: Partial<AccountsLimits>; config?: Partial<AppConfig>; extraModules?: ApiModule[] };
+
+/** The harness of a whole test file: started in beforeAll, closed (then `hooks.after`) in afterAll. */
+export function givenAccountsHarness(options: AccountsHarnessOptions | (() => Promise<AccountsHarnessOptions>) = {}, hooks: GivenOptions = {}): AccountsHarness {
+  return given(async () => startAccountsHarness(typeof options === 'function' ? await options() : options), hooks);
+}
+
+export async function startAccountsHarness(options: AccountsHarnessOptions = {}): Promise<AccountsHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'jsonable-accounts-'));
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
@@ -117,17 +128,28 @@ export async function startAccountsHarness(options: {
     return files.map((f) => JSON.parse(readFileSync(join(dir, 'outbox', f), 'utf8')) as OutboxFile);
   };
 
+  const server = app.callback();
+  const api = () => request(server);
+  let n = 0;
+  const lastToken = (to: string, tag?: string): string => {
+    const mail = outbox().filter((m) => m.to === to && (!tag || m.tag === tag)).at(-1);
+    if (!mail) throw new Error(`no mail to ${to}${tag ? ` tagged ${tag}` : ''}`);
+    const match = /https:\/\/jsonable\.test\/auth\/(?:verify|reset-password)\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+    if (!match?.[1]) throw new Error(`no link in the mail to ${to}`);
+    return match[1];
+  };
+
   return {
-    app, server: app.callback(), deps, dir, outbox,
+    app, server, deps, dir, outbox, api, lastToken,
+    freshEmail: () => `user${++n}-${Date.now()}@example.com`,
+    async signUp(email, password = 'correct horse battery') {
+      await api().post('/api/register').send({ email, password }).expect(200);
+      const token = lastToken(email, 'confirm-sign-up');
+      const res = await api().post('/api/confirm-magic-link').send({ token, password }).expect(200);
+      return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string, token };
+    },
     advance: (ms) => {
       offset += ms;
-    },
-    lastToken(to, tag) {
-      const mail = outbox().filter((m) => m.to === to && (!tag || m.tag === tag)).at(-1);
-      if (!mail) throw new Error(`no mail to ${to}${tag ? ` tagged ${tag}` : ''}`);
-      const match = /https:\/\/jsonable\.test\/auth\/(?:verify|reset-password)\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
-      if (!match?.[1]) throw new Error(`no link in the mail to ${to}`);
-      return match[1];
     },
     async waitForMail(to, tag, count = 1) {
       const deadline = Date.now() + 10_000;

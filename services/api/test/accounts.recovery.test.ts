@@ -5,32 +5,23 @@
  */
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RECENT_LINK_MS, RESET_LINK_TTL_MS, SESSION_SEEN_INTERVAL_MS } from '@jsonable/domain/accounts/accounts.decider';
-import { replayVerify, sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
+import { givenAccountsHarness, replayVerify, sessionCookie, startAccountsHarness } from './accounts.harness';
 
-let h: AccountsHarness;
-beforeAll(async () => {
-  h = await startAccountsHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-const api = () => request(h.server);
-let n = 0;
-const freshEmail = () => `rec${++n}-${Date.now()}@example.com`;
+const h = givenAccountsHarness();
 const cookieOf = (res: request.Response) => sessionCookie(res.headers['set-cookie'])!;
 
 async function linkSignIn(email: string): Promise<string> {
-  await api().post('/api/magic-link').send({ email }).expect(200);
-  return cookieOf(await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200));
+  await h.api().post('/api/magic-link').send({ email }).expect(200);
+  return cookieOf(await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200));
 }
 
 /** An account with a password, and a session opened with that password (not by a link). */
 async function accountWithPassword(email: string, password: string): Promise<string> {
-  await api().post('/api/register').send({ email, password }).expect(200);
-  await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password }).expect(200);
-  return cookieOf(await api().post('/api/login').send({ email, password }).expect(200));
+  await h.api().post('/api/register').send({ email, password }).expect(200);
+  await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password }).expect(200);
+  return cookieOf(await h.api().post('/api/login').send({ email, password }).expect(200));
 }
 
 async function eventsOf(type: string, userId: string) {
@@ -39,128 +30,128 @@ async function eventsOf(type: string, userId: string) {
 
 describe('pre-registration takeover (design: the person confirming types the sign-up password again, or gets no password)', () => {
   it("the attacker's password stops working once the owner of the address takes it", async () => {
-    const victim = freshEmail();
+    const victim = h.freshEmail();
     const attackerPassword = 'attacker chose this';
     // The attacker signs up with the victim's address; the victim receives the confirmation mail.
-    await api().post('/api/register').send({ email: victim, password: attackerPassword }).expect(200);
+    await h.api().post('/api/register').send({ email: victim, password: attackerPassword }).expect(200);
     const token = h.lastToken(victim, 'confirm-sign-up');
-    const preview = await api().get(`/api/verify-magic-link?token=${token}`).expect(200);
+    const preview = await h.api().get(`/api/verify-magic-link?token=${token}`).expect(200);
     expect(preview.body).toEqual({ success: true, valid: true, email: victim, purpose: 'register' });
     // The victim does not know that password: a guess is refused and the link stays usable.
-    const guess = await api().post('/api/confirm-magic-link').send({ token, password: 'my usual password' });
+    const guess = await h.api().post('/api/confirm-magic-link').send({ token, password: 'my usual password' });
     expect(guess.status).toBe(401);
     expect(guess.body.error.message).toMatch(/not the password chosen at sign-up/);
     // The victim continues without a password: the account is theirs, with no password at all.
-    const confirmed = await api().post('/api/confirm-magic-link').send({ token }).expect(200);
+    const confirmed = await h.api().post('/api/confirm-magic-link').send({ token }).expect(200);
     expect(confirmed.body).toMatchObject({ email: victim, has_password: false });
     const registered = await eventsOf('UserRegistered', confirmed.body.id as string);
     expect(registered.map((e) => (e.data as { passwordHash: string | null }).passwordHash)).toEqual([null]);
-    const login = await api().post('/api/login').send({ email: victim, password: attackerPassword });
+    const login = await h.api().post('/api/login').send({ email: victim, password: attackerPassword });
     expect(login.status).toBe(401);
     // The victim's fresh link session sets a password of their own without a current one.
     const victimCookie = cookieOf(confirmed);
-    await api().post('/api/jsonable/change-password').set('Cookie', victimCookie).send({ newPassword: 'the owner now chose' }).expect(200);
-    await api().post('/api/login').send({ email: victim, password: attackerPassword }).expect(401);
-    await api().post('/api/login').send({ email: victim, password: 'the owner now chose' }).expect(200);
+    await h.api().post('/api/jsonable/change-password').set('Cookie', victimCookie).send({ newPassword: 'the owner now chose' }).expect(200);
+    await h.api().post('/api/login').send({ email: victim, password: attackerPassword }).expect(401);
+    await h.api().post('/api/login').send({ email: victim, password: 'the owner now chose' }).expect(200);
   });
 
   it('gives the account the sign-up password when the person confirming types it again', async () => {
-    const email = freshEmail();
-    await api().post('/api/register').send({ email, password: 'my own password' }).expect(200);
-    const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'my own password' }).expect(200);
+    const email = h.freshEmail();
+    await h.api().post('/api/register').send({ email, password: 'my own password' }).expect(200);
+    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'my own password' }).expect(200);
     expect(res.body).toMatchObject({ email, has_password: true });
-    await api().post('/api/login').send({ email, password: 'my own password' }).expect(200);
+    await h.api().post('/api/login').send({ email, password: 'my own password' }).expect(200);
   });
 
   it("a sign-in link to a pre-registered address never gives the account the attacker's password", async () => {
-    const victim = freshEmail();
-    await api().post('/api/register').send({ email: victim, password: 'attacker chose this' }).expect(200);
+    const victim = h.freshEmail();
+    await h.api().post('/api/register').send({ email: victim, password: 'attacker chose this' }).expect(200);
     await linkSignIn(victim);
-    await api().post('/api/login').send({ email: victim, password: 'attacker chose this' }).expect(401);
+    await h.api().post('/api/login').send({ email: victim, password: 'attacker chose this' }).expect(401);
     // And the attacker's pending sign-up link, issued before that sign-in, is void.
-    const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(victim, 'confirm-sign-up'), password: 'attacker chose this' });
+    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(victim, 'confirm-sign-up'), password: 'attacker chose this' });
     expect(res.status).toBe(400);
   });
 });
 
 describe('sign-in links confirm only on a click (no login CSRF)', () => {
   it('GET shows which account the link opens and never consumes it; the POST does, once', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     await linkSignIn(email);
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const token = h.lastToken(email, 'magic-link');
     for (let i = 0; i < 3; i++) {
-      const res = await api().get(`/api/verify-magic-link?token=${token}`).expect(200);
+      const res = await h.api().get(`/api/verify-magic-link?token=${token}`).expect(200);
       expect(res.body).toEqual({ success: true, valid: true, email, purpose: 'sign_in' });
     }
-    await api().post('/api/confirm-magic-link').send({ token }).expect(200);
-    await api().get(`/api/verify-magic-link?token=${token}`).expect(400);
-    await api().post('/api/confirm-magic-link').send({ token }).expect(400);
+    await h.api().post('/api/confirm-magic-link').send({ token }).expect(200);
+    await h.api().get(`/api/verify-magic-link?token=${token}`).expect(400);
+    await h.api().post('/api/confirm-magic-link').send({ token }).expect(400);
   });
 
   it("switching accounts: confirming another account's link signs the browser's session out", async () => {
-    const mine = freshEmail();
-    const theirs = freshEmail();
+    const mine = h.freshEmail();
+    const theirs = h.freshEmail();
     const myCookie = await linkSignIn(mine);
     await linkSignIn(theirs);
-    await api().post('/api/magic-link').send({ email: theirs }).expect(200);
-    const res = await api().post('/api/confirm-magic-link').set('Cookie', myCookie).send({ token: h.lastToken(theirs, 'magic-link') }).expect(200);
+    await h.api().post('/api/magic-link').send({ email: theirs }).expect(200);
+    const res = await h.api().post('/api/confirm-magic-link').set('Cookie', myCookie).send({ token: h.lastToken(theirs, 'magic-link') }).expect(200);
     expect(res.body.email).toBe(theirs);
-    await api().get('/api/user').set('Cookie', myCookie).expect(401);
+    await h.api().get('/api/user').set('Cookie', myCookie).expect(401);
   });
 
   it('refuses a cross-site confirmation', async () => {
-    const email = freshEmail();
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    const email = h.freshEmail();
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const token = h.lastToken(email, 'magic-link');
-    await api().post('/api/confirm-magic-link').set('Sec-Fetch-Site', 'cross-site').send({ token }).expect(403);
-    await api().post('/api/confirm-magic-link').set('Content-Type', 'text/plain').send(JSON.stringify({ token })).expect(415);
-    await api().get(`/api/verify-magic-link?token=${token}`).expect(200);
+    await h.api().post('/api/confirm-magic-link').set('Sec-Fetch-Site', 'cross-site').send({ token }).expect(403);
+    await h.api().post('/api/confirm-magic-link').set('Content-Type', 'text/plain').send(JSON.stringify({ token })).expect(415);
+    await h.api().get(`/api/verify-magic-link?token=${token}`).expect(200);
   });
 });
 
 describe('link lifecycle', () => {
   it('refuses links issued before a password change', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     const cookie = await accountWithPassword(email, 'first password');
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const old = h.lastToken(email, 'magic-link');
-    await api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'first password', newPassword: 'second password' }).expect(200);
-    await api().get(`/api/verify-magic-link?token=${old}`).expect(400);
-    await api().post('/api/confirm-magic-link').send({ token: old }).expect(400);
+    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'first password', newPassword: 'second password' }).expect(200);
+    await h.api().get(`/api/verify-magic-link?token=${old}`).expect(400);
+    await h.api().post('/api/confirm-magic-link').send({ token: old }).expect(400);
     // A link asked for after the change works.
-    await api().post('/api/magic-link').send({ email }).expect(200);
-    await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200);
   });
 
   it('retires every other outstanding link at a link sign-in', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     await linkSignIn(email);
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const first = h.lastToken(email, 'magic-link');
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const second = h.lastToken(email, 'magic-link');
-    await api().post('/api/confirm-magic-link').send({ token: second }).expect(200);
-    await api().post('/api/confirm-magic-link').send({ token: first }).expect(400);
+    await h.api().post('/api/confirm-magic-link').send({ token: second }).expect(200);
+    await h.api().post('/api/confirm-magic-link').send({ token: first }).expect(400);
   });
 
   it('retires the links of a sign-up that lost the address to the account', async () => {
-    const email = freshEmail();
-    await api().post('/api/register').send({ email, password: 'sign-up password' }).expect(200);
+    const email = h.freshEmail();
+    await h.api().post('/api/register').send({ email, password: 'sign-up password' }).expect(200);
     const signUpLink = h.lastToken(email, 'confirm-sign-up');
-    await api().post('/api/magic-link').send({ email }).expect(200);
-    await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200);
-    await api().get(`/api/verify-magic-link?token=${signUpLink}`).expect(400);
-    await api().post('/api/confirm-magic-link').send({ token: signUpLink }).expect(400);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200);
+    await h.api().get(`/api/verify-magic-link?token=${signUpLink}`).expect(400);
+    await h.api().post('/api/confirm-magic-link').send({ token: signUpLink }).expect(400);
   });
 
   it('expires sign-in links after 24 hours', async () => {
-    const email = freshEmail();
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    const email = h.freshEmail();
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const token = h.lastToken(email, 'magic-link');
     h.advance(24 * 3600 * 1000);
     try {
-      await api().post('/api/confirm-magic-link').send({ token }).expect(400);
+      await h.api().post('/api/confirm-magic-link').send({ token }).expect(400);
     } finally {
       h.advance(-24 * 3600 * 1000);
     }
@@ -169,14 +160,14 @@ describe('link lifecycle', () => {
 
 describe('password recovery', () => {
   it('answers the forgot-password form identically for known, unknown and pending addresses', async () => {
-    const known = freshEmail();
+    const known = h.freshEmail();
     await accountWithPassword(known, 'owner password');
-    const pending = freshEmail();
-    await api().post('/api/register').send({ email: pending, password: 'pending password' }).expect(200);
-    const unknown = freshEmail();
+    const pending = h.freshEmail();
+    await h.api().post('/api/register').send({ email: pending, password: 'pending password' }).expect(200);
+    const unknown = h.freshEmail();
     const answers = [];
     for (const email of [known, unknown, pending]) {
-      const res = await api().post('/api/forgot-password').send({ email });
+      const res = await h.api().post('/api/forgot-password').send({ email });
       answers.push({ status: res.status, body: res.body as unknown, cookie: res.headers['set-cookie'] ?? null, type: res.headers['content-type'], cache: res.headers['cache-control'] });
     }
     expect(answers[0]).toEqual(answers[1]);
@@ -191,30 +182,30 @@ describe('password recovery', () => {
   });
 
   it('resets the password through the mailed link: other sessions and links end, the link works once', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     const elsewhere = await accountWithPassword(email, 'forgotten password');
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const outstanding = h.lastToken(email, 'magic-link');
-    await api().post('/api/forgot-password').send({ email }).expect(200);
+    await h.api().post('/api/forgot-password').send({ email }).expect(200);
     await h.waitForMail(email, 'password-reset');
     const token = h.lastToken(email, 'password-reset');
     // Looking at the page (GET) consumes nothing; a reset link is not a sign-in link.
-    expect((await api().get(`/api/password-reset?token=${token}`).expect(200)).body).toEqual({ success: true, valid: true, email });
-    await api().get(`/api/verify-magic-link?token=${token}`).expect(400);
-    await api().post('/api/confirm-magic-link').send({ token }).expect(400);
+    expect((await h.api().get(`/api/password-reset?token=${token}`).expect(200)).body).toEqual({ success: true, valid: true, email });
+    await h.api().get(`/api/verify-magic-link?token=${token}`).expect(400);
+    await h.api().post('/api/confirm-magic-link').send({ token }).expect(400);
     // Mismatched confirmation and a too-short password are refused before anything changes.
-    await api().post('/api/reset-password').send({ token, newPassword: 'brand new password', confirmPassword: 'other' }).expect(400);
-    await api().post('/api/reset-password').send({ token, newPassword: 'short' }).expect(400);
+    await h.api().post('/api/reset-password').send({ token, newPassword: 'brand new password', confirmPassword: 'other' }).expect(400);
+    await h.api().post('/api/reset-password').send({ token, newPassword: 'short' }).expect(400);
 
-    const reset = await api().post('/api/reset-password').send({ token, newPassword: 'brand new password', confirmPassword: 'brand new password' }).expect(200);
+    const reset = await h.api().post('/api/reset-password').send({ token, newPassword: 'brand new password', confirmPassword: 'brand new password' }).expect(200);
     expect(reset.body.email).toBe(email);
     const fresh = cookieOf(reset);
-    await api().get('/api/user').set('Cookie', fresh).expect(200);
-    await api().get('/api/user').set('Cookie', elsewhere).expect(401);
-    await api().post('/api/login').send({ email, password: 'forgotten password' }).expect(401);
-    await api().post('/api/login').send({ email, password: 'brand new password' }).expect(200);
-    await api().post('/api/confirm-magic-link').send({ token: outstanding }).expect(400);
-    const again = await api().post('/api/reset-password').send({ token, newPassword: 'third password here' });
+    await h.api().get('/api/user').set('Cookie', fresh).expect(200);
+    await h.api().get('/api/user').set('Cookie', elsewhere).expect(401);
+    await h.api().post('/api/login').send({ email, password: 'forgotten password' }).expect(401);
+    await h.api().post('/api/login').send({ email, password: 'brand new password' }).expect(200);
+    await h.api().post('/api/confirm-magic-link').send({ token: outstanding }).expect(400);
+    const again = await h.api().post('/api/reset-password').send({ token, newPassword: 'third password here' });
     expect(again.status).toBe(400);
     expect(again.body.error.message).toMatch(/reset link is invalid or has expired/);
     expect((await h.waitForMail(email, 'password-changed')).text).toContain('https://jsonable.test/auth?tab=forgot');
@@ -225,15 +216,15 @@ describe('password recovery', () => {
   });
 
   it('expires reset links after one hour', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     await accountWithPassword(email, 'some password');
-    await api().post('/api/forgot-password').send({ email }).expect(200);
+    await h.api().post('/api/forgot-password').send({ email }).expect(200);
     await h.waitForMail(email, 'password-reset');
     const token = h.lastToken(email, 'password-reset');
     h.advance(RESET_LINK_TTL_MS);
     try {
-      await api().get(`/api/password-reset?token=${token}`).expect(400);
-      await api().post('/api/reset-password').send({ token, newPassword: 'too late password' }).expect(400);
+      await h.api().get(`/api/password-reset?token=${token}`).expect(400);
+      await h.api().post('/api/reset-password').send({ token, newPassword: 'too late password' }).expect(400);
     } finally {
       h.advance(-RESET_LINK_TTL_MS);
     }
@@ -261,50 +252,50 @@ describe('password recovery', () => {
 
 describe('setting a password from a fresh link session', () => {
   it('needs no current password within 15 minutes of a link sign-in, and does after', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     await accountWithPassword(email, 'old password here');
     const linkCookie = await linkSignIn(email);
-    const sessions = await api().get('/api/jsonable/sessions').set('Cookie', linkCookie).expect(200);
+    const sessions = await h.api().get('/api/jsonable/sessions').set('Cookie', linkCookie).expect(200);
     expect(Date.parse(sessions.body.passwordWithoutCurrentUntil as string)).toBeGreaterThan(Date.now());
-    const changed = await api().post('/api/jsonable/change-password').set('Cookie', linkCookie).send({ newPassword: 'set from the link' }).expect(200);
-    const userId = (await api().get('/api/user').set('Cookie', cookieOf(changed)).expect(200)).body.id as string;
+    const changed = await h.api().post('/api/jsonable/change-password').set('Cookie', linkCookie).send({ newPassword: 'set from the link' }).expect(200);
+    const userId = (await h.api().get('/api/user').set('Cookie', cookieOf(changed)).expect(200)).body.id as string;
     expect((await eventsOf('PasswordChanged', userId)).at(-1)!.data).toMatchObject({ method: 'recent_link' });
-    await api().post('/api/login').send({ email, password: 'set from the link' }).expect(200);
+    await h.api().post('/api/login').send({ email, password: 'set from the link' }).expect(200);
 
     const later = await linkSignIn(email);
     h.advance(RECENT_LINK_MS);
     try {
-      const res = await api().post('/api/jsonable/change-password').set('Cookie', later).send({ newPassword: 'too late for that' });
+      const res = await h.api().post('/api/jsonable/change-password').set('Cookie', later).send({ newPassword: 'too late for that' });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Current password is incorrect');
-      expect((await api().get('/api/jsonable/sessions').set('Cookie', later).expect(200)).body.passwordWithoutCurrentUntil).toBeNull();
+      expect((await h.api().get('/api/jsonable/sessions').set('Cookie', later).expect(200)).body.passwordWithoutCurrentUntil).toBeNull();
     } finally {
       h.advance(-RECENT_LINK_MS);
     }
   });
 
   it('a password session always needs the current password', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     const cookie = await accountWithPassword(email, 'the current one');
-    expect((await api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.passwordWithoutCurrentUntil).toBeNull();
-    await api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ newPassword: 'without the current' }).expect(400);
-    await api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'wrong one', newPassword: 'without the current' }).expect(400);
+    expect((await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.passwordWithoutCurrentUntil).toBeNull();
+    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ newPassword: 'without the current' }).expect(400);
+    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'wrong one', newPassword: 'without the current' }).expect(400);
   });
 });
 
 describe('sessions under control', () => {
   async function signInFrom(email: string, password: string, userAgent: string, ip: string): Promise<string> {
-    return cookieOf(await api().post('/api/login').set('User-Agent', userAgent).set('X-Forwarded-For', ip).send({ email, password }).expect(200));
+    return cookieOf(await h.api().post('/api/login').set('User-Agent', userAgent).set('X-Forwarded-For', ip).send({ email, password }).expect(200));
   }
 
   it('lists open sessions with created, last seen, user agent and a coarse address; signs one out, then all others', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     const password = 'sessions password';
     await accountWithPassword(email, password);
     const laptop = await signInFrom(email, password, 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0', '203.0.113.77');
     const phone = await signInFrom(email, password, 'Mozilla/5.0 (iPhone) Safari/605.1', '2001:db8:abcd:12::1');
     const tablet = await signInFrom(email, password, 'Tablet\tAgent', '198.51.100.9');
-    const list = await api().get('/api/jsonable/sessions').set('Cookie', laptop).expect(200);
+    const list = await h.api().get('/api/jsonable/sessions').set('Cookie', laptop).expect(200);
     const sessions = list.body.sessions as Array<Record<string, unknown>>;
     expect(sessions.length).toBeGreaterThanOrEqual(3);
     const current = sessions.find((s) => s.current)!;
@@ -316,50 +307,50 @@ describe('sessions under control', () => {
     for (const s of sessions) expect(Date.parse(s.lastSeenAt as string)).toBeGreaterThanOrEqual(Date.parse(s.createdAt as string));
 
     // Another account cannot see or end these sessions.
-    const stranger = await linkSignIn(freshEmail());
+    const stranger = await linkSignIn(h.freshEmail());
     const phoneId = sessions.find((s) => s.ip === '2001:db8:abcd::/48')!.id as string;
-    expect((await api().get('/api/jsonable/sessions').set('Cookie', stranger).expect(200)).body.sessions).toHaveLength(1);
-    await api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', stranger).expect(404);
-    await api().delete('/api/jsonable/sessions/not-an-id').set('Cookie', laptop).expect(400);
-    await api().delete(`/api/jsonable/sessions/${phoneId}`).expect(401);
-    await api().get('/api/user').set('Cookie', phone).expect(200);
+    expect((await h.api().get('/api/jsonable/sessions').set('Cookie', stranger).expect(200)).body.sessions).toHaveLength(1);
+    await h.api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', stranger).expect(404);
+    await h.api().delete('/api/jsonable/sessions/not-an-id').set('Cookie', laptop).expect(400);
+    await h.api().delete(`/api/jsonable/sessions/${phoneId}`).expect(401);
+    await h.api().get('/api/user').set('Cookie', phone).expect(200);
 
     // Sign out one session from another.
-    const out = await api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', laptop).expect(200);
+    const out = await h.api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', laptop).expect(200);
     expect(out.body).toEqual({ success: true, current: false });
-    await api().get('/api/user').set('Cookie', phone).expect(401);
-    await api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', laptop).expect(404);
-    const userId = (await api().get('/api/user').set('Cookie', laptop).expect(200)).body.id as string;
+    await h.api().get('/api/user').set('Cookie', phone).expect(401);
+    await h.api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', laptop).expect(404);
+    const userId = (await h.api().get('/api/user').set('Cookie', laptop).expect(200)).body.id as string;
     expect((await eventsOf('UserSignedOut', userId)).at(-1)!.data).toMatchObject({ reason: 'revoked' });
 
     // Sign out everywhere else.
-    const others = await api().post('/api/jsonable/sessions/sign-out-others').set('Cookie', laptop).send({}).expect(200);
+    const others = await h.api().post('/api/jsonable/sessions/sign-out-others').set('Cookie', laptop).send({}).expect(200);
     expect(others.body.signedOut).toBeGreaterThanOrEqual(2);
-    await api().get('/api/user').set('Cookie', tablet).expect(401);
-    await api().get('/api/user').set('Cookie', laptop).expect(200);
-    const after = (await api().get('/api/jsonable/sessions').set('Cookie', laptop).expect(200)).body.sessions as Array<{ current: boolean }>;
+    await h.api().get('/api/user').set('Cookie', tablet).expect(401);
+    await h.api().get('/api/user').set('Cookie', laptop).expect(200);
+    const after = (await h.api().get('/api/jsonable/sessions').set('Cookie', laptop).expect(200)).body.sessions as Array<{ current: boolean }>;
     expect(after).toEqual([expect.objectContaining({ current: true })]);
     // A cross-site "sign out everywhere else" is refused.
-    await api().post('/api/jsonable/sessions/sign-out-others').set('Cookie', laptop).set('Sec-Fetch-Site', 'cross-site').send({}).expect(403);
+    await h.api().post('/api/jsonable/sessions/sign-out-others').set('Cookie', laptop).set('Sec-Fetch-Site', 'cross-site').send({}).expect(403);
   });
 
   it('signing out the current session from the list clears the cookie', async () => {
-    const cookie = await linkSignIn(freshEmail());
-    const [mine] = (await api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ id: string }>;
-    const res = await api().delete(`/api/jsonable/sessions/${mine!.id}`).set('Cookie', cookie).expect(200);
+    const cookie = await linkSignIn(h.freshEmail());
+    const [mine] = (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ id: string }>;
+    const res = await h.api().delete(`/api/jsonable/sessions/${mine!.id}`).set('Cookie', cookie).expect(200);
     expect(res.body.current).toBe(true);
     expect(String(res.headers['set-cookie'])).toMatch(/jsonable_session=;/);
-    await api().get('/api/user').set('Cookie', cookie).expect(401);
+    await h.api().get('/api/user').set('Cookie', cookie).expect(401);
   });
 
   it('moves "last seen" when a session is used after a few minutes, as a SessionSeen event', async () => {
-    const cookie = await linkSignIn(freshEmail());
-    const before = ((await api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ lastSeenAt: string }>)[0]!;
+    const cookie = await linkSignIn(h.freshEmail());
+    const before = ((await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ lastSeenAt: string }>)[0]!;
     h.advance(SESSION_SEEN_INTERVAL_MS);
     try {
-      const user = await api().get('/api/user').set('Cookie', cookie).set('X-Forwarded-For', '192.0.2.200').expect(200);
+      const user = await h.api().get('/api/user').set('Cookie', cookie).set('X-Forwarded-For', '192.0.2.200').expect(200);
       await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-      const after = ((await api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ lastSeenAt: string; ip: string }>)[0]!;
+      const after = ((await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ lastSeenAt: string; ip: string }>)[0]!;
       expect(Date.parse(after.lastSeenAt) - Date.parse(before.lastSeenAt)).toBeGreaterThanOrEqual(SESSION_SEEN_INTERVAL_MS);
       expect(after.ip).toBe('192.0.2.0/24');
       expect(await eventsOf('SessionSeen', user.body.id as string)).toHaveLength(1);
@@ -371,20 +362,20 @@ describe('sessions under control', () => {
 
 describe('hostile input (fast-check)', () => {
   it('GET /api/password-reset and DELETE /api/jsonable/sessions/{id} answer 4xx JSON, never 500', async () => {
-    const cookie = await linkSignIn(freshEmail());
+    const cookie = await linkSignIn(h.freshEmail());
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 })), async (raw) => {
-        const reset = await api().get(`/api/password-reset?token=${encodeURIComponent(raw)}`);
+        const reset = await h.api().get(`/api/password-reset?token=${encodeURIComponent(raw)}`);
         expect(reset.status).toBe(400);
         expect(reset.body.success).toBe(false);
-        const del = await api().delete(`/api/jsonable/sessions/${encodeURIComponent(raw)}`).set('Cookie', cookie);
+        const del = await h.api().delete(`/api/jsonable/sessions/${encodeURIComponent(raw)}`).set('Cookie', cookie);
         // An id with a slash or none at all reaches another route (404/405).
         expect([400, 404, 405]).toContain(del.status);
         expect(del.body.success).toBe(false);
       }),
       { numRuns: 40 },
     );
-    await api().get('/api/user').set('Cookie', cookie).expect(200);
+    await h.api().get('/api/user').set('Cookie', cookie).expect(200);
   });
 });
 

@@ -2,28 +2,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '@jsonable/domain/accounts/secrets';
 import { claimUnique } from '@jsonable/domain/runtime/claim-unique';
-import { PUBLIC_URL, replayVerify, sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
+import { givenAccountsHarness, PUBLIC_URL, replayVerify, sessionCookie, startAccountsHarness } from './accounts.harness';
 
-let h: AccountsHarness;
-beforeAll(async () => {
-  h = await startAccountsHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-const api = () => request(h.server);
-let n = 0;
-const freshEmail = () => `sec${++n}-${Date.now()}@example.com`;
-
-async function signUp(email: string, password: string): Promise<{ cookie: string; userId: string; token: string }> {
-  await api().post('/api/register').send({ email, password }).expect(200);
-  const token = h.lastToken(email, 'confirm-sign-up');
-  const res = await api().post('/api/confirm-magic-link').send({ token, password }).expect(200);
-  return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string, token };
-}
+const h = givenAccountsHarness();
 
 /** Status, body and headers that could tell the two answers apart. */
 function observable(res: request.Response) {
@@ -32,40 +16,40 @@ function observable(res: request.Response) {
 
 describe('no account enumeration', () => {
   it('answers register identically for a known and an unknown address, and mails the owner instead', async () => {
-    const known = freshEmail();
-    const { userId } = await signUp(known, 'owner password');
-    const unknown = freshEmail();
-    const a = await api().post('/api/register').send({ email: known, password: 'attacker password' });
-    const b = await api().post('/api/register').send({ email: unknown, password: 'attacker password' });
+    const known = h.freshEmail();
+    const { userId } = await h.signUp(known, 'owner password');
+    const unknown = h.freshEmail();
+    const a = await h.api().post('/api/register').send({ email: known, password: 'attacker password' });
+    const b = await h.api().post('/api/register').send({ email: unknown, password: 'attacker password' });
     expect(observable(a)).toEqual(observable(b));
     expect(a.status).toBe(200);
 
     const ownerMail = h.outbox().filter((m) => m.to === known).at(-1)!;
     expect(ownerMail.tag).toBe('already-registered');
     // The owner's password is untouched and the attacker's does not sign in.
-    await api().post('/api/login').send({ email: known, password: 'attacker password' }).expect(401);
-    const owner = await api().post('/api/login').send({ email: known, password: 'owner password' }).expect(200);
+    await h.api().post('/api/login').send({ email: known, password: 'attacker password' }).expect(401);
+    const owner = await h.api().post('/api/login').send({ email: known, password: 'owner password' }).expect(200);
     expect(owner.body.id).toBe(userId);
     // The link in the owner's note signs the owner in (it proves control of the address).
-    const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(known, 'already-registered') }).expect(200);
+    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(known, 'already-registered') }).expect(200);
     expect(res.body.id).toBe(userId);
   });
 
   it('answers magic-link requests identically for a known and an unknown address', async () => {
-    const known = freshEmail();
-    await signUp(known, 'owner password');
-    const a = await api().post('/api/magic-link').send({ email: known });
-    const b = await api().post('/api/magic-link').send({ email: freshEmail() });
+    const known = h.freshEmail();
+    await h.signUp(known, 'owner password');
+    const a = await h.api().post('/api/magic-link').send({ email: known });
+    const b = await h.api().post('/api/magic-link').send({ email: h.freshEmail() });
     expect(observable(a)).toEqual(observable(b));
   });
 });
 
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/, 30 days, and new at every sign-in', async () => {
-    const email = freshEmail();
-    await signUp(email, 'cookie password');
-    const one = await api().post('/api/login').send({ email, password: 'cookie password' }).expect(200);
-    const two = await api().post('/api/login').send({ email, password: 'cookie password' }).expect(200);
+    const email = h.freshEmail();
+    await h.signUp(email, 'cookie password');
+    const one = await h.api().post('/api/login').send({ email, password: 'cookie password' }).expect(200);
+    const two = await h.api().post('/api/login').send({ email, password: 'cookie password' }).expect(200);
     const raw = (one.headers['set-cookie'] as unknown as string[])[0]!;
     expect(raw).toMatch(/^jsonable_session=[A-Za-z0-9_-]{43}; /);
     const attributes = raw.split('; ').slice(1);
@@ -78,7 +62,7 @@ describe('session cookie', () => {
   it('is Secure with the __Host- prefix when SECURE_COOKIES', async () => {
     const secure = await startAccountsHarness({ config: { secureCookies: true } });
     try {
-      const email = freshEmail();
+      const email = h.freshEmail();
       await request(secure.server).post('/api/magic-link').send({ email }).expect(200);
       const res = await request(secure.server).post('/api/confirm-magic-link').send({ token: secure.lastToken(email) }).expect(200);
       const raw = (res.headers['set-cookie'] as unknown as string[])[0]!;
@@ -91,46 +75,46 @@ describe('session cookie', () => {
   });
 
   it('expires 30 days after sign-in', async () => {
-    const { cookie } = await signUp(freshEmail(), 'expiry password');
+    const { cookie } = await h.signUp(h.freshEmail(), 'expiry password');
     const thirtyDays = 30 * 24 * 3600 * 1000;
     h.advance(thirtyDays + 1000);
     try {
-      await api().get('/api/user').set('Cookie', cookie).expect(401);
+      await h.api().get('/api/user').set('Cookie', cookie).expect(401);
     } finally {
       h.advance(-(thirtyDays + 1000));
     }
-    await api().get('/api/user').set('Cookie', cookie).expect(200);
+    await h.api().get('/api/user').set('Cookie', cookie).expect(200);
   });
 });
 
 describe('CSRF', () => {
   it('refuses cross-site sign-in attempts and non-JSON bodies', async () => {
-    const email = freshEmail();
-    await signUp(email, 'csrf password');
+    const email = h.freshEmail();
+    await h.signUp(email, 'csrf password');
     const body = { email, password: 'csrf password' };
-    const crossSite = await api().post('/api/login').set('Sec-Fetch-Site', 'cross-site').send(body);
+    const crossSite = await h.api().post('/api/login').set('Sec-Fetch-Site', 'cross-site').send(body);
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toEqual({ success: false, error: { code: 403, message: 'Cross-site request refused' } });
-    await api().post('/api/login').set('Origin', 'https://evil.example').send(body).expect(403);
-    await api().post('/api/login').set('Origin', 'null').send(body).expect(403);
-    const form = await api().post('/api/login').type('form').send(body);
+    await h.api().post('/api/login').set('Origin', 'https://evil.example').send(body).expect(403);
+    await h.api().post('/api/login').set('Origin', 'null').send(body).expect(403);
+    const form = await h.api().post('/api/login').type('form').send(body);
     expect(form.status).toBe(415);
     expect(form.body.error.message).toBe('Content-Type must be application/json');
-    await api().post('/api/login').set('Content-Type', 'text/plain').send(JSON.stringify(body)).expect(415);
+    await h.api().post('/api/login').set('Content-Type', 'text/plain').send(JSON.stringify(body)).expect(415);
     // The web app's own requests pass.
-    await api().post('/api/login').set('Origin', PUBLIC_URL).set('Sec-Fetch-Site', 'same-origin').send(body).expect(200);
+    await h.api().post('/api/login').set('Origin', PUBLIC_URL).set('Sec-Fetch-Site', 'same-origin').send(body).expect(200);
   });
 
   it('refuses cookie-authenticated mutations from other sites, on every route behind requireSession', async () => {
-    const { cookie } = await signUp(freshEmail(), 'csrf password 2');
-    const mutate = () => api().patch('/api/jsonable/user').set('Cookie', cookie);
+    const { cookie } = await h.signUp(h.freshEmail(), 'csrf password 2');
+    const mutate = () => h.api().patch('/api/jsonable/user').set('Cookie', cookie);
     await mutate().set('Sec-Fetch-Site', 'cross-site').send({ first_name: 'Mallory' }).expect(403);
     await mutate().set('Origin', 'https://evil.example').send({ first_name: 'Mallory' }).expect(403);
     await mutate().type('form').send({ first_name: 'Mallory' }).expect(415);
-    await api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
-    await api().post('/api/test/session-echo').set('Cookie', cookie).set('Content-Type', 'text/plain').send('x=1').expect(415);
-    await api().post('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
-    const me = await api().get('/api/jsonable/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(200);
+    await h.api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await h.api().post('/api/test/session-echo').set('Cookie', cookie).set('Content-Type', 'text/plain').send('x=1').expect(415);
+    await h.api().post('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    const me = await h.api().get('/api/jsonable/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(200);
     expect(me.body.first_name).toBeNull();
   });
 });
@@ -202,23 +186,23 @@ describe('rate limits', () => {
 
 describe('races', () => {
   it('consumes a link once when it is confirmed twice at the same moment', async () => {
-    const email = freshEmail();
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    const email = h.freshEmail();
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const token = h.lastToken(email);
-    const results = await Promise.all([1, 2, 3].map(() => api().post('/api/confirm-magic-link').send({ token })));
+    const results = await Promise.all([1, 2, 3].map(() => h.api().post('/api/confirm-magic-link').send({ token })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });
 
   it('gives an address one account when two sign-ups are confirmed at once', async () => {
-    const email = freshEmail();
-    await api().post('/api/register').send({ email, password: 'first racer' }).expect(200);
+    const email = h.freshEmail();
+    await h.api().post('/api/register').send({ email, password: 'first racer' }).expect(200);
     const first = h.lastToken(email);
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const second = h.lastToken(email);
     expect(second).not.toBe(first);
     const [a, b] = await Promise.all([
-      api().post('/api/confirm-magic-link').send({ token: first }),
-      api().post('/api/confirm-magic-link').send({ token: second }),
+      h.api().post('/api/confirm-magic-link').send({ token: first }),
+      h.api().post('/api/confirm-magic-link').send({ token: second }),
     ]);
     // One link wins the address. The other proved the address too: it signs in to that account,
     // unless the winner's link sign-in retired it first (every link sign-in retires the others).
@@ -235,28 +219,28 @@ describe('races', () => {
 
 describe('recovery', () => {
   it('creates the account for an address whose reservation was left without one (a crash between claim and registration)', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     // What a crash leaves behind: the address is claimed by a user id whose stream has no account.
     const orphan = 'orphan-' + Date.now();
     await claimUnique(h.deps.eventStore, `email-${sha256Hex(email)}`, { id: crypto.randomUUID(), type: 'EmailClaimed', data: { email, userId: orphan } });
-    await api().post('/api/register').send({ email, password: 'recovered password' }).expect(200);
-    const res = await api().post('/api/confirm-magic-link').send({ token: h.lastToken(email), password: 'recovered password' }).expect(200);
+    await h.api().post('/api/register').send({ email, password: 'recovered password' }).expect(200);
+    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email), password: 'recovered password' }).expect(200);
     expect(res.body).toMatchObject({ id: orphan, email, has_password: true });
-    await api().post('/api/login').send({ email, password: 'recovered password' }).expect(200);
+    await h.api().post('/api/login').send({ email, password: 'recovered password' }).expect(200);
   });
 });
 
 describe('secrets at rest', () => {
   it('stores argon2id hashes and never a plaintext password, token, session id or key in any event or document', async () => {
-    const email = freshEmail();
+    const email = h.freshEmail();
     const password = 'Plaintext-Password-Canary-42';
-    const { cookie, token } = await signUp(email, password);
-    const login = await api().post('/api/login').send({ email, password }).expect(200);
-    const key = (await api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).expect(200)).body.apiKey as string;
-    await api().post('/api/magic-link').send({ email }).expect(200);
+    const { cookie, token } = await h.signUp(email, password);
+    const login = await h.api().post('/api/login').send({ email, password }).expect(200);
+    const key = (await h.api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).expect(200)).body.apiKey as string;
+    await h.api().post('/api/magic-link').send({ email }).expect(200);
     const pendingToken = h.lastToken(email, 'magic-link');
     const newPassword = 'Second-Password-Canary-43';
-    const changed = await api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: password, newPassword }).expect(200);
+    const changed = await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: password, newPassword }).expect(200);
 
     const events = await h.deps.eventStore.readAll();
     const hashes = events.flatMap((e) => {
