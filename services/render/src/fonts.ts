@@ -4,8 +4,8 @@
  * table in Chinese (simplified and traditional), Japanese, Korean, Arabic, Hebrew, Devanagari,
  * Bengali, Tamil, Gujarati, Telugu, Kannada, Malayalam, Sinhala, Thai, Lao, Khmer, Myanmar,
  * Armenian, Georgian, Ethiopic or with emoji never shows an empty box. Han characters are shared
- * by Chinese, Japanese and Korean with different glyph forms: the table's locale picks the face
- * that draws them (hanFace).
+ * by Chinese, Japanese and Korean with different glyph forms: the table's locale, or a typed
+ * cell's own format.locale, picks the face that draws them (hanFace).
  */
 import { GlobalFonts } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
@@ -68,7 +68,7 @@ export type FaceId = keyof typeof FACES;
 
 /** The faces that draw Han characters (and kana, hangul), one per writing tradition. */
 export type HanFace = 'notoSansSC' | 'notoSansTC' | 'notoSansJP' | 'notoSansKR';
-const HAN_FACES: readonly HanFace[] = ['notoSansSC', 'notoSansJP', 'notoSansKR', 'notoSansTC'];
+export const HAN_FACES: readonly HanFace[] = ['notoSansSC', 'notoSansJP', 'notoSansKR', 'notoSansTC'];
 
 /**
  * Which face draws Han characters for a locale: Japanese forms for ja, Korean for ko, traditional

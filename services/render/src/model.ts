@@ -64,6 +64,11 @@ export interface ModelCell {
   /** How this column's typed numbers are shown, reused for its aggregates. */
   formatValue?: (n: number) => string;
   graphics?: CellGraphics;
+  /**
+   * A typed cell's own `format.locale` (canonical): its text is in that language, so Han
+   * characters take that language's forms even when the table's locale is another.
+   */
+  locale?: string;
 }
 
 /**
@@ -82,7 +87,7 @@ export function newCell(
   return {
     text, kind, align, background: undefined, color: undefined, weight, italic: false, fontSize: undefined,
     colspan: 1, rowspan: 1, link: undefined, tooltip: undefined, image: undefined, sortValue, raw: undefined,
-    alignSet: undefined, formatValue, graphics: undefined,
+    alignSet: undefined, formatValue, graphics: undefined, locale: undefined,
   };
 }
 

@@ -10,6 +10,9 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { renderTable } from '../src/engine';
 import { runs } from '../src/paint/pdf';
 import { ensureFontsRegistered, FACES, FALLBACKS, facePath, hanFace, resolveFace, type FaceId } from '../src/fonts';
+import { layoutTable } from '../src/layout/layout';
+import { normalize } from '../src/normalize/table';
+import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
 
 const require = createRequire(import.meta.url);
 const fontkit = require('fontkit') as { create(b: Buffer): { hasGlyphForCodePoint(cp: number): boolean; familyName: string } };
@@ -106,6 +109,40 @@ describe('fonts', () => {
     // The PDF embeds the Japanese face for a Japanese table.
     const pdf = await renderTable({ format: 'pdf', payload: { headers: ['字'], rows: [['直角骨写']], options: { locale: 'ja-JP' } } });
     expect(Buffer.from(pdf.bytes).toString('latin1')).toContain('NotoSansJP');
+  });
+
+  it('draws a typed cell with the Han forms of its own format.locale, in all formats', async () => {
+    // 直, 角 and 骨 differ between Japanese and simplified Chinese forms; headers without Han.
+    const image = async (format: 'png' | 'svg' | 'pdf', locale: string, cell: unknown) => {
+      const out = await renderTable({ format, payload: { headers: ['x'], rows: [[cell]], options: { locale } } });
+      return pixels(await toPng(out.bytes, format));
+    };
+    const plain = '直角骨写';
+    const ja = { type: 'text', value: plain, format: { locale: 'ja-JP' } };
+    const zh = { type: 'text', value: plain, format: { locale: 'zh-CN' } };
+    for (const format of ['png', 'svg', ...(hasPdftoppm ? ['pdf' as const] : [])] as const) {
+      const jaTable = await image(format, 'ja-JP', plain);
+      const zhTable = await image(format, 'zh-CN', plain);
+      expect(differing(jaTable, zhTable), format).toBeGreaterThan(0);
+      // A Japanese cell in a Chinese table looks as it does in a Japanese table, and vice versa.
+      expect(differing(await image(format, 'zh-CN', ja), jaTable), format).toBe(0);
+      expect(differing(await image(format, 'ja-JP', zh), zhTable), format).toBe(0);
+    }
+    // The layout says which face: the cell's, while the table (title) keeps its own.
+    const layout = layoutTable(normalize({ payload: { title: '標題', headers: ['x'], rows: [[ja], [{ type: 'date', value: '2024-03-04', format: { locale: 'zh-TW', dateStyle: 'full' } }], [plain]], options: { locale: 'zh-CN' } } }).model);
+    expect(layout.han).toBe('notoSansSC');
+    expect(layout.title!.text.han).toBe('notoSansSC');
+    expect(layout.cells.filter((lc) => lc.row > 0).map((lc) => lc.text.han)).toEqual(['notoSansJP', 'notoSansTC', 'notoSansSC']);
+    // SVG names the cell's stack and language on its text.
+    const svg = Buffer.from((await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[ja]], options: { locale: 'zh-CN' } } })).bytes).toString();
+    expect(svg).toMatch(/<text [^>]*font-family="&apos;Inter&apos;, &apos;Noto Sans JP&apos;, &apos;Noto Sans SC&apos;[^"]*" xml:lang="ja-JP"[^>]*>直角骨写</);
+    // The PDF embeds the Japanese face only for the Japanese cell.
+    const pdfText = async (cell: unknown) => Buffer.from((await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [[cell]], options: { locale: 'zh-CN' } } })).bytes).toString('latin1');
+    expect(await pdfText(ja)).toContain('NotoSansJP');
+    expect(await pdfText(plain)).not.toContain('NotoSansJP');
+    // A locale Intl does not know falls back as the table's does, rather than failing the render.
+    const bad = await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[{ type: 'number', value: 1.5, format: { locale: 'not a locale!!' } }]] } });
+    expect(Buffer.from(bad.bytes).toString()).toContain('>1.5<');
   });
 
   it('keeps a keycap and a combining mark with their base in the PDF (fallback per grapheme cluster)', async () => {

@@ -3,7 +3,7 @@
  * row heights with spans, title block, and resolved colours. Every painter (canvas, SVG, PDF)
  * draws from this one layout, so the formats look alike.
  */
-import { familyStack, hanFace, resolveFace, type FaceId, type HanFace } from '../fonts';
+import { familyStack, HAN_FACES, hanFace, resolveFace, type FaceId, type HanFace } from '../fonts';
 import type { Align, ModelCell, ModelRow, TableModel } from '../model';
 import { fontMetrics, longestToken, measure, naturalWidth, TABULAR, wrap } from './text';
 import { cellShapes, graphicsWidth, type Shape } from './graphics';
@@ -16,6 +16,8 @@ export interface TextStyle {
   /** Digits set with tabular (equal) widths: numbers, currencies, percentages. */
   tabular: boolean;
   family: string;
+  /** The face that draws Han characters: the table's locale's, or the cell's own format.locale's. */
+  han: HanFace;
   size: number;
   weight: 400 | 500 | 600 | 700;
   italic: boolean;
@@ -104,7 +106,7 @@ function makeTextStyle(face: FaceId, han: HanFace, size: number, weight: TextSty
   const css = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
   const font = tabular ? `${TABULAR}${css}` : css;
   const m = fontMetrics(font);
-  return { font, css, tabular, family, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
+  return { font, css, tabular, family, han, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
 }
 
 /** Mixes colour a over b by t (0..1), for tints derived from the theme. */
@@ -174,6 +176,7 @@ export function layoutTable(model: TableModel): Layout {
   const s = model.styles;
   const face = resolveFace(s.fontFamily);
   const han = hanFace(model.locale);
+  const hanOf = (cell: ModelCell) => (cell.locale ? hanFace(cell.locale) : han);
   const pad = s.cellPadding;
   const vpad = Math.round(pad * 0.8);
   const n = model.columns.length;
@@ -188,9 +191,10 @@ export function layoutTable(model: TableModel): Layout {
     let bySize = styleCache.get(size);
     if (!bySize) styleCache.set(size, (bySize = new Map()));
     const tabular = cell.kind === 'number';
-    const key = (weight * 2 + (cell.italic ? 1 : 0)) * 2 + (tabular ? 1 : 0);
+    const cellHan = hanOf(cell);
+    const key = ((weight * 2 + (cell.italic ? 1 : 0)) * 2 + (tabular ? 1 : 0)) * 4 + HAN_FACES.indexOf(cellHan);
     let st = bySize.get(key);
-    if (!st) bySize.set(key, (st = textStyle(face, han, size, weight, cell.italic, tabular)));
+    if (!st) bySize.set(key, (st = textStyle(face, cellHan, size, weight, cell.italic, tabular)));
     return st;
   };
 

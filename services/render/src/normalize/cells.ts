@@ -9,7 +9,7 @@ import { issueMessage } from '@jsonable/contracts/issues';
 import { badRequest } from '../errors';
 import { checkCellText } from '../limits';
 import { newCell, type Align, type CellKind, type ModelCell } from '../model';
-import { DATE_STYLES, formatCurrency, formatDate, formatNumber, formatPercentage, toDate, toNumber, unknownDateToken } from './format';
+import { DATE_STYLES, formatCurrency, formatDate, formatNumber, formatPercentage, safeLocale, toDate, toNumber, unknownDateToken } from './format';
 
 export interface CellContext {
   locale: string;
@@ -149,7 +149,9 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
   const type = o.type as (typeof CELL_TYPES)[number];
   const format = parseFormat(o.format, ctx);
   const value = o.value;
-  const locale = typeof format === 'object' && format.locale ? format.locale : ctx.locale;
+  // A locale Intl does not know falls back to en-US, as the table's does (it threw a RangeError).
+  const cellLocale = typeof format === 'object' && format.locale ? safeLocale(format.locale) : undefined;
+  const locale = cellLocale ?? ctx.locale;
   const n = toNumber(value);
   let cell: ModelCell;
   switch (type) {
@@ -219,6 +221,7 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
     default:
       cell = base(typeof value === 'string' ? value : complexText(value, ctx, 0), 'text', 'left', typeof value === 'string' ? value : null);
   }
+  if (cellLocale) cell.locale = cellLocale;
   return cell;
 }
 

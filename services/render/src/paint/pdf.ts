@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import bidiFactory from 'bidi-js';
 import type { FetchedImages } from '../engine';
-import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type Weight } from '../fonts';
+import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type HanFace, type Weight } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
 import type { PdfOptions } from '@jsonable/contracts/table';
@@ -369,13 +369,15 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const usedFaces = new Set<FaceId>([primary]);
 
   const rtlTable = model.direction === 'rtl';
-  const stack = fallbacks(layout.han);
+  const stacks = new Map<HanFace, FaceId[]>();
+  const stackFor = (han: HanFace) => stacks.get(han) ?? stacks.set(han, fallbacks(han)).get(han)!;
   /**
    * Text for pdfmake. Lines without right-to-left text go as they are. Lines with it go as pieces
    * in visual order, each kept whole (noWrap: pdfmake would otherwise split and re-order nothing,
    * but lay out words of mixed direction through one shaper call), lines ending with a newline.
    */
-  const pdfText = (lines: string[]) => {
+  const pdfText = (lines: string[], han: HanFace = layout.han) => {
+    const stack = stackFor(han);
     if (!rtlTable && !lines.some((l) => RTL_CHAR.test(l))) {
       const parts = runs(lines.join('\n'), primary, stack).map((r) => {
         usedFaces.add(r.face);
@@ -395,7 +397,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     });
     return parts;
   };
-  const textOf = (lc: LaidCell) => pdfText(lc.lines);
+  const textOf = (lc: LaidCell) => pdfText(lc.lines, lc.text.han);
 
   const widths = model.columns.map((_, c) => {
     const v = layout.visual(c);

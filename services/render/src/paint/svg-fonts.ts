@@ -151,6 +151,8 @@ const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Text drawn in one weight, in the stack that starts with `primary`. */
 export interface TextUse {
   weight: Weight;
+  /** The Han face its stack puts first, when not the table's (a typed cell's format.locale). */
+  han?: HanFace;
   texts: Iterable<string>;
 }
 
@@ -169,7 +171,7 @@ export interface EmbeddedFonts {
  * @font-face weight is the one the table asks for, the file the one Skia draws it with.
  */
 export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<TextUse>): EmbeddedFonts {
-  const stack: FaceId[] = [primary, ...fallbacks(han).filter((f) => f !== primary), 'notoColorEmoji'];
+  const stackOf = (h: HanFace): FaceId[] => [primary, ...fallbacks(h).filter((f) => f !== primary), 'notoColorEmoji'];
   const chosen = new Map<string, { id: FaceId; weight: Weight; cps: Set<number> }>();
   const add = (id: FaceId, weight: Weight, cps: Iterable<number>) => {
     const key = `${id}|${weight}`;
@@ -178,6 +180,7 @@ export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<Text
     for (const cp of cps) c.cps.add(cp);
   };
   for (const use of uses) {
+    const stack = stackOf(use.han ?? han);
     const seen = new Set<string>();
     for (const text of use.texts) {
       if (ASCII_ONLY.test(text)) {

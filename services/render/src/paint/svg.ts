@@ -6,7 +6,7 @@
  * our fonts shows the PNG's glyphs at the PNG's advances.
  */
 import type { FetchedImages } from '../engine';
-import { familyStack, type Weight } from '../fonts';
+import { familyStack, type HanFace, type Weight } from '../fonts';
 import type { Layout } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
@@ -30,18 +30,18 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).repla
 const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 
 /** `altText`: the image's alt text (a summary of the table), carried as <desc> for screen readers and search. */
-/** The text the SVG draws, by weight: what the embedded subsets must hold. */
+/** The text the SVG draws, by weight and Han face: what the embedded subsets must hold. */
 function textUses(layout: Layout): TextUse[] {
-  const byWeight = new Map<Weight, string[]>();
-  const add = (weight: Weight, lines: readonly string[]) => {
-    let texts = byWeight.get(weight);
-    if (!texts) byWeight.set(weight, (texts = []));
-    texts.push(...lines);
+  const byWeight = new Map<string, TextUse & { texts: string[] }>();
+  const add = (weight: Weight, han: HanFace, lines: readonly string[]) => {
+    let use = byWeight.get(`${weight}|${han}`);
+    if (!use) byWeight.set(`${weight}|${han}`, (use = { weight, han, texts: [] }));
+    use.texts.push(...lines);
   };
-  if (layout.title) add(700, layout.title.lines);
-  for (const block of [layout.subtitle, ...layout.notes]) if (block) add(block.text.weight, block.lines);
-  for (const lc of layout.cells) if (lc.lines.length) add(lc.text.weight, lc.lines);
-  return [...byWeight].map(([weight, texts]) => ({ weight, texts }));
+  if (layout.title) add(700, layout.han, layout.title.lines);
+  for (const block of [layout.subtitle, ...layout.notes]) if (block) add(block.text.weight, block.text.han, block.lines);
+  for (const lc of layout.cells) if (lc.lines.length) add(lc.text.weight, lc.text.han, lc.lines);
+  return [...byWeight.values()];
 }
 
 export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages, altText: string): string {
@@ -50,7 +50,8 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   // The bundled faces we measured with come first and are embedded, so every viewer that reads
   // @font-face draws with them; then the script fallbacks and a generic family for those that do
   // not. The family the user asked for (e.g. Arial) is only named: its bundled stand-in is embedded.
-  const family = familyStack(layout.face, { generic: true, han: layout.han }).replace(/"/g, "'");
+  const familyFor = (han: HanFace) => familyStack(layout.face, { generic: true, han }).replace(/"/g, "'");
+  const family = familyFor(layout.han);
   const fonts = embeddedFonts(layout.face, layout.han, textUses(layout));
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" aria-labelledby="table-title table-desc" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
@@ -146,6 +147,9 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         physicalAnchor !== 'start' ? `text-anchor="${physicalAnchor}"` : '',
         cell.link ? 'text-decoration="underline"' : '',
         lc.text.tabular ? 'style="font-variant-numeric:tabular-nums"' : '',
+        // A cell in another language than the table's (format.locale): its Han face first.
+        lc.text.han !== layout.han ? `font-family="${escapeXml(familyFor(lc.text.han))}"` : '',
+        cell.locale ? `xml:lang="${escapeXml(cell.locale)}"` : '',
       ].filter(Boolean).join(' ');
       lc.lines.forEach((line, i) => {
         parts.push(`<text ${attrs} y="${fmt(lc.baseline + i * lc.text.lineHeight)}" xml:space="preserve">${escapeXml(line)}</text>`);
