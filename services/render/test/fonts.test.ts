@@ -136,6 +136,9 @@ describe('fonts', () => {
     // SVG names the cell's stack and language on its text.
     const svg = Buffer.from((await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[ja]], options: { locale: 'zh-CN' } } })).bytes).toString();
     expect(svg).toMatch(/<text [^>]*font-family="&apos;Inter&apos;, &apos;Noto Sans JP&apos;, &apos;Noto Sans SC&apos;[^"]*" xml:lang="ja-JP"[^>]*>直角骨写</);
+    // …and embeds the Japanese face's subset for it (not the Chinese one).
+    expect(svg).toContain("@font-face{font-family:'Noto Sans JP'");
+    expect(svg).not.toContain("@font-face{font-family:'Noto Sans SC'");
     // The PDF embeds the Japanese face only for the Japanese cell.
     const pdfText = async (cell: unknown) => Buffer.from((await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [[cell]], options: { locale: 'zh-CN' } } })).bytes).toString('latin1');
     expect(await pdfText(ja)).toContain('NotoSansJP');
@@ -143,7 +146,7 @@ describe('fonts', () => {
     // A locale Intl does not know falls back as the table's does, rather than failing the render.
     const bad = await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[{ type: 'number', value: 1.5, format: { locale: 'not a locale!!' } }]] } });
     expect(Buffer.from(bad.bytes).toString()).toContain('>1.5<');
-  });
+  }, 120_000);
 
   it('keeps a keycap and a combining mark with their base in the PDF (fallback per grapheme cluster)', async () => {
     const pdf = await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [['1\uFE0F\u20E3 first, e\u0301 and \u0915\u094D\u0937']] } });
