@@ -212,6 +212,15 @@ describe('table features on the create-image screen', { timeout: 180_000 }, () =
     await page.getByTestId('settings-preview-image').waitFor();
     await checkScreenAtBothWidths(page, 'table-features-create-image');
 
+    // Generate Table refused for a field of the tab: the error says where to fix it.
+    await page.locator('#setting-notes-footnote-0-row').fill('9');
+    await page.getByRole('tab', { name: 'Preview', exact: true }).click();
+    await page.getByRole('button', { name: 'Generate Table' }).click();
+    await expect.poll(() => page.getByTestId('preview-error').textContent(), { timeout: 60_000 }).toMatch(/footnotes\.0\.row.*\(see Style Settings\)/);
+    await page.getByRole('tab', { name: /Style Settings/ }).click();
+    await page.getByTestId('setting-notes-footnote-0-row-error').waitFor();
+    await page.locator('#setting-notes-footnote-0-row').fill('');
+
     await page.getByRole('tab', { name: 'Preview', exact: true }).click();
     await page.getByRole('button', { name: 'Generate Table' }).click();
     const url = page.getByTestId('public-url');

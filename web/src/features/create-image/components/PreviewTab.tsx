@@ -13,13 +13,13 @@ import { InvalidTableJson, buildRequestBody } from '../lib/request-body';
 import { sampleJson } from '../lib/sample-data';
 import { useTableSettings } from '../stores/table-settings-store';
 import { useTableDraft } from '../stores/table-draft-store';
-import { featureErrors, featureFields } from '../../../lib/table-features';
+import { apiFieldError, featureErrors, featureFields } from '../../../lib/table-features';
 
 interface Preview { url: string; blob: Blob; title: string | null; customFilename: string }
 type Phase = { kind: 'idle' } | { kind: 'loading' } | { kind: 'shown' } | { kind: 'error'; message: string; upgrade: boolean };
 
 export function PreviewTab({ projectId }: { projectId: string | null }) {
-  const { json, setJson, formats, spanners, notes } = useTableDraft();
+  const { json, setJson, formats, spanners, notes, setServerErrors } = useTableDraft();
   const [customFilename, setCustomFilename] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -44,9 +44,10 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
       toast.error('Error', message);
       return;
     }
+    const features = featureFields(formats, spanners, notes);
     let built;
     try {
-      built = buildRequestBody(json, settings, projectId, customFilename, featureFields(formats, spanners, notes));
+      built = buildRequestBody(json, settings, projectId, customFilename, features);
     } catch (err) {
       const message = err instanceof InvalidTableJson ? err.message : 'Invalid JSON format or server error';
       setPhase({ kind: 'error', message, upgrade: false });
@@ -59,7 +60,14 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
     try {
       blob = await previewTable(built.body, projectId);
     } catch (err) {
-      const message = messageOf(err, 'Invalid JSON format or server error');
+      let message = messageOf(err, 'Invalid JSON format or server error');
+      // A refused subtitle, note, format or spanner is shown under its field on the Style Settings tab too.
+      const field = err instanceof ApiError && err.status === 400 ? apiFieldError(message) : null;
+      // Only fields the tab sent: the JSON's own (which win) are fixed in the JSON.
+      if (field && built.body[field.key.split('.')[0]!] === features[field.key.split('.')[0]!]) {
+        setServerErrors({ [field.key]: field.message });
+        message = `${message} (see Style Settings)`;
+      }
       setPhase({ kind: 'error', message, upgrade: err instanceof ApiError && err.status === 402 });
       toast.error('Error', message);
       return;

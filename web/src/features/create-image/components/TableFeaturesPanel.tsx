@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Heading, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { apiFieldError, featureErrors, featureFields, type FieldErrors } from '../../../lib/table-features';
+import { apiFieldError, featureErrors, featureFields } from '../../../lib/table-features';
 import { ConditionalFormatsEditor } from '../../../components/table-features/ConditionalFormatsEditor';
 import { NotesEditor } from '../../../components/table-features/NotesEditor';
 import { SpannersEditor } from '../../../components/table-features/SpannersEditor';
@@ -25,9 +25,8 @@ const SETTLE_MS = 500;
 type Shown = { kind: 'waiting' } | { kind: 'image'; url: string } | { kind: 'error'; message: string } | { kind: 'blocked'; message: string };
 
 export function TableFeaturesPanel({ projectId, active }: { projectId: string | null; active: boolean }) {
-  const { json, formats, spanners, notes, setFormats, setSpanners, setNotes } = useTableDraft();
+  const { json, formats, spanners, notes, setFormats, setSpanners, setNotes, serverErrors, setServerErrors } = useTableDraft();
   const settings = useTableSettings((s) => s.settings);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [shown, setShown] = useState<Shown>({ kind: 'waiting' });
   const [busy, setBusy] = useState(false);
   const seq = useRef(0);
@@ -70,7 +69,9 @@ export function TableFeaturesPanel({ projectId, active }: { projectId: string | 
         if (mine !== seq.current) return;
         const message = messageOf(err, 'Invalid JSON format or server error');
         const field = err instanceof ApiError && err.status === 400 ? apiFieldError(message) : null;
-        setServerErrors(field ? { [field.key]: field.message } : {});
+        // Under a field of this tab only when the tab sent it: the JSON's own fields are fixed in the JSON.
+        const root = field?.key.split('.')[0] ?? '';
+        setServerErrors(field && body[root] === features[root] ? { [field.key]: field.message } : {});
         setShown({ kind: 'error', message });
       }).finally(() => { if (mine === seq.current) setBusy(false); });
     }, SETTLE_MS);

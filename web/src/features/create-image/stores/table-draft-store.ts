@@ -5,13 +5,16 @@
  * with the settings.
  */
 import { create } from 'zustand';
-import { emptyNotes, type FormatDraft, type NotesDraft, type SpannerDraft } from '../../../lib/table-features';
+import { emptyNotes, type FieldErrors, type FormatDraft, type NotesDraft, type SpannerDraft } from '../../../lib/table-features';
 
 interface DraftState {
   json: string;
   formats: FormatDraft[];
   spanners: SpannerDraft[];
   notes: NotesDraft;
+  /** What the last render answered with a 400, under the field it names (the next edit clears it). */
+  serverErrors: FieldErrors;
+  setServerErrors: (errors: FieldErrors) => void;
   setJson: (json: string) => void;
   setFormats: (formats: FormatDraft[]) => void;
   setSpanners: (spanners: SpannerDraft[]) => void;
@@ -23,6 +26,8 @@ export const useTableDraft = create<DraftState>((set) => ({
   formats: [],
   spanners: [],
   notes: emptyNotes,
+  serverErrors: {},
+  setServerErrors: (serverErrors) => set({ serverErrors }),
   setJson: (json) => set({ json }),
   setFormats: (formats) => set({ formats }),
   setSpanners: (spanners) => set({ spanners }),
