@@ -454,6 +454,10 @@ export const pdfOptionsSchema = z.strictObject({
   .meta({ description: 'PDF page setup (format pdf only): pageSize, orientation, align, fit. Every page carries "Page i of n" and, after the first, the title.' });
 export type PdfOptions = z.infer<typeof pdfOptionsSchema>;
 
+/** How an SVG carries its text (options.svgText). */
+export const SVG_TEXT_MODES = ['fonts', 'paths'] as const;
+export type SvgText = (typeof SVG_TEXT_MODES)[number];
+
 export const tableOptionsSchema = z.object({
   title: z.string().max(500).optional(),
   styles: stylesSchema.optional(),
@@ -477,6 +481,11 @@ export const tableOptionsSchema = z.object({
   imageQuality: intSchema(1, 10).optional(),
   deviceScaleFactor: z.number().min(1).max(3).optional(),
   direction: z.enum(['ltr', 'rtl']).optional(),
+  /**
+   * SVG text: "fonts" (default) keeps real text and embeds the glyphs it uses as subset fonts;
+   * "paths" draws the glyphs as outlines, with no text and no fonts, for tools that ignore @font-face.
+   */
+  svgText: caselessEnum(SVG_TEXT_MODES, 'SVG only. fonts: real, selectable text with the glyphs it uses embedded as subset fonts (@font-face). paths: glyph outlines, no text and no fonts, for tools that ignore @font-face.'),
   locale: z
     .string()
     .max(35)

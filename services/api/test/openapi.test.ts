@@ -49,6 +49,8 @@ describe('GET /api/openapi.json', () => {
     expect(envelope).toMatchObject({ type: 'object', required: ['success', 'error'] });
     const request = doc.components.schemas.TableRequest as Json & { properties: Json };
     expect(Object.keys(request.properties)).toEqual(expect.arrayContaining(['data', 'headers', 'rows', 'title', 'styles', 'options', 'customFilename']));
+    const options = (request.properties as Record<string, Json & { properties: Record<string, Json> }>).options!;
+    expect(options.properties.svgText).toMatchObject({ enum: ['fonts', 'paths'], description: expect.stringContaining('@font-face') });
   });
 
   it('describes paging on every list: limit with its default and maximum, cursor, filters, Link and X-Total-Count', async () => {

@@ -9,13 +9,17 @@
  * 5. RSS growth over 10,000 in-process renders (< 50 MB), after a warm-up, with a forced GC.
  * 6. PNG of the reference table with a colour scale, a data bar column and sparklines (issue #24)
  *    vs the plain reference table, interleaved run by run. Target ≤ 1.5×.
+ * 7. SVG text (issue #29): the reference table's SVG with embedded subset fonts (default) and with
+ *    svgText "paths", interleaved run by run with the engine PNG and a Chromium screenshot; the
+ *    embedding's own share (embeddedFonts alone, warm); the first SVG of a process (harfbuzz
+ *    loaded, Inter parsed and subset) against the second; sizes with and without the fonts.
  *
- * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s formats <ratio>x`.
+ * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s formats <ratio>x svg-text <ratio>x`.
  * `npm run bench:render` starts Node with `--initial-heap-size=128`, the heap the render pool gives
  * its workers (RenderPoolOptions.initialHeapMb), so the in-process engine runs as it does in
  * production; the header prints Node's flags, so a run can be told from one on V8's default heap.
  * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures);
- * BENCH_ONLY=formats runs step 6 alone (no Chromium needed).
+ * BENCH_ONLY=formats runs step 6 alone (no Chromium needed); BENCH_ONLY=svg runs step 7 alone.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -23,6 +27,9 @@ import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { ensureFontsRegistered, renderTable } from '../src/engine';
+import { layoutTable } from '../src/layout/layout';
+import { normalize } from '../src/normalize/table';
+import { embeddedFonts } from '../src/paint/svg-fonts';
 import { createRenderPool } from '../src/pool';
 import { openChromiumTable } from './chromium';
 import { ownCpuMs, processTreeCpuMs } from './cpu';
@@ -101,7 +108,69 @@ async function formatsStep(): Promise<number> {
   return ratio;
 }
 
+/** Step 7: what embedded fonts and outlines cost the SVG, next to the PNG and Chromium. */
+async function svgStep(): Promise<number> {
+  const paths = { ...reference, options: { ...reference.options, svgText: 'paths' } };
+  await engine('png');
+  let t = performance.now();
+  const first = await engine('svg');
+  const cold = performance.now() - t;
+  t = performance.now();
+  await engine('svg');
+  const second = performance.now() - t;
+  const text = Buffer.from(first.bytes).toString('utf8');
+  const style = Buffer.byteLength(/<style>[\s\S]*?<\/style>\n/.exec(text)?.[0] ?? '');
+  const outlined = await engine('svg', paths);
+  // The embedding alone, as renderSvg calls it (warm: the subsets come from the cache).
+  const { model } = normalize({ payload: reference, projectStyles: null });
+  const layout = layoutTable(model);
+  const texts = new Map<400 | 500 | 600 | 700, string[]>();
+  for (const lc of layout.cells) texts.set(lc.text.weight, [...(texts.get(lc.text.weight) ?? []), ...lc.lines]);
+  const uses = [...texts].map(([weight, t]) => ({ weight, texts: t }));
+  const chromium = await openChromiumTable();
+  const tableHtml = referenceTableHtml(20);
+  const runs = { png: [] as number[], fonts: [] as number[], paths: [] as number[], embed: [] as number[], chromium: [] as number[] };
+  const time = async (into: number[], fn: () => unknown) => {
+    const t0 = performance.now();
+    await fn();
+    into.push(performance.now() - t0);
+  };
+  for (let i = 0; i < 10; i++) {
+    await engine('svg', paths);
+    await chromium.screenshot(tableHtml);
+  }
+  for (let i = 0; i < N.chromium; i++) {
+    for (let k = 0; k < N.engine / N.chromium; k++) {
+      await time(runs.png, () => engine('png'));
+      await time(runs.fonts, () => engine('svg'));
+      await time(runs.paths, () => engine('svg', paths));
+      await time(runs.embed, () => embeddedFonts(layout.face, layout.han, uses));
+      await yieldToLoop();
+    }
+    await time(runs.chromium, () => chromium.screenshot(tableHtml));
+  }
+  await chromium.close();
+  const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<keyof typeof runs, number>;
+  const ratio = m.chromium / m.fonts;
+  console.log(`
+SVG text (issue #29), reference table, wall median over ${runs.fonts.length} interleaved engine runs each, ${runs.chromium.length} Chromium:`);
+  line('SVG, embedded fonts (default)', ms(m.fonts), `p90 ${ms(percentile(runs.fonts, 90))}, ${first.size} B (fonts ${style} B, without them ${first.size - style} B)`);
+  line('SVG, svgText "paths"', ms(m.paths), `p90 ${ms(percentile(runs.paths, 90))}, ${outlined.size} B; ${(m.paths / m.fonts).toFixed(2)}× the default`);
+  line('  of which embeddedFonts (warm)', ms(m.embed), `${((100 * m.embed) / m.fonts).toFixed(0)} % of the default SVG`);
+  line('engine PNG', ms(m.png), `SVG / PNG ${(m.fonts / m.png).toFixed(2)}×`);
+  line('Chromium PNG (element screenshot)', ms(m.chromium), '');
+  line('SVG speed-up (target ≥ 100×)', `${ratio.toFixed(1)}×`, `${verdict(ratio >= 100)}; paths ${(m.chromium / m.paths).toFixed(1)}×`);
+  line('first SVG of a process', ms(cold), `second ${ms(second)} (harfbuzz loaded, Inter parsed and subset once per worker)`);
+  return ratio;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'svg') {
+    await ensureFontsRegistered();
+    const ratio = await svgStep();
+    console.log(`\nrender-bench: svg-text ${ratio.toFixed(1)}x`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'formats') {
     await ensureFontsRegistered();
     const ratio = await formatsStep();
@@ -210,7 +279,8 @@ async function main(): Promise<void> {
 
   console.log(`\nload average at the end: ${load()}`);
   const formatsRatio = await formatsStep();
-  console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s formats ${formatsRatio.toFixed(2)}x`);
+  const svgTextRatio = await svgStep();
+  console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s formats ${formatsRatio.toFixed(2)}x svg-text ${svgTextRatio.toFixed(1)}x`);
 }
 
 await main();

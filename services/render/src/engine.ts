@@ -21,6 +21,7 @@ import { decodeImages, paintCanvas, releaseCanvas } from './paint/canvas';
 import { largestPageBody, renderPdf } from './paint/pdf';
 import { encodePng, encodePngParallel } from './paint/png';
 import { renderSvg } from './paint/svg';
+import { loadShaper } from './paint/svg-glyphs';
 
 export { ensureFontsRegistered } from './fonts';
 export { LIMITS } from './limits';
@@ -201,6 +202,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
       break;
     }
     case 'svg':
+      await loadShaper();
       bytes = Buffer.from(renderSvg(model, layout, images, altTextOf(drawnTable(model))), 'utf8');
       break;
     case 'pdf': {

@@ -2,7 +2,7 @@
  * The table model: what normalize produces and layout/paint consume. Everything is resolved here
  * (text, alignment, colours, spans), so painters only draw.
  */
-import type { PdfOptions, ResolvedStyles } from '@jsonable/contracts/table';
+import type { PdfOptions, ResolvedStyles, SvgText } from '@jsonable/contracts/table';
 
 export type Align = 'left' | 'center' | 'right';
 export type CellKind = 'text' | 'number' | 'boolean' | 'null' | 'link' | 'image' | 'date' | 'complex' | 'sparkline';
@@ -149,4 +149,6 @@ export interface TableModel {
   quality: number;
   /** Page setup of the PDF (`options.pdf`, defaults filled in). */
   pdf: Required<PdfOptions>;
+  /** SVG text: real text in embedded subset fonts (default), or glyph outlines with no fonts. */
+  svgText: SvgText;
 }

@@ -49,6 +49,7 @@ export default function ApiDocsPage() {
               [<Code>width</Code>, '"auto" or 100–4000 pixels', 'auto'],
               [<Code>quality</Code>, '1–100, for JPEG, WebP and AVIF', '90'],
               [<Code>pdf</Code>, 'PDF page setup: pageSize (A4, Letter, Legal), orientation (auto, portrait, landscape), align (center, left, right), fit (none, width)', 'A4, auto, center, none'],
+              [<Code>svgText</Code>, '"fonts" — real text with its glyphs embedded as subset fonts; "paths" — glyph outlines, no text or fonts (SVG only)', 'fonts'],
             ]}
           />
           <CodeBlock code={curl} label="Request (cURL)" />

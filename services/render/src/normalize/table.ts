@@ -390,6 +390,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     quality: opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
     pdf: { pageSize: 'A4', orientation: 'auto', align: 'center', fit: 'none', ...opts.pdf },
+    svgText: opts.svgText ?? 'fonts',
   };
   return { model, request: req };
 }

@@ -86,12 +86,3 @@ export function paintTextBlockCanvas(ctx: SKRSContext2D, t: TextBlock, direction
   const x = t.align === 'right' ? t.x + t.w : t.x;
   t.lines.forEach((text, i) => ctx.fillText(text, x, t.baseline + i * t.text.lineHeight));
 }
-
-/** SVG: a wrapped text block; `escape` is the SVG painter's XML escaping. */
-export function textBlockSvg(t: TextBlock, direction: 'ltr' | 'rtl', escape: (s: string) => string): string {
-  const x = t.align === 'right' ? t.x + t.w : t.x;
-  // text-anchor is logical: in an rtl document "start" is the right edge.
-  const anchor = (t.align === 'right') === (direction === 'rtl') ? '' : ' text-anchor="end"';
-  const weight = t.text.weight !== 400 ? ` font-weight="${t.text.weight}"` : '';
-  return t.lines.map((line, i) => `<text x="${fmt(x)}" y="${fmt(t.baseline + i * t.text.lineHeight)}" font-size="${t.text.size}"${weight} fill="${t.color}"${anchor}>${escape(line)}</text>`).join('\n');
-}

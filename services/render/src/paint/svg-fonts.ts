@@ -148,6 +148,43 @@ const JOINING = (cp: number) => cp === 0x200d || cp === 0x200c || (cp >= 0xfe00 
 const ASCII_ONLY = /^[\u0020-\u007e]*$/;
 const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/**
+ * The faces text is drawn with, in the canvas's order (familyStack): primary, script fallbacks with
+ * the Han face first among them, colour emoji. One array per (primary, Han face): faceOf's cache key.
+ */
+export function stackOf(primary: FaceId, han: HanFace): readonly FaceId[] {
+  const key = `${primary}|${han}`;
+  let stack = stacks.get(key);
+  if (!stack) stacks.set(key, (stack = [primary, ...fallbacks(han).filter((f) => f !== primary), 'notoColorEmoji']));
+  return stack;
+}
+const stacks = new Map<string, readonly FaceId[]>();
+
+/**
+ * The face that draws a grapheme cluster: the first of the stack with all its characters, else
+ * the first with all but its joiners and selectors, else the first with its first character, as
+ * the browser's own fallback picks it; undefined when no bundled face has it.
+ */
+export function faceOf(cluster: string, stack: readonly FaceId[]): FaceId | undefined {
+  let chosen = chosenFaces.get(stack);
+  if (!chosen) chosenFaces.set(stack, (chosen = new Map()));
+  if (chosen.has(cluster)) return chosen.get(cluster);
+  const face = pickFace(cluster, stack);
+  if (chosen.size >= 20_000) chosen.clear();
+  chosen.set(cluster, face);
+  return face;
+}
+/** faceOf's answers by stack (stackOf's arrays) and cluster. */
+const chosenFaces = new WeakMap<readonly FaceId[], Map<string, FaceId | undefined>>();
+
+function pickFace(cluster: string, stack: readonly FaceId[]): FaceId | undefined {
+  const cps = Array.from(cluster, (c) => c.codePointAt(0)!);
+  const needed = cps.filter((cp) => !JOINING(cp));
+  return stack.find((f) => cps.every((cp) => covers(f, cp)))
+    ?? stack.find((f) => needed.length > 0 && needed.every((cp) => covers(f, cp)))
+    ?? stack.find((f) => covers(f, cps[0]!));
+}
+
 /** Text drawn in one weight, in the stack that starts with `primary`. */
 export interface TextUse {
   weight: Weight;
@@ -171,7 +208,6 @@ export interface EmbeddedFonts {
  * @font-face weight is the one the table asks for, the file the one Skia draws it with.
  */
 export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<TextUse>): EmbeddedFonts {
-  const stackOf = (h: HanFace): FaceId[] => [primary, ...fallbacks(h).filter((f) => f !== primary), 'notoColorEmoji'];
   const chosen = new Map<string, { id: FaceId; weight: Weight; cps: Set<number> }>();
   const add = (id: FaceId, weight: Weight, cps: Iterable<number>) => {
     const key = `${id}|${weight}`;
@@ -180,7 +216,7 @@ export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<Text
     for (const cp of cps) c.cps.add(cp);
   };
   for (const use of uses) {
-    const stack = stackOf(use.han ?? han);
+    const stack = stackOf(primary, use.han ?? han);
     const seen = new Set<string>();
     for (const text of use.texts) {
       if (ASCII_ONLY.test(text)) {
@@ -193,12 +229,8 @@ export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<Text
       for (const { segment } of clusters.segment(text)) {
         if (seen.has(segment)) continue;
         seen.add(segment);
-        const cps = Array.from(segment, (c) => c.codePointAt(0)!);
-        const needed = cps.filter((cp) => !JOINING(cp));
-        const id = stack.find((f) => cps.every((cp) => covers(f, cp)))
-          ?? stack.find((f) => needed.length > 0 && needed.every((cp) => covers(f, cp)))
-          ?? stack.find((f) => covers(f, cps[0]!));
-        if (id) add(id, use.weight, cps);
+        const id = faceOf(segment, stack);
+        if (id) add(id, use.weight, Array.from(segment, (c) => c.codePointAt(0)!));
       }
     }
   }

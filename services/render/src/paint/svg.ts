@@ -3,16 +3,19 @@
  * external references (cell images are inlined as data: URIs only when they were fetched and
  * are PNG/JPEG/GIF/WebP). The fonts come with it: each bundled face the text uses is embedded as
  * a subset (`@font-face`, TTF data URI) holding exactly the characters drawn, so a viewer without
- * our fonts shows the PNG's glyphs at the PNG's advances.
+ * our fonts shows the PNG's glyphs at the PNG's advances. With `svgText: "paths"` the text is
+ * glyph outlines placed as the PNG places them, and there is no text and no font. Colour emoji
+ * are pictures in both (svg-glyphs.ts).
  */
 import type { FetchedImages } from '../engine';
-import { familyStack, type HanFace, type Weight } from '../fonts';
-import type { Layout } from '../layout/layout';
+import { familyStack, type FaceId, type HanFace, type Weight } from '../fonts';
+import type { Layout, TextBlock, TextStyle } from '../layout/layout';
 import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
 import { coveredEdges } from './canvas';
-import { shapesSvg, textBlockSvg } from './shapes';
-import { embeddedFonts, type TextUse } from './svg-fonts';
+import { shapesSvg } from './shapes';
+import { embeddedFonts, faceOf, stackOf, type TextUse } from './svg-fonts';
+import { EMOJI_TEXT, emojiSvg, GlyphDefs, glyphsSvg, lineLeft, placeLine } from './svg-glyphs';
 
 export function escapeXml(s: string): string {
   // Characters XML 1.0 forbids are dropped; the five specials are escaped.
@@ -27,6 +30,17 @@ export function escapeXml(s: string): string {
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
+const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** A line's text with its colour emoji transparent: their pictures are drawn over them. */
+function hideEmoji(line: string, stack: readonly FaceId[]): string {
+  let out = '';
+  for (const { segment } of clusters.segment(line)) {
+    const emoji = EMOJI_TEXT.test(segment) && faceOf(segment, stack) === 'notoColorEmoji';
+    out += emoji ? `<tspan opacity="0">${escapeXml(segment)}</tspan>` : escapeXml(segment);
+  }
+  return out;
+}
+
 const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 
 /** `altText`: the image's alt text (a summary of the table), carried as <desc> for screen readers and search. */
@@ -47,37 +61,59 @@ function textUses(layout: Layout): TextUse[] {
 export function renderSvg(model: TableModel, layout: Layout, images: FetchedImages, altText: string): string {
   const s = model.styles;
   const out: string[] = [];
+  const rtl = model.direction === 'rtl';
+  const paths = model.svgText === 'paths';
   // The bundled faces we measured with come first and are embedded, so every viewer that reads
   // @font-face draws with them; then the script fallbacks and a generic family for those that do
   // not. The family the user asked for (e.g. Arial) is only named: its bundled stand-in is embedded.
+  // With svgText "paths" there is no text and no font at all.
   const familyFor = (han: HanFace) => familyStack(layout.face, { generic: true, han }).replace(/"/g, "'");
-  const family = familyFor(layout.han);
-  const fonts = embeddedFonts(layout.face, layout.han, textUses(layout));
+  const family = paths ? '' : ` font-family="${escapeXml(familyFor(layout.han))}"`;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" aria-labelledby="table-title table-desc" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${model.direction === 'rtl' ? ' direction="rtl"' : ''} font-family="${escapeXml(family)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" aria-labelledby="table-title table-desc" width="${fmt(layout.width)}" height="${fmt(layout.height)}" viewBox="0 0 ${fmt(layout.width)} ${fmt(layout.height)}"${rtl ? ' direction="rtl"' : ''}${family}>`,
   );
   // The first <title> and <desc> name and describe the whole image (SVG 2 §5.9): viewers show the
   // title as the tooltip, screen readers read both.
   out.push(`<title id="table-title">${escapeXml(model.title ?? 'Table')}</title>`);
   out.push(`<desc id="table-desc">${escapeXml(altText)}</desc>`);
-  if (fonts.css) out.push(`<style>\n${fonts.css}\n</style>`);
+  if (!paths) {
+    const fonts = embeddedFonts(layout.face, layout.han, textUses(layout));
+    if (fonts.css) out.push(`<style>\n${fonts.css}\n</style>`);
+  }
+  // Glyph outlines (paths) are defined once each, here, when the text has been placed.
+  const defsAt = out.length;
+  const defs = new GlyphDefs();
+  /**
+   * One line of text, aligned physically at x. As <text> (the embedded fonts draw it), with any
+   * emoji as pictures over their transparent glyphs; or, with paths, as placed glyph outlines.
+   */
+  const textLine = (line: string, style: TextStyle, x: number, align: 'left' | 'right' | 'center', y: number, fill: string, attrs: string, underline: boolean): string => {
+    const plain = `<text ${attrs} y="${fmt(y)}" xml:space="preserve">${escapeXml(line)}</text>`;
+    if (!paths && !EMOJI_TEXT.test(line)) return plain;
+    const stack = stackOf(layout.face, style.han);
+    const placed = placeLine(line, style, layout.face, stack, rtl);
+    const left = lineLeft(x, align, placed.width);
+    const pictures = emojiSvg(placed, left, y, style.size);
+    if (!paths) return pictures ? `<text ${attrs} y="${fmt(y)}" xml:space="preserve">${hideEmoji(line, stack)}</text>${pictures}` : plain;
+    const rule = underline && placed.width > 0 ? `<rect x="${fmt(left)}" y="${Math.round(y + 2)}" width="${fmt(placed.width)}" height="1" fill="${fill}"/>` : '';
+    return glyphsSvg(placed, left, y, fill, style.italic, defs) + pictures + rule;
+  };
+  /** A block of text outside the table (title, subtitle, note): text-anchor is logical, "start" is the right edge in rtl. */
+  const block = (t: TextBlock, weight: number) => {
+    const x = t.align === 'right' ? t.x + t.w : t.x;
+    const anchor = (t.align === 'right') === rtl ? '' : ' text-anchor="end"';
+    const attrs = `x="${fmt(x)}" font-size="${t.text.size}"${weight !== 400 ? ` font-weight="${weight}"` : ''} fill="${t.color}"${anchor}`;
+    t.lines.forEach((line, i) => out.push(textLine(line, t.text, x, t.align, t.baseline + i * t.text.lineHeight, t.color, attrs, false)));
+  };
   out.push(`<rect width="100%" height="100%" fill="${s.backgroundColor}"/>`);
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
   if (s.tableShadow) {
     out.push(`<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="4" stdDeviation="9" flood-color="#0f172a" flood-opacity="0.16"/></filter></defs>`);
     out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" fill="${s.rowOddBg}" filter="url(#shadow)"/>`);
   }
-  if (layout.title) {
-    const t = layout.title;
-    const x = t.align === 'right' ? t.x + t.w : t.x;
-    // text-anchor is logical: in an rtl document "start" is the right edge.
-    const anchor = (t.align === 'right') === (model.direction === 'rtl') ? '' : ' text-anchor="end"';
-    t.lines.forEach((line, i) => {
-      out.push(`<text x="${fmt(x)}" y="${fmt(t.baseline + i * t.text.lineHeight)}" font-size="${t.text.size}" font-weight="700" fill="${t.color}"${anchor}>${escapeXml(line)}</text>`);
-    });
-  }
-  if (layout.subtitle) out.push(textBlockSvg(layout.subtitle, model.direction, escapeXml));
-  for (const note of layout.notes) out.push(textBlockSvg(note, model.direction, escapeXml));
+  if (layout.title) block(layout.title, 700);
+  if (layout.subtitle) block(layout.subtitle, layout.subtitle.text.weight);
+  for (const note of layout.notes) block(note, note.text.weight);
   out.push('<g shape-rendering="crispEdges">');
   for (const lc of layout.cells) {
     if (lc.background) out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
@@ -148,11 +184,11 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         cell.link ? 'text-decoration="underline"' : '',
         lc.text.tabular ? 'style="font-variant-numeric:tabular-nums"' : '',
         // A cell in another language than the table's (format.locale): its Han face first.
-        lc.text.han !== layout.han ? `font-family="${escapeXml(familyFor(lc.text.han))}"` : '',
+        lc.text.han !== layout.han && !paths ? `font-family="${escapeXml(familyFor(lc.text.han))}"` : '',
         cell.locale ? `xml:lang="${escapeXml(cell.locale)}"` : '',
       ].filter(Boolean).join(' ');
       lc.lines.forEach((line, i) => {
-        parts.push(`<text ${attrs} y="${fmt(lc.baseline + i * lc.text.lineHeight)}" xml:space="preserve">${escapeXml(line)}</text>`);
+        parts.push(textLine(line, lc.text, x, lc.align, lc.baseline + i * lc.text.lineHeight, lc.color, attrs, Boolean(cell.link)));
       });
     }
     if (parts.length === 0) continue;
@@ -161,6 +197,8 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     if (cell.link) group = `<a href="${escapeXml(cell.link)}" target="_blank">${group}</a>`;
     out.push(group);
   }
+  const glyphDefs = defs.svg();
+  if (glyphDefs) out.splice(defsAt, 0, glyphDefs);
   out.push('</svg>');
   return out.join('\n');
 }

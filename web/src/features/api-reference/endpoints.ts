@@ -32,7 +32,7 @@ const tableParams: ParamDoc[] = [
   { name: 'rows', in: 'body', type: 'array[]', required: false, description: 'Rows as arrays of cells, in header order.' },
   { name: 'title', in: 'body', type: 'string', required: false, description: 'Title drawn above the table and used for the file name.' },
   { name: 'styles', in: 'body', type: 'object', required: false, description: 'headerBg, headerText, rowEvenBg, rowOddBg, borderColor, fontFamily, fontSize, borderStyle, cellPadding, imageFormat, defaultWidth, columnStyles, rowStyles, cellStyles, theme.' },
-  { name: 'options', in: 'body', type: 'object', required: false, description: 'format (png, jpeg, webp, avif, svg, pdf), width, quality (1–100, JPEG/WebP/AVIF), pdf (pageSize A4/Letter/Legal, orientation auto/portrait/landscape, align center/left/right, fit none/width), headers, showRowNumbers, dataProcessing, pagination, customFilename.' },
+  { name: 'options', in: 'body', type: 'object', required: false, description: 'format (png, jpeg, webp, avif, svg, pdf), width, quality (1–100, JPEG/WebP/AVIF), pdf (pageSize A4/Letter/Legal, orientation auto/portrait/landscape, align center/left/right, fit none/width), svgText (fonts: text with embedded subset fonts, the default; paths: glyph outlines, no fonts), headers, showRowNumbers, dataProcessing, pagination, customFilename.' },
 ];
 
 const errors: ResponseDoc[] = [
