@@ -2,7 +2,7 @@
 # Jsonable service image: the API, the projector or both (ROLE), run as plain JavaScript with node.
 # Three stages: build (all dependencies, the server bundle and the web app), deps (production
 # dependencies only, fonts pruned to the files the engine loads), and the runtime image.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -16,6 +16,8 @@ COPY services/render/package.json services/render/
 COPY services/projector/package.json services/projector/
 COPY services/api/package.json services/api/
 COPY web/package.json web/
+# (This includes the `node` dev dependency, the Node 24 that npm scripts run on where the machine's
+# Node is older; here it matches the image's. The runtime stage runs the image's own node.)
 RUN npm ci --no-audit --no-fund
 COPY . .
 # services/api/dist (server, CLI, worker threads, fonts.json) and web/dist.
@@ -33,7 +35,7 @@ COPY --from=build /app/services/projector/package.json services/projector/
 COPY --from=build /app/services/api/package.json services/api/
 COPY --from=build /app/web/package.json web/
 # Production dependencies only (the web app's packages are build-time: web/dist is static files).
-# better-sqlite3, @napi-rs/canvas and @node-rs/argon2 ship prebuilt binaries for linux glibc.
+# better-sqlite3, @napi-rs/canvas and @node-rs/argon2 ship prebuilt Node-API binaries for linux glibc.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # Keep only the font files the engine loads (services/api/dist/fonts.json, from the build).
 COPY --from=build /app/services/api/dist/fonts.json services/api/dist/fonts.json

@@ -48,7 +48,7 @@ export async function buildServer(): Promise<void> {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node24',
     sourcemap: 'linked',
     // Bundled CommonJS-only code (none today) would need `require`; ESM output gets one here.
     banner: { js: "import { createRequire as __jsonableRequire } from 'node:module'; const require = __jsonableRequire(import.meta.url);" },

@@ -2,6 +2,7 @@
 // When the build is missing or older than the sources (a fresh clone, a `git pull`), it is
 // rebuilt first with `npm run build`, which needs the dev dependencies; a production install
 // (`npm ci --omit=dev`) must ship a built tree instead (the Dockerfile does).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

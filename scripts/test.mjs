@@ -3,6 +3,7 @@
 // eslint.config.js) and unused files/exports/dependencies (knip, knip.ts), run every vitest suite, then print one closing summary line
 // ("N passed, N failed, N skipped") and the suites that were skipped, by name (their names carry the
 // reason, e.g. the EventStoreDB and MongoDB contracts where no container runtime is available).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 
