@@ -11,7 +11,7 @@ export default function AccountMenu({ email, label, onLogout }: { email: string;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" maxW="52" aria-label={`Account menu for ${email}`}>
+        <Button variant="outline" size="sm" maxW="52" aria-label={accountMenuName(label, email)}>
           <Box as="span" truncate>{label}</Box>
         </Button>
       </Menu.Trigger>
@@ -27,4 +27,13 @@ export default function AccountMenu({ email, label, onLogout }: { email: string;
       </Portal>
     </Menu.Root>
   );
+}
+
+/**
+ * The menu button's accessible name. It contains the visible text (the first name, or the e-mail
+ * address when there is none), so speech input can name the button by what it shows (WCAG 2.5.3,
+ * axe's label-content-name-mismatch), and says whose account it is.
+ */
+function accountMenuName(label: string, email: string): string {
+  return label === email ? `Account menu for ${email}` : `${label}: account menu for ${email}`;
 }

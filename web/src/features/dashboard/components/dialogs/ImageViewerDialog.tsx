@@ -43,7 +43,7 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
       footer={
         image && (
           <HStack gap="2" flexWrap="wrap">
-            <CopyButton value={absolute} label="Copy URL" size="sm" ariaLabel="Copy image URL" />
+            <CopyButton value={absolute} label="Copy URL" size="sm" ariaLabel="Copy URL of this image" />
             <Button asChild size="sm" variant="outline">
               <a href={image.url} download={image.filename}><DownloadIcon /> Download</a>
             </Button>
