@@ -23,7 +23,8 @@ export function ImageCard({ image, selected = false, onToggle }: { image: TableI
       <Box
         as="button"
         onClick={() => open({ kind: 'view-image', image })}
-        aria-label={`Open ${name}`}
+        // A PDF's thumbnail is the word PDF: the name says it too (visible text in the accessible name).
+        aria-label={isPdf ? `Open ${name}, PDF` : `Open ${name}`}
         display="block"
         w="100%"
         h="32"
