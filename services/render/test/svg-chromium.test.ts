@@ -61,8 +61,18 @@ function scriptsTable(): unknown {
   };
 }
 
-/** 👍🏽 🇰🇷 🎉 ☕ (✓ and ✗ are Inter's). */
-const EMOJI_COUNT = 4;
+/** A right-to-left table: Arabic title, mirrored brackets, Hebrew, Latin and digits inside Arabic. */
+function rtlTable(): unknown {
+  return {
+    title: 'تقرير المبيعات 2024',
+    headers: ['المنطقة', 'المبيعات', 'ملاحظة'],
+    rows: [['القاهرة', 1250.5, 'زيادة (10%) ✓'], ['דובאי', 980, 'ABC-123 نص']],
+    options: { direction: 'rtl' },
+  };
+}
+
+/** The tables, with their colour emoji count (scripts: 👍🏽 🇰🇷 🎉 ☕; ✓ and ✗ are Inter's). */
+const TABLES = [['reference', referenceWithScripts(), 0], ['scripts', scriptsTable(), 4], ['rtl', rtlTable(), 0]] as const;
 
 interface Seen {
   similarity: number;
@@ -128,14 +138,14 @@ describe.skipIf(!hasChromium())('SVG in Chromium without the project fonts (skip
     await browser?.close();
   });
 
-  for (const [name, payload] of [['reference', referenceWithScripts()], ['scripts', scriptsTable()]] as const) {
+  for (const [name, payload, emoji] of TABLES) {
     it(`${name} table: embedded subset fonts draw every glyph and it matches the PNG`, async () => {
       const t = await both(payload);
       // Colour emoji are pictures over transparent glyphs (the subset font keeps no colour tables).
-      expect(t.svg.match(/<image /g)?.length ?? 0).toBe(name === 'scripts' ? EMOJI_COUNT : 0);
+      expect(t.svg.match(/<image /g)?.length ?? 0).toBe(emoji);
       const seen = await openSvg(t.svg, t.width, t.height, t.png, name);
       report(name, seen);
-      expect(seen.fonts.length).toBeGreaterThanOrEqual(name === 'reference' ? 5 : 6);
+      expect(seen.fonts.length).toBeGreaterThanOrEqual({ reference: 5, scripts: 6, rtl: 3 }[name]);
       expect(seen.fonts.filter((f) => f.status !== 'loaded')).toEqual([]);
       expect(seen.platform.length).toBeGreaterThan(0);
       expect(seen.platform.filter((p) => !p.isCustomFont)).toEqual([]);
@@ -143,13 +153,13 @@ describe.skipIf(!hasChromium())('SVG in Chromium without the project fonts (skip
     }, 120_000);
   }
 
-  for (const [name, payload] of [['reference', referenceWithScripts()], ['scripts', scriptsTable()]] as const) {
+  for (const [name, payload, emoji] of TABLES) {
     it(`${name} table with svgText "paths": no text and no fonts, and it matches the PNG`, async () => {
       const t = await both(withOptions(payload, { svgText: 'paths' }));
       expect(t.svg).not.toContain('<text');
       expect(t.svg).not.toContain('@font-face');
       expect(t.svg).not.toContain('font-family');
-      expect(t.svg.match(/<image /g)?.length ?? 0).toBe(name === 'scripts' ? EMOJI_COUNT : 0);
+      expect(t.svg.match(/<image /g)?.length ?? 0).toBe(emoji);
       const seen = await openSvg(t.svg, t.width, t.height, t.png, `${name}-paths`);
       report(`${name} (paths)`, seen);
       expect(seen.fonts).toEqual([]);
