@@ -17,7 +17,7 @@ import { layoutTable, minimumHeight } from './layout/layout';
 import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
 import { normalize } from './normalize/table';
-import { decodeImages, paintCanvas, releaseCanvas } from './paint/canvas';
+import { decodeImages, freeImages, paintCanvas, releaseCanvas } from './paint/canvas';
 import { largestPageBody, renderPdf } from './paint/pdf';
 import { encodePng, encodePngParallel } from './paint/png';
 import { renderSvg } from './paint/svg';
@@ -188,6 +188,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
       // The pixels are copied out synchronously, so the canvas can serve the next render while
       // this one is still being deflated.
       const { canvas, opaque } = paintCanvas(model, layout, decoded, { reusable: true });
+      freeImages(decoded);
       const pixels = canvas.data();
       releaseCanvas(canvas);
       bytes = await encodePngParallel(pixels, canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor, opaque });
@@ -198,10 +199,13 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
     case 'avif': {
       // Skia encodes on a pool thread, reading the canvas: this one is not shared.
       const { canvas } = paintCanvas(model, layout, decoded);
+      freeImages(decoded);
       bytes = await encodeLossy(canvas, format, model.quality);
+      releaseCanvas(canvas);
       break;
     }
     case 'svg':
+      freeImages(decoded);
       await loadShaper();
       bytes = Buffer.from(renderSvg(model, layout, images, altTextOf(drawnTable(model))), 'utf8');
       break;
@@ -214,6 +218,7 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
         images.bytes.set(src, encodePng(c.data(), c.width, c.height));
         images.contentTypes.set(src, 'image/png');
       }
+      freeImages(decoded);
       const pdf = await renderPdf(model, layout, images, altTextOf(drawnTable(model)));
       bytes = pdf.bytes;
       width = pdf.width;

@@ -1,7 +1,7 @@
 import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../src/engine';
-import { decodeImages } from '../src/paint/canvas';
+import { decodeImages, freeImages } from '../src/paint/canvas';
 import { bombTable, paletteBomb } from './support/image-bomb';
 
 describe('cell images within a memory budget', () => {
@@ -24,6 +24,15 @@ describe('cell images within a memory budget', () => {
     // Its pixels are the bomb's palette colour 0, not a placeholder.
     const px = (out.get('bomb') as Canvas).getContext('2d').getImageData(40, 40, 1, 1).data;
     expect([...px]).toEqual([0, 0, 0x80, 255]);
+  });
+
+  it('frees the scaled copies it made once they are drawn (not when the collector gets to them)', async () => {
+    const bytes = new Map([['bomb', paletteBomb(4000, 4000)], ['small', paletteBomb(40, 20, 1)]]);
+    const out = await decodeImages(bytes, new Map([['bomb', { width: 100, height: 100 }], ['small', { width: 100, height: 100 }]]));
+    freeImages(out);
+    expect([out.get('bomb')?.width, out.get('bomb')?.height]).toEqual([1, 1]);
+    // Skia's own decode (an Image, not a canvas of ours) is left as it is.
+    expect([out.get('small')?.width, out.get('small')?.height]).toEqual([40, 20]);
   });
 
   it('draws images past the budget as placeholders, in every format, with one warning', async () => {

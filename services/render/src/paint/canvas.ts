@@ -166,6 +166,22 @@ let spare: Canvas | null = null;
 /** Gives a canvas back once its pixels have been read (see `paintCanvas`'s `reusable`). */
 export function releaseCanvas(canvas: Canvas): void {
   if (canvas.width * canvas.height <= SPARE_MAX_PIXELS) spare = canvas;
+  else freeCanvas(canvas);
+}
+
+/**
+ * Frees a canvas's pixels now: Skia replaces its surface when it is resized. Otherwise they would
+ * live until V8's collector finds the small JavaScript object that holds them, which under a heap
+ * that is mostly empty can be many renders later (a 40 M pixel table is 160 MB).
+ */
+function freeCanvas(canvas: Canvas): void {
+  canvas.width = 1;
+  canvas.height = 1;
+}
+
+/** Frees the pixels of the decoded images this module made (scaled copies) once they are drawn. */
+export function freeImages(images: LoadedImages): void {
+  for (const img of images.values()) if (img && 'getContext' in img) freeCanvas(img);
 }
 
 export interface Painted {
