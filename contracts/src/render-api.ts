@@ -22,7 +22,14 @@ export const renderMessages = {
 } as const;
 
 /** What a render left out (e.g. images over the table's image budget, drawn as placeholders). */
-const warningsField = z.array(z.string()).optional();
+const warningsField = z
+  .array(z.string())
+  .optional()
+  .describe(
+    'What the render left out, one sentence each; absent when nothing was. E.g. cell images that could not be loaded or ' +
+      "decoded, or that were over the table's image budget (32 M decoded pixels and 20 MB fetched; 1 M pixels and 512 KB " +
+      'on the demo): each is drawn as a placeholder box and the table still renders (200).',
+  );
 
 export const imageSummarySchema = z.object({
   id: z.string(),

@@ -216,6 +216,19 @@ const imageFile = {
     'text/html': { schema: { type: 'string' }, description: 'The HTML twin ({file}.html): an accessible <table> with <caption> and <th scope>' },
   },
 };
+
+/** The binary preview: the image itself, with what the render left out in a header (JSON answers carry `warnings`). */
+const previewFile = {
+  description: 'The image file (not stored).',
+  content: Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], imageFile.content[FORMAT_CONTENT_TYPES[f]]])),
+  headers: {
+    'X-Render-Warnings': {
+      schema: { type: 'string' },
+      description: "Present when the render left something out (e.g. images over the table's image budget, drawn as placeholders): the warnings, newline-separated, URI-encoded",
+    },
+  },
+};
+
 const filenameParam = {
   name: 'filename', in: 'path', required: true,
   description: 'The image file name; append .csv or .html for its data twins (issue #25).',
@@ -367,7 +380,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         }),
       },
       '/api/jsonable/json-to-png/preview': {
-        post: session('Render a table and get the image itself (nothing stored or counted)', { 200: imageFile, ...pick(ERRORS, 400, 413, 429, 503) }, {
+        post: session('Render a table and get the image itself (nothing stored or counted)', { 200: previewFile, ...pick(ERRORS, 400, 413, 429, 503) }, {
           parameters: [{ name: 'projectId', in: 'query', required: false, schema: { type: 'string' } }], requestBody: body,
         }),
       },
