@@ -204,6 +204,7 @@ function pick<T extends Record<number, unknown>>(all: T, ...codes: Array<keyof T
   return Object.fromEntries(codes.map((c) => [String(c), all[c]]));
 }
 
+const imageContent = Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], { schema: { type: 'string', contentMediaType: FORMAT_CONTENT_TYPES[f] } }]));
 const imageFile = {
   description: 'The image file. Public, cacheable forever (file names never change).',
   headers: {
@@ -211,7 +212,7 @@ const imageFile = {
     'Cache-Control': { schema: { type: 'string' }, description: 'public, max-age=31536000, immutable' },
   },
   content: {
-    ...Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], { schema: { type: 'string', contentMediaType: FORMAT_CONTENT_TYPES[f] } }])),
+    ...imageContent,
     'text/csv': { schema: { type: 'string' }, description: 'The CSV twin ({file}.csv): the data drawn, RFC 4180, formula cells neutralised' },
     'text/html': { schema: { type: 'string' }, description: 'The HTML twin ({file}.html): an accessible <table> with <caption> and <th scope>' },
   },
@@ -220,7 +221,7 @@ const imageFile = {
 /** The binary preview: the image itself, with what the render left out in a header (JSON answers carry `warnings`). */
 const previewFile = {
   description: 'The image file (not stored).',
-  content: Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], imageFile.content[FORMAT_CONTENT_TYPES[f]]])),
+  content: imageContent,
   headers: {
     'X-Render-Warnings': {
       schema: { type: 'string' },
