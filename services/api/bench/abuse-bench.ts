@@ -2,12 +2,16 @@
  * `npm run bench:abuse` (issue #21's targets): the server as `npm start` runs it (a child process,
  * default worker count, fresh DATA_DIR), first unloaded, then while 2 abusive clients send the
  * worst bodies back to back: 5 MB bracket bombs (a known route and an unknown path), tables of
- * 200 distinct 4000×4000 image bombs, and the largest PDF the limits allow. Meanwhile a poller
+ * 200 distinct 4000×4000 image bombs (through the demo, and through a key route, whose larger
+ * image budget decodes some of them), the largest PDF the limits allow, and through the key route
+ * the heaviest rasters: a ~34 M pixel PNG table and two bombs drawn at 4000 × 4000. Meanwhile a poller
  * reads GET /api/jsonable/status and one client renders the reference table.
  *
  * Reports status p99 (target ≤ 100 ms), a normal render's p99 loaded ÷ unloaded (≤ 3), the
- * server's peak RSS from /proc (VmHWM, every thread; ≤ 1.5 GB) and every 5xx that was not a 503
- * with Retry-After (target 0). Clients come from distinct X-Forwarded-For addresses (TRUST_PROXY)
+ * server's peak RSS from /proc (VmHWM, every thread; ≤ 1.5 GB), its RSS sampled every 250 ms
+ * (before, at most under abuse, at most while the heaviest requests within the limits run on
+ * every worker at once, and 10 s after) and every 5xx that was not a 503 with Retry-After
+ * (target 0). Clients come from distinct X-Forwarded-For addresses (TRUST_PROXY)
  * so the per-IP demo limit does not stand in for the defences measured here (so every request is a
  * lane of its own: the worst case for the queue's per-client lanes, as from many addresses).
  *
@@ -19,11 +23,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { bombTable } from '../../render/test/support/image-bomb';
+import { bombTable, bombUri } from '../../render/test/support/image-bomb';
 import { percentile } from '../../render/bench/stats';
+import { seededAccount } from './seeded-account';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const LOADED_SECONDS = Number(process.env.ABUSE_SECONDS ?? 60);
@@ -43,6 +48,17 @@ const reference = {
 };
 const BOMB = '['.repeat(2_500_000) + ']'.repeat(2_500_000);
 const IMAGES = JSON.stringify(bombTable(200));
+/** The heaviest rasters within the limits (through a key route): ~34 M pixels of PNG, and two bombs drawn at 4000 × 4000 (the whole key image budget, kept). */
+const BIG_PNG = JSON.stringify({
+  headers: Array.from({ length: 26 }, (_, i) => `Column ${i + 1}`),
+  rows: Array.from({ length: 400 }, (_, r) => Array.from({ length: 26 }, (_, c) => `r${r}c${c}`)),
+  options: { format: 'png' },
+});
+const BIG_IMAGES = JSON.stringify({
+  headers: ['Image'],
+  rows: [0, 1].map((i) => [{ type: 'image', value: bombUri(4000, 4000, 1000 + i), format: { width: 4000, height: 4000 } }]),
+  options: { format: 'png' },
+});
 const BIG_PDF = JSON.stringify({
   headers: Array.from({ length: 20 }, (_, i) => `c${i}`),
   rows: Array.from({ length: 500 }, (_, r) => Array.from({ length: 20 }, (_, c) => `r${r}c${c}`)),
@@ -53,11 +69,15 @@ interface Tally { requests: number; byStatus: Record<number, number>; bad5xx: st
 let tally: Tally = { requests: 0, byStatus: {}, bad5xx: [] };
 let ipSeq = 0;
 
-async function send(base: string, path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; ms: number; json?: unknown }> {
+async function send(
+  base: string,
+  path: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; ms: number; json?: unknown }> {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`, ...init.headers },
     ...(init.body !== undefined ? { body: init.body } : {}),
   });
   const bytes = await res.arrayBuffer();
@@ -71,9 +91,18 @@ async function send(base: string, path: string, init: { method?: string; body?: 
 
 const render = (base: string) => send(base, '/api/demo/generate-image', { method: 'POST', body: JSON.stringify(reference) });
 
-function peakRssMb(pid: number): number {
+/** VmHWM (peak) or VmRSS (now) of the server process, in MB. */
+function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** An Enterprise account's API key on the running server (registered through the HTTP API). */
+async function apiKeyOf(base: string, dataDir: string): Promise<string> {
+  const account = await seededAccount({ baseUrl: base, dataDir, count: 0, projects: [] });
+  const res = await fetch(`${base}/api/jsonable/user/generate-api-key`, { method: 'POST', headers: { Cookie: account.cookie, 'content-type': 'application/json' } });
+  if (!res.ok) throw new Error(`generate-api-key: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { apiKey: string }).apiKey;
 }
 
 async function run(root: string): Promise<string[][]> {
@@ -96,8 +125,12 @@ async function run(root: string): Promise<string[][]> {
       if (i > 600) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
+    const apiKey = await apiKeyOf(base, dataDir);
     for (let i = 0; i < 5; i++) await render(base); // warm-up
-    const imageUrl = ((await render(base)).json as { url: string }).url;
+    // On a loaded machine a render may be refused (503, busy) while workers start: retry.
+    let imageUrl: string | undefined;
+    for (let i = 0; !imageUrl && i < 30; i++) imageUrl = ((await render(base)).json as { url?: string } | undefined)?.url;
+    if (!imageUrl) throw new Error('no demo render succeeded');
     const imagePath = new URL(imageUrl).pathname;
 
     const unloaded: number[] = [];
@@ -109,6 +142,9 @@ async function run(root: string): Promise<string[][]> {
       unloadedImage.push((await send(base, imagePath)).ms);
     }
 
+    const rssBefore = rssMb(child.pid!, 'VmRSS');
+    let rssDuring = 0;
+    const sampler = setInterval(() => (rssDuring = Math.max(rssDuring, rssMb(child.pid!, 'VmRSS'))), 250);
     const until = performance.now() + LOADED_SECONDS * 1000;
     const abusive = async (id: number) => {
       const attacks = [
@@ -116,6 +152,9 @@ async function run(root: string): Promise<string[][]> {
         () => send(base, '/api/no/such/route', { method: 'POST', body: BOMB }),
         () => send(base, '/api/demo/generate-image', { method: 'POST', body: IMAGES }),
         () => send(base, '/api/demo/generate-image', { method: 'POST', body: BIG_PDF }),
+        () => send(base, '/api/jsonable/table-to-image', { method: 'POST', body: IMAGES, headers: { 'x-api-key': apiKey } }),
+        () => send(base, '/api/jsonable/table-to-image', { method: 'POST', body: BIG_PNG, headers: { 'x-api-key': apiKey } }),
+        () => send(base, '/api/jsonable/table-to-image', { method: 'POST', body: BIG_IMAGES, headers: { 'x-api-key': apiKey } }),
       ];
       for (let i = id; performance.now() < until; i++) await attacks[i % attacks.length]!();
     };
@@ -135,7 +174,21 @@ async function run(root: string): Promise<string[][]> {
       }
     };
     await Promise.all([abusive(0), abusive(1), poller('/api/jsonable/status', statusTimes), poller(imagePath, imageTimes), renderer()]);
-    const rss = peakRssMb(child.pid!);
+    const rssLoaded = rssDuring;
+    // The heaviest requests within the limits through the key route, as many at once as there are
+    // workers (the default count), so every worker holds its worst at the same time: on a loaded
+    // machine the abusive clients above reach them only a few times in a minute.
+    rssDuring = 0;
+    const heaviest = [BIG_IMAGES, BIG_PNG, IMAGES, BIG_PDF];
+    for (const body of heaviest) {
+      await Promise.all(Array.from({ length: availableParallelism() }, () =>
+        send(base, '/api/jsonable/table-to-image', { method: 'POST', body, headers: { 'x-api-key': apiKey } })));
+    }
+    const rssHeaviest = rssDuring;
+    const rss = rssMb(child.pid!, 'VmHWM');
+    await new Promise((r) => setTimeout(r, 10_000));
+    clearInterval(sampler);
+    const rssAfter = rssMb(child.pid!, 'VmRSS');
 
     const p99 = (v: number[]) => Math.round(percentile(v, 99));
     const rows = [
@@ -147,6 +200,7 @@ async function run(root: string): Promise<string[][]> {
       ['normal render p99, 2 abusive clients', `${p99(loaded)} ms (${loaded.length} renders)`, ''],
       ['render p99 loaded ÷ unloaded', (percentile(loaded, 99) / percentile(unloaded, 99)).toFixed(2), '≤ 3'],
       ['server peak RSS (VmHWM)', `${rss} MB`, '≤ 1,536 MB'],
+      ['server RSS before → most under abuse → most over the heaviest requests → 10 s after', `${rssBefore} → ${rssLoaded} → ${rssHeaviest} → ${rssAfter} MB`, ''],
       ['5xx other than 503 + Retry-After', `${tally.bad5xx.length} of ${tally.requests} responses`, '0'],
     ];
     console.log(`\n${root}: ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
