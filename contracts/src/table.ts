@@ -435,17 +435,17 @@ const caselessEnum = <const T extends readonly [string, ...string[]]>(values: T,
     .meta({ description: `${description} One of ${list} (any case); default ${values[0]}.`, enum: [...values] });
 };
 
-export const PDF_PAGE_SIZES = ['A4', 'Letter', 'Legal'] as const;
-export const PDF_ORIENTATIONS = ['auto', 'portrait', 'landscape'] as const;
-export const PDF_ALIGNS = ['center', 'left', 'right'] as const;
-export const PDF_FITS = ['none', 'width'] as const;
+const PDF_PAGE_SIZES = ['A4', 'Letter', 'Legal'] as const;
+const PDF_ORIENTATIONS = ['auto', 'portrait', 'landscape'] as const;
+const PDF_ALIGNS = ['center', 'left', 'right'] as const;
+const PDF_FITS = ['none', 'width'] as const;
 
 /**
  * Page setup of a PDF (issue #29): paper size, orientation (`auto` turns the page when the table
  * is wider than tall, or too wide for an upright page), where the table sits across the page, and
  * whether it is scaled to the page's width. Unknown keys are refused so a misspelt one is named.
  */
-export const pdfOptionsSchema = z.strictObject({
+const pdfOptionsSchema = z.strictObject({
   pageSize: caselessEnum(PDF_PAGE_SIZES, 'Paper size.'),
   orientation: caselessEnum(PDF_ORIENTATIONS, 'auto turns the page when the table is wider than tall, or too wide for an upright page.'),
   align: caselessEnum(PDF_ALIGNS, 'Where the table (with its title and notes) sits between the page margins.'),

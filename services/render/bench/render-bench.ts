@@ -13,13 +13,16 @@
  *    svgText "paths", interleaved run by run with the engine PNG and a Chromium screenshot; the
  *    embedding's own share (embeddedFonts alone, warm); the first SVG of a process (harfbuzz
  *    loaded, Inter parsed and subset) against the second; sizes with and without the fonts.
+ * 8. (BENCH_ONLY=pdf) What a PDF document costs (issue #29): the 1,000-row PDF as rendered (tagged
+ *    structure tree, "Page i of n", running title) vs the same pages without them, interleaved.
  *
  * The last line is `render-bench: png <ratio>x svg <ratio>x pool <n>/s formats <ratio>x svg-text <ratio>x`.
  * `npm run bench:render` starts Node with `--initial-heap-size=128`, the heap the render pool gives
  * its workers (RenderPoolOptions.initialHeapMb), so the in-process engine runs as it does in
  * production; the header prints Node's flags, so a run can be told from one on V8's default heap.
  * Environment: BENCH_QUICK=1 shortens every step (for a smoke run, not for recorded figures);
- * BENCH_ONLY=formats runs step 6 alone (no Chromium needed); BENCH_ONLY=svg runs step 7 alone.
+ * BENCH_ONLY=formats runs step 6 alone (no Chromium needed); BENCH_ONLY=svg runs step 7 alone;
+ * BENCH_ONLY=pdf runs step 8 alone.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -30,6 +33,7 @@ import { ensureFontsRegistered, renderTable } from '../src/engine';
 import { layoutTable } from '../src/layout/layout';
 import { normalize } from '../src/normalize/table';
 import { embeddedFonts } from '../src/paint/svg-fonts';
+import { renderPdf } from '../src/paint/pdf';
 import { createRenderPool } from '../src/pool';
 import { openChromiumTable } from './chromium';
 import { ownCpuMs, processTreeCpuMs } from './cpu';
@@ -164,7 +168,51 @@ SVG text (issue #29), reference table, wall median over ${runs.fonts.length} int
   return ratio;
 }
 
+/**
+ * Step 8: the reference table at 1,000 rows as a PDF document (tagged, footers, running title)
+ * and as bare pages, through the same path (normalise and lay out once, then renderPdf), one of
+ * each per round so both see the same machine load.
+ */
+async function pdfDocumentStep(): Promise<number> {
+  const { model } = normalize({ payload: referencePayload(1_000), projectStyles: null });
+  const layout = layoutTable(model);
+  const images = { bytes: new Map(), contentTypes: new Map(), sizes: new Map(), warnings: [] };
+  const documentPdf = () => renderPdf(model, layout, images, 'Table.');
+  const barePdf = () => renderPdf(model, layout, images, 'Table.', { tagged: false, furniture: false });
+  for (let i = 0; i < 2; i++) {
+    await documentPdf();
+    await barePdf();
+  }
+  const rounds = QUICK ? 3 : 11;
+  const doc: number[] = [];
+  const bare: number[] = [];
+  let sizes = { doc: 0, bare: 0 };
+  for (let i = 0; i < rounds; i++) {
+    let t = performance.now();
+    const a = await barePdf();
+    bare.push(performance.now() - t);
+    t = performance.now();
+    const b = await documentPdf();
+    doc.push(performance.now() - t);
+    sizes = { doc: b.bytes.byteLength, bare: a.bytes.byteLength };
+    await yieldToLoop();
+  }
+  const ratio = median(doc) / median(bare);
+  console.log(`
+PDF document (issue #29), 1,000 rows × 4 columns, wall median over ${rounds} interleaved runs each:`);
+  line('bare pages', ms(median(bare)), `${(sizes.bare / 1024).toFixed(0)} KB`);
+  line('tagged, page numbers, running title', ms(median(doc)), `${(sizes.doc / 1024).toFixed(0)} KB`);
+  line('document / bare', `${ratio.toFixed(2)}×`);
+  return ratio;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'pdf') {
+    await ensureFontsRegistered();
+    const ratio = await pdfDocumentStep();
+    console.log(`\nrender-bench: pdf-document ${ratio.toFixed(2)}x`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'svg') {
     await ensureFontsRegistered();
     const ratio = await svgStep();

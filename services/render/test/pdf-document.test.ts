@@ -151,6 +151,50 @@ describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-ut
   });
 });
 
+/** The structure tree as poppler reads it (pdfinfo -struct-text): one node or text per line, indented. */
+const structure = (bytes: Uint8Array) => poppler(bytes, 'pdfinfo', '-struct-text', 'file').toString('utf8');
+
+describe.skipIf(!hasPoppler)('tagged PDF: the table structure for screen readers', () => {
+  it('tags the title, the table (header cells with column scope, body cells) in reading order, and leaves page furniture out', { timeout: 60_000 }, async () => {
+    const out = await renderTable({ payload: narrow() });
+    expect(info(out.bytes).Tagged).toBe('yes');
+    const tree = structure(out.bytes);
+    const lines = tree.split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(lines.slice(0, 16)).toEqual([
+      'Document', 'H1 (block)', '"Inventory"', 'Table (block)', 'THead', 'TR',
+      'TH:', '/Scope /Column', '"Name"', 'TH:', '/Scope /Column', '"Count"',
+      'TBody', 'TR', 'TD', '"Item 1"',
+    ]);
+    // The header row drawn again on pages 2 and 3, the running head and the page numbers are
+    // artifacts: a screen reader meets each header once and every row once, in order.
+    expect(lines.filter((l) => l === '"Name"')).toHaveLength(1);
+    expect(lines.filter((l) => l === '"Inventory"')).toHaveLength(1);
+    expect(tree).not.toMatch(/Page \d of 3/);
+    const items = lines.filter((l) => /^"Item \d+"$/.test(l)).map((l) => Number(l.slice(6, -1)));
+    expect(items).toEqual(Array.from({ length: 60 }, (_, r) => r + 1));
+    expect(lines.filter((l) => l === 'TR')).toHaveLength(61);
+  });
+
+  it('carries spans as table attributes, subtitle and notes as paragraphs, and a cell image as its alt text (the caption drawn under it)', { timeout: 60_000 }, async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAIAQMAAAD+wSzIAAAABlBMVEX/AAD///9BHTQRAAAAC0lEQVQI12NgQAcAABAAAQNMfd8AAAAASUVORK5CYII=';
+    const out = await renderTable({
+      payload: {
+        title: 'Team', subtitle: 'Spring', sourceNotes: ['Source: HR'],
+        headers: ['Name', 'Photo', 'Role'],
+        rows: [[{ value: 'Ada', colspan: 2 }, null, 'Lead'], ['Alan', { type: 'image', value: `data:image/png;base64,${png}`, alt: 'A red square' }, 'Dev']],
+        options: { format: 'pdf' },
+      },
+    });
+    const lines = structure(out.bytes).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(lines.slice(0, 5)).toEqual(['Document', 'H1 (block)', '"Team"', 'P (block)', '"Spring"']);
+    const ada = lines.indexOf('"Ada"');
+    expect(lines.slice(ada - 2, ada)).toEqual(['TD:', '/ColSpan 2']);
+    const alan = lines.indexOf('"Alan"');
+    expect(lines.slice(alan, alan + 5)).toEqual(['"Alan"', 'TD', '"A red square"', 'TD', '"Dev"']);
+    expect(lines.slice(-2)).toEqual(['P (block)', '"Source: HR"']);
+  });
+});
+
 describe('hostile page setups', () => {
   it('refuses bad values with a 400 naming the field', async () => {
     const cases: Array<[unknown, string]> = [

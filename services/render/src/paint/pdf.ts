@@ -16,6 +16,7 @@ import type { PdfOptions } from '@jsonable/contracts/table';
 import { shapesPdf } from './shapes';
 import { checkPdfPages, LIMITS } from '../limits';
 import { pageLabel } from './pages';
+import { installTagging, StructureTree, tagText, type StructNode } from './pdf-tags';
 import { tooLarge } from '../errors';
 
 const require = createRequire(import.meta.url);
@@ -102,6 +103,7 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
 }
 
 shareParsedFonts();
+installTagging();
 // pdfmake is CommonJS without types for its Printer.
 const Printer = (require('pdfmake/js/Printer') as { default: new (...args: unknown[]) => PdfPrinter }).default;
 
@@ -282,7 +284,7 @@ export function largestPageBody(pdf: Required<PdfOptions>): number {
   return (pdf.orientation === 'landscape' ? paper.w : paper.h) - 2 * MARGIN;
 }
 
-export interface PageSetup {
+interface PageSetup {
   /** Page size in points. */
   w: number;
   h: number;
@@ -300,7 +302,7 @@ export interface PageSetup {
  * margins, up or down; otherwise a table wider than that widens the page, which keeps its
  * proportions, rather than being cut. The table then sits left, centred or right.
  */
-export function pageSetup(tableWpx: number, tableHpx: number, pdf: Required<PdfOptions>): PageSetup {
+function pageSetup(tableWpx: number, tableHpx: number, pdf: Required<PdfOptions>): PageSetup {
   const paper = PAPER[pdf.pageSize];
   const usable = (w: number) => w - 2 * MARGIN;
   const tableW = tableWpx * PT;
@@ -352,7 +354,11 @@ function withShapes(lc: LaidCell, node: Record<string, unknown>, padPx: number, 
  * title repeated small above the table on the pages after the first, "Page i of n" under it, and
  * the document's metadata (title, subject: the table's alt text, creator, creation date, language).
  */
-export async function renderPdf(model: TableModel, layout: Layout, images: FetchedImages, altText: string): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
+export async function renderPdf(
+  model: TableModel, layout: Layout, images: FetchedImages, altText: string,
+  /** Only the benchmark turns these off, to measure what the structure tree and page furniture cost. */
+  { tagged = true, furniture = true }: { tagged?: boolean; furniture?: boolean } = {},
+): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
   const s = model.styles;
   const primary = layout.face;
   const margin = MARGIN;
@@ -399,6 +405,31 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   };
   const textOf = (lc: LaidCell) => pdfText(lc.lines, lc.text.han);
 
+  // The structure a screen reader walks, in reading (logical) order: title, subtitle, the table
+  // (header rows, then body rows, each cell in its column order), then the notes.
+  const tree = new StructureTree();
+  const titleNode = model.title ? tree.add(tree.root, 'H1') : undefined;
+  const subtitleNode = layout.subtitle ? tree.add(tree.root, 'P') : undefined;
+  const tableNode = tree.add(tree.root, 'Table');
+  const thead = model.headerRows > 0 ? tree.add(tableNode, 'THead') : undefined;
+  const tbody = tree.add(tableNode, 'TBody');
+  const rowsOfCells = model.rows.map((): LaidCell[] => []);
+  for (const lc of layout.cells) rowsOfCells[lc.row]?.push(lc);
+  const cellNodes = new Map<LaidCell, StructNode>();
+  rowsOfCells.forEach((cells, r) => {
+    const head = r < model.headerRows;
+    const tr = tree.add(head ? thead! : tbody, 'TR');
+    for (const lc of cells.sort((a, b) => a.col - b.col)) {
+      const spans: Record<string, number> = {};
+      if (lc.cell.colspan > 1) spans.ColSpan = lc.cell.colspan;
+      if (lc.cell.rowspan > 1) spans.RowSpan = lc.cell.rowspan;
+      cellNodes.set(lc, tree.add(tr, head ? 'TH' : 'TD', {
+        ...(head ? { options: { scope: 'Column' }, repeats: true } : {}),
+        ...(Object.keys(spans).length ? { attributes: spans } : {}),
+      }));
+    }
+  });
+
   const widths = model.columns.map((_, c) => {
     const v = layout.visual(c);
     return (layout.colEdges[v + 1]! - layout.colEdges[v]!) * u - 2 * pad;
@@ -421,8 +452,9 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     if (!lc) return { text: '' };
     if (lc.row !== r || leftmost(lc) !== v) return {};
     const cell = lc.cell;
+    const cellNode = cellNodes.get(lc)!;
     const node: Record<string, unknown> = {
-      text: textOf(lc),
+      text: tagText(textOf(lc), cellNode),
       fontSize: lc.text.size * u,
       bold: lc.text.weight >= 600,
       italics: lc.text.italic,
@@ -447,6 +479,8 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
       const type = images.contentTypes.get(cell.image.src) ?? '';
       if (bytes && /^image\/(png|jpeg)$/.test(type)) {
         return {
+          // The image is an artifact in the tagged structure: its alt text is the cell's text,
+          // drawn under it as a caption, and read as the cell.
           stack: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [cell.image.width * u, cell.image.height * u], alignment: 'center' }, ...(lc.lines.length ? [node] : [])],
           fillColor: node.fillColor,
           verticalAlignment: 'middle',
@@ -454,7 +488,7 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
           rowSpan: node.rowSpan,
         };
       }
-      return { ...node, text: cell.image.alt || '[image]', color: '#94a3b8' };
+      return { ...node, text: tagText(cell.image.alt || '[image]', cellNode), color: '#94a3b8' };
     }
     if (lc.shapes) return withShapes(lc, node, s.cellPadding, u);
     return node;
@@ -484,14 +518,14 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
   const content: unknown[] = [];
   if (model.title) {
     const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * u;
-    content.push({ text: pdfText(layout.title?.lines ?? [model.title]), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: blockMargins(0, layout.subtitle ? 2 : 10), alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    content.push({ text: tagText(pdfText(layout.title?.lines ?? [model.title]), titleNode!), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: blockMargins(0, layout.subtitle ? 2 : 10), alignment: model.direction === 'rtl' ? 'right' : 'left' });
   }
   // Subtitle and notes: the same text and colours as the images, in the PDF's own flow.
-  const block = (b: NonNullable<typeof layout.subtitle>, top: number, bottom: number) => ({
-    text: pdfText(b.lines), fontSize: b.text.size * u, color: colour(b.color), margin: blockMargins(top, bottom), alignment: b.align,
+  const block = (b: NonNullable<typeof layout.subtitle>, top: number, bottom: number, tag: StructNode) => ({
+    text: tagText(pdfText(b.lines), tag), fontSize: b.text.size * u, color: colour(b.color), margin: blockMargins(top, bottom), alignment: b.align,
     lineHeight: b.text.lineHeight / (b.text.size * 1.2),
   });
-  if (layout.subtitle) content.push(block(layout.subtitle, 0, 10));
+  if (layout.subtitle) content.push(block(layout.subtitle, 0, 10, subtitleNode!));
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
   // page: pdfmake then drops that row from the document, so such a table lets rows break. Layout
   // heights include the cells' padding; 5 % of slack covers pdfmake's own line metrics.
@@ -505,15 +539,16 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     margin: [page.left - margin, 0, 0, 0],
   };
   content.push(table);
-  layout.notes.forEach((note, i) => content.push(block(note, i === 0 ? 8 : 0, 0)));
+  layout.notes.forEach((note, i) => content.push(block(note, i === 0 ? 8 : 0, 0, tree.add(tree.root, 'P'))));
 
   // Running head (pages after the first) and page numbers, in the page's top and bottom margins.
-  const runningTitle = model.title ? pdfText([clipTitle(model.title)]) : null;
+  // Both are page furniture (artifacts), not read as part of the document.
+  const runningTitle = model.title ? tagText(pdfText([clipTitle(model.title)]), 'artifact') : null;
   const marginText = { fontSize: 8, color: colour(s.textColor) };
   const header = (current: number) => (runningTitle && current > 1
     ? { text: runningTitle, ...marginText, bold: true, margin: [page.left, 16, Math.max(0, page.w - page.left - blockW), 0], alignment: model.direction === 'rtl' ? 'right' : 'left' }
     : null);
-  const footer = (current: number, count: number) => ({ text: pageLabel(current, count), ...marginText, alignment: 'center', margin: [margin, 14, margin, 0] });
+  const footer = (current: number, count: number) => ({ text: tagText(pageLabel(current, count), 'artifact'), ...marginText, alignment: 'center', margin: [margin, 14, margin, 0] });
 
   // Fonts reach pdfmake through a private virtual file system of buffers: no disk or URL access.
   const files = new Map<string, Buffer>();
@@ -544,11 +579,12 @@ export async function renderPdf(model: TableModel, layout: Layout, images: Fetch
     pageSize: { width: page.w, height: page.h },
     pageMargins: [margin, margin, margin, margin],
     version: '1.7',
+    tagged,
     language: model.locale,
     displayTitle: true,
     info: { title: model.title ?? 'Table', subject: altText, creator: 'Jsonable', producer: 'Jsonable (pdfmake)', creationDate: new Date() },
-    header,
-    footer,
+    header: furniture ? header : undefined,
+    footer: furniture ? footer : undefined,
     defaultStyle: { font: FACES[primary].family, fontSize: s.fontSize * PT, color: colour(s.textColor) },
     background: s.backgroundColor !== '#ffffff' ? () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.w, h: page.h, color: colour(s.backgroundColor) }] }) : undefined,
     content,
