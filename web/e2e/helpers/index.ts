@@ -7,3 +7,4 @@ export { shot } from './shots';
 export { followVerifyLink, pathOfLink } from './links';
 export { checkScreenAtBothWidths } from './screen';
 export { countColour } from './pixels';
+export { givenBrowserSession } from './session';
