@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import bidiFactory from 'bidi-js';
 import type { FetchedImages } from '../engine';
+import { MYANMAR, MYANMAR_FEATURES, myanmarVisual } from './myanmar';
 import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type HanFace, type Weight } from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
@@ -387,7 +388,7 @@ export async function renderPdf(
     if (!rtlTable && !lines.some((l) => RTL_CHAR.test(l))) {
       const parts = runs(lines.join('\n'), primary, stack).map((r) => {
         usedFaces.add(r.face);
-        return r.face === primary ? r.text : { text: r.text, font: FACES[r.face].family };
+        return r.face === primary ? r.text : inline(r);
       });
       return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
     }
@@ -397,13 +398,16 @@ export async function renderPdf(
       for (const run of bidiRuns(line, rtlTable)) {
         for (const p of visualPieces(run, primary, stack)) {
           usedFaces.add(p.face);
-          parts.push({ text: p.text, font: FACES[p.face].family, noWrap: true });
+          parts.push({ ...inline(p), noWrap: true });
         }
       }
     });
     return parts;
   };
   const textOf = (lc: LaidCell) => pdfText(lc.lines, lc.text.han);
+  const inline = (r: { text: string; face: FaceId }) => (r.face === 'notoSansMyanmar' && MYANMAR.test(r.text)
+    ? { text: myanmarVisual(r.text), font: FACES[r.face].family, fontFeatures: MYANMAR_FEATURES }
+    : { text: r.text, font: FACES[r.face].family });
 
   // The structure a screen reader walks, in reading (logical) order: title, subtitle, the table
   // (header rows, then body rows, each cell in its column order), then the notes.
