@@ -121,9 +121,12 @@ export function SettingsTab({ projectId = null, active = true }: { projectId?: s
           <Button variant="outline" onClick={reset} disabled={saving}>Reset to Defaults</Button>
         </HStack>
       </Stack>
-      <Box borderTopWidth="1px" pt="6">
-        <TableFeaturesPanel projectId={projectId} active={active} />
-      </Box>
+      {/* Mounted only while the tab shows: typing in the Preview tab's editor costs it nothing. */}
+      {active && (
+        <Box borderTopWidth="1px" pt="6">
+          <TableFeaturesPanel projectId={projectId} />
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ const SETTLE_MS = 500;
 
 type Shown = { kind: 'waiting' } | { kind: 'image'; url: string } | { kind: 'error'; message: string } | { kind: 'blocked'; message: string };
 
-export function TableFeaturesPanel({ projectId, active }: { projectId: string | null; active: boolean }) {
+export function TableFeaturesPanel({ projectId }: { projectId: string | null }) {
   const { json, formats, spanners, notes, setFormats, setSpanners, setNotes, serverErrors, setServerErrors } = useTableDraft();
   const settings = useTableSettings((s) => s.settings);
   const [shown, setShown] = useState<Shown>({ kind: 'waiting' });
@@ -46,7 +46,6 @@ export function TableFeaturesPanel({ projectId, active }: { projectId: string | 
 
   const request = JSON.stringify({ source, settings, projectId, features });
   useEffect(() => {
-    if (!active) return;
     const mine = ++seq.current;
     if (localInvalid || settingsInvalid) {
       setShown({ kind: 'blocked', message: 'Fix the marked fields to update the preview.' });
@@ -77,7 +76,7 @@ export function TableFeaturesPanel({ projectId, active }: { projectId: string | 
     }, SETTLE_MS);
     return () => clearTimeout(timer);
     // `request` stands for every input of the body (the objects change identity on each render).
-  }, [request, active, localInvalid, settingsInvalid]);
+  }, [request, localInvalid, settingsInvalid]);
 
   // Object URLs hold the image in memory until revoked.
   const lastUrl = shown.kind === 'image' ? shown.url : null;
