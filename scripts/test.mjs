@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: typecheck everything, check the architecture's import boundaries and lint rules (ESLint,
-// eslint.config.js) and unused files/exports/dependencies (knip, knip.ts), run every vitest suite, then print one closing summary line
+// eslint.config.js), the code's formatting (Prettier, .prettierrc.json) and unused files/exports/dependencies (knip, knip.ts), run every vitest suite, then print one closing summary line
 // ("N passed, N failed, N skipped") and the suites that were skipped, by name (their names carry the
 // reason, e.g. the EventStoreDB and MongoDB contracts where no container runtime is available).
 import './check-node.mjs';
@@ -16,7 +16,7 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1);
 }
 
-for (const [name, args] of [['eslint', ['.']], ['knip', ['--no-progress']]]) {
+for (const [name, args] of [['eslint', ['.']], ['prettier', ['--check', '.', '--log-level', 'warn']], ['knip', ['--no-progress']]]) {
   const check = spawnSync(bin(name), args, { stdio: 'inherit' });
   if (check.status !== 0) {
     console.error(`${name} failed (run \`npm run lint\` to see it alone)`);
