@@ -21,8 +21,14 @@ function forbid(reason, ...packages) {
       'error',
       {
         patterns: [
-          { regex: `^(${packages.map((p) => (p.startsWith('(') ? p : p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))).join('|')})(/.*)?$`, message: reason },
-          { group: ['**/../contracts/*', '**/../read-models/*', '**/../services/*', '**/../web/*'], message: 'Import another workspace by its package name, not by a relative path.' },
+          {
+            regex: `^(${packages.map((p) => (p.startsWith('(') ? p : p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))).join('|')})(/.*)?$`,
+            message: reason,
+          },
+          {
+            group: ['**/../contracts/*', '**/../read-models/*', '**/../services/*', '**/../web/*'],
+            message: 'Import another workspace by its package name, not by a relative path.',
+          },
         ],
       },
     ],
@@ -30,7 +36,17 @@ function forbid(reason, ...packages) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tmp/**', 'test-results/**', '.tools/**', 'web/dist-ssr/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'tmp/**',
+      'test-results/**',
+      '.tools/**',
+      'web/dist-ssr/**',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     languageOptions: { parser: tseslint.parser },
@@ -41,7 +57,15 @@ export default tseslint.config(
     rules: {
       // `const self = this` for a callback that has its own `this` (prom-client's collect), and a copy-on-write index that starts as `this`.
       '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self', 'index'] }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   // Tests may look into untyped structures (log lines, parsed JSON) with `any`.
@@ -49,29 +73,72 @@ export default tseslint.config(
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // The boundaries hold for what ships; tests, e2e and benchmarks may wire several workspaces together.
   ...[
-  {
-    files: ['contracts/**/*.ts'],
-    rules: forbid('contracts depends on zod only.', drivers, workspaces.readModels, workspaces.domain, workspaces.adapters, workspaces.render, workspaces.projector, workspaces.api),
-  },
-  {
-    files: ['read-models/**/*.ts'],
-    rules: forbid('read-models is pure: contracts and the DocumentStore port only, no drivers.', drivers, workspaces.domain, workspaces.adapters, workspaces.render, workspaces.projector, workspaces.api),
-  },
-  {
-    files: ['services/domain/**/*.ts'],
-    rules: forbid('domain sees ports, never drivers, adapters, the engine or the API.', drivers, workspaces.adapters, workspaces.render, workspaces.projector, workspaces.api),
-  },
-  {
-    files: ['services/render/**/*.ts'],
-    rules: forbid('the engine depends on contracts and the domain ports it implements only.', drivers, workspaces.readModels, workspaces.adapters, workspaces.projector, workspaces.api),
-  },
-  {
-    files: ['services/projector/src/**/*.ts', 'services/api/src/**/*.ts'],
-    rules: forbid('drivers are imported only inside services/adapters.', drivers),
-  },
-  {
-    files: ['web/**/*.ts', 'web/**/*.tsx'],
-    rules: forbid('web depends on contracts only.', drivers, workspaces.readModels, workspaces.domain, workspaces.adapters, workspaces.render, workspaces.projector, workspaces.api),
-  },
-  ].map((block) => ({ ...block, ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', '**/bench/**'] })),
+    {
+      files: ['contracts/**/*.ts'],
+      rules: forbid(
+        'contracts depends on zod only.',
+        drivers,
+        workspaces.readModels,
+        workspaces.domain,
+        workspaces.adapters,
+        workspaces.render,
+        workspaces.projector,
+        workspaces.api,
+      ),
+    },
+    {
+      files: ['read-models/**/*.ts'],
+      rules: forbid(
+        'read-models is pure: contracts and the DocumentStore port only, no drivers.',
+        drivers,
+        workspaces.domain,
+        workspaces.adapters,
+        workspaces.render,
+        workspaces.projector,
+        workspaces.api,
+      ),
+    },
+    {
+      files: ['services/domain/**/*.ts'],
+      rules: forbid(
+        'domain sees ports, never drivers, adapters, the engine or the API.',
+        drivers,
+        workspaces.adapters,
+        workspaces.render,
+        workspaces.projector,
+        workspaces.api,
+      ),
+    },
+    {
+      files: ['services/render/**/*.ts'],
+      rules: forbid(
+        'the engine depends on contracts and the domain ports it implements only.',
+        drivers,
+        workspaces.readModels,
+        workspaces.adapters,
+        workspaces.projector,
+        workspaces.api,
+      ),
+    },
+    {
+      files: ['services/projector/src/**/*.ts', 'services/api/src/**/*.ts'],
+      rules: forbid('drivers are imported only inside services/adapters.', drivers),
+    },
+    {
+      files: ['web/**/*.ts', 'web/**/*.tsx'],
+      rules: forbid(
+        'web depends on contracts only.',
+        drivers,
+        workspaces.readModels,
+        workspaces.domain,
+        workspaces.adapters,
+        workspaces.render,
+        workspaces.projector,
+        workspaces.api,
+      ),
+    },
+  ].map((block) => ({
+    ...block,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', '**/bench/**'],
+  })),
 );

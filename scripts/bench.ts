@@ -17,13 +17,19 @@ function table(title: string, rows: Row[]): string {
   const width = Math.max(...rows.map((r) => r.name.length), 10);
   const lines = [`\n${title}`, `${'measure'.padEnd(width)}  ${'value'.padStart(12)}  unit            target`];
   for (const r of rows) {
-    lines.push(`${r.name.padEnd(width)}  ${r.value.toLocaleString('en-US').padStart(12)}  ${r.unit.padEnd(14)}  ${r.target ?? ''}`);
+    lines.push(
+      `${r.name.padEnd(width)}  ${r.value.toLocaleString('en-US').padStart(12)}  ${r.unit.padEnd(14)}  ${r.target ?? ''}`,
+    );
   }
   return lines.join('\n');
 }
 
 const started = Date.now();
-console.log(`Jsonable bench — Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Jsonable bench — Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(table('Storage (embedded SQLite)', await benchStorage()));
 console.log(
   table('Projector (embedded SQLite)', [
@@ -31,4 +37,6 @@ console.log(
     ...(await benchProjectionRebuild({ set: 'app', events: 100_000 })).slice(1),
   ]),
 );
-console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s. Wall-clock figures depend on the machine's other load; the per-CPU-second rows do not.`);
+console.log(
+  `\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s. Wall-clock figures depend on the machine's other load; the per-CPU-second rows do not.`,
+);

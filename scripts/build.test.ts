@@ -32,11 +32,27 @@ afterAll(async () => {
 
 describe('npm run build (server)', () => {
   it('produces plain JavaScript that serves and renders with node alone', async () => {
-    const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), 'server', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    const built = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), 'server', '--out', out],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(built.status, built.stderr).toBe(0);
     const files = readdirSync(out);
-    for (const f of ['main.js', 'cli.js', 'render-worker.js', 'engine-job.js', 'writer-thread.mjs', 'wal-checkpointer.worker.cjs', 'fonts.json']) expect(files).toContain(f);
-    const code = files.filter((f) => /\.(m?js|cjs)$/.test(f)).map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
+    for (const f of [
+      'main.js',
+      'cli.js',
+      'render-worker.js',
+      'engine-job.js',
+      'writer-thread.mjs',
+      'wal-checkpointer.worker.cjs',
+      'fonts.json',
+    ])
+      expect(files).toContain(f);
+    const code = files
+      .filter((f) => /\.(m?js|cjs)$/.test(f))
+      .map((f) => readFileSync(join(out, f), 'utf8'))
+      .join('\n');
     expect(code).not.toMatch(/from\s*["']tsx/);
     const fonts = JSON.parse(readFileSync(join(out, 'fonts.json'), 'utf8')) as { fonts: string[] };
     expect(fonts.fonts.length).toBeGreaterThan(10);
@@ -48,7 +64,14 @@ describe('npm run build (server)', () => {
 
     const child = spawn(process.execPath, [join(out, 'main.js')], {
       cwd: work,
-      env: { PATH: process.env.PATH, DATA_DIR: join(work, 'data'), PORT: '0', HOST: '127.0.0.1', RENDER_WORKERS: '1', LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: join(work, 'data'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RENDER_WORKERS: '1',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = child;
@@ -68,7 +91,9 @@ describe('npm run build (server)', () => {
         child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${log}`)));
       });
       const res = await fetch(`${url}/api/demo/generate-image`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ headers: ['a', 'b'], rows: [[1, 'héllo 中文']] }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ headers: ['a', 'b'], rows: [[1, 'héllo 中文']] }),
       });
       expect(res.status).toBe(200);
       const image = Buffer.from(await (await fetch(((await res.json()) as { url: string }).url)).arrayBuffer());

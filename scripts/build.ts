@@ -28,7 +28,9 @@ const log = (line: string) => process.stdout.write(`build: ${line}\n`);
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@jsonable/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@jsonable/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -51,17 +53,25 @@ export async function buildServer(): Promise<void> {
     target: 'node24',
     sourcemap: 'linked',
     // Bundled CommonJS-only code (none today) would need `require`; ESM output gets one here.
-    banner: { js: "import { createRequire as __jsonableRequire } from 'node:module'; const require = __jsonableRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __jsonableRequire } from 'node:module'; const require = __jsonableRequire(import.meta.url);",
+    },
     plugins: [externalPackages],
     logLevel: 'warning',
   });
-  for (const file of ['services/adapters/src/sqlite/writer-thread.mjs', 'services/adapters/src/sqlite/wal-checkpointer.worker.cjs']) {
+  for (const file of [
+    'services/adapters/src/sqlite/writer-thread.mjs',
+    'services/adapters/src/sqlite/wal-checkpointer.worker.cjs',
+  ]) {
     copyFileSync(join(ROOT, file), join(OUT, file.split('/').pop()!));
   }
   // The files the engine loads, as paths under node_modules (facePath is what the engine opens).
   const modules = join(ROOT, 'node_modules');
   const fonts = (Object.keys(FACES) as FaceId[]).flatMap((id) =>
-    (Object.keys(FACES[id].files).map(Number) as Weight[]).map((w) => relative(modules, facePath(id, w)).split('\\').join('/')));
+    (Object.keys(FACES[id].files).map(Number) as Weight[]).map((w) =>
+      relative(modules, facePath(id, w)).split('\\').join('/'),
+    ),
+  );
   writeFileSync(join(OUT, 'fonts.json'), `${JSON.stringify({ fonts: [...new Set(fonts)].sort() }, null, 2)}\n`);
   writeFileSync(join(OUT, 'BUILD'), `${new Date().toISOString()}\n`);
   log(`server → ${relative(ROOT, OUT)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -69,7 +79,10 @@ export async function buildServer(): Promise<void> {
 
 function buildWeb(): void {
   const started = Date.now();
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', 'web', '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   log(`web → web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -12,7 +12,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'services/api/dist');
 const STAMP = join(DIST, 'BUILD');
 const WEB_STAMP = join(ROOT, 'web/dist/index.html');
-const SERVER_SOURCES = ['contracts/src', 'read-models/src', 'services/domain/src', 'services/adapters/src', 'services/render/src', 'services/projector/src', 'services/api/src'];
+const SERVER_SOURCES = [
+  'contracts/src',
+  'read-models/src',
+  'services/domain/src',
+  'services/adapters/src',
+  'services/render/src',
+  'services/projector/src',
+  'services/api/src',
+];
 const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/build', 'contracts/src'];
 
 function newest(path) {
@@ -20,7 +28,8 @@ function newest(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== 'dist') latest = Math.max(latest, newest(join(path, entry)));
+  for (const entry of readdirSync(path))
+    if (entry !== 'node_modules' && entry !== 'dist') latest = Math.max(latest, newest(join(path, entry)));
   return latest;
 }
 
@@ -36,12 +45,17 @@ if (stale(STAMP, SERVER_SOURCES)) parts.push('server');
 if (command === 'server' && stale(WEB_STAMP, WEB_SOURCES)) parts.push('web');
 if (parts.length > 0) {
   if (!existsSync(join(ROOT, 'node_modules/esbuild')) || !existsSync(join(ROOT, 'node_modules/tsx'))) {
-    process.stderr.write(`The ${parts.join(' and ')} build is missing or older than the sources, and the dev dependencies that build it are not installed.\nRun \`npm install && npm run build\` (or deploy a built tree: see docs/operations.md).\n`);
+    process.stderr.write(
+      `The ${parts.join(' and ')} build is missing or older than the sources, and the dev dependencies that build it are not installed.\nRun \`npm install && npm run build\` (or deploy a built tree: see docs/operations.md).\n`,
+    );
     process.exit(1);
   }
   process.stderr.write(`Building the ${parts.join(' and ')} (sources changed since the last build)…\n`);
   const which = parts.length === 2 ? 'all' : parts[0];
-  const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), which], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), which], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -49,7 +63,10 @@ if (command === 'server') {
   // In this process, so SIGTERM/SIGINT reach the server's own graceful shutdown.
   await import(pathToFileURL(join(DIST, 'main.js')).href);
 } else if (command === 'cli') {
-  const run = spawnSync(process.execPath, ['--enable-source-maps', join(DIST, 'cli.js'), ...args], { cwd: process.cwd(), stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--enable-source-maps', join(DIST, 'cli.js'), ...args], {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 } else {
   process.stderr.write(`usage: node scripts/start.mjs [server | cli <args…>]\n`);

@@ -16,7 +16,11 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1);
 }
 
-for (const [name, args] of [['eslint', ['.']], ['prettier', ['--check', '.', '--log-level', 'warn']], ['knip', ['--no-progress']]]) {
+for (const [name, args] of [
+  ['eslint', ['.']],
+  ['prettier', ['--check', '.', '--log-level', 'warn']],
+  ['knip', ['--no-progress']],
+]) {
   const check = spawnSync(bin(name), args, { stdio: 'inherit' });
   if (check.status !== 0) {
     console.error(`${name} failed (run \`npm run lint\` to see it alone)`);
@@ -58,6 +62,8 @@ if (existsSync(report)) {
   }
   const notRun = brokenFiles.reduce((n, file) => n + (file.assertionResults ?? []).length, 0);
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) - notRun;
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles.length} failed, ${skipped} skipped`);
+  console.log(
+    `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles.length} failed, ${skipped} skipped`,
+  );
 }
 process.exit(vitest.status ?? 1);

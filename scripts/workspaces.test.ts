@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
+  .workspaces;
 const SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs|js)$/;
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 const builtins = new Set(builtinModules);
@@ -19,7 +20,11 @@ const BUNDLED = new Set(['web']);
 const SOURCE_MODE_ONLY = new Set(['services/render/src/pool/worker-entry.mjs']);
 
 /** Test files, benches, e2e and test helpers only need dev dependencies. */
-const isDevFile = (path: string) => /(^|\/)(test|tests|bench|e2e|testing)(\/|\.ts$)/.test(path) || /\.test\.tsx?$/.test(path) || /(^|\/)vite\.config\.ts$/.test(path) || path.startsWith('build/');
+const isDevFile = (path: string) =>
+  /(^|\/)(test|tests|bench|e2e|testing)(\/|\.ts$)/.test(path) ||
+  /\.test\.tsx?$/.test(path) ||
+  /(^|\/)vite\.config\.ts$/.test(path) ||
+  path.startsWith('build/');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -30,7 +35,13 @@ function files(dir: string): string[] {
 }
 
 function packageOf(specifier: string): string | null {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]!)) return null;
+  if (
+    specifier.startsWith('.') ||
+    specifier.startsWith('/') ||
+    specifier.startsWith('node:') ||
+    builtins.has(specifier.split('/')[0]!)
+  )
+    return null;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
@@ -39,11 +50,19 @@ describe('workspace package.json files', () => {
   for (const workspace of workspaces) {
     it(`${workspace} declares what it imports`, () => {
       const pkg = JSON.parse(readFileSync(join(ROOT, workspace, 'package.json'), 'utf8')) as {
-        name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; peerDependencies?: Record<string, string>;
+        name: string;
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
       };
-      const runtime = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), pkg.name]);
+      const runtime = new Set([
+        ...Object.keys(pkg.dependencies ?? {}),
+        ...Object.keys(pkg.peerDependencies ?? {}),
+        pkg.name,
+      ]);
       const all = new Set([...runtime, ...Object.keys(pkg.devDependencies ?? {})]);
-      const devOnly = (rel: string) => BUNDLED.has(workspace) || SOURCE_MODE_ONLY.has(`${workspace}/${rel}`) || isDevFile(rel);
+      const devOnly = (rel: string) =>
+        BUNDLED.has(workspace) || SOURCE_MODE_ONLY.has(`${workspace}/${rel}`) || isDevFile(rel);
       const problems: string[] = [];
       for (const file of files(join(ROOT, workspace))) {
         const rel = relative(join(ROOT, workspace), file);
@@ -51,7 +70,8 @@ describe('workspace package.json files', () => {
         for (const match of text.matchAll(IMPORT)) {
           const name = packageOf(match[1]!);
           if (!name) continue;
-          if (devOnly(rel) ? !all.has(name) : !runtime.has(name)) problems.push(`${rel} imports ${name}${devOnly(rel) ? '' : ' (needed at run time: dependencies)'}`);
+          if (devOnly(rel) ? !all.has(name) : !runtime.has(name))
+            problems.push(`${rel} imports ${name}${devOnly(rel) ? '' : ' (needed at run time: dependencies)'}`);
         }
       }
       expect([...new Set(problems)]).toEqual([]);

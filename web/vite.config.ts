@@ -35,7 +35,9 @@ async function buildApp(builder: ViteBuilder): Promise<void> {
     rmSync(resolve(dist, '.vite'), { recursive: true, force: true });
   }
   const first = firstLoadOf(dist, 'index.html');
-  logger.info(`first-load JavaScript of /: ${first.files.length} files, ${(first.brotliBytes / 1024).toFixed(1)} kB Brotli (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} kB)`);
+  logger.info(
+    `first-load JavaScript of /: ${first.files.length} files, ${(first.brotliBytes / 1024).toFixed(1)} kB Brotli (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} kB)`,
+  );
   const r = await precompressDir(dist, new Set(templated));
   const kb = (n: number) => `${Math.round(n / 1024)} kB`;
   logger.info(`precompressed ${r.files} files: ${kb(r.bytes)} → brotli ${kb(r.brotliBytes)}, gzip ${kb(r.gzipBytes)}`);
@@ -58,7 +60,11 @@ export default defineConfig({
     // The manifest says which chunks each page needs: its HTML preloads them.
     client: { build: { manifest: true } },
     ssr: {
-      build: { outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { input: { 'entry-server': resolve(here, 'src/entry-server.tsx') } } },
+      build: {
+        outDir: SSR_OUT,
+        emptyOutDir: true,
+        rollupOptions: { input: { 'entry-server': resolve(here, 'src/entry-server.tsx') } },
+      },
       // Bundled, so Node runs the same module graph the browser does (Chakra, emotion, our contracts).
       resolve: { noExternal: true },
     },

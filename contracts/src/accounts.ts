@@ -27,7 +27,8 @@ export const accountMessages = {
   loginRequired: 'Email and password are required',
   invalidCredentials: 'Invalid email or password',
   /** The right password for a sign-up whose e-mail link was not opened yet. */
-  confirmEmailFirst: 'Please confirm your email address first: open the link we sent you, or register again to get a new one.',
+  confirmEmailFirst:
+    'Please confirm your email address first: open the link we sent you, or register again to get a new one.',
   currentPasswordWrong: 'Current password is incorrect',
   emailReadOnly: 'Email cannot be changed',
   magicLinkInvalid: 'This magic link is invalid or has expired.',
@@ -36,7 +37,8 @@ export const accountMessages = {
   registerSent: 'Check your email to finish creating your account.',
   magicLinkSent: 'Magic link sent. Check your email for a sign-in link.',
   /** Confirming a sign-up with a password that is not the one chosen at sign-up (the link stays valid). */
-  signUpPasswordWrong: 'That is not the password chosen at sign-up. Type it again, or continue without a password and set one later.',
+  signUpPasswordWrong:
+    'That is not the password chosen at sign-up. Type it again, or continue without a password and set one later.',
   resetSent: 'If an account uses this address, we sent it a link to reset the password. Check your email.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
   sessionNotFound: 'Session not found',
@@ -49,7 +51,8 @@ export function normalizeEmail(email: string): string {
 
 // A pragmatic address check (what browsers' type=email accept, without quoted local parts):
 // something@label.label, no spaces, no consecutive dots in the domain.
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX && EMAIL_RE.test(email);
@@ -81,8 +84,14 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** Login checks presence only: the length rules belong to choosing a password, not to typing it. */
 export const loginRequestSchema = z.object({
-  email: z.string({ error: accountMessages.loginRequired }).transform(normalizeEmail).refine((e) => e.length > 0, accountMessages.loginRequired),
-  password: z.string({ error: accountMessages.loginRequired }).min(1, accountMessages.loginRequired).max(PASSWORD_MAX, accountMessages.invalidCredentials),
+  email: z
+    .string({ error: accountMessages.loginRequired })
+    .transform(normalizeEmail)
+    .refine((e) => e.length > 0, accountMessages.loginRequired),
+  password: z
+    .string({ error: accountMessages.loginRequired })
+    .min(1, accountMessages.loginRequired)
+    .max(PASSWORD_MAX, accountMessages.invalidCredentials),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -101,7 +110,11 @@ export const magicLinkTokenSchema = z
  */
 export const confirmMagicLinkRequestSchema = z.object({
   token: magicLinkTokenSchema,
-  password: z.string().min(1, accountMessages.passwordRequired).max(PASSWORD_MAX, accountMessages.signUpPasswordWrong).optional(),
+  password: z
+    .string()
+    .min(1, accountMessages.passwordRequired)
+    .max(PASSWORD_MAX, accountMessages.signUpPasswordWrong)
+    .optional(),
 });
 export type ConfirmMagicLinkRequest = z.infer<typeof confirmMagicLinkRequestSchema>;
 
@@ -136,7 +149,10 @@ const nameSchema = z
 
 export const updateProfileRequestSchema = z.object({
   /** Read-only: accepted only when it is the account's own address. */
-  email: z.string().max(EMAIL_MAX * 4).optional(),
+  email: z
+    .string()
+    .max(EMAIL_MAX * 4)
+    .optional(),
   first_name: nameSchema.optional(),
   last_name: nameSchema.optional(),
 });
@@ -168,7 +184,8 @@ export type UserSettings = z.infer<typeof settingsSchema>;
 
 /** POST /api/settings accepts the settings object itself, or `{ settings: {...} }`. */
 export const saveSettingsRequestSchema = z.preprocess(
-  (body) => (isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.settings) ? body.settings : body),
+  (body) =>
+    isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.settings) ? body.settings : body,
   settingsSchema,
 );
 
@@ -222,7 +239,11 @@ export const verifyMagicLinkResponseSchema = z.object({
 export type VerifyMagicLinkResponse = z.infer<typeof verifyMagicLinkResponseSchema>;
 
 /** GET /api/password-reset: the reset link is usable (nothing is consumed) and for which address. */
-export const checkResetLinkResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true), email: z.string() });
+export const checkResetLinkResponseSchema = z.object({
+  success: z.literal(true),
+  valid: z.literal(true),
+  email: z.string(),
+});
 
 /** One signed-in session in Settings → Security. */
 export const accountSessionSchema = z.object({
@@ -250,10 +271,17 @@ export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 /** DELETE /api/jsonable/sessions/{id}: `current` when it was the caller's own session (its cookie is cleared). */
 export const signOutSessionResponseSchema = z.object({ success: z.literal(true), current: z.boolean() });
 /** POST /api/jsonable/sessions/sign-out-others: how many sessions were signed out. */
-export const signOutOthersResponseSchema = z.object({ success: z.literal(true), signedOut: z.number().int().nonnegative() });
+export const signOutOthersResponseSchema = z.object({
+  success: z.literal(true),
+  signedOut: z.number().int().nonnegative(),
+});
 
 /** POST /api/jsonable/user/generate-api-key: the full key, shown this once. */
-export const generatedApiKeyResponseSchema = z.object({ success: z.literal(true), apiKey: z.string(), prefix: z.string() });
+export const generatedApiKeyResponseSchema = z.object({
+  success: z.literal(true),
+  apiKey: z.string(),
+  prefix: z.string(),
+});
 
 /** GET /api/jsonable/user/api-key: only the prefix followed by '…', or null when there is no key. */
 export const apiKeyPrefixResponseSchema = z.object({
@@ -262,4 +290,7 @@ export const apiKeyPrefixResponseSchema = z.object({
   hasKey: z.boolean(),
 });
 
-export const settingsResponseSchema = z.object({ success: z.literal(true), settings: z.record(z.string(), z.unknown()) });
+export const settingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: z.record(z.string(), z.unknown()),
+});

@@ -19,7 +19,11 @@ const ROWS_READ = 3;
 const COLUMNS_NAMED = 12;
 const CELL_MAX = 40;
 
-export const altTextSchema = z.string().trim().min(1, 'Alt text cannot be empty').max(ALT_TEXT_MAX, `Alt text is at most ${ALT_TEXT_MAX} characters`);
+export const altTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Alt text cannot be empty')
+  .max(ALT_TEXT_MAX, `Alt text is at most ${ALT_TEXT_MAX} characters`);
 export const updateImageRequestSchema = z.object({ altText: altTextSchema }).strict();
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -36,13 +40,17 @@ const clip = (text: string, max: number) => {
 export function altTextOf(table: DrawnTable): string {
   const body = table.rows.filter((r) => r.kind === 'body');
   const columns = table.columns.map((c, i) => clip(c, CELL_MAX) || `Column ${i + 1}`);
-  const named = columns.slice(0, COLUMNS_NAMED).join(', ') + (columns.length > COLUMNS_NAMED ? `, and ${columns.length - COLUMNS_NAMED} more` : '');
+  const named =
+    columns.slice(0, COLUMNS_NAMED).join(', ') +
+    (columns.length > COLUMNS_NAMED ? `, and ${columns.length - COLUMNS_NAMED} more` : '');
   const parts = [
     table.title ? `Table: ${clip(table.title, 120)}.` : 'Table.',
     `${plural(body.length, 'row')}, ${plural(columns.length, 'column')}${columns.length > 0 ? `: ${named}` : ''}.`,
   ];
   const read = body.slice(0, ROWS_READ).map((row, r) => {
-    const pairs = row.cells.map((cell, i) => [columns[i] ?? `Column ${i + 1}`, clip(cell, CELL_MAX)] as const).filter(([, v]) => v !== '');
+    const pairs = row.cells
+      .map((cell, i) => [columns[i] ?? `Column ${i + 1}`, clip(cell, CELL_MAX)] as const)
+      .filter(([, v]) => v !== '');
     return `Row ${r + 1}: ${pairs.map(([k, v]) => `${k} ${v}`).join(', ') || 'empty'}.`;
   });
   let text = parts.join(' ');

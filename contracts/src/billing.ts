@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { planTierSchema, plans, type Plan } from './plans';
 
 /** Plans sold through Checkout (the plan table's `purchasable`). */
-export const purchasablePlanSchema = z.enum(['premium', 'business'], { error: 'Choose a plan: premium (Professional) or business (Agency)' });
+export const purchasablePlanSchema = z.enum(['premium', 'business'], {
+  error: 'Choose a plan: premium (Professional) or business (Agency)',
+});
 export type PurchasablePlan = z.infer<typeof purchasablePlanSchema>;
 
 export const checkoutRequestSchema = z.object({ plan: purchasablePlanSchema });
@@ -39,7 +41,12 @@ export const billingStatusSchema = z.object({
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
 export const billingHistoryEventSchema = z.enum([
-  'CheckoutCompleted', 'SubscriptionChanged', 'SubscriptionCanceled', 'InvoicePaid', 'InvoicePaymentFailed', 'PlanChanged',
+  'CheckoutCompleted',
+  'SubscriptionChanged',
+  'SubscriptionCanceled',
+  'InvoicePaid',
+  'InvoicePaymentFailed',
+  'PlanChanged',
 ]);
 export type BillingHistoryEvent = z.infer<typeof billingHistoryEventSchema>;
 
@@ -71,8 +78,13 @@ export const billingMessages = {
 /** The plan table as the billing status shows it. */
 export function billingPlans(enabled: boolean, pricedTiers: ReadonlySet<string>): BillingPlan[] {
   return (Object.values(plans) as Plan[]).map((p) => ({
-    tier: p.tier, name: p.name, priceLabel: p.priceLabel, priceMonthlyUsd: p.priceMonthlyUsd,
-    tablesPerPeriod: p.tablesPerPeriod, projects: p.projects, features: p.features,
+    tier: p.tier,
+    name: p.name,
+    priceLabel: p.priceLabel,
+    priceMonthlyUsd: p.priceMonthlyUsd,
+    tablesPerPeriod: p.tablesPerPeriod,
+    projects: p.projects,
+    features: p.features,
     available: enabled && p.purchasable && pricedTiers.has(p.tier),
   }));
 }

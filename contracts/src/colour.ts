@@ -3,10 +3,26 @@ import { z } from 'zod';
 
 /** CSS colour names we accept besides hex; a closed list keeps what reaches SVG/PDF harmless. */
 export const NAMED_COLOURS: Readonly<Record<string, string>> = Object.freeze({
-  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff',
-  yellow: '#ffff00', orange: '#ffa500', purple: '#800080', gray: '#808080', grey: '#808080',
-  silver: '#c0c0c0', navy: '#000080', teal: '#008080', maroon: '#800000', olive: '#808000',
-  lime: '#00ff00', aqua: '#00ffff', fuchsia: '#ff00ff', pink: '#ffc0cb', brown: '#a52a2a',
+  black: '#000000',
+  white: '#ffffff',
+  red: '#ff0000',
+  green: '#008000',
+  blue: '#0000ff',
+  yellow: '#ffff00',
+  orange: '#ffa500',
+  purple: '#800080',
+  gray: '#808080',
+  grey: '#808080',
+  silver: '#c0c0c0',
+  navy: '#000080',
+  teal: '#008080',
+  maroon: '#800000',
+  olive: '#808000',
+  lime: '#00ff00',
+  aqua: '#00ffff',
+  fuchsia: '#ff00ff',
+  pink: '#ffc0cb',
+  brown: '#a52a2a',
   transparent: '#00000000',
 });
 
@@ -50,4 +66,3 @@ export const colourSchema = z
     }
     return c;
   });
-

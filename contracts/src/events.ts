@@ -13,24 +13,36 @@ import type { ImageFormat } from './table';
 type E<T extends string, D> = { type: T; data: D };
 
 // ── accounts: user-{id} and email-{hash} ───────────────────────────────────────────────
-export type UserRegistered = E<'UserRegistered', {
-  userId: string;
-  email: string; // normalised (trimmed, lower-cased)
-  passwordHash: string | null; // argon2id; null for an account created by magic link
-  authProvider: 'local' | 'magic_link';
-  registeredAt: string; // ISO; the usage periods count from here
-  plan: PlanTier;
-}>;
+export type UserRegistered = E<
+  'UserRegistered',
+  {
+    userId: string;
+    email: string; // normalised (trimmed, lower-cased)
+    passwordHash: string | null; // argon2id; null for an account created by magic link
+    authProvider: 'local' | 'magic_link';
+    registeredAt: string; // ISO; the usage periods count from here
+    plan: PlanTier;
+  }
+>;
 export type EmailClaimed = E<'EmailClaimed', { email: string; userId: string }>;
-export type UserProfileUpdated = E<'UserProfileUpdated', { userId: string; firstName: string | null; lastName: string | null }>;
+export type UserProfileUpdated = E<
+  'UserProfileUpdated',
+  { userId: string; firstName: string | null; lastName: string | null }
+>;
 /**
  * How a password was set: with the current one, as an account's first password, in a session a
  * link opened minutes ago (it just proved control of the address), or through a reset link.
  * Absent on events recorded before it existed (they were all 'current_password' or 'first_password').
  */
 export type PasswordChangeMethod = 'current_password' | 'first_password' | 'recent_link' | 'reset_link';
-export type PasswordChanged = E<'PasswordChanged', { userId: string; passwordHash: string; method?: PasswordChangeMethod }>;
-export type UserApiKeyIssued = E<'UserApiKeyIssued', { userId: string; keyHash: string; keyPrefix: string; previousKeyHash: string | null }>;
+export type PasswordChanged = E<
+  'PasswordChanged',
+  { userId: string; passwordHash: string; method?: PasswordChangeMethod }
+>;
+export type UserApiKeyIssued = E<
+  'UserApiKeyIssued',
+  { userId: string; keyHash: string; keyPrefix: string; previousKeyHash: string | null }
+>;
 /**
  * What an e-mailed link is for. 'sign_in' (also when absent): signs in, or creates the account of
  * an address without one. 'register': a sign-up waiting for its address to be confirmed; the
@@ -38,65 +50,114 @@ export type UserApiKeyIssued = E<'UserApiKeyIssued', { userId: string; keyHash: 
  * confirming types it again (else without a password). 'reset_password': sets a new password.
  */
 export type LinkPurpose = 'sign_in' | 'register' | 'reset_password';
-export type MagicLinkIssued = E<'MagicLinkIssued', {
-  userId: string; tokenHash: string; email: string; expiresAt: string;
-  purpose?: LinkPurpose;
-  /** argon2id hash chosen at sign-up (purpose 'register' only). */
-  passwordHash?: string | null;
-  /** ISO; absent on events recorded before it existed (then expiresAt minus the link lifetime). */
-  issuedAt?: string;
-}>;
+export type MagicLinkIssued = E<
+  'MagicLinkIssued',
+  {
+    userId: string;
+    tokenHash: string;
+    email: string;
+    expiresAt: string;
+    purpose?: LinkPurpose;
+    /** argon2id hash chosen at sign-up (purpose 'register' only). */
+    passwordHash?: string | null;
+    /** ISO; absent on events recorded before it existed (then expiresAt minus the link lifetime). */
+    issuedAt?: string;
+  }
+>;
 export type MagicLinkConsumed = E<'MagicLinkConsumed', { userId: string; tokenHash: string }>;
 /**
  * Every outstanding link of the account stops working: those of its own stream (listed), and any
  * link of the same address issued before `retiredAt` on a stream that never became an account.
  */
-export type MagicLinksRetired = E<'MagicLinksRetired', {
-  userId: string; tokenHashes: string[]; retiredAt: string;
-  reason: 'password_changed' | 'password_reset' | 'link_sign_in';
-}>;
+export type MagicLinksRetired = E<
+  'MagicLinksRetired',
+  {
+    userId: string;
+    tokenHashes: string[];
+    retiredAt: string;
+    reason: 'password_changed' | 'password_reset' | 'link_sign_in';
+  }
+>;
 export type SignInMethod = 'password' | 'magic_link' | 'register' | 'password_reset';
-export type UserSignedIn = E<'UserSignedIn', {
-  userId: string; method: SignInMethod; sessionHash: string; expiresAt: string;
-  /** ISO. Absent on events recorded before it existed (then expiresAt minus the session lifetime). */
-  signedInAt?: string;
-  /** The browser's User-Agent, cut to 256 characters. */
-  userAgent?: string | null;
-  /** Coarse client address: an IPv4 /24 or an IPv6 /48, never the full address. */
-  ip?: string | null;
-}>;
-export type UserSignedOut = E<'UserSignedOut', {
-  userId: string; sessionHash: string;
-  /** 'logout': the session itself; 'revoked': from another session's list; 'others': sign out everywhere else; 'replaced': the browser signed in again. */
-  reason?: 'logout' | 'revoked' | 'others' | 'replaced';
-}>;
+export type UserSignedIn = E<
+  'UserSignedIn',
+  {
+    userId: string;
+    method: SignInMethod;
+    sessionHash: string;
+    expiresAt: string;
+    /** ISO. Absent on events recorded before it existed (then expiresAt minus the session lifetime). */
+    signedInAt?: string;
+    /** The browser's User-Agent, cut to 256 characters. */
+    userAgent?: string | null;
+    /** Coarse client address: an IPv4 /24 or an IPv6 /48, never the full address. */
+    ip?: string | null;
+  }
+>;
+export type UserSignedOut = E<
+  'UserSignedOut',
+  {
+    userId: string;
+    sessionHash: string;
+    /** 'logout': the session itself; 'revoked': from another session's list; 'others': sign out everywhere else; 'replaced': the browser signed in again. */
+    reason?: 'logout' | 'revoked' | 'others' | 'replaced';
+  }
+>;
 /** A session was used (recorded at most once every few minutes per session). */
 export type SessionSeen = E<'SessionSeen', { userId: string; sessionHash: string; seenAt: string; ip: string | null }>;
 export type SettingsSaved = E<'SettingsSaved', { userId: string; settings: Record<string, unknown> }>;
-export type PlanChanged = E<'PlanChanged', {
-  userId: string;
-  from: PlanTier;
-  to: PlanTier;
-  reason: 'operator' | 'checkout' | 'subscription_updated' | 'subscription_canceled' | 'payment_failed';
-  /** Provider's subscription id when the change came from billing. */
-  subscriptionId?: string | null;
-}>;
+export type PlanChanged = E<
+  'PlanChanged',
+  {
+    userId: string;
+    from: PlanTier;
+    to: PlanTier;
+    reason: 'operator' | 'checkout' | 'subscription_updated' | 'subscription_canceled' | 'payment_failed';
+    /** Provider's subscription id when the change came from billing. */
+    subscriptionId?: string | null;
+  }
+>;
 
 export type AccountsEvent =
-  | UserRegistered | EmailClaimed | UserProfileUpdated | PasswordChanged | UserApiKeyIssued
-  | MagicLinkIssued | MagicLinkConsumed | MagicLinksRetired | UserSignedIn | UserSignedOut | SessionSeen
-  | SettingsSaved | PlanChanged;
+  | UserRegistered
+  | EmailClaimed
+  | UserProfileUpdated
+  | PasswordChanged
+  | UserApiKeyIssued
+  | MagicLinkIssued
+  | MagicLinkConsumed
+  | MagicLinksRetired
+  | UserSignedIn
+  | UserSignedOut
+  | SessionSeen
+  | SettingsSaved
+  | PlanChanged;
 
 // ── projects: project-{id} and endpoint-{hash} ─────────────────────────────────────────
-export type ProjectCreated = E<'ProjectCreated', {
-  projectId: string; userId: string; name: string; description: string;
-  endpointPath: string; keyHash: string; keyPrefix: string; createdAt: string;
-}>;
+export type ProjectCreated = E<
+  'ProjectCreated',
+  {
+    projectId: string;
+    userId: string;
+    name: string;
+    description: string;
+    endpointPath: string;
+    keyHash: string;
+    keyPrefix: string;
+    createdAt: string;
+  }
+>;
 export type EndpointClaimed = E<'EndpointClaimed', { endpointPath: string; projectId: string }>;
 export type ProjectRenamed = E<'ProjectRenamed', { projectId: string; name: string; description: string }>;
-export type ProjectKeyRegenerated = E<'ProjectKeyRegenerated', { projectId: string; keyHash: string; keyPrefix: string; previousKeyHash: string }>;
+export type ProjectKeyRegenerated = E<
+  'ProjectKeyRegenerated',
+  { projectId: string; keyHash: string; keyPrefix: string; previousKeyHash: string }
+>;
 export type ProjectStylesSaved = E<'ProjectStylesSaved', { projectId: string; styles: Record<string, unknown> }>;
-export type ProjectSettingsChanged = E<'ProjectSettingsChanged', { projectId: string; settings: { requireKey: boolean } }>;
+export type ProjectSettingsChanged = E<
+  'ProjectSettingsChanged',
+  { projectId: string; settings: { requireKey: boolean } }
+>;
 export type ProjectDeleted = E<'ProjectDeleted', { projectId: string; userId: string }>;
 
 /**
@@ -108,40 +169,49 @@ export type ProjectSlotTaken = E<'ProjectSlotTaken', { userId: string; projectId
 export type ProjectSlotFreed = E<'ProjectSlotFreed', { userId: string; projectId: string }>;
 
 export type ProjectsEvent =
-  | ProjectCreated | EndpointClaimed | ProjectRenamed | ProjectKeyRegenerated
-  | ProjectStylesSaved | ProjectSettingsChanged | ProjectDeleted
-  | ProjectSlotTaken | ProjectSlotFreed;
+  | ProjectCreated
+  | EndpointClaimed
+  | ProjectRenamed
+  | ProjectKeyRegenerated
+  | ProjectStylesSaved
+  | ProjectSettingsChanged
+  | ProjectDeleted
+  | ProjectSlotTaken
+  | ProjectSlotFreed;
 
 // ── usage and images: usage-{userId}-{period}, image-{id} ──────────────────────────────
 export type RenderSource = 'session' | 'api_key' | 'project_endpoint' | 'example' | 'demo';
-export type TableRendered = E<'TableRendered', {
-  imageId: string;
-  userId: string;
-  projectId: string | null;
-  period: number;
-  filename: string;
-  blobKey: string;
-  format: ImageFormat;
-  contentType: string;
-  width: number;
-  height: number;
-  size: number;
-  rows: number;
-  columns: number;
-  title: string | null;
-  source: RenderSource;
-  /** The plan whose allowance this render was counted against. */
-  plan: PlanTier;
-  idempotencyKey: string | null;
-  /** Hash of the request body, for Idempotency-Key conflicts. */
-  requestHash: string;
-  renderedAt: string;
-  /** Set when the render is a version of a living image (issue #25): it is listed with that
-   *  living image (LiveImageVersionRendered), not among the user's images, and counts as usual. */
-  live?: { projectId: string; name: string };
-  /** Generated from the data drawn (issue #25); absent on renders recorded before it existed. */
-  altText?: string;
-}>;
+export type TableRendered = E<
+  'TableRendered',
+  {
+    imageId: string;
+    userId: string;
+    projectId: string | null;
+    period: number;
+    filename: string;
+    blobKey: string;
+    format: ImageFormat;
+    contentType: string;
+    width: number;
+    height: number;
+    size: number;
+    rows: number;
+    columns: number;
+    title: string | null;
+    source: RenderSource;
+    /** The plan whose allowance this render was counted against. */
+    plan: PlanTier;
+    idempotencyKey: string | null;
+    /** Hash of the request body, for Idempotency-Key conflicts. */
+    requestHash: string;
+    renderedAt: string;
+    /** Set when the render is a version of a living image (issue #25): it is listed with that
+     *  living image (LiveImageVersionRendered), not among the user's images, and counts as usual. */
+    live?: { projectId: string; name: string };
+    /** Generated from the data drawn (issue #25); absent on renders recorded before it existed. */
+    altText?: string;
+  }
+>;
 export type ImageDeleted = E<'ImageDeleted', { imageId: string; userId: string; filename: string; blobKey: string }>;
 export type ImageDataPurged = E<'ImageDataPurged', { imageId: string }>;
 /** The owner rewrote the image's alt text (issue #25). */
@@ -154,56 +224,142 @@ export type ImagesEvent = TableRendered | ImageDeleted | ImageDataPurged | Image
 export type LiveAuthor = 'session' | 'user_key' | 'project_key';
 /** A project's named image whose stable URL serves its current version. Versions number on
  *  across a delete and a re-create of the same name, so a version URL never changes meaning. */
-export type LiveImageCreated = E<'LiveImageCreated', {
-  liveImageId: string; projectId: string; userId: string; name: string;
-  /** The project's endpoint path (immutable): the public URLs are /live/{its slug}/{name}…. */
-  endpointPath: string; createdAt: string;
-}>;
+export type LiveImageCreated = E<
+  'LiveImageCreated',
+  {
+    liveImageId: string;
+    projectId: string;
+    userId: string;
+    name: string;
+    /** The project's endpoint path (immutable): the public URLs are /live/{its slug}/{name}…. */
+    endpointPath: string;
+    createdAt: string;
+  }
+>;
 /** A new version, rendered and counted (its TableRendered on the usage stream came first). */
-export type LiveImageVersionRendered = E<'LiveImageVersionRendered', {
-  liveImageId: string; projectId: string; userId: string; name: string; version: number;
-  imageId: string; filename: string; blobKey: string; format: ImageFormat; contentType: string;
-  width: number; height: number; size: number; rows: number; columns: number; title: string | null;
-  by: LiveAuthor; renderedAt: string;
-  altText?: string;
-}>;
+export type LiveImageVersionRendered = E<
+  'LiveImageVersionRendered',
+  {
+    liveImageId: string;
+    projectId: string;
+    userId: string;
+    name: string;
+    version: number;
+    imageId: string;
+    filename: string;
+    blobKey: string;
+    format: ImageFormat;
+    contentType: string;
+    width: number;
+    height: number;
+    size: number;
+    rows: number;
+    columns: number;
+    title: string | null;
+    by: LiveAuthor;
+    renderedAt: string;
+    altText?: string;
+  }
+>;
 /** The stable URL serves an earlier version again; later versions stay listed. */
-export type LiveImageRolledBack = E<'LiveImageRolledBack', {
-  liveImageId: string; projectId: string; name: string; version: number; previousVersion: number; rolledBackAt: string;
-}>;
+export type LiveImageRolledBack = E<
+  'LiveImageRolledBack',
+  {
+    liveImageId: string;
+    projectId: string;
+    name: string;
+    version: number;
+    previousVersion: number;
+    rolledBackAt: string;
+  }
+>;
 /** Versions past the plan's retention, their files deleted (never the current or the newest one). */
-export type LiveImageVersionsPurged = E<'LiveImageVersionsPurged', {
-  liveImageId: string; projectId: string; name: string; versions: number[]; purgedAt: string;
-}>;
-export type LiveImageDeleted = E<'LiveImageDeleted', {
-  liveImageId: string; projectId: string; userId: string; name: string; deletedAt: string;
-}>;
+export type LiveImageVersionsPurged = E<
+  'LiveImageVersionsPurged',
+  {
+    liveImageId: string;
+    projectId: string;
+    name: string;
+    versions: number[];
+    purgedAt: string;
+  }
+>;
+export type LiveImageDeleted = E<
+  'LiveImageDeleted',
+  {
+    liveImageId: string;
+    projectId: string;
+    userId: string;
+    name: string;
+    deletedAt: string;
+  }
+>;
 
-export type LiveImagesEvent = LiveImageCreated | LiveImageVersionRendered | LiveImageRolledBack | LiveImageVersionsPurged | LiveImageDeleted;
+export type LiveImagesEvent =
+  LiveImageCreated | LiveImageVersionRendered | LiveImageRolledBack | LiveImageVersionsPurged | LiveImageDeleted;
 
 // ── billing: billing-{userId} (event ids derived from the provider's event ids) ───────
-export type CheckoutCompleted = E<'CheckoutCompleted', {
-  userId: string; providerEventId: string; customerId: string; subscriptionId: string;
-  plan: PlanTier; amount: number | null; currency: string | null; occurredAt: string;
-}>;
-export type SubscriptionChanged = E<'SubscriptionChanged', {
-  userId: string; providerEventId: string; subscriptionId: string; status: string;
-  plan: PlanTier; currentPeriodEnd: string | null; occurredAt: string;
-}>;
-export type SubscriptionCanceled = E<'SubscriptionCanceled', {
-  userId: string; providerEventId: string; subscriptionId: string; occurredAt: string;
-}>;
-export type InvoicePaid = E<'InvoicePaid', {
-  userId: string; providerEventId: string; invoiceId: string; subscriptionId: string | null;
-  amount: number; currency: string; occurredAt: string;
-}>;
-export type InvoicePaymentFailed = E<'InvoicePaymentFailed', {
-  userId: string; providerEventId: string; invoiceId: string; subscriptionId: string | null;
-  amount: number; currency: string; occurredAt: string;
-}>;
+export type CheckoutCompleted = E<
+  'CheckoutCompleted',
+  {
+    userId: string;
+    providerEventId: string;
+    customerId: string;
+    subscriptionId: string;
+    plan: PlanTier;
+    amount: number | null;
+    currency: string | null;
+    occurredAt: string;
+  }
+>;
+export type SubscriptionChanged = E<
+  'SubscriptionChanged',
+  {
+    userId: string;
+    providerEventId: string;
+    subscriptionId: string;
+    status: string;
+    plan: PlanTier;
+    currentPeriodEnd: string | null;
+    occurredAt: string;
+  }
+>;
+export type SubscriptionCanceled = E<
+  'SubscriptionCanceled',
+  {
+    userId: string;
+    providerEventId: string;
+    subscriptionId: string;
+    occurredAt: string;
+  }
+>;
+export type InvoicePaid = E<
+  'InvoicePaid',
+  {
+    userId: string;
+    providerEventId: string;
+    invoiceId: string;
+    subscriptionId: string | null;
+    amount: number;
+    currency: string;
+    occurredAt: string;
+  }
+>;
+export type InvoicePaymentFailed = E<
+  'InvoicePaymentFailed',
+  {
+    userId: string;
+    providerEventId: string;
+    invoiceId: string;
+    subscriptionId: string | null;
+    amount: number;
+    currency: string;
+    occurredAt: string;
+  }
+>;
 
 export type BillingEvent =
-  | CheckoutCompleted | SubscriptionChanged | SubscriptionCanceled | InvoicePaid | InvoicePaymentFailed;
+  CheckoutCompleted | SubscriptionChanged | SubscriptionCanceled | InvoicePaid | InvoicePaymentFailed;
 
 export type JsonableEvent = AccountsEvent | ProjectsEvent | ImagesEvent | LiveImagesEvent | BillingEvent;
 export type JsonableEventType = JsonableEvent['type'];

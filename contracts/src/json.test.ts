@@ -14,7 +14,13 @@ const tricky = fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', 
 const json = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(tricky, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)),
+    fc.oneof(
+      tricky,
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+    ),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(tricky, tie('value'), { maxKeys: 4 }),
   ),
@@ -33,11 +39,15 @@ describe('jsonNestingDepth', () => {
 
   it('property: never throws on any text, and stops just past the limit', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', ',', ' ', 'x') , maxLength: 200 }), fc.nat(10), (text, limit) => {
-        const full = jsonNestingDepth(text);
-        const stopped = jsonNestingDepth(text, limit);
-        expect(stopped).toBe(full > limit ? limit + 1 : full);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', ',', ' ', 'x'), maxLength: 200 }),
+        fc.nat(10),
+        (text, limit) => {
+          const full = jsonNestingDepth(text);
+          const stopped = jsonNestingDepth(text, limit);
+          expect(stopped).toBe(full > limit ? limit + 1 : full);
+        },
+      ),
       { numRuns: 400 },
     );
   });

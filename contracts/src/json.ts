@@ -8,7 +8,8 @@
 export const MAX_JSON_DEPTH = 32;
 
 /** An object that is not an array (nor null). */
-export const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * The deepest nesting of `[`/`{` in `text`, read as JSON text without parsing it: brackets inside

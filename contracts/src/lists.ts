@@ -62,7 +62,11 @@ const dateBound = (name: 'from' | 'to') =>
   once(name).pipe(
     z.string().transform((text, ctx) => {
       const trimmed = text.trim();
-      const ms = DATE.test(trimmed) ? Date.parse(`${trimmed}T00:00:00.000Z`) : DATE_TIME.test(trimmed) ? Date.parse(trimmed) : NaN;
+      const ms = DATE.test(trimmed)
+        ? Date.parse(`${trimmed}T00:00:00.000Z`)
+        : DATE_TIME.test(trimmed)
+          ? Date.parse(trimmed)
+          : NaN;
       // Date.parse accepts 2026-02-31 as March 3rd: the date must read back as written.
       const valid = Number.isFinite(ms) && (!DATE.test(trimmed) || new Date(ms).toISOString().startsWith(trimmed));
       if (!valid || ms < 0 || ms > 253402300799999) {
@@ -81,17 +85,31 @@ export const NO_PROJECT_FILTER = 'none';
 
 export const imageListQuerySchema = pageQuerySchema
   .extend({
-    projectId: once('projectId').pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, listMessages.projectId)).optional(),
+    projectId: once('projectId')
+      .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, listMessages.projectId))
+      .optional(),
     format: once('format')
-      .pipe(z.string().transform((f) => (f.toLowerCase() === 'jpg' ? 'jpeg' : f.toLowerCase())).pipe(z.enum(IMAGE_FORMATS, { error: listMessages.format })))
+      .pipe(
+        z
+          .string()
+          .transform((f) => (f.toLowerCase() === 'jpg' ? 'jpeg' : f.toLowerCase()))
+          .pipe(z.enum(IMAGE_FORMATS, { error: listMessages.format })),
+      )
       .optional(),
     from: dateBound('from').optional(),
     to: dateBound('to').optional(),
     q: once('q')
-      .pipe(z.string().refine((q) => q.length <= SEARCH_MAX && !CONTROL.test(q), listMessages.q).transform((q) => q.trim()))
+      .pipe(
+        z
+          .string()
+          .refine((q) => q.length <= SEARCH_MAX && !CONTROL.test(q), listMessages.q)
+          .transform((q) => q.trim()),
+      )
       .optional(),
   })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, { message: listMessages.range });
+  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
+    message: listMessages.range,
+  });
 export type ImageListQuery = z.output<typeof imageListQuerySchema>;
 
 /** The `rel="next"` target of a Link header, or null (the last page). */
@@ -117,6 +135,13 @@ export const zipMessages = {
 } as const;
 
 export const zipRequestSchema = z.object(
-  { ids: z.array(z.string({ error: zipMessages.ids }).regex(/^[A-Za-z0-9_-]{1,100}$/, zipMessages.ids), { error: zipMessages.ids }).min(1, zipMessages.ids).max(ZIP_MAX_IMAGES, zipMessages.ids) },
+  {
+    ids: z
+      .array(z.string({ error: zipMessages.ids }).regex(/^[A-Za-z0-9_-]{1,100}$/, zipMessages.ids), {
+        error: zipMessages.ids,
+      })
+      .min(1, zipMessages.ids)
+      .max(ZIP_MAX_IMAGES, zipMessages.ids),
+  },
   { error: zipMessages.ids },
 );

@@ -21,7 +21,8 @@ export const LIVE_MAX_AGE_SECONDS = 60;
 
 export const liveMessages = {
   invalidName: `A living image's name is 1 to ${LIVE_NAME_MAX} lowercase letters, digits and hyphens, starting and ending with a letter or digit (e.g. daily-sales)`,
-  projectRequired: 'Say which project owns the living image: use a project key, or pass projectId with a user key or a session',
+  projectRequired:
+    'Say which project owns the living image: use a project key, or pass projectId with a user key or a session',
   notFound: 'Living image not found',
   versionNotFound: (version: number) => `Version ${version} of this living image does not exist or was purged`,
   invalidIfMatch: 'If-Match must be the current version number (e.g. "3"), or *',
@@ -29,7 +30,8 @@ export const liveMessages = {
     current === null
       ? `The living image does not exist yet (If-Match: ${expected})`
       : `The living image is at version ${current}, not ${expected} (If-Match); fetch it and try again`,
-  wrongFormat: (format: string) => `This living image is a ${format === 'jpeg' ? 'jpg' : format} file; use that extension`,
+  wrongFormat: (format: string) =>
+    `This living image is a ${format === 'jpeg' ? 'jpg' : format} file; use that extension`,
 } as const;
 
 export const liveNameSchema = z.string().regex(LIVE_NAME_PATTERN, liveMessages.invalidName);
@@ -40,7 +42,15 @@ export const liveVersionSchema = z.object({
   version: z.number().int().positive(),
   /** The immutable URL of this version. */
   url: z.string(),
-  ...userImageSchema.pick({ format: true, width: true, height: true, size: true, rows: true, columns: true, title: true }).shape,
+  ...userImageSchema.pick({
+    format: true,
+    width: true,
+    height: true,
+    size: true,
+    rows: true,
+    columns: true,
+    title: true,
+  }).shape,
   /** Who rendered it: the dashboard, a user key or the project's key. */
   by: liveAuthorSchema,
   createdAt: z.string(),
@@ -73,7 +83,12 @@ export const putLiveImageResponseSchema = z.object({
   version: z.number().int().positive(),
   /** True when this PUT created the living image (its first version, or the first after a delete). */
   created: z.boolean(),
-  metadata: z.object({ format: imageFormatSchema, width: z.number().int(), height: z.number().int(), size: z.number().int() }),
+  metadata: z.object({
+    format: imageFormatSchema,
+    width: z.number().int(),
+    height: z.number().int(),
+    size: z.number().int(),
+  }),
   liveImage: liveImageSchema,
   warnings: z.array(z.string()).optional(),
 });
@@ -89,4 +104,5 @@ export const rollbackLiveImageResponseSchema = z.object({
 export const deleteLiveImageResponseSchema = z.object({ success: z.literal(true) });
 
 /** The file extension of a format in URLs. */
-export const liveExtensionOf = (format: z.infer<typeof imageFormatSchema>): string => (format === 'jpeg' ? 'jpg' : format);
+export const liveExtensionOf = (format: z.infer<typeof imageFormatSchema>): string =>
+  format === 'jpeg' ? 'jpg' : format;

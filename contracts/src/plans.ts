@@ -33,40 +33,70 @@ export interface Plan {
 
 export const plans: Record<PlanTier, Plan> = {
   free: {
-    tier: 'free', name: 'Free', priceMonthlyUsd: 0, priceLabel: '$0',
-    tablesPerPeriod: 25, projects: 1, liveVersionRetentionDays: 30,
+    tier: 'free',
+    name: 'Free',
+    priceMonthlyUsd: 0,
+    priceLabel: '$0',
+    tablesPerPeriod: 25,
+    projects: 1,
+    liveVersionRetentionDays: 30,
     features: ['25 tables per month', '1 project', 'PNG, JPEG, WebP, AVIF, SVG and PDF', 'Permanent public image URLs'],
-    publicCard: true, purchasable: false,
+    publicCard: true,
+    purchasable: false,
   },
   basic: {
-    tier: 'basic', name: 'Starter', priceMonthlyUsd: null, priceLabel: 'Starter',
-    tablesPerPeriod: 30, projects: 1, liveVersionRetentionDays: 30,
+    tier: 'basic',
+    name: 'Starter',
+    priceMonthlyUsd: null,
+    priceLabel: 'Starter',
+    tablesPerPeriod: 30,
+    projects: 1,
+    liveVersionRetentionDays: 30,
     features: ['30 tables per month', '1 project', 'PNG, JPEG, WebP, AVIF, SVG and PDF'],
-    publicCard: false, purchasable: false,
+    publicCard: false,
+    purchasable: false,
   },
   premium: {
-    tier: 'premium', name: 'Professional', priceMonthlyUsd: 9, priceLabel: '$9/month',
-    tablesPerPeriod: 150, projects: 5, liveVersionRetentionDays: 90,
+    tier: 'premium',
+    name: 'Professional',
+    priceMonthlyUsd: 9,
+    priceLabel: '$9/month',
+    tablesPerPeriod: 150,
+    projects: 5,
+    liveVersionRetentionDays: 90,
     features: ['150 tables per month', '5 projects', 'Custom styles per project', 'Priority e-mail support'],
-    publicCard: true, purchasable: true,
+    publicCard: true,
+    purchasable: true,
   },
   business: {
-    tier: 'business', name: 'Agency', priceMonthlyUsd: 39, priceLabel: '$39/month',
-    tablesPerPeriod: 5000, projects: 100, liveVersionRetentionDays: 365,
+    tier: 'business',
+    name: 'Agency',
+    priceMonthlyUsd: 39,
+    priceLabel: '$39/month',
+    tablesPerPeriod: 5000,
+    projects: 100,
+    liveVersionRetentionDays: 365,
     features: ['5,000 tables per month', '100 projects', 'Custom styles per project', 'Priority e-mail support'],
-    publicCard: true, purchasable: true,
+    publicCard: true,
+    purchasable: true,
   },
   enterprise: {
-    tier: 'enterprise', name: 'Enterprise', priceMonthlyUsd: null, priceLabel: 'Contact sales',
-    tablesPerPeriod: null, projects: null, liveVersionRetentionDays: null,
+    tier: 'enterprise',
+    name: 'Enterprise',
+    priceMonthlyUsd: null,
+    priceLabel: 'Contact sales',
+    tablesPerPeriod: null,
+    projects: null,
+    liveVersionRetentionDays: null,
     features: ['Unlimited tables', 'Unlimited projects', 'Custom branding', 'SLA', 'Priority e-mail support'],
-    publicCard: true, purchasable: false,
+    publicCard: true,
+    purchasable: false,
   },
 };
 
 /** A missing or unknown tier is treated as basic (SPEC §3). */
 export function planOf(tier: string | null | undefined): Plan {
-  return (tier && Object.hasOwn(plans, tier) ? plans[tier as PlanTier] : plans.basic);
+  return tier && Object.hasOwn(plans, tier) ? plans[tier as PlanTier] : plans.basic;
 }
 
 /** The pricing cards, in display order. */

@@ -7,31 +7,35 @@ describe('endpointSlug', () => {
     expect(endpointSlug('Sales Report')).toBe('sales-report');
     expect(endpointSlug('/api/jsonable/p/My Hook/')).toBe('my-hook');
     expect(endpointSlug('../../etc')).toBe('etc');
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (input) => {
-      const slug = endpointSlug(input);
-      expect(slug).toMatch(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
-      expect(slug.length).toBeLessThanOrEqual(ENDPOINT_SLUG_MAX);
-      expect(endpointSlug(slug)).toBe(slug);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (input) => {
+        const slug = endpointSlug(input);
+        expect(slug).toMatch(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/);
+        expect(slug.length).toBeLessThanOrEqual(ENDPOINT_SLUG_MAX);
+        expect(endpointSlug(slug)).toBe(slug);
+      }),
+    );
   });
 });
 
 describe('createProjectRequestSchema', () => {
   it('gives the SPEC messages for any name and description', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), fc.string({ maxLength: 240 }), (name, description) => {
-      const result = createProjectRequestSchema.safeParse({ name, description });
-      const n = name.trim().length;
-      const d = description.trim().length;
-      if (n >= 1 && n <= 50 && d <= 200) {
-        expect(result.success).toBe(true);
-        return;
-      }
-      expect(result.success).toBe(false);
-      const messages = result.error!.issues.map((i) => i.message);
-      if (n === 0) expect(messages).toContain('Project name is required');
-      if (n > 50) expect(messages).toContain('Project name is too long');
-      if (d > 200) expect(messages).toContain('Description is too long');
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.string({ maxLength: 240 }), (name, description) => {
+        const result = createProjectRequestSchema.safeParse({ name, description });
+        const n = name.trim().length;
+        const d = description.trim().length;
+        if (n >= 1 && n <= 50 && d <= 200) {
+          expect(result.success).toBe(true);
+          return;
+        }
+        expect(result.success).toBe(false);
+        const messages = result.error!.issues.map((i) => i.message);
+        if (n === 0) expect(messages).toContain('Project name is required');
+        if (n > 50) expect(messages).toContain('Project name is too long');
+        if (d > 200) expect(messages).toContain('Description is too long');
+      }),
+    );
   });
 });
 

@@ -36,7 +36,10 @@ const description = z
  * a random suffix so endpoints cannot be guessed from a project's name.
  */
 export function endpointSlug(input: string): string {
-  const tail = input.trim().replace(/^.*\/p\//, '').replace(/^\/+|\/+$/g, '');
+  const tail = input
+    .trim()
+    .replace(/^.*\/p\//, '')
+    .replace(/^\/+|\/+$/g, '');
   return tail
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

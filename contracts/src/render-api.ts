@@ -71,7 +71,6 @@ export const previewResponseSchema = z.object({
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 
-
 /** POST /api/jsonable/json-to-png (session): the stored image. */
 export const saveImageResponseSchema = z.object({
   success: z.literal(true),
@@ -156,7 +155,9 @@ export const userStatsSchema = z.object({
   /** One entry per day of the period up to today (UTC dates, YYYY-MM-DD). */
   perDay: z.array(z.object({ date: z.string(), count: z.number().int().nonnegative() })),
   byFormat: z.record(imageFormatSchema, z.number().int().nonnegative()),
-  byProject: z.array(z.object({ projectId: z.string().nullable(), name: z.string(), count: z.number().int().nonnegative() })),
+  byProject: z.array(
+    z.object({ projectId: z.string().nullable(), name: z.string(), count: z.number().int().nonnegative() }),
+  ),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
@@ -169,7 +170,15 @@ export const statusResponseSchema = z.object({
   status: z.string(),
   since: z.string().nullable().optional(),
   components: z
-    .array(z.object({ component: z.string(), problem: z.string(), message: z.string(), since: z.string(), lag: z.number().optional() }))
+    .array(
+      z.object({
+        component: z.string(),
+        problem: z.string(),
+        message: z.string(),
+        since: z.string(),
+        lag: z.number().optional(),
+      }),
+    )
     .optional(),
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;

@@ -40,9 +40,17 @@ const spannerAt = (depth: number): z.ZodType<SpannerInput> =>
     .object({
       label: z.string().max(500),
       columns: z.array(columnName).max(1000).optional(),
-      spanners: depth < MAX_SPANNER_DEPTH ? z.array(z.lazy(() => spannerAt(depth + 1))).max(200).optional() : z.array(z.never()).max(0, `Spanners nest at most ${MAX_SPANNER_DEPTH} levels deep`).optional(),
+      spanners:
+        depth < MAX_SPANNER_DEPTH
+          ? z
+              .array(z.lazy(() => spannerAt(depth + 1)))
+              .max(200)
+              .optional()
+          : z.array(z.never()).max(0, `Spanners nest at most ${MAX_SPANNER_DEPTH} levels deep`).optional(),
     })
-    .refine((s) => (s.columns?.length ?? 0) > 0 || (s.spanners?.length ?? 0) > 0, { message: 'A spanner needs columns (or spanners inside it)' });
+    .refine((s) => (s.columns?.length ?? 0) > 0 || (s.spanners?.length ?? 0) > 0, {
+      message: 'A spanner needs columns (or spanners inside it)',
+    });
 export const spannerSchema: z.ZodType<SpannerInput> = spannerAt(1);
 export const spannersSchema = z.array(spannerSchema).max(200);
 
@@ -77,10 +85,14 @@ export const ruleWhenSchema = z
   })
   .superRefine((w, ctx) => {
     const ordered = w.op === '>' || w.op === '>=' || w.op === '<' || w.op === '<=' || w.op === 'between';
-    if (ordered && typeof w.value !== 'number') ctx.addIssue({ code: 'custom', path: ['value'], message: `"${w.op}" compares numbers: value must be a number` });
-    if (w.op === 'between' && typeof w.value2 !== 'number') ctx.addIssue({ code: 'custom', path: ['value2'], message: '"between" needs a number value2' });
-    if ((w.op === '==' || w.op === '!=') && w.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `"${w.op}" needs a value` });
-    if (w.op === 'contains' && (typeof w.value !== 'string' || w.value === '')) ctx.addIssue({ code: 'custom', path: ['value'], message: '"contains" needs a non-empty string value' });
+    if (ordered && typeof w.value !== 'number')
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `"${w.op}" compares numbers: value must be a number` });
+    if (w.op === 'between' && typeof w.value2 !== 'number')
+      ctx.addIssue({ code: 'custom', path: ['value2'], message: '"between" needs a number value2' });
+    if ((w.op === '==' || w.op === '!=') && w.value === undefined)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `"${w.op}" needs a value` });
+    if (w.op === 'contains' && (typeof w.value !== 'string' || w.value === ''))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: '"contains" needs a non-empty string value' });
   });
 export type RuleWhen = z.infer<typeof ruleWhenSchema>;
 
@@ -92,25 +104,61 @@ export const ruleStyleSchema = z
     fontWeight: z.enum(['normal', 'bold']).optional(),
     fontStyle: z.enum(['normal', 'italic']).optional(),
   })
-  .refine((s) => Object.values(s).some((v) => v !== undefined), { message: 'A rule style needs backgroundColor, color, fontWeight or fontStyle' });
+  .refine((s) => Object.values(s).some((v) => v !== undefined), {
+    message: 'A rule style needs backgroundColor, color, fontWeight or fontStyle',
+  });
 
 const minMax = {
   min: z.number().finite().optional(),
   max: z.number().finite().optional(),
 };
-const domainCheck = (f: { min?: number | undefined; max?: number | undefined }) => f.min === undefined || f.max === undefined || f.min < f.max;
+const domainCheck = (f: { min?: number | undefined; max?: number | undefined }) =>
+  f.min === undefined || f.max === undefined || f.min < f.max;
 
 export const conditionalFormatSchema = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal('rule'), ...target, when: ruleWhenSchema, style: ruleStyleSchema }),
-    z.object({ type: z.literal('colorScale'), ...target, colors: z.array(colourSchema).min(2, 'A colour scale has 2 or 3 colours').max(3, 'A colour scale has 2 or 3 colours'), ...minMax })
-      .refine(domainCheck, { message: 'min must be less than max', path: ['max'] }),
-    z.object({ type: z.literal('dataBar'), ...target, color: colourSchema.optional(), negativeColor: colourSchema.optional(), showValue: z.boolean().optional(), ...minMax })
-      .refine(domainCheck, { message: 'min must be less than max', path: ['max'] }),
-    z.object({ type: z.literal('iconSet'), ...target, icons: z.enum(ICON_SETS), thresholds: z.tuple([z.number().finite(), z.number().finite()]), showValue: z.boolean().optional() })
-      .refine((f) => f.thresholds[0] <= f.thresholds[1], { message: 'thresholds must be in ascending order', path: ['thresholds'] }),
-  ], { error: 'Expected type rule, colorScale, dataBar or iconSet' })
-  .refine((f) => f.column !== undefined || f.columns !== undefined, { message: 'A conditional format needs column or columns' });
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('rule'), ...target, when: ruleWhenSchema, style: ruleStyleSchema }),
+      z
+        .object({
+          type: z.literal('colorScale'),
+          ...target,
+          colors: z
+            .array(colourSchema)
+            .min(2, 'A colour scale has 2 or 3 colours')
+            .max(3, 'A colour scale has 2 or 3 colours'),
+          ...minMax,
+        })
+        .refine(domainCheck, { message: 'min must be less than max', path: ['max'] }),
+      z
+        .object({
+          type: z.literal('dataBar'),
+          ...target,
+          color: colourSchema.optional(),
+          negativeColor: colourSchema.optional(),
+          showValue: z.boolean().optional(),
+          ...minMax,
+        })
+        .refine(domainCheck, { message: 'min must be less than max', path: ['max'] }),
+      z
+        .object({
+          type: z.literal('iconSet'),
+          ...target,
+          icons: z.enum(ICON_SETS),
+          thresholds: z.tuple([z.number().finite(), z.number().finite()]),
+          showValue: z.boolean().optional(),
+        })
+        .refine((f) => f.thresholds[0] <= f.thresholds[1], {
+          message: 'thresholds must be in ascending order',
+          path: ['thresholds'],
+        }),
+    ],
+    { error: 'Expected type rule, colorScale, dataBar or iconSet' },
+  )
+  .refine((f) => f.column !== undefined || f.columns !== undefined, {
+    message: 'A conditional format needs column or columns',
+  });
 export type ConditionalFormat = z.infer<typeof conditionalFormatSchema>;
 export const conditionalFormatsSchema = z.array(conditionalFormatSchema).max(100);
 
@@ -122,7 +170,10 @@ export function formatColumns(f: { column?: string | undefined; columns?: string
 /** The sparkline cell: `{ "type": "sparkline", "value": [numbers], "kind"?: "line" | "bar" | "area" }`. */
 export const sparklineCellSchema = z.object({
   type: z.literal('sparkline'),
-  value: z.array(z.union([z.number().finite(), z.null()])).min(1, 'A sparkline needs at least one number').max(1000, 'A sparkline has at most 1000 points'),
+  value: z
+    .array(z.union([z.number().finite(), z.null()]))
+    .min(1, 'A sparkline needs at least one number')
+    .max(1000, 'A sparkline has at most 1000 points'),
   kind: z.enum(SPARKLINE_KINDS).optional(),
   color: colourSchema.optional(),
 });
@@ -133,13 +184,34 @@ const summary = (field: string) => featureDocs.find((d) => d.field === field)!.s
 
 /** The top-level fields this file adds to the table request, described with the docs' examples (OpenAPI). */
 export const tableFeatureFields = {
-  subtitle: z.string().max(1000).optional().meta({ description: 'A line under the title, smaller and muted.', examples: [example('subtitle', 'subtitle')] }),
-  sourceNotes: z.array(z.string().max(2000)).max(50).optional().meta({ description: 'Lines listed under the table, after the footnotes.', examples: [example('subtitle', 'sourceNotes')] }),
-  footnotes: z.array(footnoteSchema).max(100).optional().meta({ description: summary('footnotes'), examples: [example('footnotes', 'footnotes')] }),
-  spanners: spannersSchema.optional().meta({ description: summary('spanners'), examples: [example('spanners', 'spanners')] }),
-  columns: columnsDisplaySchema.optional().meta({ description: summary('columns'), examples: [example('columns', 'columns')] }),
+  subtitle: z
+    .string()
+    .max(1000)
+    .optional()
+    .meta({ description: 'A line under the title, smaller and muted.', examples: [example('subtitle', 'subtitle')] }),
+  sourceNotes: z
+    .array(z.string().max(2000))
+    .max(50)
+    .optional()
+    .meta({
+      description: 'Lines listed under the table, after the footnotes.',
+      examples: [example('subtitle', 'sourceNotes')],
+    }),
+  footnotes: z
+    .array(footnoteSchema)
+    .max(100)
+    .optional()
+    .meta({ description: summary('footnotes'), examples: [example('footnotes', 'footnotes')] }),
+  spanners: spannersSchema
+    .optional()
+    .meta({ description: summary('spanners'), examples: [example('spanners', 'spanners')] }),
+  columns: columnsDisplaySchema
+    .optional()
+    .meta({ description: summary('columns'), examples: [example('columns', 'columns')] }),
   conditionalFormats: conditionalFormatsSchema.optional().meta({
     description: summary('conditionalFormats.rule'),
-    examples: ['rule', 'colorScale', 'dataBar', 'iconSet'].map((t) => example(`conditionalFormats.${t}`, 'conditionalFormats')),
+    examples: ['rule', 'colorScale', 'dataBar', 'iconSet'].map((t) =>
+      example(`conditionalFormats.${t}`, 'conditionalFormats'),
+    ),
   }),
 };

@@ -13,7 +13,13 @@ import { IMAGE_FORMATS, type ImageFormat } from './formats';
 
 export { NAMED_COLOURS, parseColour, colourSchema } from './colour';
 import { colourSchema } from './colour';
-import { conditionalFormatsSchema, spannersSchema, tableFeatureFields, type ConditionalFormat, type SpannerInput } from './table-features';
+import {
+  conditionalFormatsSchema,
+  spannersSchema,
+  tableFeatureFields,
+  type ConditionalFormat,
+  type SpannerInput,
+} from './table-features';
 
 /** 14, "14" or "14px" → 14. */
 const pixelsSchema = (min: number, max: number) =>
@@ -31,8 +37,15 @@ const intSchema = (min: number, max: number) =>
 const boolish = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const FONT_FAMILIES = [
-  'Inter', 'Roboto', 'Roboto Mono', 'Merriweather',
-  'Arial', 'Helvetica', 'Georgia', 'Times New Roman', 'Courier New',
+  'Inter',
+  'Roboto',
+  'Roboto Mono',
+  'Merriweather',
+  'Arial',
+  'Helvetica',
+  'Georgia',
+  'Times New Roman',
+  'Courier New',
 ] as const;
 export { IMAGE_FORMATS, type ImageFormat } from './formats';
 export const BORDER_STYLES = ['solid', 'dashed', 'dotted', 'none'] as const;
@@ -64,14 +77,28 @@ export const cellStyleSchema = z.object({
 });
 export type CellStyle = z.infer<typeof cellStyleSchema>;
 
-export const CELL_TYPES = ['text', 'number', 'currency', 'percentage', 'date', 'datetime', 'boolean', 'link', 'image', 'sparkline'] as const;
+export const CELL_TYPES = [
+  'text',
+  'number',
+  'currency',
+  'percentage',
+  'date',
+  'datetime',
+  'boolean',
+  'link',
+  'image',
+  'sparkline',
+] as const;
 export type CellType = (typeof CELL_TYPES)[number];
 
 /** `format` of a typed cell: Intl options plus a few shorthands. */
 export const cellFormatSchema = z.union([
   z.string().max(100),
   z.object({
-    currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .optional(),
     decimals: z.number().int().min(0).max(20).optional(),
     minimumFractionDigits: z.number().int().min(0).max(20).optional(),
     maximumFractionDigits: z.number().int().min(0).max(20).optional(),
@@ -115,7 +142,13 @@ export type RichCell = z.infer<typeof richCellSchema>;
 
 const primitiveSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** Any JSON value is a cell; typed and rich cells are recognised by their keys. */
-export const cellSchema = z.union([primitiveSchema, typedCellSchema, richCellSchema, z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+export const cellSchema = z.union([
+  primitiveSchema,
+  typedCellSchema,
+  richCellSchema,
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 export type Cell = z.infer<typeof cellSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +223,10 @@ export const stylesSchema = z.object({
   rowAlternateColors: z.union([z.array(colourSchema).min(1).max(2), boolish]).optional(),
   columnStyles: keyedSchema(columnStyleSchema).optional(),
   rowStyles: keyedSchema(rowStyleSchema).optional(),
-  cellStyles: z.array(z.union([z.array(z.union([cellStyleSchema, z.null()])).max(1000), z.null()])).max(10000).optional(),
+  cellStyles: z
+    .array(z.union([z.array(z.union([cellStyleSchema, z.null()])).max(1000), z.null()]))
+    .max(10000)
+    .optional(),
   complexDataDisplay: complexDataDisplaySchema.optional(),
   /** Saved with project styles (the styles editor); a request's top-level lists win. */
   conditionalFormats: conditionalFormatsSchema.optional(),
@@ -224,7 +260,9 @@ export interface ResolvedStyles {
   columnStyles: Record<string, ColumnStyle> | (ColumnStyle | null)[] | null;
   rowStyles: Record<string, RowStyle> | (RowStyle | null)[] | null;
   cellStyles: ((CellStyle | null)[] | null)[] | null;
-  complexDataDisplay: Required<Omit<ComplexDataDisplay, 'booleanDisplay'>> & { booleanDisplay: { true: string; false: string } };
+  complexDataDisplay: Required<Omit<ComplexDataDisplay, 'booleanDisplay'>> & {
+    booleanDisplay: { true: string; false: string };
+  };
   conditionalFormats: ConditionalFormat[] | null;
   spanners: SpannerInput[] | null;
 }
@@ -268,27 +306,55 @@ const DEFAULT_STYLES: ResolvedStyles = {
 };
 export const defaultStyles: Readonly<ResolvedStyles> = Object.freeze(DEFAULT_STYLES);
 
-type ThemeStyles = Partial<Omit<ResolvedStyles, 'complexDataDisplay' | 'columnStyles' | 'rowStyles' | 'cellStyles' | 'theme' | 'conditionalFormats' | 'spanners'>>;
+type ThemeStyles = Partial<
+  Omit<
+    ResolvedStyles,
+    'complexDataDisplay' | 'columnStyles' | 'rowStyles' | 'cellStyles' | 'theme' | 'conditionalFormats' | 'spanners'
+  >
+>;
 
 /** Named themes: a theme fills the fields its layer leaves unset. */
 export const themes: Readonly<Record<ThemeName, ThemeStyles>> = Object.freeze({
   light: {},
   dark: {
-    headerBg: '#0f172a', headerText: '#f8fafc', rowEvenBg: '#1e293b', rowOddBg: '#162032',
-    borderColor: '#334155', textColor: '#e2e8f0', backgroundColor: '#0b1220', titleColor: '#f8fafc',
+    headerBg: '#0f172a',
+    headerText: '#f8fafc',
+    rowEvenBg: '#1e293b',
+    rowOddBg: '#162032',
+    borderColor: '#334155',
+    textColor: '#e2e8f0',
+    backgroundColor: '#0b1220',
+    titleColor: '#f8fafc',
   },
   minimal: {
-    headerBg: '#ffffff', headerText: '#0f172a', rowEvenBg: '#ffffff', rowOddBg: '#ffffff',
-    borderColor: '#e5e7eb', textColor: '#334155', zebraStripes: false,
+    headerBg: '#ffffff',
+    headerText: '#0f172a',
+    rowEvenBg: '#ffffff',
+    rowOddBg: '#ffffff',
+    borderColor: '#e5e7eb',
+    textColor: '#334155',
+    zebraStripes: false,
   },
   striped: {
-    headerBg: '#334155', headerText: '#ffffff', rowEvenBg: '#eef2f7', rowOddBg: '#ffffff', borderColor: '#e2e8f0',
+    headerBg: '#334155',
+    headerText: '#ffffff',
+    rowEvenBg: '#eef2f7',
+    rowOddBg: '#ffffff',
+    borderColor: '#e2e8f0',
   },
   ocean: {
-    headerBg: '#0e7490', headerText: '#ffffff', rowEvenBg: '#ecfeff', rowOddBg: '#ffffff', borderColor: '#cffafe',
+    headerBg: '#0e7490',
+    headerText: '#ffffff',
+    rowEvenBg: '#ecfeff',
+    rowOddBg: '#ffffff',
+    borderColor: '#cffafe',
   },
   forest: {
-    headerBg: '#166534', headerText: '#ffffff', rowEvenBg: '#f0fdf4', rowOddBg: '#ffffff', borderColor: '#dcfce7',
+    headerBg: '#166534',
+    headerText: '#ffffff',
+    rowEvenBg: '#f0fdf4',
+    rowOddBg: '#ffffff',
+    borderColor: '#dcfce7',
   },
 });
 
@@ -303,7 +369,9 @@ export function safeClone<T>(value: T, depth = 0): T {
     if (FORBIDDEN_KEYS.has(key)) continue;
     Object.defineProperty(out, key, {
       value: safeClone((value as Record<string, unknown>)[key], depth + 1),
-      enumerable: true, writable: true, configurable: true,
+      enumerable: true,
+      writable: true,
+      configurable: true,
     });
   }
   return out as T;
@@ -326,7 +394,11 @@ function canonicalLayer(layer: StylesInput | null | undefined): Partial<Resolved
     out.zebraStripes = alt;
   }
   const pick = <K extends keyof ResolvedStyles>(key: K, ...values: (ResolvedStyles[K] | undefined)[]) => {
-    for (const v of values) if (v !== undefined) { out[key] = v; return; }
+    for (const v of values)
+      if (v !== undefined) {
+        out[key] = v;
+        return;
+      }
   };
   pick('headerBg', layer.headerBg, layer.headerBgColor, layer.headerColor);
   pick('headerText', layer.headerText, layer.headerTextColor);
@@ -380,7 +452,13 @@ export function mergeStyles(
   system: Readonly<ResolvedStyles> = defaultStyles,
 ): ResolvedStyles {
   const layers = [canonicalLayer(projectDefaults), canonicalLayer(request)];
-  const out: ResolvedStyles = { ...system, complexDataDisplay: { ...system.complexDataDisplay, booleanDisplay: { ...system.complexDataDisplay.booleanDisplay } } };
+  const out: ResolvedStyles = {
+    ...system,
+    complexDataDisplay: {
+      ...system.complexDataDisplay,
+      booleanDisplay: { ...system.complexDataDisplay.booleanDisplay },
+    },
+  };
   for (const layer of layers) {
     for (const key of Object.keys(layer) as (keyof ResolvedStyles)[]) {
       if (FORBIDDEN_KEYS.has(key)) continue;
@@ -445,13 +523,31 @@ const PDF_FITS = ['none', 'width'] as const;
  * is wider than tall, or too wide for an upright page), where the table sits across the page, and
  * whether it is scaled to the page's width. Unknown keys are refused so a misspelt one is named.
  */
-const pdfOptionsSchema = z.strictObject({
-  pageSize: caselessEnum(PDF_PAGE_SIZES, 'Paper size.'),
-  orientation: caselessEnum(PDF_ORIENTATIONS, 'auto turns the page when the table is wider than tall, or too wide for an upright page.'),
-  align: caselessEnum(PDF_ALIGNS, 'Where the table (with its title and notes) sits between the page margins.'),
-  fit: caselessEnum(PDF_FITS, 'width scales the table to the width between the margins (up or down); with none a table wider than the page widens the page.'),
-}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown PDF option ${issue.keys.map((k) => `"${k}"`).join(', ')} (expected pageSize, orientation, align or fit)` : 'Expected an object with pageSize, orientation, align or fit') })
-  .meta({ description: 'PDF page setup (format pdf only): pageSize, orientation, align, fit. Every page carries "Page i of n" and, after the first, the title.' });
+const pdfOptionsSchema = z
+  .strictObject(
+    {
+      pageSize: caselessEnum(PDF_PAGE_SIZES, 'Paper size.'),
+      orientation: caselessEnum(
+        PDF_ORIENTATIONS,
+        'auto turns the page when the table is wider than tall, or too wide for an upright page.',
+      ),
+      align: caselessEnum(PDF_ALIGNS, 'Where the table (with its title and notes) sits between the page margins.'),
+      fit: caselessEnum(
+        PDF_FITS,
+        'width scales the table to the width between the margins (up or down); with none a table wider than the page widens the page.',
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown PDF option ${issue.keys.map((k) => `"${k}"`).join(', ')} (expected pageSize, orientation, align or fit)`
+          : 'Expected an object with pageSize, orientation, align or fit',
+    },
+  )
+  .meta({
+    description:
+      'PDF page setup (format pdf only): pageSize, orientation, align, fit. Every page carries "Page i of n" and, after the first, the title.',
+  });
 export type PdfOptions = z.infer<typeof pdfOptionsSchema>;
 
 /** How an SVG carries its text (options.svgText). */
@@ -485,7 +581,10 @@ export const tableOptionsSchema = z.object({
    * SVG text: "fonts" (default) keeps real text and embeds the glyphs it uses as subset fonts;
    * "paths" draws the glyphs as outlines, with no text and no fonts, for tools that ignore @font-face.
    */
-  svgText: caselessEnum(SVG_TEXT_MODES, 'SVG only. fonts: real, selectable text with the glyphs it uses embedded as subset fonts (@font-face). paths: glyph outlines, no text and no fonts, for tools that ignore @font-face.'),
+  svgText: caselessEnum(
+    SVG_TEXT_MODES,
+    'SVG only. fonts: real, selectable text with the glyphs it uses embedded as subset fonts (@font-face). paths: glyph outlines, no text and no fonts, for tools that ignore @font-face.',
+  ),
   locale: z
     .string()
     .max(35)
@@ -502,7 +601,9 @@ export type TableOptions = z.infer<typeof tableOptionsSchema>;
 
 export const EMPTY_PAYLOAD_MESSAGE = 'Must provide either data array or headers';
 
-const headerSchema = z.union([z.string().max(1000), z.number()], { error: 'Each header must be a string or a number' }).transform((h) => String(h));
+const headerSchema = z
+  .union([z.string().max(1000), z.number()], { error: 'Each header must be a string or a number' })
+  .transform((h) => String(h));
 
 /**
  * Forms (SPEC §3): (a) `data` rows (objects, or arrays with `headers` or a header first row);

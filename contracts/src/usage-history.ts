@@ -59,12 +59,17 @@ export const usageHistoryQuerySchema = z
   .object({
     from: day('from').optional(),
     to: day('to').optional(),
-    projectId: once('projectId').pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, usageHistoryMessages.projectId)).optional(),
+    projectId: once('projectId')
+      .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, usageHistoryMessages.projectId))
+      .optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: usageHistoryMessages.range })
-  .refine((q) => q.from === undefined || q.to === undefined || usageDaysBetween(q.from, q.to) <= USAGE_HISTORY_MAX_DAYS, {
-    message: usageHistoryMessages.span,
-  });
+  .refine(
+    (q) => q.from === undefined || q.to === undefined || usageDaysBetween(q.from, q.to) <= USAGE_HISTORY_MAX_DAYS,
+    {
+      message: usageHistoryMessages.span,
+    },
+  );
 export type UsageHistoryQuery = z.output<typeof usageHistoryQuerySchema>;
 
 /**

@@ -70,9 +70,7 @@ export interface CollectionSpec {
   indexLater?: string[];
 }
 
-export type DocOp =
-  | { op: 'put'; collection: string; doc: Doc }
-  | { op: 'delete'; collection: string; id: string };
+export type DocOp = { op: 'put'; collection: string; doc: Doc } | { op: 'delete'; collection: string; id: string };
 
 export interface Checkpoint {
   /** Projection name (its versioned name, e.g. `users@v1`). */

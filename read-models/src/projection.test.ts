@@ -3,16 +3,27 @@ import { alreadyApplied, defineProjection, type ProjectedEvent, type ProjectionT
 
 const tx = {} as ProjectionTx;
 const event = (type: string, position: number): ProjectedEvent => ({
-  id: `e${position}`, streamId: 's', type, data: { userId: 'u1', email: 'a@b.c' }, metadata: {}, revision: 0, position, createdAt: '2026-01-01T00:00:00.000Z',
+  id: `e${position}`,
+  streamId: 's',
+  type,
+  data: { userId: 'u1', email: 'a@b.c' },
+  metadata: {},
+  revision: 0,
+  position,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 
 describe('defineProjection', () => {
   it('hands over only the event types it lists, typed', async () => {
     const seen: string[] = [];
     const projection = defineProjection({
-      name: 't', version: 1, collections: [],
+      name: 't',
+      version: 1,
+      collections: [],
       handles: ['EmailClaimed'],
-      async handle(e) { seen.push(`${e.type}:${e.data.email}`); },
+      async handle(e) {
+        seen.push(`${e.type}:${e.data.email}`);
+      },
     });
     await projection.handle(event('EmailClaimed', 1), tx);
     await projection.handle(event('UserRegistered', 2), tx);

@@ -25,7 +25,21 @@ import { ensureWebBuilt, WEB_DIST } from '../e2e/helpers/build';
 import { launchBrowser } from '../e2e/helpers/browser';
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 5);
-const ROUTES = ['/', '/documentation', '/api-reference', '/examples', '/make-integration', '/n8n-integration', '/zapier-integration', '/gumloop-integration', '/about', '/terms', '/privacy', '/auth', '/no/such/page'];
+const ROUTES = [
+  '/',
+  '/documentation',
+  '/api-reference',
+  '/examples',
+  '/make-integration',
+  '/n8n-integration',
+  '/zapier-integration',
+  '/gumloop-integration',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/auth',
+  '/no/such/page',
+];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -52,7 +66,10 @@ const PROBE = `
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
-interface Load { words: number; lcp: number }
+interface Load {
+  words: number;
+  lcp: number;
+}
 
 async function load(browser: Browser, baseUrl: string, path: string, throttled: boolean): Promise<Load> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
@@ -61,23 +78,42 @@ async function load(browser: Browser, baseUrl: string, path: string, throttled: 
   if (throttled) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
   await page.addInitScript({ content: PROBE });
   await page.goto(path, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as unknown as { __bench?: { words?: number } }).__bench?.words !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __bench?: { words?: number } }).__bench?.words !== undefined,
+  );
   // LCP settles once the page stops painting larger things; input would end it, so just wait.
   await page.waitForTimeout(throttled ? 1500 : 300);
-  const b = await page.evaluate(() => (window as unknown as { __bench: { words: number; fcp?: number; lcp?: number } }).__bench);
+  const b = await page.evaluate(
+    () => (window as unknown as { __bench: { words: number; fcp?: number; lcp?: number } }).__bench,
+  );
   await context.close();
   return { words: Math.max(b.words, b.fcp ?? 0), lcp: b.lcp ?? Number.NaN };
 }
 
 async function serve(dist: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'jsonable-web-bench-'));
-  const handle = await startServer({ env: { DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' }, host: '127.0.0.1', port: 0 });
-  return { url: handle.url.replace(/\/$/, ''), async close() { await handle.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+  const handle = await startServer({
+    env: { DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' },
+    host: '127.0.0.1',
+    port: 0,
+  });
+  return {
+    url: handle.url.replace(/\/$/, ''),
+    async close() {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const beforeFlag = process.argv.indexOf('--before');
@@ -97,10 +133,13 @@ try {
   for (const route of ROUTES) {
     const samples = builds.map(() => [] as number[]);
     for (let i = 0; i < RUNS; i++) {
-      for (let b = 0; b < builds.length; b++) samples[b]!.push((await load(browser, servers[b]!.url, route, false)).words);
+      for (let b = 0; b < builds.length; b++)
+        samples[b]!.push((await load(browser, servers[b]!.url, route, false)).words);
     }
     const medians = samples.map(median);
-    console.log([route, ...medians.map(fmt), ...(beforeDist ? [`${(medians[1]! / medians[0]!).toFixed(1)}×`] : [])].join(' | '));
+    console.log(
+      [route, ...medians.map(fmt), ...(beforeDist ? [`${(medians[1]! / medians[0]!).toFixed(1)}×`] : [])].join(' | '),
+    );
   }
   console.log(`\n/ with 4× CPU throttling, 150 ms RTT, 1.6 Mbit/s: median of ${RUNS} cold loads`);
   const lcps = builds.map(() => [] as number[]);
@@ -112,7 +151,9 @@ try {
       words[b]!.push(l.words);
     }
   }
-  builds.forEach((b, i) => console.log(`${b.name}: first words ${fmt(median(words[i]!))}, LCP ${fmt(median(lcps[i]!))}`));
+  builds.forEach((b, i) =>
+    console.log(`${b.name}: first words ${fmt(median(words[i]!))}, LCP ${fmt(median(lcps[i]!))}`),
+  );
 } finally {
   await browser.close();
   await Promise.all(servers.map((s) => s.close()));

@@ -13,7 +13,19 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Extensions worth compressing (fonts and images are compressed already). */
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml', '.webmanifest', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+  '.ico',
+]);
 
 /** Smaller files gain less than the header they need. */
 const MIN_BYTES = 1024;

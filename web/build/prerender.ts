@@ -41,11 +41,17 @@ export interface RoutesFile {
 }
 
 /** The link-preview image: a table drawn by our own engine (public/hero-table.png), 1024×582. */
-const PREVIEW_IMAGE = { path: '/hero-table.png', width: 1024, height: 582, alt: 'A table image rendered by Jsonable: Weekly Sales by Region' };
+const PREVIEW_IMAGE = {
+  path: '/hero-table.png',
+  width: 1024,
+  height: 582,
+  alt: 'A table image rendered by Jsonable: Weekly Sales by Region',
+};
 
 const SHELL_FILE = '_shell.html';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The chunk files a module needs before it can run: its own and its static imports, in order. */
 function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -88,7 +94,8 @@ function pageHtml(template: string, head: string, markup: string): string {
   const withoutDefaults = template
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '');
-  if (!withoutDefaults.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+  if (!withoutDefaults.includes('<div id="root"></div>'))
+    throw new Error('prerender: index.html has no empty <div id="root"></div>');
   return withoutDefaults
     .replace('</head>', `${head}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
@@ -104,39 +111,56 @@ export async function prerender(dist: string, entry: PrerenderEntry): Promise<Ro
   const inTemplate = new Set(chunksOf(manifest, mainKey));
 
   // The shell for client-rendered screens: the template as Vite wrote it, kept out of search results.
-  writeFileSync(join(dist, SHELL_FILE), template.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'));
+  writeFileSync(
+    join(dist, SHELL_FILE),
+    template.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'),
+  );
 
   for (const page of entry.publicPages) {
-    if (!manifest[page.module]) throw new Error(`prerender: ${page.path}: ${page.module} is not a chunk of the build (is it the page the route loads?)`);
+    if (!manifest[page.module])
+      throw new Error(
+        `prerender: ${page.path}: ${page.module} is not a chunk of the build (is it the page the route loads?)`,
+      );
     const preload = chunksOf(manifest, page.module).filter((f) => !inTemplate.has(f));
     const { html, styles } = await entry.renderPage(page.path);
     writeFileSync(join(dist, page.file), pageHtml(template, headFor(page, origin, preload, styles), html));
   }
 
   const listed = entry.publicPages.filter((p) => p.inSitemap);
-  writeFileSync(join(dist, 'sitemap.xml'), [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...listed.map((p) => `  <url><loc>${origin}${p.path}</loc></url>`),
-    '</urlset>',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dist, 'sitemap.xml'),
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...listed.map((p) => `  <url><loc>${origin}${p.path}</loc></url>`),
+      '</urlset>',
+      '',
+    ].join('\n'),
+  );
 
   const prerendered = new Set(entry.publicPages.map((p) => p.path));
   const shellPaths = entry.routePatterns().filter((p) => !prerendered.has(p));
-  writeFileSync(join(dist, 'robots.txt'), [
-    'User-agent: *',
-    'Disallow: /api/',
-    // Signed-in screens and redirects: nothing for a search engine there.
-    ...shellPaths.map((p) => `Disallow: ${p.replace(/:[^/]+/g, '*')}`),
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dist, 'robots.txt'),
+    [
+      'User-agent: *',
+      'Disallow: /api/',
+      // Signed-in screens and redirects: nothing for a search engine there.
+      ...shellPaths.map((p) => `Disallow: ${p.replace(/:[^/]+/g, '*')}`),
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n'),
+  );
 
   const routes: RoutesFile = {
     originToken: origin,
-    pages: entry.publicPages.map((p) => ({ path: p.path, file: p.file, status: p.status, readsQuery: p.readsQuery ?? false })),
+    pages: entry.publicPages.map((p) => ({
+      path: p.path,
+      file: p.file,
+      status: p.status,
+      readsQuery: p.readsQuery ?? false,
+    })),
     shellPaths,
     shell: SHELL_FILE,
     notFound: entry.publicPages.find((p) => p.status === 404)?.file ?? SHELL_FILE,

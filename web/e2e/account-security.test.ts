@@ -10,8 +10,18 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  VIEWPORTS, WEB_DIST, checkScreenAtBothWidths, collectPageErrors, ensureWebBuilt, followVerifyLink, launchBrowser, newPage,
-  newestMailTo, pathOfLink, startE2eServer, type E2eServer,
+  VIEWPORTS,
+  WEB_DIST,
+  checkScreenAtBothWidths,
+  collectPageErrors,
+  ensureWebBuilt,
+  followVerifyLink,
+  launchBrowser,
+  newPage,
+  newestMailTo,
+  pathOfLink,
+  startE2eServer,
+  type E2eServer,
 } from './helpers';
 
 let server: E2eServer;
@@ -187,7 +197,9 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
     const unknown = await answerFor(`nobody.${stamp}@example.com`);
     const known = await answerFor(victim);
     expect(known).toBe(unknown);
-    expect((await mail(`nobody.${stamp}@example.com`, 'Jsonable password reset')).text).toContain('no account uses this address');
+    expect((await mail(`nobody.${stamp}@example.com`, 'Jsonable password reset')).text).toContain(
+      'no account uses this address',
+    );
 
     const reset = await mail(victim, 'Reset your Jsonable password', before - 1000);
     await page.goto(pathOfLink(reset, '/auth/reset-password'));
@@ -216,7 +228,9 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
     const oldLink = await mail(victim, 'Your Jsonable sign-in link', before - 1000);
     await openSecurity(victimPage);
     // The session was opened by the reset link a moment ago.
-    await victimPage.getByText(/You signed in with a link from your e-mail, so until \d\d:\d\d you can set a new password/).waitFor();
+    await victimPage
+      .getByText(/You signed in with a link from your e-mail, so until \d\d:\d\d you can set a new password/)
+      .waitFor();
     expect(await victimPage.locator('#current-password').count()).toBe(0);
     await checkScreenAtBothWidths(victimPage, 'settings-security-recent-link');
     victimPassword = 'changed without the old one';
@@ -246,7 +260,10 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
     expect(text).toContain('Network 127.0.0.0/24');
     await checkScreenAtBothWidths(victimPage, 'settings-security-sessions');
 
-    await items.filter({ hasNotText: 'This browser' }).getByRole('button', { name: /^Sign out / }).click();
+    await items
+      .filter({ hasNotText: 'This browser' })
+      .getByRole('button', { name: /^Sign out / })
+      .click();
     await toast(victimPage, 'Session signed out');
     await expect.poll(() => items.count()).toBe(1);
     await laptop.goto('/settings');

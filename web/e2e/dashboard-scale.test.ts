@@ -9,7 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seededAccount, type SeededAccount } from '../../services/api/bench/seeded-account';
-import { VIEWPORTS, collectPageErrors, launchBrowser, newPage, seriousA11yViolations, shot, startE2eServer, type E2eServer } from './helpers';
+import {
+  VIEWPORTS,
+  collectPageErrors,
+  launchBrowser,
+  newPage,
+  seriousA11yViolations,
+  shot,
+  startE2eServer,
+  type E2eServer,
+} from './helpers';
 
 const IMAGES = 1500;
 
@@ -22,13 +31,23 @@ let account: SeededAccount;
 
 beforeAll(async () => {
   server = await startE2eServer();
-  account = await seededAccount({ baseUrl: server.baseUrl, dataDir: server.dataDir, count: IMAGES, projects: ['Reports'], looseEvery: 50 });
+  account = await seededAccount({
+    baseUrl: server.baseUrl,
+    dataDir: server.dataDir,
+    count: IMAGES,
+    projects: ['Reports'],
+    looseEvery: 50,
+  });
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, server.baseUrl));
   await context.addCookies([{ name: 'jsonable_session', value: account.sessionId, url: server.baseUrl }]);
   pageErrors = collectPageErrors(page);
-  page.on('response', (res) => { if (res.status() >= 400) console.error('HTTP', res.status(), res.url()); });
-  page.on('console', (msg) => { if (msg.type() === 'error') console.error('console:', msg.text()); });
+  page.on('response', (res) => {
+    if (res.status() >= 400) console.error('HTTP', res.status(), res.url());
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.error('console:', msg.text());
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -45,33 +64,47 @@ describe('dashboard with 1,500 images', () => {
   it('shows the first page at once, loads more while scrolling, and keeps only the rows near the screen in the page', async () => {
     await page.goto('/dashboard');
     await cards(page).first().waitFor();
-    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toBe(`60 of ${projectImages.toLocaleString('en-US')} images`);
-    expect(await page.getByTestId('image-count').first().textContent()).toBe(`${projectImages.toLocaleString('en-US')} images`);
+    await expect
+      .poll(() => shown(page).textContent(), { timeout: 20_000 })
+      .toBe(`60 of ${projectImages.toLocaleString('en-US')} images`);
+    expect(await page.getByTestId('image-count').first().textContent()).toBe(
+      `${projectImages.toLocaleString('en-US')} images`,
+    );
     for (let i = 0; i < 6; i++) {
       await page.mouse.wheel(0, 4000);
       await page.waitForTimeout(300);
     }
-    await expect.poll(async () => Number((await shown(page).textContent())!.split(' ')[0]!.replace(',', '')), { timeout: 20_000 }).toBeGreaterThan(120);
+    await expect
+      .poll(async () => Number((await shown(page).textContent())!.split(' ')[0]!.replace(',', '')), { timeout: 20_000 })
+      .toBeGreaterThan(120);
     // Hundreds loaded, a few rows of cards in the page.
     expect(await cards(page).count()).toBeLessThan(60);
     await page.evaluate(() => window.scrollTo(0, 0));
     const loose = page.getByTestId('loose-images');
-    await expect.poll(() => loose.getByTestId('images-shown').textContent(), { timeout: 20_000 }).toBe(`30 of ${(IMAGES / 50).toLocaleString('en-US')} images`);
+    await expect
+      .poll(() => loose.getByTestId('images-shown').textContent(), { timeout: 20_000 })
+      .toBe(`30 of ${(IMAGES / 50).toLocaleString('en-US')} images`);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it("shows the last 12 months of usage per day and per project from the usage read model", async () => {
+  it('shows the last 12 months of usage per day and per project from the usage read model', async () => {
     const card = page.getByTestId('statistics-card');
     await card.getByTestId('usage-view-year').click({ timeout: 60_000 });
-    await expect.poll(() => card.getByTestId('usage-history-total').textContent(), { timeout: 20_000 })
+    await expect
+      .poll(() => card.getByTestId('usage-history-total').textContent(), { timeout: 20_000 })
       .toBe(`${IMAGES.toLocaleString('en-US')} tables in the last 12 months`);
     const perProject = card.getByTestId('usage-by-project');
     expect(await perProject.locator('li').allTextContents()).toEqual([
-      `Reports${projectImages.toLocaleString('en-US')}`, `No project${(IMAGES / 50).toLocaleString('en-US')}`,
+      `Reports${projectImages.toLocaleString('en-US')}`,
+      `No project${(IMAGES / 50).toLocaleString('en-US')}`,
     ]);
-    expect(await card.locator('svg[role="img"]').getAttribute('aria-label')).toMatch(new RegExp(`^${IMAGES} tables rendered the last 12 months`));
+    expect(await card.locator('svg[role="img"]').getAttribute('aria-label')).toMatch(
+      new RegExp(`^${IMAGES} tables rendered the last 12 months`),
+    );
     await card.getByTestId('usage-history-project').selectOption({ label: 'No project' }, { timeout: 60_000 });
-    await expect.poll(() => card.getByTestId('usage-history-total').textContent(), { timeout: 20_000 }).toBe(`${IMAGES / 50} tables in the last 12 months`);
+    await expect
+      .poll(() => card.getByTestId('usage-history-total').textContent(), { timeout: 20_000 })
+      .toBe(`${IMAGES / 50} tables in the last 12 months`);
     await checkScreen('dashboard-scale-usage-12-months');
     await card.getByTestId('usage-view-period').click({ timeout: 60_000 });
     expect(pageErrors).toEqual([]);
@@ -88,10 +121,14 @@ describe('dashboard with 1,500 images', () => {
     await browserSection.getByTestId('image-format').selectOption('svg');
     await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toBe('0 of 0 images matching');
     await browserSection.getByTestId('image-format').selectOption('jpeg');
-    await expect.poll(async () => (await cards(page).first().locator('p').nth(1).textContent()) ?? '', { timeout: 20_000 }).toMatch(/\.jpe?g$/);
+    await expect
+      .poll(async () => (await cards(page).first().locator('p').nth(1).textContent()) ?? '', { timeout: 20_000 })
+      .toMatch(/\.jpe?g$/);
     await browserSection.getByRole('button', { name: 'Clear filters' }).click();
     // Back to the unfiltered list as it was loaded (the pages scrolled through before stay).
-    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toMatch(new RegExp(` of ${projectImages.toLocaleString('en-US')} images$`));
+    await expect
+      .poll(() => shown(page).textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(` of ${projectImages.toLocaleString('en-US')} images$`));
   }, 120_000);
 
   it('selects many: copies their URLs, downloads them as one ZIP, and deletes them reporting the one that failed', async () => {
@@ -102,7 +139,10 @@ describe('dashboard with 1,500 images', () => {
     expect(copied.split('\n')).toHaveLength(4);
     for (const line of copied.split('\n')) expect(line).toMatch(new RegExp(`^${server.baseUrl}/api/images/`));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download ZIP' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download ZIP' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^jsonable-images-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = await download.path();
     expect(zip).toBeTruthy();
@@ -115,16 +155,25 @@ describe('dashboard with 1,500 images', () => {
       return list.find((i) => i.filename === name)?.id ?? null;
     }, gone);
     expect(first).toBeTruthy();
-    expect(await page.evaluate(async (id) => (await fetch(`/api/jsonable/user/images/${id}`, { method: 'DELETE' })).status, first)).toBe(200);
+    expect(
+      await page.evaluate(
+        async (id) => (await fetch(`/api/jsonable/user/images/${id}`, { method: 'DELETE' })).status,
+        first,
+      ),
+    ).toBe(200);
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await checkScreen('dashboard-scale-bulk-delete-confirm');
     await page.getByTestId('confirm-bulk-delete').click();
     const failures = page.getByTestId('bulk-failures');
     await failures.waitFor();
-    expect(await failures.textContent()).toMatch(/^3 deleted, 1 could not be deleted \(still selected\):.*Image not found or deleted/);
+    expect(await failures.textContent()).toMatch(
+      /^3 deleted, 1 could not be deleted \(still selected\):.*Image not found or deleted/,
+    );
     await expect.poll(() => page.getByTestId('selected-count').textContent(), { timeout: 20_000 }).toBe('1 selected');
-    await expect.poll(() => shown(page).textContent(), { timeout: 20_000 }).toMatch(new RegExp(` of ${(projectImages - 4).toLocaleString('en-US')} images$`));
+    await expect
+      .poll(() => shown(page).textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(` of ${(projectImages - 4).toLocaleString('en-US')} images$`));
     await checkScreen('dashboard-scale-partial-failure');
   }, 120_000);
 
@@ -139,10 +188,17 @@ describe('dashboard with 1,500 images', () => {
 });
 
 async function checkScreen(name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const findings = await seriousA11yViolations(page);
   if (findings.length > 0) console.error(`axe on ${name}:`, JSON.stringify(findings, null, 1));
-  expect(findings.map((f) => f.id), `axe on ${name}`).toEqual([]);
+  expect(
+    findings.map((f) => f.id),
+    `axe on ${name}`,
+  ).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, name, false);
 }

@@ -13,13 +13,19 @@ describe('first-load JavaScript', () => {
   it('of / is within the budget, and the page chunk is among it', () => {
     const load = firstLoadOf(WEB_DIST, 'index.html');
     expect(load.files.some((f) => /^assets\/LandingPage-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(load.brotliBytes, `${(load.brotliBytes / 1024).toFixed(1)} kB of ${FIRST_LOAD_BUDGET_BYTES / 1024} kB`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+    expect(
+      load.brotliBytes,
+      `${(load.brotliBytes / 1024).toFixed(1)} kB of ${FIRST_LOAD_BUDGET_BYTES / 1024} kB`,
+    ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
   });
 
   it('leaves the signed-in screens and the toasts out of every public page', () => {
     for (const page of ['index.html', 'documentation.html', 'about.html', 'auth.html']) {
       const { files } = firstLoadOf(WEB_DIST, page);
-      expect(files.filter((f) => /(DashboardPage|CreateImagePage|SettingsPage|toaster-ui|AccountMenu)-/.test(f)), page).toEqual([]);
+      expect(
+        files.filter((f) => /(DashboardPage|CreateImagePage|SettingsPage|toaster-ui|AccountMenu)-/.test(f)),
+        page,
+      ).toEqual([]);
     }
   });
 });

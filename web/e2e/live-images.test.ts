@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkScreenAtBothWidths, givenBrowserSession } from './helpers';
 
-const table = (n: number) => ({ title: `Sales ${n}`, headers: ['Region', 'Orders'], rows: [['North', n * 10], ['South', n * 20]] });
+const table = (n: number) => ({
+  title: `Sales ${n}`,
+  headers: ['Region', 'Orders'],
+  rows: [
+    ['North', n * 10],
+    ['South', n * 20],
+  ],
+});
 
 const s = givenBrowserSession({
   name: 'live',
@@ -19,7 +26,9 @@ const s = givenBrowserSession({
       let res: Response | null = null;
       for (let attempt = 0; attempt < 10; attempt++) {
         res = await fetch(`${server.baseUrl}/api/jsonable/live/daily-sales?projectId=${account!.projectIds[0]}`, {
-          method: 'PUT', headers: { 'Content-Type': 'application/json', Cookie: account!.cookie }, body: JSON.stringify(table(n)),
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Cookie: account!.cookie },
+          body: JSON.stringify(table(n)),
         });
         if (res.status !== 503) break;
         await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res!.headers.get('retry-after') ?? 2)));
@@ -29,7 +38,8 @@ const s = givenBrowserSession({
   },
 });
 
-const card = (name: string) => s.page.getByTestId('live-image').filter({ has: s.page.getByTestId('live-name').getByText(name, { exact: true }) });
+const card = (name: string) =>
+  s.page.getByTestId('live-image').filter({ has: s.page.getByTestId('live-name').getByText(name, { exact: true }) });
 const etagOf = async (path: string) => (await fetch(`${s.server.baseUrl}${path}`)).headers.get('etag');
 
 describe('living images in the dashboard', () => {
@@ -38,7 +48,13 @@ describe('living images in the dashboard', () => {
     const live = card('daily-sales');
     await live.waitFor();
     expect(await live.getByTestId('live-current').textContent()).toMatch(/^Version 2 of 2 · updated /);
-    await expect.poll(() => live.getByTestId('live-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          live.getByTestId('live-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
     await live.getByRole('button', { name: 'Versions (2)' }).click();
     const rows = live.getByTestId('live-version');
@@ -48,15 +64,18 @@ describe('living images in the dashboard', () => {
 
     const slug = new URL((await live.locator('text=/\\/live\\//').first().textContent())!).pathname;
     await live.getByRole('button', { name: 'Roll back daily-sales to version 1' }).click();
-    await expect.poll(() => live.getByTestId('live-current').textContent(), { timeout: 20_000 }).toMatch(/^Version 1 of 2/);
+    await expect
+      .poll(() => live.getByTestId('live-current').textContent(), { timeout: 20_000 })
+      .toMatch(/^Version 1 of 2/);
     expect(await etagOf(slug)).toBe(await etagOf(slug.replace(/\.png$/, '/v/1.png')));
 
     await live.getByRole('button', { name: 'Copy latest URL of daily-sales' }).click();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(`${s.server.baseUrl}${slug}`);
     // Snippets carry the current version's generated alt text.
     await live.getByRole('button', { name: 'Copy Markdown snippet of daily-sales' }).click();
-    expect(await s.page.evaluate(() => navigator.clipboard.readText()))
-      .toBe(`![Table: Sales 1. 2 rows, 2 columns: Region, Orders. Row 1: Region North, Orders 10. Row 2: Region South, Orders 20.](<${s.server.baseUrl}${slug}>)`);
+    expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `![Table: Sales 1. 2 rows, 2 columns: Region, Orders. Row 1: Region North, Orders 10. Row 2: Region South, Orders 20.](<${s.server.baseUrl}${slug}>)`,
+    );
 
     await s.page.getByRole('button', { name: 'New living image' }).click();
     const dialog = s.page.getByRole('dialog');

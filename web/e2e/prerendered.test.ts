@@ -40,7 +40,10 @@ afterAll(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.baseUrl}${path}`, { headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers }, redirect: 'manual' });
+  fetch(`${server.baseUrl}${path}`, {
+    headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers },
+    redirect: 'manual',
+  });
 
 /** fetch adds 'Cache-Control: no-cache' to a conditional request (a forced reload) unless told otherwise; a browser's revalidation sends max-age=0. */
 const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
@@ -59,7 +62,9 @@ describe('prerendered HTML over plain HTTP', () => {
       expect(new RegExp(`<h1[^>]*>${p.h1.replace(/[+]/g, '\\+')}</h1>`).test(root), `<h1> ${p.h1}`).toBe(true);
       expect(root.includes(p.words), p.words).toBe(true);
       const title = attr(html, /<title>([^<]*)<\/title>/);
-      expect(title).toBe(p.path === '/' ? 'Jsonable — JSON to table images' : attr(html, /<meta property="og:title" content="([^"]*)"/));
+      expect(title).toBe(
+        p.path === '/' ? 'Jsonable — JSON to table images' : attr(html, /<meta property="og:title" content="([^"]*)"/),
+      );
       if (p.path !== '/') expect(title).toMatch(/ — Jsonable$/);
       expect(html.match(/<title>/g)).toHaveLength(1);
       const description = attr(html, /<meta name="description" content="([^"]*)"/);
@@ -80,7 +85,9 @@ describe('prerendered HTML over plain HTTP', () => {
       // Styled at first paint: the emotion styles the page uses are in the head.
       expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [^"]+">/);
       // The page's own chunk is fetched with the main bundle, not after it.
-      const scripts = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]!);
+      const scripts = [
+        ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g),
+      ].map((m) => m[1]!);
       expect(scripts.length).toBeGreaterThan(1);
       for (const src of scripts) expect((await fetch(`${server.baseUrl}${src}`, { method: 'HEAD' })).status).toBe(200);
     });
@@ -98,7 +105,16 @@ describe('prerendered HTML over plain HTTP', () => {
   });
 
   it('sends signed-in screens and redirects the client-rendered shell, and query-drawn pages too', async () => {
-    for (const path of ['/dashboard', '/settings', '/app', '/projects/abc/styles', '/auth/verify', '/login', '/auth?tab=register', '/examples?example=sales']) {
+    for (const path of [
+      '/dashboard',
+      '/settings',
+      '/app',
+      '/projects/abc/styles',
+      '/auth/verify',
+      '/login',
+      '/auth?tab=register',
+      '/examples?example=sales',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       const html = await res.text();
@@ -123,7 +139,10 @@ describe('prerendered HTML over plain HTTP', () => {
     // fetch decodes the Brotli body: it must be the same page, in under a quarter of the bytes.
     expect(Number(br.headers.get('content-length'))).toBeLessThan(Number(first.headers.get('content-length')) / 4);
     expect(await br.text()).toBe(await first.text());
-    const notModified = await get('/documentation', { 'accept-encoding': 'br', ...revalidate(br.headers.get('etag')!) });
+    const notModified = await get('/documentation', {
+      'accept-encoding': 'br',
+      ...revalidate(br.headers.get('etag')!),
+    });
     expect(notModified.status).toBe(304);
   });
 
@@ -141,12 +160,18 @@ describe('prerendered HTML over plain HTTP', () => {
 
 async function hydrate(page: Page, path: string, h1: string): Promise<string[]> {
   const messages: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   await page.goto(path);
   await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
   // Hydrated: React attached its handlers to the root container.
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')), undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+    undefined,
+    { timeout: 20_000 },
+  );
   await page.waitForLoadState('networkidle');
   return messages;
 }
@@ -158,7 +183,11 @@ describe('hydration in Chromium', () => {
     for (const p of [...PAGES, { path: '/no/such/page', h1: '404 Page Not Found', words: '' }]) {
       const messages = await hydrate(page, p.path, p.h1);
       // A signed-out visitor's session check answers 401: the browser logs that failed request itself.
-      problems.push(...messages.filter((m) => !/401 \(Unauthorized\)/.test(m) && !(p.h1.startsWith('404') && /404 \(Not Found\)/.test(m))).map((m) => `${p.path}: ${m}`));
+      problems.push(
+        ...messages
+          .filter((m) => !/401 \(Unauthorized\)/.test(m) && !(p.h1.startsWith('404') && /404 \(Not Found\)/.test(m)))
+          .map((m) => `${p.path}: ${m}`),
+      );
       page.removeAllListeners('console');
       page.removeAllListeners('pageerror');
     }
@@ -166,27 +195,51 @@ describe('hydration in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps what a visitor typed into /auth before hydration: Sign In is enabled once React takes over', { timeout: 60_000 }, async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    // Hold every script back until the visitor has typed, as a slow phone network would.
-    let release!: () => void;
-    const typed = new Promise<void>((resolve) => { release = resolve; });
-    await page.route(/\/assets\/[^?]*\.js(\?|$)/, async (route) => { await typed; await route.continue(); });
-    // Module scripts run before DOMContentLoaded, so wait for the prerendered form, not the event.
-    await page.goto('/auth', { waitUntil: 'commit' });
-    await page.locator('#login-email').waitFor();
-    await page.locator('#login-email').fill('early@example.com');
-    await page.locator('#login-password').fill('correct horse battery');
-    expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'))), 'not hydrated yet').toBe(false);
-    release();
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')), undefined, { timeout: 20_000 });
-    await expect.poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
-    expect(await page.locator('#login-email').inputValue()).toBe('early@example.com');
-    await context.close();
-  });
+  it(
+    'keeps what a visitor typed into /auth before hydration: Sign In is enabled once React takes over',
+    { timeout: 60_000 },
+    async () => {
+      const { context, page } = await newPage(browser, server.baseUrl);
+      // Hold every script back until the visitor has typed, as a slow phone network would.
+      let release!: () => void;
+      const typed = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/[^?]*\.js(\?|$)/, async (route) => {
+        await typed;
+        await route.continue();
+      });
+      // Module scripts run before DOMContentLoaded, so wait for the prerendered form, not the event.
+      await page.goto('/auth', { waitUntil: 'commit' });
+      await page.locator('#login-email').waitFor();
+      await page.locator('#login-email').fill('early@example.com');
+      await page.locator('#login-password').fill('correct horse battery');
+      expect(
+        await page.evaluate(() =>
+          Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+        ),
+        'not hydrated yet',
+      ).toBe(false);
+      release();
+      await page.waitForFunction(
+        () => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+        undefined,
+        { timeout: 20_000 },
+      );
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled(), { timeout: 10_000 })
+        .toBe(true);
+      expect(await page.locator('#login-email').inputValue()).toBe('early@example.com');
+      await context.close();
+    },
+  );
 
   it('shows the words with JavaScript off, and hydration moves nothing', { timeout: 60_000 }, async () => {
-    const off = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const off = await browser.newContext({
+      baseURL: server.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await off.newPage();
     await page.goto('/');
     const heading = page.getByRole('heading', { level: 1 });
@@ -200,7 +253,8 @@ describe('hydration in Chromium', () => {
     await live.addInitScript(() => {
       (window as unknown as { __shift: number }).__shift = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) (window as unknown as { __shift: number }).__shift += e.value;
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!e.hadRecentInput) (window as unknown as { __shift: number }).__shift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await hydrate(live, '/', 'Turn JSON into beautiful table images');

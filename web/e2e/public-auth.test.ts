@@ -5,7 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clickMenuItem, collectPageErrors, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
+import {
+  clickMenuItem,
+  collectPageErrors,
+  followVerifyLink,
+  launchBrowser,
+  newPage,
+  newestMailTo,
+  seriousA11yViolations,
+  shot,
+  startE2eServer,
+  VIEWPORTS,
+  type E2eServer,
+} from './helpers';
 
 let server: E2eServer;
 let browser: Browser;

@@ -31,7 +31,8 @@ const CONTENT_TYPES = FORMAT_CONTENT_TYPES;
 
 async function generate(format: keyof typeof CONTENT_TYPES): Promise<string> {
   const editor = page.getByRole('tab', { name: 'Editor' });
-  if ((await editor.getAttribute('aria-selected')) !== 'true') await page.getByRole('button', { name: 'Create Another' }).click();
+  if ((await editor.getAttribute('aria-selected')) !== 'true')
+    await page.getByRole('button', { name: 'Create Another' }).click();
   await page.getByLabel('Output format').selectOption(format);
   await page.getByRole('button', { name: 'Generate Image' }).click();
   await page.getByRole('tab', { name: 'Result', selected: true }).waitFor();
@@ -58,7 +59,9 @@ describe('demo converter', () => {
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500);
       if (format !== 'pdf') {
         // The browser decoded it: a real table is wider than it is tall and not a broken-image icon.
-        const size = await page.getByTestId('demo-result-image').evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+        const size = await page
+          .getByTestId('demo-result-image')
+          .evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
         expect(size[0]).toBeGreaterThan(200);
         expect(size[1]).toBeGreaterThan(100);
       }
@@ -83,7 +86,9 @@ describe('demo converter', () => {
     const requests: string[] = [];
     // Only the generate call counts: the previous result (a PDF shown on the Result tab) may still
     // be loading its file from /api/demo/images/ when this test starts.
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/demo/generate-image')) requests.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/demo/generate-image')) requests.push(r.url());
+    });
     await page.getByLabel('Table JSON').fill('{ "title": "Broken", "data": [ }');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await page.getByText('Invalid JSON format. Please check your syntax.').waitFor();
@@ -104,8 +109,15 @@ describe('demo converter', () => {
     await page.getByText('requests.post(').waitFor();
     for (const f of ['SVG', 'PNG', 'PDF', 'JPEG']) await page.getByRole('button', { name: `Download ${f}` }).waitFor();
     // Every format is saved under the preview's name (SPEC §2), whatever the server names its file.
-    const previewBase = decodeURIComponent((await preview.getAttribute('src'))!.split('/').pop()!).replace(/\.png$/, '');
-    for (const [label, ext] of [['SVG', 'svg'], ['PDF', 'pdf'], ['JPEG', 'jpg']] as const) {
+    const previewBase = decodeURIComponent((await preview.getAttribute('src'))!.split('/').pop()!).replace(
+      /\.png$/,
+      '',
+    );
+    for (const [label, ext] of [
+      ['SVG', 'svg'],
+      ['PDF', 'pdf'],
+      ['JPEG', 'jpg'],
+    ] as const) {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: `Download ${label}` }).click();
       expect((await download).suggestedFilename()).toBe(`${previewBase}.${ext}`);

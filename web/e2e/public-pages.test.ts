@@ -4,7 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, newPage, seriousA11yViolations, shot, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
+import {
+  collectPageErrors,
+  launchBrowser,
+  newPage,
+  seriousA11yViolations,
+  shot,
+  startE2eServer,
+  VIEWPORTS,
+  type E2eServer,
+} from './helpers';
 
 const ROUTES: { path: string; h1: string | RegExp; name: string }[] = [
   { path: '/', h1: 'Turn JSON into beautiful table images', name: 'landing' },
@@ -105,7 +114,14 @@ describe('public pages', () => {
       await desktop.getByRole('heading', { level: 3, name, exact: true }).waitFor();
     }
     await open(desktop, '/api-reference', 'API Reference');
-    for (const name of ['Authentication', 'Generate Table Image', 'Generate Preview', 'Get Image', 'Error Handling', 'Rate Limits']) {
+    for (const name of [
+      'Authentication',
+      'Generate Table Image',
+      'Generate Preview',
+      'Get Image',
+      'Error Handling',
+      'Rate Limits',
+    ]) {
       await desktop.getByRole('link', { name, exact: true }).first().waitFor();
       await desktop.getByRole('heading', { level: 2, name, exact: true }).waitFor();
     }
@@ -157,10 +173,16 @@ describe('public pages', () => {
     expect(await desktop.evaluate(() => document.activeElement?.id)).toBe('main');
     await open(desktop, '/json-guide', 'Documentation');
     // The section is the last one, so the page may bottom out before it reaches the very top.
-    await expect.poll(() => desktop.evaluate(() => {
-      const top = document.getElementById('json-guide')?.getBoundingClientRect().top ?? -1;
-      return top >= 0 && top < window.innerHeight / 2;
-    }), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          desktop.evaluate(() => {
+            const top = document.getElementById('json-guide')?.getBoundingClientRect().top ?? -1;
+            return top >= 0 && top < window.innerHeight / 2;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it('raised no uncaught page errors', () => {

@@ -18,10 +18,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = (await newPage(browser, server.baseUrl, VIEWPORTS.desktop)).page;
   page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to (load|apply|execute|connect|frame)/i.test(msg.text())) violations.push(msg.text());
+    if (/Content Security Policy|Refused to (load|apply|execute|connect|frame)/i.test(msg.text()))
+      violations.push(msg.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI} at ${location.href} from ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `Refused to load: CSP ${e.violatedDirective} ${e.blockedURI} at ${location.href} from ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
   });
 });
 
@@ -39,31 +44,40 @@ describe('browser hardening', () => {
       expect(csp, path).toContain("script-src 'self'");
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
-      expect(res.headers.get('referrer-policy'), path).toBe(path.startsWith('/auth') ? 'no-referrer' : 'strict-origin-when-cross-origin');
+      expect(res.headers.get('referrer-policy'), path).toBe(
+        path.startsWith('/auth') ? 'no-referrer' : 'strict-origin-when-cross-origin',
+      );
     }
   });
 
-  it('runs the landing demo (image and PDF results), the examples and the docs with no CSP violation', { timeout: 120_000 }, async () => {
-    await page.goto('/');
-    await page.getByRole('heading', { level: 2, name: 'Try It Now' }).waitFor();
-    for (const format of ['png', 'pdf'] as const) {
-      const editor = page.getByRole('tab', { name: 'Editor' });
-      if ((await editor.getAttribute('aria-selected')) !== 'true') await page.getByRole('button', { name: 'Create Another' }).click();
-      await page.getByLabel('Output format').selectOption(format);
-      await page.getByRole('button', { name: 'Generate Image' }).click();
-      await page.getByRole('tab', { name: 'Result', selected: true }).waitFor();
-      await (format === 'pdf' ? page.getByTestId('demo-result-pdf') : page.getByTestId('demo-result-image')).waitFor();
-    }
-    if (await page.getByTestId('demo-result-image').count()) {
-      await page.getByTestId('demo-result-image').evaluate((img: HTMLImageElement) => img.decode());
-    }
-    await page.goto('/examples');
-    await page.getByRole('heading', { level: 1, name: 'Examples' }).waitFor();
-    await page.goto('/documentation');
-    await page.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
-    await page.goto('/auth');
-    await page.getByRole('heading', { level: 1, name: 'Welcome to Jsonable' }).waitFor();
-    await page.waitForTimeout(300);
-    expect(violations).toEqual([]);
-  });
+  it(
+    'runs the landing demo (image and PDF results), the examples and the docs with no CSP violation',
+    { timeout: 120_000 },
+    async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 2, name: 'Try It Now' }).waitFor();
+      for (const format of ['png', 'pdf'] as const) {
+        const editor = page.getByRole('tab', { name: 'Editor' });
+        if ((await editor.getAttribute('aria-selected')) !== 'true')
+          await page.getByRole('button', { name: 'Create Another' }).click();
+        await page.getByLabel('Output format').selectOption(format);
+        await page.getByRole('button', { name: 'Generate Image' }).click();
+        await page.getByRole('tab', { name: 'Result', selected: true }).waitFor();
+        await (
+          format === 'pdf' ? page.getByTestId('demo-result-pdf') : page.getByTestId('demo-result-image')
+        ).waitFor();
+      }
+      if (await page.getByTestId('demo-result-image').count()) {
+        await page.getByTestId('demo-result-image').evaluate((img: HTMLImageElement) => img.decode());
+      }
+      await page.goto('/examples');
+      await page.getByRole('heading', { level: 1, name: 'Examples' }).waitFor();
+      await page.goto('/documentation');
+      await page.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
+      await page.goto('/auth');
+      await page.getByRole('heading', { level: 1, name: 'Welcome to Jsonable' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(violations).toEqual([]);
+    },
+  );
 });

@@ -11,8 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  VIEWPORTS, WEB_DIST, collectPageErrors, ensureWebBuilt, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot,
-  startE2eServer, type E2eServer,
+  VIEWPORTS,
+  WEB_DIST,
+  collectPageErrors,
+  ensureWebBuilt,
+  followVerifyLink,
+  launchBrowser,
+  newPage,
+  newestMailTo,
+  seriousA11yViolations,
+  shot,
+  startE2eServer,
+  type E2eServer,
 } from './helpers';
 
 let stripe: Server;
@@ -31,12 +41,21 @@ const password = 'a long and careful password';
 function startStripeStandIn(): Promise<void> {
   stripe = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         checkoutRequests.push(new URLSearchParams(body));
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ id: 'cs_test_standin', object: 'checkout.session', mode: 'subscription', url: `${stripeUrl}/pay/cs_test_standin` }));
+        res.end(
+          JSON.stringify({
+            id: 'cs_test_standin',
+            object: 'checkout.session',
+            mode: 'subscription',
+            url: `${stripeUrl}/pay/cs_test_standin`,
+          }),
+        );
         return;
       }
       if (req.method === 'GET' && req.url === '/pay/cs_test_standin') {
@@ -45,13 +64,19 @@ function startStripeStandIn(): Promise<void> {
         return;
       }
       res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `stand-in has no ${req.method} ${req.url}` } }));
+      res.end(
+        JSON.stringify({
+          error: { type: 'invalid_request_error', message: `stand-in has no ${req.method} ${req.url}` },
+        }),
+      );
     });
   });
-  return new Promise((resolve) => stripe.listen(0, '127.0.0.1', () => {
-    stripeUrl = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
-    resolve();
-  }));
+  return new Promise((resolve) =>
+    stripe.listen(0, '127.0.0.1', () => {
+      stripeUrl = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -97,8 +122,11 @@ describe('upgrading with card billing on', { timeout: 120_000 }, () => {
     expect(await page.getByTestId('billing-off').count()).toBe(0);
     // Enterprise is sold by conversation, not by card.
     expect(await page.getByTestId('plan-enterprise').getByRole('link', { name: 'Contact sales' }).count()).toBe(1);
-    await page.waitForFunction(() => document.getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    );
     expect((await seriousA11yViolations(page)).map((f) => f.id)).toEqual([]);
     await page.setViewportSize(VIEWPORTS.mobile);
     await shot(page, 'signed-in-subscribe-billing-on-390');

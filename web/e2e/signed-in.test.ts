@@ -12,7 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../services/api/src/cli';
 import {
-  VIEWPORTS, WEB_DIST, clickMenuItem, countColour, collectPageErrors, ensureWebBuilt, followVerifyLink, launchBrowser, newPage, newestMailTo, seriousA11yViolations, shot, startE2eServer,
+  VIEWPORTS,
+  WEB_DIST,
+  clickMenuItem,
+  countColour,
+  collectPageErrors,
+  ensureWebBuilt,
+  followVerifyLink,
+  launchBrowser,
+  newPage,
+  newestMailTo,
+  seriousA11yViolations,
+  shot,
+  startE2eServer,
   type E2eServer,
 } from './helpers';
 
@@ -50,17 +62,25 @@ afterAll(async () => {
 async function checkScreen(name: string): Promise<void> {
   // axe reads colours as painted: let entering toasts and dialogs finish their fade first
   // (the status dot pulses forever, so only finite animations are awaited).
-  await page.waitForFunction(() => document.getAnimations()
-    .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const findings = await seriousA11yViolations(page);
   if (findings.length > 0) console.error(`axe on ${name}:`, JSON.stringify(findings, null, 1));
-  expect(findings.map((f) => f.id), `axe on ${name}`).toEqual([]);
+  expect(
+    findings.map((f) => f.id),
+    `axe on ${name}`,
+  ).toEqual([]);
   // Full-page pictures from the top, so the sticky header sits where a person sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize(VIEWPORTS.mobile);
   await page.waitForTimeout(150); // let responsive layout settle before the picture
   await shot(page, `signed-in-${name}-390`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.waitForTimeout(150);
@@ -91,7 +111,10 @@ async function projectMenu(item: string): Promise<void> {
   // (and closed the menu) between the two clicks.
   await page.getByTestId('image-count').first().waitFor();
   for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: /^Actions for / }).first().click();
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
     try {
       await clickMenuItem(page, item, { timeout: 5_000 });
       return;
@@ -119,7 +142,9 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.getByTestId('empty-state').waitFor();
     await expect.poll(() => page.getByTestId('plan-name').textContent()).toBe('Free');
     expect(await page.getByTestId('usage-figure').textContent()).toContain('0');
-    expect(await page.getByTestId('empty-state').getByRole('link', { name: 'Create your first image' }).getAttribute('href')).toBe('/app');
+    expect(
+      await page.getByTestId('empty-state').getByRole('link', { name: 'Create your first image' }).getAttribute('href'),
+    ).toBe('/app');
     await checkScreen('dashboard-empty');
   });
 
@@ -151,7 +176,10 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await checkScreen('create-preview-done');
 
     // Download names the file after the title (SPEC §5).
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('quarterly-sales-by-region.png');
 
     await page.getByRole('tab', { name: 'API Endpoint' }).click();
@@ -163,7 +191,8 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     expect(await page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
     expect(await sample()).not.toContain('X-API-KEY');
     expect(await sample()).not.toContain('"styles"');
-    const requireKey = (on: boolean) => page.request.patch(`/api/jsonable/projects/${projectId}`, { data: { settings: { requireKey: on } } });
+    const requireKey = (on: boolean) =>
+      page.request.patch(`/api/jsonable/projects/${projectId}`, { data: { settings: { requireKey: on } } });
     expect((await requireKey(true)).status()).toBe(200);
     await page.reload();
     await page.getByRole('tab', { name: 'API Endpoint' }).click();
@@ -196,7 +225,7 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await toast('Settings saved successfully!');
     const stored = await page.evaluate(() => localStorage.getItem('table-png-settings'));
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
-    const server = await (await page.request.get('/api/settings')).json() as { settings: Record<string, unknown> };
+    const server = (await (await page.request.get('/api/settings')).json()) as { settings: Record<string, unknown> };
     expect(server.settings).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
 
     await page.evaluate(() => localStorage.setItem('table-png-settings', '{"headerBg":"not a colour"}'));
@@ -217,7 +246,10 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('1 image');
     await page.getByTestId('image-card').first().waitFor();
-    await page.getByRole('button', { name: /^Open / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click();
     await page.getByRole('dialog').locator('img').first().waitFor();
     await checkScreen('image-viewer');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
@@ -246,7 +278,14 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.waitForURL(`**/projects/${projectId}/styles`);
     await page.getByRole('heading', { name: 'Project Styles' }).waitFor();
     await page.locator('#style-headerBg').fill('#b91c1c');
-    await expect.poll(() => page.getByTestId('live-preview').locator('th').first().evaluate((th) => getComputedStyle(th).backgroundColor))
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('live-preview')
+          .locator('th')
+          .first()
+          .evaluate((th) => getComputedStyle(th).backgroundColor),
+      )
       .toBe('rgb(185, 28, 28)');
     await checkScreen('project-styles');
     await page.getByRole('button', { name: 'Save Styles' }).click();
@@ -261,10 +300,11 @@ describe('signed-in product', { timeout: 120_000 }, () => {
   });
 
   it('a regenerated key replaces the old one at once', async () => {
-    const call = (key: string) => page.request.post('/api/jsonable/table-to-image', {
-      headers: { Authorization: `Bearer ${key}` },
-      data: { data: [{ check: 'key' }] },
-    });
+    const call = (key: string) =>
+      page.request.post('/api/jsonable/table-to-image', {
+        headers: { Authorization: `Bearer ${key}` },
+        data: { data: [{ check: 'key' }] },
+      });
     expect((await call(projectKey)).status()).toBe(200);
     await page.goto('/dashboard');
     await projectMenu('View API Key');
@@ -276,7 +316,8 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     expect(fresh).not.toBe(projectKey);
     // Requiring the key on the project endpoint: without it the endpoint now answers 401.
     const endpoint = (await page.getByTestId('endpoint-url').textContent()) ?? '';
-    const viaEndpoint = (headers: Record<string, string>) => page.request.post(endpoint, { headers, data: { data: [{ check: 'endpoint' }] } });
+    const viaEndpoint = (headers: Record<string, string>) =>
+      page.request.post(endpoint, { headers, data: { data: [{ check: 'endpoint' }] } });
     await page.getByTestId('require-key').locator('label, [data-part="control"]').first().click();
     await toast('Project updated');
     expect((await viaEndpoint({})).status()).toBe(401);
@@ -300,13 +341,15 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     expect((await fetchImage(firstImageUrl)).status).toBe(404);
   });
 
-  it('at the plan\'s project limit New Project leads to the upgrade page, which says billing is off', async () => {
+  it("at the plan's project limit New Project leads to the upgrade page, which says billing is off", async () => {
     await page.getByTestId('project-limit').waitFor();
     await page.getByTestId('new-project').click();
     await page.waitForURL('**/subscribe');
     expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
     await page.getByTestId('billing-off').waitFor();
-    expect(await page.getByTestId('billing-off').textContent()).toContain('To change your plan, write to support@jsonable.dev');
+    expect(await page.getByTestId('billing-off').textContent()).toContain(
+      'To change your plan, write to support@jsonable.dev',
+    );
     expect(await page.getByTestId('billing-off').textContent()).not.toContain('npm run');
     expect(await page.getByText('Payments are handled by our card payment provider').count()).toBe(0);
     await checkScreen('subscribe');
@@ -315,7 +358,7 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await checkScreen('manage-subscription');
   });
 
-  it('at the plan\'s table limit Generate Table explains it and links to the upgrade', async () => {
+  it("at the plan's table limit Generate Table explains it and links to the upgrade", async () => {
     const used = async () => {
       const res = await page.request.get('/api/jsonable/user');
       return (await res.json()) as { usage_count: number; usage_limit: number };
@@ -323,7 +366,8 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     let { usage_count, usage_limit } = await used();
     while (usage_count < usage_limit) {
       const res = await page.request.post('/api/jsonable/table-to-image', {
-        headers: { Authorization: `Bearer ${projectKey}` }, data: { data: [{ n: usage_count }] },
+        headers: { Authorization: `Bearer ${projectKey}` },
+        data: { data: [{ n: usage_count }] },
       });
       expect(res.status()).toBe(200);
       ({ usage_count, usage_limit } = await used());
@@ -339,13 +383,27 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await expect.poll(() => page.getByTestId('usage-figure').textContent()).toContain(`${usage_limit}`);
   });
 
-  it('after the operator\'s set-plan the dashboard shows Professional, Manage Subscription and the change in the billing history', async () => {
+  it("after the operator's set-plan the dashboard shows Professional, Manage Subscription and the change in the billing history", async () => {
     const out: string[] = [];
-    const code = await runCli(['set-plan', email, 'premium'], { env: { DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' }, out: (l) => out.push(l), err: (l) => out.push(l) });
+    const code = await runCli(['set-plan', email, 'premium'], {
+      env: { DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+    });
     expect(code, out.join('\n')).toBe(0);
     await page.goto('/dashboard');
-    await expect.poll(async () => { await page.reload(); return page.getByTestId('plan-name').textContent(); }, { timeout: 15_000 }).toBe('Professional');
-    expect(await page.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe('/manage-subscription');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('plan-name').textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('Professional');
+    expect(await page.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(
+      '/manage-subscription',
+    );
     expect(await page.getByTestId('project-limit').count()).toBe(0);
     expect(await page.getByTestId('usage-figure').textContent()).toContain('/ 150 tables');
     await page.getByTestId('new-project').click();
@@ -354,13 +412,16 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.goto('/manage-subscription');
     expect(await page.getByTestId('current-plan').textContent()).toBe('Professional');
     await page.getByTestId('billing-history').getByRole('cell', { name: 'Plan changed' }).waitFor();
-    expect(await page.getByTestId('billing-history').getByRole('cell', { name: 'Professional' }).count()).toBeGreaterThan(0);
+    expect(
+      await page.getByTestId('billing-history').getByRole('cell', { name: 'Professional' }).count(),
+    ).toBeGreaterThan(0);
     await checkScreen('manage-subscription-professional');
   });
 
   it('a project with many images lists them newest first, saying how many are loaded of how many', async () => {
     await page.goto('/dashboard');
-    const countNow = async () => Number(((await page.getByTestId('image-count').first().textContent()) ?? '').split(' ')[0]);
+    const countNow = async () =>
+      Number(((await page.getByTestId('image-count').first().textContent()) ?? '').split(' ')[0]);
     await page.getByTestId('image-count').first().waitFor();
     const before = await countNow();
     // Professional now (the test above): room for a burst of renders through the project key.
@@ -372,7 +433,15 @@ describe('signed-in product', { timeout: 120_000 }, () => {
       expect(res.status(), await res.text()).toBe(200);
     }
     const total = before + 22;
-    await expect.poll(async () => { await page.reload(); return countNow(); }, { timeout: 15_000 }).toBe(total);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return countNow();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(total);
     // The whole burst fits the first page of 60 (issue #30 pages the rest in as the user scrolls).
     const shown = page.locator('[data-testid="project-item"] [data-testid="images-shown"]').first();
     await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(`${total} of ${total} images`);
@@ -429,7 +498,7 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
   });
 
-  it('a project that is not the user\'s shows Project Not Found; signed out, settings says Not Authorized', async () => {
+  it("a project that is not the user's shows Project Not Found; signed out, settings says Not Authorized", async () => {
     await page.goto('/projects/not-a-project/styles');
     await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
     await checkScreen('project-not-found');

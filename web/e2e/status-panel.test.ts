@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateUserApiKey, openSession, registerUser } from '../../services/domain/src/accounts/accounts.handlers';
 import { startServer, type RunningServer } from '../../services/api/src/server';
-import { collectPageErrors, ensureWebBuilt, launchBrowser, newPage, seriousA11yViolations, shot, WEB_DIST } from './helpers';
+import {
+  collectPageErrors,
+  ensureWebBuilt,
+  launchBrowser,
+  newPage,
+  seriousA11yViolations,
+  shot,
+  WEB_DIST,
+} from './helpers';
 
 let server: RunningServer;
 let dataDir = '';
@@ -23,7 +31,11 @@ let pageErrors: string[];
 beforeAll(async () => {
   await ensureWebBuilt();
   dataDir = mkdtempSync(join(tmpdir(), 'jsonable-status-panel-'));
-  server = await startServer({ env: { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' }, host: '127.0.0.1', port: 0 });
+  server = await startServer({
+    env: { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' },
+    host: '127.0.0.1',
+    port: 0,
+  });
   const { userId } = await registerUser(server.deps, { email: 'status@example.com', password: null, plan: 'premium' });
   await generateUserApiKey(server.deps, { userId });
   const session = await openSession(server.deps, userId);
@@ -48,21 +60,36 @@ describe('API status panel', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify(degraded
-          ? {
-              status: 'degraded',
-              since: '2026-01-01T00:00:00.000Z',
-              components: [
-                { component: 'blob-store', problem: 'no_space', message: 'out of storage space: new images and changes cannot be saved', since: '2026-01-01T00:00:00.000Z' },
-                { component: 'disk', problem: 'low_space', message: 'storage space is running out', since: '2026-01-01T00:00:00.000Z' },
-              ],
-            }
-          : { status: 'operational' }),
-      }));
+        body: JSON.stringify(
+          degraded
+            ? {
+                status: 'degraded',
+                since: '2026-01-01T00:00:00.000Z',
+                components: [
+                  {
+                    component: 'blob-store',
+                    problem: 'no_space',
+                    message: 'out of storage space: new images and changes cannot be saved',
+                    since: '2026-01-01T00:00:00.000Z',
+                  },
+                  {
+                    component: 'disk',
+                    problem: 'low_space',
+                    message: 'storage space is running out',
+                    since: '2026-01-01T00:00:00.000Z',
+                  },
+                ],
+              }
+            : { status: 'operational' },
+        ),
+      }),
+    );
     await page.goto('/app');
     const panel = page.getByTestId('api-status');
     await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toBe('API Service: Degraded (storage)');
-    expect(await panel.getAttribute('title')).toBe('storage: out of storage space: new images and changes cannot be saved');
+    expect(await panel.getAttribute('title')).toBe(
+      'storage: out of storage space: new images and changes cannot be saved',
+    );
     expect((await seriousA11yViolations(page)).map((f) => f.id)).toEqual([]);
     await shot(page, 'status-panel-degraded', false);
     degraded = false;

@@ -12,7 +12,8 @@ import { checkScreenAtBothWidths, countColour, givenBrowserSession } from './hel
 
 const s = givenBrowserSession({ name: 'features', seed: { count: 0, projects: ['Reports'] } });
 
-const background = (testId: string) => s.page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
+const background = (testId: string) =>
+  s.page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
 
 async function toast(title: string): Promise<void> {
   await s.page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
@@ -21,11 +22,17 @@ async function toast(title: string): Promise<void> {
 /** A preview render through the API as the signed-in user (retried while the workers start). */
 async function render(body: Record<string, unknown>): Promise<{ status: number; bytes: Buffer; text: string }> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${s.server.baseUrl}/api/jsonable/json-to-png/preview?projectId=${s.account.projectIds[0]}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: s.account.cookie }, body: JSON.stringify(body),
-    });
+    const res = await fetch(
+      `${s.server.baseUrl}/api/jsonable/json-to-png/preview?projectId=${s.account.projectIds[0]}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: s.account.cookie },
+        body: JSON.stringify(body),
+      },
+    );
     const bytes = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 503 || attempt >= 10) return { status: res.status, bytes, text: res.status === 200 ? '' : bytes.toString('utf8') };
+    if (res.status !== 503 || attempt >= 10)
+      return { status: res.status, bytes, text: res.status === 200 ? '' : bytes.toString('utf8') };
     await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers.get('retry-after') ?? 2)));
   }
 }
@@ -70,7 +77,9 @@ describe('table features in the project styles editor', { timeout: 180_000 }, ()
     // Keyboard reordering: focus Move up on the data bar and press Enter.
     await s.page.getByRole('button', { name: 'Move format 2 (data bar) up' }).focus();
     await s.page.keyboard.press('Enter');
-    await expect.poll(() => s.page.getByTestId('format-item').first().getByRole('heading').textContent()).toBe('1. Data bar');
+    await expect
+      .poll(() => s.page.getByTestId('format-item').first().getByRole('heading').textContent())
+      .toBe('1. Data bar');
     expect(await s.page.locator('#style-format-1-columns').inputValue()).toBe('Revenue');
 
     await s.page.getByRole('button', { name: '+ Spanner', exact: true }).click();
@@ -91,14 +100,24 @@ describe('table features in the project styles editor', { timeout: 180_000 }, ()
   it('saves them with the project styles, and a render through the API applies them', async () => {
     await s.page.getByRole('button', { name: 'Save Styles' }).click();
     await toast('Styles saved!');
-    const projects = await (await fetch(`${s.server.baseUrl}/api/projects`, { headers: { Cookie: s.account.cookie, Accept: 'application/json' } })).json() as
-      Array<{ id: string; defaultStyles: Record<string, unknown> }>;
+    const projects = (await (
+      await fetch(`${s.server.baseUrl}/api/projects`, {
+        headers: { Cookie: s.account.cookie, Accept: 'application/json' },
+      })
+    ).json()) as Array<{ id: string; defaultStyles: Record<string, unknown> }>;
     const saved = projects.find((p) => p.id === s.account.projectIds[0])!.defaultStyles;
     expect(saved.conditionalFormats).toEqual([
       { type: 'dataBar', column: 'Units', color: '#638ec6' },
-      { type: 'rule', column: 'Revenue', when: { op: '>', value: 50000 }, style: { backgroundColor: '#fee2e2', color: '#991b1b' } },
+      {
+        type: 'rule',
+        column: 'Revenue',
+        when: { op: '>', value: 50000 },
+        style: { backgroundColor: '#fee2e2', color: '#991b1b' },
+      },
     ]);
-    expect(saved.spanners).toEqual([{ label: 'Sales', columns: ['Units', 'Revenue'], spanners: [{ label: 'Volume', columns: ['Units'] }] }]);
+    expect(saved.spanners).toEqual([
+      { label: 'Sales', columns: ['Units', 'Revenue'], spanners: [{ label: 'Volume', columns: ['Units'] }] },
+    ]);
 
     const styled = await render(table);
     expect(styled.status, styled.text).toBe(200);
@@ -126,18 +145,21 @@ describe('table features in the project styles editor', { timeout: 180_000 }, ()
  * newer render may replace it meanwhile, then -1 and the poll asks again).
  */
 async function previewColour(rgb: [number, number, number]): Promise<number> {
-  const dataUrl = await s.page.getByTestId('settings-preview-image').evaluate(async (img: HTMLImageElement) => {
-    try {
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      canvas.getContext('2d')!.drawImage(img, 0, 0);
-      return canvas.toDataURL('image/png');
-    } catch {
-      return '';
-    }
-  }).catch(() => '');
+  const dataUrl = await s.page
+    .getByTestId('settings-preview-image')
+    .evaluate(async (img: HTMLImageElement) => {
+      try {
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d')!.drawImage(img, 0, 0);
+        return canvas.toDataURL('image/png');
+      } catch {
+        return '';
+      }
+    })
+    .catch(() => '');
   if (!dataUrl) return -1;
   return countColour(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'), rgb);
 }
@@ -156,7 +178,9 @@ describe('table features on the create-image screen', { timeout: 180_000 }, () =
     await s.page.locator('#setting-format-0-columns').fill('Nope');
     await s.page.locator('#setting-format-0-value').fill('15');
     // The server names the field: no such column.
-    await expect.poll(() => s.page.getByTestId('setting-format-0-columns-error').textContent(), { timeout: 30_000 }).toContain('no column named');
+    await expect
+      .poll(() => s.page.getByTestId('setting-format-0-columns-error').textContent(), { timeout: 30_000 })
+      .toContain('no column named');
     await s.page.getByTestId('settings-preview-error').waitFor();
     await s.page.locator('#setting-format-0-columns').fill('Units');
     await s.page.locator('#setting-format-0-bg').fill('#dcfce7');
@@ -170,7 +194,9 @@ describe('table features on the create-image screen', { timeout: 180_000 }, () =
     await s.page.getByRole('button', { name: '+ Spanner', exact: true }).click();
     await s.page.locator('#setting-spanner-0-label').fill('Sales');
     await s.page.locator('#setting-spanner-0-columns').fill('Product, Revenue');
-    await expect.poll(() => s.page.getByTestId('setting-spanner-0-columns-error').textContent(), { timeout: 30_000 }).toContain('adjacent');
+    await expect
+      .poll(() => s.page.getByTestId('setting-spanner-0-columns-error').textContent(), { timeout: 30_000 })
+      .toContain('adjacent');
     await s.page.locator('#setting-spanner-0-columns').fill('Units, Revenue');
     await s.page.getByRole('button', { name: '+ Footnote' }).click();
     await s.page.getByTestId('setting-notes-footnote-0-text-error').waitFor();
@@ -184,7 +210,9 @@ describe('table features on the create-image screen', { timeout: 180_000 }, () =
     await s.page.locator('#setting-notes-footnote-0-row').fill('9');
     await s.page.getByRole('tab', { name: 'Preview', exact: true }).click();
     await s.page.getByRole('button', { name: 'Generate Table' }).click();
-    await expect.poll(() => s.page.getByTestId('preview-error').textContent(), { timeout: 60_000 }).toMatch(/footnotes\.0\.row.*\(see Style Settings\)/);
+    await expect
+      .poll(() => s.page.getByTestId('preview-error').textContent(), { timeout: 60_000 })
+      .toMatch(/footnotes\.0\.row.*\(see Style Settings\)/);
     await s.page.getByRole('tab', { name: /Style Settings/ }).click();
     await s.page.getByTestId('setting-notes-footnote-0-row-error').waitFor();
     await s.page.locator('#setting-notes-footnote-0-row').fill('');

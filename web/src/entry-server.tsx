@@ -24,7 +24,8 @@ export interface RenderedPage {
 export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`prerender: ${path} answers a redirect (${context.status}), not a page`);
+  if (context instanceof Response)
+    throw new Error(`prerender: ${path} answers a redirect (${context.status}), not a page`);
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // Emotion's own cache key ('css'), so the client's default cache finds these styles and does not

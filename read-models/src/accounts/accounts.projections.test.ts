@@ -7,12 +7,26 @@ import { sessionsProjection } from './sessions.projection';
 import { usersProjection } from './users.projection';
 
 const registered: SpecEvent = {
-  type: 'UserRegistered', streamId: 'user-u1',
-  data: { userId: 'u1', email: 'ann@example.com', passwordHash: '$argon2id$x', authProvider: 'local', registeredAt: '2026-01-01T00:00:00.000Z', plan: 'free' },
+  type: 'UserRegistered',
+  streamId: 'user-u1',
+  data: {
+    userId: 'u1',
+    email: 'ann@example.com',
+    passwordHash: '$argon2id$x',
+    authProvider: 'local',
+    registeredAt: '2026-01-01T00:00:00.000Z',
+    plan: 'free',
+  },
 };
-const u1 = (type: string, data: Record<string, unknown>): SpecEvent => ({ type, streamId: 'user-u1', data: { userId: 'u1', ...data } });
+const u1 = (type: string, data: Record<string, unknown>): SpecEvent => ({
+  type,
+  streamId: 'user-u1',
+  data: { userId: 'u1', ...data },
+});
 const billing = (type: string, data: Record<string, unknown>): SpecEvent => ({
-  type, streamId: 'billing-u1', data: { userId: 'u1', providerEventId: `evt_${type}`, occurredAt: '2026-01-02T00:00:00.000Z', ...data },
+  type,
+  streamId: 'billing-u1',
+  data: { userId: 'u1', providerEventId: `evt_${type}`, occurredAt: '2026-01-02T00:00:00.000Z', ...data },
 });
 
 describe('users projection', () => {
@@ -22,16 +36,36 @@ describe('users projection', () => {
       u1('UserProfileUpdated', { firstName: 'Ann', lastName: 'Lee' }),
       u1('UserApiKeyIssued', { keyHash: 'k1', keyPrefix: 'jsk_aaaaaaaa', previousKeyHash: null }),
       u1('SettingsSaved', { settings: { headerBg: '#112233' } }),
-      billing('CheckoutCompleted', { customerId: 'cus_1', subscriptionId: 'sub_1', plan: 'premium', amount: 900, currency: 'usd' }),
+      billing('CheckoutCompleted', {
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        plan: 'premium',
+        amount: 900,
+        currency: 'usd',
+      }),
       u1('PlanChanged', { from: 'free', to: 'premium', reason: 'checkout', subscriptionId: 'sub_1' }),
       // Events of another user or of nobody leave u1 alone.
-      { type: 'PlanChanged', streamId: 'user-u2', data: { userId: 'u2', from: 'free', to: 'business', reason: 'operator' } },
+      {
+        type: 'PlanChanged',
+        streamId: 'user-u2',
+        data: { userId: 'u2', from: 'free', to: 'business', reason: 'operator' },
+      },
     ]);
     expect(docs.users).toHaveLength(1);
     expect(docs.users![0]).toMatchObject({
-      id: 'u1', email: 'ann@example.com', username: 'ann@example.com', first_name: 'Ann', last_name: 'Lee',
-      auth_provider: 'local', current_plan_tier: 'premium', stripe_customer_id: 'cus_1', stripe_subscription_id: 'sub_1',
-      has_password: true, api_key_prefix: 'jsk_aaaaaaaa', settings: { headerBg: '#112233' }, created_at: '2026-01-01T00:00:00.000Z',
+      id: 'u1',
+      email: 'ann@example.com',
+      username: 'ann@example.com',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      auth_provider: 'local',
+      current_plan_tier: 'premium',
+      stripe_customer_id: 'cus_1',
+      stripe_subscription_id: 'sub_1',
+      has_password: true,
+      api_key_prefix: 'jsk_aaaaaaaa',
+      settings: { headerBg: '#112233' },
+      created_at: '2026-01-01T00:00:00.000Z',
     });
     expect(JSON.stringify(docs.users)).not.toContain('argon2');
   });
@@ -39,12 +73,22 @@ describe('users projection', () => {
   it('clears the subscription id when that subscription is canceled', async () => {
     const docs = await runProjectionTwice(usersProjection, [
       registered,
-      billing('CheckoutCompleted', { customerId: 'cus_1', subscriptionId: 'sub_1', plan: 'premium', amount: null, currency: null }),
+      billing('CheckoutCompleted', {
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        plan: 'premium',
+        amount: null,
+        currency: null,
+      }),
       billing('SubscriptionCanceled', { subscriptionId: 'sub_other' }),
       billing('SubscriptionCanceled', { subscriptionId: 'sub_1' }),
       u1('PlanChanged', { from: 'premium', to: 'free', reason: 'subscription_canceled' }),
     ]);
-    expect(docs.users![0]).toMatchObject({ stripe_customer_id: 'cus_1', stripe_subscription_id: null, current_plan_tier: 'free' });
+    expect(docs.users![0]).toMatchObject({
+      stripe_customer_id: 'cus_1',
+      stripe_subscription_id: null,
+      current_plan_tier: 'free',
+    });
   });
 });
 
@@ -79,7 +123,13 @@ describe('login tokens projection', () => {
     const far = '2999-01-01T00:00:00.000Z';
     const docs = await runProjectionTwice(loginTokensProjection, [
       u1('MagicLinkIssued', { tokenHash: 't1', email: 'ann@example.com', expiresAt: far }),
-      u1('MagicLinkIssued', { tokenHash: 't2', email: 'ann@example.com', expiresAt: far, purpose: 'register', passwordHash: '$argon2id$y' }),
+      u1('MagicLinkIssued', {
+        tokenHash: 't2',
+        email: 'ann@example.com',
+        expiresAt: far,
+        purpose: 'register',
+        passwordHash: '$argon2id$y',
+      }),
       u1('MagicLinkConsumed', { tokenHash: 't1' }),
     ]);
     expect(docs.login_tokens).toMatchObject([
@@ -101,7 +151,12 @@ describe('sessions projection', () => {
       u1('PasswordChanged', { passwordHash: '$argon2id$new' }),
       u1('UserSignedIn', { method: 'password', sessionHash: 's4', expiresAt: far }),
     ]);
-    expect(docs.sessions!.map((s) => [s.id, s.revoked])).toEqual([['s1', true], ['s2', true], ['s3', true], ['s4', false]]);
+    expect(docs.sessions!.map((s) => [s.id, s.revoked])).toEqual([
+      ['s1', true],
+      ['s2', true],
+      ['s3', true],
+      ['s4', false],
+    ]);
   });
 });
 
@@ -109,15 +164,43 @@ describe('sessions projection: what Settings → Security lists', () => {
   it('keeps created, last seen, user agent and coarse address; a seen event after sign-out changes nothing', async () => {
     const far = '2999-01-01T00:00:00.000Z';
     const docs = await runProjectionTwice(sessionsProjection, [
-      u1('UserSignedIn', { method: 'password', sessionHash: 's1', expiresAt: far, signedInAt: '2026-01-01T10:00:00.000Z', userAgent: 'Firefox', ip: '203.0.113.0/24' }),
-      u1('UserSignedIn', { method: 'magic_link', sessionHash: 's2', expiresAt: far, signedInAt: '2026-01-01T11:00:00.000Z', userAgent: null, ip: null }),
+      u1('UserSignedIn', {
+        method: 'password',
+        sessionHash: 's1',
+        expiresAt: far,
+        signedInAt: '2026-01-01T10:00:00.000Z',
+        userAgent: 'Firefox',
+        ip: '203.0.113.0/24',
+      }),
+      u1('UserSignedIn', {
+        method: 'magic_link',
+        sessionHash: 's2',
+        expiresAt: far,
+        signedInAt: '2026-01-01T11:00:00.000Z',
+        userAgent: null,
+        ip: null,
+      }),
       u1('SessionSeen', { sessionHash: 's1', seenAt: '2026-01-01T12:00:00.000Z', ip: '198.51.100.0/24' }),
       u1('UserSignedOut', { sessionHash: 's2', reason: 'revoked' }),
       u1('SessionSeen', { sessionHash: 's2', seenAt: '2026-01-01T13:00:00.000Z', ip: '192.0.2.0/24' }),
     ]);
     expect(docs.sessions).toMatchObject([
-      { id: 's1', createdAt: '2026-01-01T10:00:00.000Z', lastSeenAt: '2026-01-01T12:00:00.000Z', userAgent: 'Firefox', ip: '198.51.100.0/24', revoked: false },
-      { id: 's2', createdAt: '2026-01-01T11:00:00.000Z', lastSeenAt: '2026-01-01T11:00:00.000Z', userAgent: null, ip: null, revoked: true },
+      {
+        id: 's1',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        lastSeenAt: '2026-01-01T12:00:00.000Z',
+        userAgent: 'Firefox',
+        ip: '198.51.100.0/24',
+        revoked: false,
+      },
+      {
+        id: 's2',
+        createdAt: '2026-01-01T11:00:00.000Z',
+        lastSeenAt: '2026-01-01T11:00:00.000Z',
+        userAgent: null,
+        ip: null,
+        revoked: true,
+      },
     ]);
   });
 });
@@ -126,12 +209,25 @@ describe('login tokens projection: retired links', () => {
   it('marks the links a retirement names as used, reset links keep their purpose', async () => {
     const far = '2999-01-01T00:00:00.000Z';
     const docs = await runProjectionTwice(loginTokensProjection, [
-      u1('MagicLinkIssued', { tokenHash: 't1', email: 'ann@example.com', expiresAt: far, issuedAt: '2026-01-01T00:00:00.000Z' }),
+      u1('MagicLinkIssued', {
+        tokenHash: 't1',
+        email: 'ann@example.com',
+        expiresAt: far,
+        issuedAt: '2026-01-01T00:00:00.000Z',
+      }),
       u1('MagicLinkIssued', { tokenHash: 'r1', email: 'ann@example.com', expiresAt: far, purpose: 'reset_password' }),
       u1('MagicLinkIssued', { tokenHash: 't3', email: 'ann@example.com', expiresAt: far }),
-      u1('MagicLinksRetired', { tokenHashes: ['t1', 'r1', 'unknown'], retiredAt: '2026-01-01T01:00:00.000Z', reason: 'password_changed' }),
+      u1('MagicLinksRetired', {
+        tokenHashes: ['t1', 'r1', 'unknown'],
+        retiredAt: '2026-01-01T01:00:00.000Z',
+        reason: 'password_changed',
+      }),
     ]);
-    expect(docs.login_tokens!.map((d) => [d.id, d.purpose, d.used])).toEqual([['r1', 'reset_password', true], ['t1', 'sign_in', true], ['t3', 'sign_in', false]]);
+    expect(docs.login_tokens!.map((d) => [d.id, d.purpose, d.used])).toEqual([
+      ['r1', 'reset_password', true],
+      ['t1', 'sign_in', true],
+      ['t3', 'sign_in', false],
+    ]);
     expect(docs.login_tokens!.find((d) => d.id === 't1')).toMatchObject({ createdAt: '2026-01-01T00:00:00.000Z' });
   });
 });

@@ -31,6 +31,13 @@ export const apiKeysProjection = defineProjection({
         tx.put(API_KEYS, { ...previous, revoked: true, position: event.position });
       }
     }
-    tx.put(API_KEYS, { id: d.keyHash, kind: 'user', userId: d.userId, prefix: d.keyPrefix, revoked: false, position: event.position });
+    tx.put(API_KEYS, {
+      id: d.keyHash,
+      kind: 'user',
+      userId: d.userId,
+      prefix: d.keyPrefix,
+      revoked: false,
+      position: event.position,
+    });
   },
 });

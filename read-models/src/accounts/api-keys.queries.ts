@@ -15,16 +15,15 @@ export interface ProjectKeyDoc extends Doc {
   revoked?: boolean;
 }
 
-export type ResolvedKey =
-  | { kind: 'user'; userId: string }
-  | { kind: 'project'; userId: string; projectId: string };
+export type ResolvedKey = { kind: 'user'; userId: string } | { kind: 'project'; userId: string; projectId: string };
 
 /** Resolves a key's SHA-256 hash to its owner: a user key first, then a project key. */
 export async function findKeyByHash(readModels: ReadModels, keyHash: string): Promise<ResolvedKey | null> {
   const user = await readModels.get<ApiKeyDoc>(API_KEYS, keyHash);
   if (user && !user.revoked) return { kind: 'user', userId: user.userId };
   const project = await findProjectKey(readModels, keyHash);
-  if (project && project.revoked !== true) return { kind: 'project', userId: project.userId, projectId: project.projectId };
+  if (project && project.revoked !== true)
+    return { kind: 'project', userId: project.userId, projectId: project.projectId };
   return null;
 }
 

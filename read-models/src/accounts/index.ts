@@ -7,5 +7,9 @@ import { usersProjection } from './users.projection';
 
 /** Every projection of the accounts context, registered by the accounts API module. */
 export const accountsProjections: Projection[] = [
-  usersProjection, emailIndexProjection, apiKeysProjection, loginTokensProjection, sessionsProjection,
+  usersProjection,
+  emailIndexProjection,
+  apiKeysProjection,
+  loginTokensProjection,
+  sessionsProjection,
 ];

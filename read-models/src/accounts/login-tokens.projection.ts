@@ -33,7 +33,8 @@ export const loginTokensProjection = defineProjection({
   handles: ['MagicLinkIssued', 'MagicLinkConsumed', 'MagicLinksRetired'],
   async handle(event, tx) {
     if (event.type === 'MagicLinksRetired') {
-      for (const tokenHash of event.data.tokenHashes) markUsed(tx, await tx.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash), event.position);
+      for (const tokenHash of event.data.tokenHashes)
+        markUsed(tx, await tx.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash), event.position);
       return;
     }
     const doc = await tx.get<LoginTokenDoc>(LOGIN_TOKENS, event.data.tokenHash);
@@ -41,8 +42,14 @@ export const loginTokensProjection = defineProjection({
     if (event.type === 'MagicLinkIssued') {
       const d = event.data;
       tx.put(LOGIN_TOKENS, {
-        id: d.tokenHash, userId: d.userId, email: d.email, purpose: d.purpose ?? 'sign_in',
-        createdAt: d.issuedAt ?? event.createdAt, expiresAt: epochMs(d.expiresAt), used: false, position: event.position,
+        id: d.tokenHash,
+        userId: d.userId,
+        email: d.email,
+        purpose: d.purpose ?? 'sign_in',
+        createdAt: d.issuedAt ?? event.createdAt,
+        expiresAt: epochMs(d.expiresAt),
+        used: false,
+        position: event.position,
       });
     } else {
       markUsed(tx, doc, event.position);

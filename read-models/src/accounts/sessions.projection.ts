@@ -42,16 +42,28 @@ export const sessionsProjection = defineProjection({
         const d = event.data;
         const createdAt = d.signedInAt ?? event.createdAt;
         tx.put(SESSIONS, {
-          id: d.sessionHash, userId: d.userId, method: d.method,
-          createdAt, expiresAt: epochMs(d.expiresAt), revoked: false, position: event.position,
-          lastSeenAt: createdAt, userAgent: d.userAgent ?? null, ip: d.ip ?? null,
+          id: d.sessionHash,
+          userId: d.userId,
+          method: d.method,
+          createdAt,
+          expiresAt: epochMs(d.expiresAt),
+          revoked: false,
+          position: event.position,
+          lastSeenAt: createdAt,
+          userAgent: d.userAgent ?? null,
+          ip: d.ip ?? null,
         });
         return;
       }
       case 'SessionSeen': {
         const doc = await tx.get<SessionDoc>(SESSIONS, event.data.sessionHash);
         if (!doc || doc.revoked || alreadyApplied(doc, event.position)) return;
-        tx.put(SESSIONS, { ...doc, lastSeenAt: event.data.seenAt, ip: event.data.ip ?? doc.ip, position: event.position });
+        tx.put(SESSIONS, {
+          ...doc,
+          lastSeenAt: event.data.seenAt,
+          ip: event.data.ip ?? doc.ip,
+          position: event.position,
+        });
         return;
       }
       case 'UserSignedOut': {
@@ -63,7 +75,8 @@ export const sessionsProjection = defineProjection({
       case 'PasswordChanged': {
         const sessions = await tx.find<SessionDoc>(SESSIONS, { userId: event.data.userId });
         for (const doc of sessions) {
-          if (!doc.revoked && !alreadyApplied(doc, event.position)) tx.put(SESSIONS, { ...doc, revoked: true, position: event.position });
+          if (!doc.revoked && !alreadyApplied(doc, event.position))
+            tx.put(SESSIONS, { ...doc, revoked: true, position: event.position });
         }
         return;
       }

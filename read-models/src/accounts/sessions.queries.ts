@@ -2,7 +2,11 @@ import type { ReadModels } from '../projection';
 import { SESSIONS, type SessionDoc } from './sessions.projection';
 
 /** The open session with this hash, or null when unknown, revoked or expired at `now`. */
-export async function findActiveSession(readModels: ReadModels, sessionHash: string, now: Date): Promise<SessionDoc | null> {
+export async function findActiveSession(
+  readModels: ReadModels,
+  sessionHash: string,
+  now: Date,
+): Promise<SessionDoc | null> {
   const doc = await readModels.get<SessionDoc>(SESSIONS, sessionHash);
   if (!doc || doc.revoked || doc.expiresAt <= now.getTime()) return null;
   return doc;
@@ -16,5 +20,9 @@ export async function listActiveSessions(readModels: ReadModels, userId: string,
   const docs = await readModels.find<SessionDoc>(SESSIONS, { userId, revoked: false }, { limit: SESSIONS_LISTED_MAX });
   return docs
     .filter((d) => !d.revoked && d.expiresAt > now.getTime())
-    .sort((a, b) => (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt) || b.createdAt.localeCompare(a.createdAt));
+    .sort(
+      (a, b) =>
+        (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt) ||
+        b.createdAt.localeCompare(a.createdAt),
+    );
 }

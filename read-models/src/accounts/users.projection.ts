@@ -30,8 +30,15 @@ export interface UserDoc extends Positioned {
 }
 
 const handled = [
-  'UserRegistered', 'UserProfileUpdated', 'PasswordChanged', 'UserApiKeyIssued', 'SettingsSaved', 'PlanChanged',
-  'CheckoutCompleted', 'SubscriptionChanged', 'SubscriptionCanceled',
+  'UserRegistered',
+  'UserProfileUpdated',
+  'PasswordChanged',
+  'UserApiKeyIssued',
+  'SettingsSaved',
+  'PlanChanged',
+  'CheckoutCompleted',
+  'SubscriptionChanged',
+  'SubscriptionCanceled',
 ] as const satisfies readonly JsonableEvent['type'][];
 
 type Handled = Extract<JsonableEvent, { type: (typeof handled)[number] }>;
@@ -41,11 +48,24 @@ function apply(doc: UserDoc | null, event: Handled, at: string): UserDoc | null 
     if (doc) return doc;
     const d = event.data;
     return {
-      id: d.userId, email: d.email, username: d.email, first_name: null, last_name: null,
+      id: d.userId,
+      email: d.email,
+      username: d.email,
+      first_name: null,
+      last_name: null,
       // A magic-link account is still a local account; the sign-in method is not a provider.
-      auth_provider: 'local', external_id: null, avatar_url: null, current_plan_tier: d.plan,
-      stripe_customer_id: null, stripe_subscription_id: null, has_password: d.passwordHash !== null,
-      api_key_prefix: null, settings: null, created_at: d.registeredAt, updated_at: d.registeredAt, position: 0,
+      auth_provider: 'local',
+      external_id: null,
+      avatar_url: null,
+      current_plan_tier: d.plan,
+      stripe_customer_id: null,
+      stripe_subscription_id: null,
+      has_password: d.passwordHash !== null,
+      api_key_prefix: null,
+      settings: null,
+      created_at: d.registeredAt,
+      updated_at: d.registeredAt,
+      position: 0,
     };
   }
   if (!doc) return null;
@@ -60,11 +80,18 @@ function apply(doc: UserDoc | null, event: Handled, at: string): UserDoc | null 
       return { ...doc, settings: event.data.settings, updated_at: at };
     case 'PlanChanged':
       return {
-        ...doc, current_plan_tier: event.data.to, updated_at: at,
+        ...doc,
+        current_plan_tier: event.data.to,
+        updated_at: at,
         ...(event.data.subscriptionId !== undefined ? { stripe_subscription_id: event.data.subscriptionId } : {}),
       };
     case 'CheckoutCompleted':
-      return { ...doc, stripe_customer_id: event.data.customerId, stripe_subscription_id: event.data.subscriptionId, updated_at: at };
+      return {
+        ...doc,
+        stripe_customer_id: event.data.customerId,
+        stripe_subscription_id: event.data.subscriptionId,
+        updated_at: at,
+      };
     case 'SubscriptionChanged':
       return { ...doc, stripe_subscription_id: event.data.subscriptionId, updated_at: at };
     case 'SubscriptionCanceled':

@@ -24,10 +24,19 @@ export async function findEmailOwner(readModels: ReadModels, email: string): Pro
 /** The user as the API shows it: the document without its bookkeeping fields. */
 export function toPublicUser(doc: UserDoc): PublicUser {
   return {
-    id: doc.id, email: doc.email, username: doc.username, first_name: doc.first_name, last_name: doc.last_name,
-    auth_provider: doc.auth_provider, external_id: doc.external_id, avatar_url: doc.avatar_url,
-    current_plan_tier: doc.current_plan_tier, stripe_customer_id: doc.stripe_customer_id,
-    stripe_subscription_id: doc.stripe_subscription_id, has_password: doc.has_password,
-    api_key_prefix: doc.api_key_prefix, created_at: doc.created_at,
+    id: doc.id,
+    email: doc.email,
+    username: doc.username,
+    first_name: doc.first_name,
+    last_name: doc.last_name,
+    auth_provider: doc.auth_provider,
+    external_id: doc.external_id,
+    avatar_url: doc.avatar_url,
+    current_plan_tier: doc.current_plan_tier,
+    stripe_customer_id: doc.stripe_customer_id,
+    stripe_subscription_id: doc.stripe_subscription_id,
+    has_password: doc.has_password,
+    api_key_prefix: doc.api_key_prefix,
+    created_at: doc.created_at,
   };
 }

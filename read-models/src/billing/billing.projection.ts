@@ -41,14 +41,25 @@ export const billingProjection = defineProjection({
     // A row once written is a fact: a redelivered or repeated event leaves it as it is.
     if (!(await tx.get<BillingHistoryDoc>(BILLING_HISTORY, row.rowId))) {
       tx.put(BILLING_HISTORY, {
-        id: row.rowId, userId: row.userId, date: row.entry.date, event: row.entry.event, plan: row.entry.plan,
-        amount: row.entry.amount, currency: row.entry.currency, subscriptionId: row.subscriptionId, position: event.position,
+        id: row.rowId,
+        userId: row.userId,
+        date: row.entry.date,
+        event: row.entry.event,
+        plan: row.entry.plan,
+        amount: row.entry.amount,
+        currency: row.entry.currency,
+        subscriptionId: row.subscriptionId,
+        position: event.position,
       } satisfies BillingHistoryDoc);
     }
     if (event.type === 'CheckoutCompleted') {
       const d = event.data;
       if (d.customerId && !(await tx.get<BillingCustomerDoc>(BILLING_CUSTOMERS, d.customerId))) {
-        tx.put(BILLING_CUSTOMERS, { id: d.customerId, userId: d.userId, position: event.position } satisfies BillingCustomerDoc);
+        tx.put(BILLING_CUSTOMERS, {
+          id: d.customerId,
+          userId: d.userId,
+          position: event.position,
+        } satisfies BillingCustomerDoc);
       }
     }
   },

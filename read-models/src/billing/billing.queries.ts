@@ -1,11 +1,20 @@
 import type { BillingHistoryEntry } from '@jsonable/contracts/billing';
 import type { ReadModels } from '../projection';
-import { BILLING_CUSTOMERS, BILLING_HISTORY, type BillingCustomerDoc, type BillingHistoryDoc } from './billing.projection';
+import {
+  BILLING_CUSTOMERS,
+  BILLING_HISTORY,
+  type BillingCustomerDoc,
+  type BillingHistoryDoc,
+} from './billing.projection';
 
 export function toHistoryEntry(doc: BillingHistoryDoc): BillingHistoryEntry {
   return {
-    id: doc.id, date: doc.date, event: doc.event as BillingHistoryEntry['event'],
-    plan: doc.plan as BillingHistoryEntry['plan'], amount: doc.amount, currency: doc.currency,
+    id: doc.id,
+    date: doc.date,
+    event: doc.event as BillingHistoryEntry['event'],
+    plan: doc.plan as BillingHistoryEntry['plan'],
+    amount: doc.amount,
+    currency: doc.currency,
   };
 }
 
@@ -18,9 +27,18 @@ export async function billingHistory(
   userId: string,
   page: { limit: number; after?: BillingPosition } = { limit: 200 },
 ): Promise<{ entries: BillingHistoryEntry[]; next: BillingPosition | null }> {
-  const found = await readModels.find<BillingHistoryDoc>(BILLING_HISTORY, { userId }, {
-    sort: [['date', -1], ['id', -1]], limit: page.limit + 1, ...(page.after ? { after: page.after } : {}),
-  });
+  const found = await readModels.find<BillingHistoryDoc>(
+    BILLING_HISTORY,
+    { userId },
+    {
+      sort: [
+        ['date', -1],
+        ['id', -1],
+      ],
+      limit: page.limit + 1,
+      ...(page.after ? { after: page.after } : {}),
+    },
+  );
   const docs = found.slice(0, page.limit);
   const last = docs[docs.length - 1];
   return { entries: docs.map(toHistoryEntry), next: found.length > page.limit && last ? [last.date, last.id] : null };

@@ -8,7 +8,11 @@ describe('images projection', () => {
     const docs = await runProjectionTwice(imagesProjection, [
       rendered(1, 'p1'),
       rendered(2, null),
-      { type: 'ImageDeleted', streamId: 'image-i2', data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' } },
+      {
+        type: 'ImageDeleted',
+        streamId: 'image-i2',
+        data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' },
+      },
       { type: 'ImageDataPurged', streamId: 'image-i1', data: { imageId: 'i1' } },
     ]);
     expect(docs.images).toMatchObject([
@@ -29,7 +33,11 @@ describe('images projection', () => {
       { type: 'ProjectDeleted', streamId: 'project-p1', data: { projectId: 'p1', userId: 'u1' } },
       rendered(3, 'p1'),
     ]);
-    expect(docs.images?.map((d) => [d.id, d.projectId, d.deleted])).toEqual([['i1', null, false], ['i2', 'p2', false], ['i3', null, false]]);
+    expect(docs.images?.map((d) => [d.id, d.projectId, d.deleted])).toEqual([
+      ['i1', null, false],
+      ['i2', 'p2', false],
+      ['i3', null, false],
+    ]);
   });
 
   it('keeps the live images per user, project and format, through deletions and a deleted project', async () => {
@@ -38,17 +46,30 @@ describe('images projection', () => {
       rendered(2, 'p1', '2026-01-02T11:00:00.000Z', 'svg'),
       rendered(3, 'p2', '2026-01-02T12:00:00.000Z', 'png'),
       rendered(4, null, '2026-01-02T13:00:00.000Z', 'png'),
-      { type: 'ImageDeleted', streamId: 'image-i2', data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' } },
+      {
+        type: 'ImageDeleted',
+        streamId: 'image-i2',
+        data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' },
+      },
       // Deleted twice (a redelivery at another position): counted down once.
-      { type: 'ImageDeleted', streamId: 'image-i2', data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' } },
+      {
+        type: 'ImageDeleted',
+        streamId: 'image-i2',
+        data: { imageId: 'i2', userId: 'u1', filename: 't-2.png', blobKey: 'images/t-2.png' },
+      },
       { type: 'ProjectDeleted', streamId: 'project-p1', data: { projectId: 'p1', userId: 'u1' } },
       rendered(5, 'p1', '2026-01-03T10:00:00.000Z', 'pdf'),
     ]);
     const counts = Object.fromEntries((docs.image_counts ?? []).map((d) => [d.id, d.count]));
     expect(counts).toEqual({
-      'u1|*|*': 4, 'u1|*|png': 3, 'u1|*|pdf': 1,
-      'u1|p2|*': 1, 'u1|p2|png': 1,
-      'u1|-|*': 3, 'u1|-|png': 2, 'u1|-|pdf': 1,
+      'u1|*|*': 4,
+      'u1|*|png': 3,
+      'u1|*|pdf': 1,
+      'u1|p2|*': 1,
+      'u1|p2|png': 1,
+      'u1|-|*': 3,
+      'u1|-|png': 2,
+      'u1|-|pdf': 1,
     });
   });
 });

@@ -25,10 +25,17 @@ export interface ImageCountDoc extends Doc {
 /** Key of a count: project id, NO_PROJECT_COUNT or ALL_COUNT; format or ALL_COUNT. */
 export const ALL_COUNT = '*';
 export const NO_PROJECT_COUNT = '-';
-export const imageCountId = (userId: string, project: string, format: string): string => `${userId}|${project}|${format}`;
+export const imageCountId = (userId: string, project: string, format: string): string =>
+  `${userId}|${project}|${format}`;
 
 /** Adds `delta` to the four counts an image of this project and format is in (empty ones go). */
-async function addToCounts(tx: ProjectionTx, userId: string, projectId: string | null, format: string, delta: number): Promise<void> {
+async function addToCounts(
+  tx: ProjectionTx,
+  userId: string,
+  projectId: string | null,
+  format: string,
+  delta: number,
+): Promise<void> {
   for (const project of [ALL_COUNT, projectId ?? NO_PROJECT_COUNT]) {
     for (const f of [ALL_COUNT, format]) {
       const id = imageCountId(userId, project, f);
@@ -136,12 +143,27 @@ export const imagesProjection = defineProjection({
         const d = event.data;
         const detached = d.projectId !== null && (await tx.get(DETACHED_PROJECTS, d.projectId)) !== null;
         tx.put(IMAGES, {
-          id: d.imageId, userId: d.userId, projectId: detached ? null : d.projectId, period: d.period,
-          filename: d.filename, blobKey: d.blobKey, format: d.format, contentType: d.contentType,
-          width: d.width, height: d.height, size: d.size, rows: d.rows, columns: d.columns, title: d.title,
-          source: d.source, createdAt: d.renderedAt, deleted: false,
-          listUserId: d.userId, searchText: searchTextOf(d.title, d.filename),
-          dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS, position,
+          id: d.imageId,
+          userId: d.userId,
+          projectId: detached ? null : d.projectId,
+          period: d.period,
+          filename: d.filename,
+          blobKey: d.blobKey,
+          format: d.format,
+          contentType: d.contentType,
+          width: d.width,
+          height: d.height,
+          size: d.size,
+          rows: d.rows,
+          columns: d.columns,
+          title: d.title,
+          source: d.source,
+          createdAt: d.renderedAt,
+          deleted: false,
+          listUserId: d.userId,
+          searchText: searchTextOf(d.title, d.filename),
+          dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS,
+          position,
           ...(d.altText ? { altText: d.altText } : {}),
         } satisfies ImageDoc);
         await addToCounts(tx, d.userId, detached ? null : d.projectId, d.format, 1);

@@ -1,7 +1,15 @@
 import type { UserImage } from '@jsonable/contracts/render-api';
 import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
-import { ALL_COUNT, IMAGE_COUNTS, IMAGES, imageCountId, NO_PROJECT_COUNT, type ImageCountDoc, type ImageDoc } from './images.projection';
+import {
+  ALL_COUNT,
+  IMAGE_COUNTS,
+  IMAGES,
+  imageCountId,
+  NO_PROJECT_COUNT,
+  type ImageCountDoc,
+  type ImageDoc,
+} from './images.projection';
 
 export type { ImageDoc } from './images.projection';
 
@@ -33,14 +41,20 @@ export interface ImageSelection {
 export type ImagePosition = [createdAt: string, id: string];
 
 /** Newest first; id breaks ties, so every position is unique and pages never overlap. */
-const NEWEST_FIRST: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+const NEWEST_FIRST: Array<[string, 1 | -1]> = [
+  ['createdAt', -1],
+  ['id', -1],
+];
 
 function selectionFilter(s: ImageSelection): Filter {
   const filter: Filter = { listUserId: s.userId };
   if (s.projectId !== undefined) filter.projectId = s.projectId;
   if (s.format !== undefined) filter.format = s.format;
   if (s.from !== undefined || s.to !== undefined) {
-    filter.createdAt = { ...(s.from !== undefined ? { $gte: s.from } : {}), ...(s.to !== undefined ? { $lt: s.to } : {}) };
+    filter.createdAt = {
+      ...(s.from !== undefined ? { $gte: s.from } : {}),
+      ...(s.to !== undefined ? { $lt: s.to } : {}),
+    };
   }
   if (s.q) filter.searchText = { $contains: s.q.toLowerCase() };
   return filter;
@@ -57,7 +71,9 @@ export async function pageUserImages(
   page: { limit: number; after?: ImagePosition },
 ): Promise<{ images: ImageDoc[]; next: ImagePosition | null }> {
   const found = await readModels.find<ImageDoc>(IMAGES, selectionFilter(selection), {
-    sort: NEWEST_FIRST, limit: page.limit + 1, ...(page.after ? { after: page.after } : {}),
+    sort: NEWEST_FIRST,
+    limit: page.limit + 1,
+    ...(page.after ? { after: page.after } : {}),
   });
   const images = found.slice(0, page.limit);
   const last = images[images.length - 1];
@@ -71,7 +87,10 @@ export async function pageUserImages(
 export async function countSelectedImages(readModels: ReadModels, selection: ImageSelection): Promise<number> {
   if (selection.from === undefined && selection.to === undefined && !selection.q) {
     const project = selection.projectId === undefined ? ALL_COUNT : (selection.projectId ?? NO_PROJECT_COUNT);
-    const doc = await readModels.get<ImageCountDoc>(IMAGE_COUNTS, imageCountId(selection.userId, project, selection.format ?? ALL_COUNT));
+    const doc = await readModels.get<ImageCountDoc>(
+      IMAGE_COUNTS,
+      imageCountId(selection.userId, project, selection.format ?? ALL_COUNT),
+    );
     return doc?.count ?? 0;
   }
   return readModels.count(IMAGES, selectionFilter(selection));
@@ -82,7 +101,11 @@ export function countUserImages(readModels: ReadModels, userId: string): Promise
 }
 
 /** Live images of this user among `ids` (others' and deleted ones are left out). */
-export async function getOwnImages(readModels: ReadModels, userId: string, ids: readonly string[]): Promise<ImageDoc[]> {
+export async function getOwnImages(
+  readModels: ReadModels,
+  userId: string,
+  ids: readonly string[],
+): Promise<ImageDoc[]> {
   if (ids.length === 0) return [];
   return readModels.find<ImageDoc>(IMAGES, { id: { $in: [...ids] }, listUserId: userId });
 }
@@ -95,9 +118,21 @@ export function imageUrl(publicUrl: string, filename: string): string {
 export function toUserImage(doc: ImageDoc, publicUrl: string): UserImage {
   const url = imageUrl(publicUrl, doc.filename);
   return {
-    id: doc.id, filename: doc.filename, url, public_url: url, title: doc.title, format: doc.format,
-    width: doc.width, height: doc.height, size: doc.size, rows: doc.rows, columns: doc.columns,
-    project_id: doc.projectId, user_id: doc.userId, created_at: doc.createdAt, createdAt: doc.createdAt,
+    id: doc.id,
+    filename: doc.filename,
+    url,
+    public_url: url,
+    title: doc.title,
+    format: doc.format,
+    width: doc.width,
+    height: doc.height,
+    size: doc.size,
+    rows: doc.rows,
+    columns: doc.columns,
+    project_id: doc.projectId,
+    user_id: doc.userId,
+    created_at: doc.createdAt,
+    createdAt: doc.createdAt,
     has_json_data: doc.dataExpiresAt !== null,
     altText: doc.altText ?? null,
   };

@@ -4,35 +4,81 @@ import { liveImagesProjection, type LiveImageDoc } from './live-images.projectio
 
 const ids = { liveImageId: 'l1', projectId: 'p1', name: 'sales' };
 const created = (liveImageId = 'l1') => ({
-  type: 'LiveImageCreated', streamId: 'live-p1-sales',
-  data: { ...ids, liveImageId, userId: 'u1', endpointPath: '/api/jsonable/p/shop-abc', createdAt: '2026-01-01T00:00:00.000Z' },
+  type: 'LiveImageCreated',
+  streamId: 'live-p1-sales',
+  data: {
+    ...ids,
+    liveImageId,
+    userId: 'u1',
+    endpointPath: '/api/jsonable/p/shop-abc',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
 });
 const version = (n: number, liveImageId = 'l1') => ({
-  type: 'LiveImageVersionRendered', streamId: 'live-p1-sales',
+  type: 'LiveImageVersionRendered',
+  streamId: 'live-p1-sales',
   data: {
-    ...ids, liveImageId, userId: 'u1', version: n, imageId: `i${n}`, filename: `sales-${n}.png`, blobKey: `images/sales-${n}.png`,
-    format: 'png', contentType: 'image/png', width: 10, height: 10, size: 100 + n, rows: 2, columns: 2, title: null,
-    by: 'project_key', renderedAt: `2026-01-0${n}T00:00:00.000Z`,
+    ...ids,
+    liveImageId,
+    userId: 'u1',
+    version: n,
+    imageId: `i${n}`,
+    filename: `sales-${n}.png`,
+    blobKey: `images/sales-${n}.png`,
+    format: 'png',
+    contentType: 'image/png',
+    width: 10,
+    height: 10,
+    size: 100 + n,
+    rows: 2,
+    columns: 2,
+    title: null,
+    by: 'project_key',
+    renderedAt: `2026-01-0${n}T00:00:00.000Z`,
   },
 });
 
 describe('live-images projection', () => {
   it('follows versions, rollback and purge, and keeps what retention may purge next', async () => {
     const docs = await runProjectionTwice(liveImagesProjection, [
-      created(), version(1), version(2), version(3),
-      { type: 'LiveImageRolledBack', streamId: 'live-p1-sales', data: { ...ids, version: 2, previousVersion: 3, rolledBackAt: '2026-01-05T00:00:00.000Z' } },
-      { type: 'LiveImageVersionsPurged', streamId: 'live-p1-sales', data: { ...ids, versions: [1], purgedAt: '2026-02-05T00:00:00.000Z' } },
+      created(),
+      version(1),
+      version(2),
+      version(3),
+      {
+        type: 'LiveImageRolledBack',
+        streamId: 'live-p1-sales',
+        data: { ...ids, version: 2, previousVersion: 3, rolledBackAt: '2026-01-05T00:00:00.000Z' },
+      },
+      {
+        type: 'LiveImageVersionsPurged',
+        streamId: 'live-p1-sales',
+        data: { ...ids, versions: [1], purgedAt: '2026-02-05T00:00:00.000Z' },
+      },
     ]);
     const [doc] = docs.live_images as LiveImageDoc[];
-    expect(doc).toMatchObject({ id: '/api/jsonable/p/shop-abc#sales', currentVersion: 2, latestVersion: 3, deleted: false, purgeableFrom: null });
+    expect(doc).toMatchObject({
+      id: '/api/jsonable/p/shop-abc#sales',
+      currentVersion: 2,
+      latestVersion: 3,
+      deleted: false,
+      purgeableFrom: null,
+    });
     expect(doc!.versions.map((v) => v.version)).toEqual([2, 3]);
   });
 
   it('a delete leaves a tombstone; a re-create numbers on; a deleted project ends its living images', async () => {
     const docs = await runProjectionTwice(liveImagesProjection, [
-      created(), version(1), version(2),
-      { type: 'LiveImageDeleted', streamId: 'live-p1-sales', data: { ...ids, userId: 'u1', deletedAt: '2026-01-03T00:00:00.000Z' } },
-      created('l2'), version(3, 'l2'),
+      created(),
+      version(1),
+      version(2),
+      {
+        type: 'LiveImageDeleted',
+        streamId: 'live-p1-sales',
+        data: { ...ids, userId: 'u1', deletedAt: '2026-01-03T00:00:00.000Z' },
+      },
+      created('l2'),
+      version(3, 'l2'),
       { type: 'ProjectDeleted', streamId: 'project-p1', data: { projectId: 'p1', userId: 'u1' } },
     ]);
     const [doc] = docs.live_images as LiveImageDoc[];

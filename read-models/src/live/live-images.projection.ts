@@ -12,7 +12,10 @@ import { alreadyApplied, defineProjection } from '../projection';
 export const LIVE_IMAGES = 'live_images';
 
 /** One version: the image fields as the images read model keeps them. */
-export interface LiveVersionDoc extends Pick<ImageDoc, 'filename' | 'blobKey' | 'format' | 'contentType' | 'width' | 'height' | 'size' | 'rows' | 'columns' | 'title'> {
+export interface LiveVersionDoc extends Pick<
+  ImageDoc,
+  'filename' | 'blobKey' | 'format' | 'contentType' | 'width' | 'height' | 'size' | 'rows' | 'columns' | 'title'
+> {
   version: number;
   imageId: string;
   by: LiveAuthor;
@@ -46,7 +49,9 @@ export const liveImageDocId = (endpointPath: string, name: string): string => `$
 
 function withPurgeable(doc: LiveImageDoc): LiveImageDoc {
   const newest = doc.versions[doc.versions.length - 1]?.version;
-  const candidate = doc.deleted ? undefined : doc.versions.find((v) => v.version !== doc.currentVersion && v.version !== newest);
+  const candidate = doc.deleted
+    ? undefined
+    : doc.versions.find((v) => v.version !== doc.currentVersion && v.version !== newest);
   return { ...doc, purgeableFrom: candidate?.createdAt ?? null };
 }
 
@@ -54,12 +59,20 @@ export const liveImagesProjection = defineProjection({
   name: 'live-images',
   version: 1,
   collections: [{ name: LIVE_IMAGES, indexes: ['projectId', 'listProjectId', 'purgeableFrom'] }],
-  handles: ['LiveImageCreated', 'LiveImageVersionRendered', 'LiveImageRolledBack', 'LiveImageVersionsPurged', 'LiveImageDeleted', 'ProjectDeleted'],
+  handles: [
+    'LiveImageCreated',
+    'LiveImageVersionRendered',
+    'LiveImageRolledBack',
+    'LiveImageVersionsPurged',
+    'LiveImageDeleted',
+    'ProjectDeleted',
+  ],
   async handle(event, tx) {
     const position = event.position;
     if (event.type === 'ProjectDeleted') {
       for (const doc of await tx.find<LiveImageDoc>(LIVE_IMAGES, { listProjectId: event.data.projectId })) {
-        if (!alreadyApplied(doc, position)) tx.put(LIVE_IMAGES, withPurgeable({ ...doc, deleted: true, listProjectId: null, position }));
+        if (!alreadyApplied(doc, position))
+          tx.put(LIVE_IMAGES, withPurgeable({ ...doc, deleted: true, listProjectId: null, position }));
       }
       return;
     }
@@ -69,39 +82,90 @@ export const liveImagesProjection = defineProjection({
       const existing = await tx.get<LiveImageDoc>(LIVE_IMAGES, id);
       if (alreadyApplied(existing, position)) return;
       tx.put(LIVE_IMAGES, {
-        id, liveImageId: d.liveImageId, projectId: d.projectId, userId: d.userId, name: d.name, endpointPath: d.endpointPath,
-        currentVersion: null, latestVersion: existing?.latestVersion ?? 0, createdAt: d.createdAt, updatedAt: d.createdAt,
-        deleted: false, listProjectId: d.projectId, versions: [], purgeableFrom: null, position,
+        id,
+        liveImageId: d.liveImageId,
+        projectId: d.projectId,
+        userId: d.userId,
+        name: d.name,
+        endpointPath: d.endpointPath,
+        currentVersion: null,
+        latestVersion: existing?.latestVersion ?? 0,
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
+        deleted: false,
+        listProjectId: d.projectId,
+        versions: [],
+        purgeableFrom: null,
+        position,
       } satisfies LiveImageDoc);
       return;
     }
     // The other events name the living image by its id; its document is found by project and name.
-    const [doc] = await tx.find<LiveImageDoc>(LIVE_IMAGES, { projectId: event.data.projectId, liveImageId: event.data.liveImageId }, { limit: 1 });
+    const [doc] = await tx.find<LiveImageDoc>(
+      LIVE_IMAGES,
+      { projectId: event.data.projectId, liveImageId: event.data.liveImageId },
+      { limit: 1 },
+    );
     if (!doc || alreadyApplied(doc, position)) return;
     switch (event.type) {
       case 'LiveImageVersionRendered': {
         const d = event.data;
         const version: LiveVersionDoc = {
-          version: d.version, imageId: d.imageId, filename: d.filename, blobKey: d.blobKey, format: d.format, contentType: d.contentType,
-          width: d.width, height: d.height, size: d.size, rows: d.rows, columns: d.columns, title: d.title, by: d.by, createdAt: d.renderedAt,
+          version: d.version,
+          imageId: d.imageId,
+          filename: d.filename,
+          blobKey: d.blobKey,
+          format: d.format,
+          contentType: d.contentType,
+          width: d.width,
+          height: d.height,
+          size: d.size,
+          rows: d.rows,
+          columns: d.columns,
+          title: d.title,
+          by: d.by,
+          createdAt: d.renderedAt,
           ...(d.altText ? { altText: d.altText } : {}),
         };
-        tx.put(LIVE_IMAGES, withPurgeable({
-          ...doc, versions: [...doc.versions, version], currentVersion: d.version,
-          latestVersion: Math.max(doc.latestVersion, d.version), updatedAt: d.renderedAt, position,
-        }));
+        tx.put(
+          LIVE_IMAGES,
+          withPurgeable({
+            ...doc,
+            versions: [...doc.versions, version],
+            currentVersion: d.version,
+            latestVersion: Math.max(doc.latestVersion, d.version),
+            updatedAt: d.renderedAt,
+            position,
+          }),
+        );
         return;
       }
       case 'LiveImageRolledBack':
-        tx.put(LIVE_IMAGES, withPurgeable({ ...doc, currentVersion: event.data.version, updatedAt: event.data.rolledBackAt, position }));
+        tx.put(
+          LIVE_IMAGES,
+          withPurgeable({ ...doc, currentVersion: event.data.version, updatedAt: event.data.rolledBackAt, position }),
+        );
         return;
       case 'LiveImageVersionsPurged': {
         const gone = new Set(event.data.versions);
-        tx.put(LIVE_IMAGES, withPurgeable({ ...doc, versions: doc.versions.filter((v) => !gone.has(v.version)), position }));
+        tx.put(
+          LIVE_IMAGES,
+          withPurgeable({ ...doc, versions: doc.versions.filter((v) => !gone.has(v.version)), position }),
+        );
         return;
       }
       case 'LiveImageDeleted':
-        tx.put(LIVE_IMAGES, withPurgeable({ ...doc, deleted: true, listProjectId: null, currentVersion: null, updatedAt: event.data.deletedAt, position }));
+        tx.put(
+          LIVE_IMAGES,
+          withPurgeable({
+            ...doc,
+            deleted: true,
+            listProjectId: null,
+            currentVersion: null,
+            updatedAt: event.data.deletedAt,
+            position,
+          }),
+        );
         return;
     }
   },

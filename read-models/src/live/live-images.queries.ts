@@ -6,23 +6,44 @@ import { LIVE_IMAGES, liveImageDocId, type LiveImageDoc, type LiveVersionDoc } f
 export type { LiveImageDoc, LiveVersionDoc } from './live-images.projection';
 
 /** The living image served at /live/{slug}/{name}…, or null (unknown, deleted, or with no version). */
-export async function getServedLiveImage(readModels: ReadModels, endpointPath: string, name: string): Promise<LiveImageDoc | null> {
+export async function getServedLiveImage(
+  readModels: ReadModels,
+  endpointPath: string,
+  name: string,
+): Promise<LiveImageDoc | null> {
   const doc = await readModels.get<LiveImageDoc>(LIVE_IMAGES, liveImageDocId(endpointPath, name));
   return doc && !doc.deleted && doc.currentVersion !== null ? doc : null;
 }
 
 export function versionOf(doc: LiveImageDoc, version: number | null): LiveVersionDoc | null {
-  return version === null ? null : doc.versions.find((v) => v.version === version) ?? null;
+  return version === null ? null : (doc.versions.find((v) => v.version === version) ?? null);
 }
 
 /** A project's living images, most recently updated first. */
 export async function projectLiveImages(readModels: ReadModels, projectId: string): Promise<LiveImageDoc[]> {
-  return readModels.find<LiveImageDoc>(LIVE_IMAGES, { listProjectId: projectId }, { sort: [['updatedAt', -1], ['id', 1]] });
+  return readModels.find<LiveImageDoc>(
+    LIVE_IMAGES,
+    { listProjectId: projectId },
+    {
+      sort: [
+        ['updatedAt', -1],
+        ['id', 1],
+      ],
+    },
+  );
 }
 
 /** Living images with a version rendered before `before` that the retention could purge. */
-export async function liveImagesToPurge(readModels: ReadModels, before: string, limit: number): Promise<LiveImageDoc[]> {
-  return readModels.find<LiveImageDoc>(LIVE_IMAGES, { purgeableFrom: { $lt: before } }, { sort: [['purgeableFrom', 1]], limit });
+export async function liveImagesToPurge(
+  readModels: ReadModels,
+  before: string,
+  limit: number,
+): Promise<LiveImageDoc[]> {
+  return readModels.find<LiveImageDoc>(
+    LIVE_IMAGES,
+    { purgeableFrom: { $lt: before } },
+    { sort: [['purgeableFrom', 1]], limit },
+  );
 }
 
 /** The part of the endpoint path the public living-image URLs carry. */
@@ -42,13 +63,28 @@ export function toLiveImage(doc: LiveImageDoc, publicUrl: string): LiveImage {
   const urls = liveUrls(publicUrl, doc);
   const current = versionOf(doc, doc.currentVersion) ?? doc.versions[doc.versions.length - 1];
   const versions: LiveVersion[] = [...doc.versions].reverse().map((v) => ({
-    version: v.version, url: urls.version(v), format: v.format, width: v.width, height: v.height, size: v.size,
-    rows: v.rows, columns: v.columns, title: v.title, by: v.by, createdAt: v.createdAt, altText: v.altText ?? null,
+    version: v.version,
+    url: urls.version(v),
+    format: v.format,
+    width: v.width,
+    height: v.height,
+    size: v.size,
+    rows: v.rows,
+    columns: v.columns,
+    title: v.title,
+    by: v.by,
+    createdAt: v.createdAt,
+    altText: v.altText ?? null,
   }));
   return {
-    id: doc.liveImageId, name: doc.name, projectId: doc.projectId,
+    id: doc.liveImageId,
+    name: doc.name,
+    projectId: doc.projectId,
     url: urls.latest(current?.format ?? 'png'),
-    currentVersion: doc.currentVersion ?? doc.latestVersion, latestVersion: doc.latestVersion,
-    createdAt: doc.createdAt, updatedAt: doc.updatedAt, versions,
+    currentVersion: doc.currentVersion ?? doc.latestVersion,
+    latestVersion: doc.latestVersion,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    versions,
   };
 }

@@ -37,7 +37,12 @@ export interface ProjectKeyDoc extends Doc {
 }
 
 const handled = [
-  'ProjectCreated', 'ProjectRenamed', 'ProjectKeyRegenerated', 'ProjectStylesSaved', 'ProjectSettingsChanged', 'ProjectDeleted',
+  'ProjectCreated',
+  'ProjectRenamed',
+  'ProjectKeyRegenerated',
+  'ProjectStylesSaved',
+  'ProjectSettingsChanged',
+  'ProjectDeleted',
 ] as const satisfies readonly ProjectsEvent['type'][];
 
 function revokeKey(tx: ProjectionTx, key: ProjectKeyDoc | null, position: number): void {
@@ -64,11 +69,28 @@ export const projectsProjection = defineProjection({
       if (doc) return;
       const d = event.data;
       tx.put(PROJECTS, {
-        id: d.projectId, userId: d.userId, name: d.name, description: d.description, endpointPath: d.endpointPath,
-        apiKeyPrefix: d.keyPrefix, keyHash: d.keyHash, isActive: true, settings: { requireKey: false }, defaultStyles: {},
-        createdAt: d.createdAt, updatedAt: d.createdAt, position,
+        id: d.projectId,
+        userId: d.userId,
+        name: d.name,
+        description: d.description,
+        endpointPath: d.endpointPath,
+        apiKeyPrefix: d.keyPrefix,
+        keyHash: d.keyHash,
+        isActive: true,
+        settings: { requireKey: false },
+        defaultStyles: {},
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
+        position,
       } satisfies ProjectDoc);
-      tx.put(PROJECT_KEYS, { id: d.keyHash, projectId: d.projectId, userId: d.userId, prefix: d.keyPrefix, revoked: false, position } satisfies ProjectKeyDoc);
+      tx.put(PROJECT_KEYS, {
+        id: d.keyHash,
+        projectId: d.projectId,
+        userId: d.userId,
+        prefix: d.keyPrefix,
+        revoked: false,
+        position,
+      } satisfies ProjectKeyDoc);
       return;
     }
     if (!doc) return;
@@ -83,7 +105,14 @@ export const projectsProjection = defineProjection({
       case 'ProjectKeyRegenerated': {
         const d = event.data;
         revokeKey(tx, await tx.get<ProjectKeyDoc>(PROJECT_KEYS, d.previousKeyHash), position);
-        tx.put(PROJECT_KEYS, { id: d.keyHash, projectId: d.projectId, userId: doc.userId, prefix: d.keyPrefix, revoked: false, position } satisfies ProjectKeyDoc);
+        tx.put(PROJECT_KEYS, {
+          id: d.keyHash,
+          projectId: d.projectId,
+          userId: doc.userId,
+          prefix: d.keyPrefix,
+          revoked: false,
+          position,
+        } satisfies ProjectKeyDoc);
         return next({ apiKeyPrefix: d.keyPrefix, keyHash: d.keyHash });
       }
       case 'ProjectDeleted':

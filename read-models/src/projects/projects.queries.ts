@@ -6,7 +6,11 @@ import { PROJECTS, type ProjectDoc } from './projects.projection';
 export type { ProjectDoc } from './projects.projection';
 
 /** A live project of this user, or null (someone else's project is null too: the API answers 404). */
-export async function getOwnProject(readModels: ReadModels, userId: string, projectId: string): Promise<ProjectDoc | null> {
+export async function getOwnProject(
+  readModels: ReadModels,
+  userId: string,
+  projectId: string,
+): Promise<ProjectDoc | null> {
   const doc = await readModels.get<ProjectDoc>(PROJECTS, projectId);
   return doc && doc.isActive && doc.userId === userId ? doc : null;
 }
@@ -27,9 +31,18 @@ export function countProjectImages(readModels: ReadModels, userId: string, proje
 
 export function toProjectView(doc: ProjectDoc, imageCount: number): ProjectView {
   return {
-    id: doc.id, name: doc.name, description: doc.description, endpointPath: doc.endpointPath,
-    apiKeyPrefix: doc.apiKeyPrefix, userId: doc.userId, createdAt: doc.createdAt, updatedAt: doc.updatedAt,
-    isActive: doc.isActive, settings: { requireKey: doc.settings.requireKey }, defaultStyles: doc.defaultStyles, imageCount,
+    id: doc.id,
+    name: doc.name,
+    description: doc.description,
+    endpointPath: doc.endpointPath,
+    apiKeyPrefix: doc.apiKeyPrefix,
+    userId: doc.userId,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    isActive: doc.isActive,
+    settings: { requireKey: doc.settings.requireKey },
+    defaultStyles: doc.defaultStyles,
+    imageCount,
   };
 }
 
@@ -45,16 +58,31 @@ export async function pageProjects(
   userId: string,
   page: { limit: number; after?: ProjectPosition },
 ): Promise<{ projects: ProjectView[]; next: ProjectPosition | null }> {
-  const found = await readModels.find<ProjectDoc>(PROJECTS, { userId, isActive: true }, {
-    sort: [['createdAt', 1], ['id', 1]], limit: page.limit + 1, ...(page.after ? { after: page.after } : {}),
-  });
+  const found = await readModels.find<ProjectDoc>(
+    PROJECTS,
+    { userId, isActive: true },
+    {
+      sort: [
+        ['createdAt', 1],
+        ['id', 1],
+      ],
+      limit: page.limit + 1,
+      ...(page.after ? { after: page.after } : {}),
+    },
+  );
   const docs = found.slice(0, page.limit);
   const last = docs[docs.length - 1];
-  const projects = await Promise.all(docs.map(async (doc) => toProjectView(doc, await countProjectImages(readModels, userId, doc.id))));
+  const projects = await Promise.all(
+    docs.map(async (doc) => toProjectView(doc, await countProjectImages(readModels, userId, doc.id))),
+  );
   return { projects, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
 }
 
-export async function getProjectView(readModels: ReadModels, userId: string, projectId: string): Promise<ProjectView | null> {
+export async function getProjectView(
+  readModels: ReadModels,
+  userId: string,
+  projectId: string,
+): Promise<ProjectView | null> {
   const doc = await getOwnProject(readModels, userId, projectId);
   return doc ? toProjectView(doc, await countProjectImages(readModels, userId, doc.id)) : null;
 }

@@ -18,11 +18,13 @@ describe('usage and statistics projections', () => {
 
   it('breaks renders down per UTC day, format and project', async () => {
     const docs = await runProjectionTwice(statisticsProjection, events);
-    expect(docs.statistics).toMatchObject([{
-      id: 'u1:0',
-      perDay: { '2026-01-02': 2, '2026-01-03': 1 },
-      byFormat: { png: 2, svg: 1 },
-      byProject: { p1: 2, '-': 1 },
-    }]);
+    expect(docs.statistics).toMatchObject([
+      {
+        id: 'u1:0',
+        perDay: { '2026-01-02': 2, '2026-01-03': 1 },
+        byFormat: { png: 2, svg: 1 },
+        byProject: { p1: 2, '-': 1 },
+      },
+    ]);
   });
 });

@@ -35,7 +35,15 @@ export const statisticsProjection = defineProjection({
     // of a period, and copying them on every render was the dearest part of a rebuild.
     const doc = await tx.getForUpdate<StatisticsDoc>(STATISTICS, id);
     if (alreadyApplied(doc, event.position)) return;
-    const next = doc ?? { id, userId: d.userId, period: d.period, perDay: {}, byFormat: {}, byProject: {}, position: 0 };
+    const next = doc ?? {
+      id,
+      userId: d.userId,
+      period: d.period,
+      perDay: {},
+      byFormat: {},
+      byProject: {},
+      position: 0,
+    };
     bump(next.perDay, d.renderedAt.slice(0, 10));
     bump(next.byFormat, d.format);
     bump(next.byProject, d.projectId ?? NO_PROJECT);

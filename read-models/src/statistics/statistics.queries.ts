@@ -33,7 +33,10 @@ export async function userStatistics(
     countUserImages(readModels, user.id),
   ]);
   const perDay = daysOf(start, end, now).map((date) => ({ date, count: doc?.perDay[date] ?? 0 }));
-  const byFormat = { ...Object.fromEntries(IMAGE_FORMATS.map((f) => [f, 0])), ...(doc?.byFormat ?? {}) } as Record<ImageFormat, number>;
+  const byFormat = { ...Object.fromEntries(IMAGE_FORMATS.map((f) => [f, 0])), ...(doc?.byFormat ?? {}) } as Record<
+    ImageFormat,
+    number
+  >;
   const byProject = await Promise.all(
     Object.entries(doc?.byProject ?? {}).map(async ([projectId, count]) => {
       if (projectId === NO_PROJECT) return { projectId: null, name: 'No project', count };

@@ -11,7 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FencedWriteError, type Doc, type DocumentStore, type FieldCondition, type Filter, type FindOptions, type Scalar } from '../ports';
+import {
+  FencedWriteError,
+  type Doc,
+  type DocumentStore,
+  type FieldCondition,
+  type Filter,
+  type FindOptions,
+  type Scalar,
+} from '../ports';
 
 export type OpenDocumentStore = () => Promise<DocumentStore>;
 
@@ -38,7 +46,8 @@ function equals(value: unknown, operand: Scalar): boolean {
 function satisfies(value: unknown, condition: FieldCondition): boolean {
   if (condition === null || typeof condition !== 'object') return equals(value, condition);
   if ('$in' in condition) return (condition as { $in: Scalar[] }).$in.some((v) => equals(value, v));
-  if ('$contains' in condition) return typeof value === 'string' && value.includes((condition as { $contains: string }).$contains);
+  if ('$contains' in condition)
+    return typeof value === 'string' && value.includes((condition as { $contains: string }).$contains);
   const c = condition as { $lt?: Scalar; $lte?: Scalar; $gt?: Scalar; $gte?: Scalar; $ne?: Scalar };
   const range = (operand: Scalar | undefined, ok: (cmp: number) => boolean): boolean =>
     operand === undefined || (sameType(value, operand) && ok(compareSameType(value as string, operand as string)));
@@ -114,17 +123,29 @@ const conditionArb: fc.Arbitrary<FieldCondition> = fc.oneof(
   fc.record({ $in: fc.array(scalarArb, { maxLength: 3 }) }),
   fc.record({ $ne: scalarArb }),
   fc.record({ $contains: fc.constantFrom('', 'a', 'é', '1', 'k', '{') }),
-  fc.record(
-    { $lt: rangeOperandArb, $lte: rangeOperandArb, $gt: rangeOperandArb, $gte: rangeOperandArb },
-    { requiredKeys: [] },
-  ).filter((c) => Object.keys(c).length > 0),
+  fc
+    .record(
+      { $lt: rangeOperandArb, $lte: rangeOperandArb, $gt: rangeOperandArb, $gte: rangeOperandArb },
+      { requiredKeys: [] },
+    )
+    .filter((c) => Object.keys(c).length > 0),
 );
 const filterArb: fc.Arbitrary<Filter> = fc.dictionary(fc.constantFrom('n', 's', 'b', 'm', 'id'), conditionArb, {
   maxKeys: 2,
 });
 const optionsArb: fc.Arbitrary<FindOptions> = fc.record(
   {
-    sort: fc.constantFrom<Array<[string, 1 | -1]>>([['n', 1]], [['n', -1]], [['s', 1]], [['s', -1], ['n', 1]], [['b', -1]], [['id', -1]]),
+    sort: fc.constantFrom<Array<[string, 1 | -1]>>(
+      [['n', 1]],
+      [['n', -1]],
+      [['s', 1]],
+      [
+        ['s', -1],
+        ['n', 1],
+      ],
+      [['b', -1]],
+      [['id', -1]],
+    ),
     limit: fc.integer({ min: 0, max: 6 }),
     skip: fc.integer({ min: 0, max: 4 }),
   },
@@ -264,7 +285,10 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         expect(p1.map((d) => d.id)).toEqual(['img_09', 'img_06', 'img_03', 'img_00']);
         const page = await ds.find(c, { projectId: 'p2' }, { sort: [['createdAt', 1]], skip: 2, limit: 3 });
         expect(page.map((d) => d.id)).toEqual(['img_04', 'img_05', 'img_07']);
-        const formats = await ds.find(c, { format: { $in: ['svg', 'pdf'] }, createdAt: { $gte: 1_700_000_004_000, $lt: 1_700_000_010_000 } });
+        const formats = await ds.find(c, {
+          format: { $in: ['svg', 'pdf'] },
+          createdAt: { $gte: 1_700_000_004_000, $lt: 1_700_000_010_000 },
+        });
         expect(formats.map((d) => d.id).sort()).toEqual(['img_06', 'img_07']);
         expect(await ds.count(c, { format: { $ne: 'png' } })).toBe(9);
         expect(await ds.count(c)).toBe(12);
@@ -276,7 +300,17 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         const ds = await store();
         const c = await collection(ds, 'types', ['m']);
         const values: Record<string, unknown> = {
-          t: true, f: false, one: 1, zero: 0, half: 0.5, ten: 10, s1: '1', sz: 'z', obj: { k: 'a' }, objText: '{"k":"a"}', nil: null,
+          t: true,
+          f: false,
+          one: 1,
+          zero: 0,
+          half: 0.5,
+          ten: 10,
+          s1: '1',
+          sz: 'z',
+          obj: { k: 'a' },
+          objText: '{"k":"a"}',
+          nil: null,
         };
         await ds.applyBatch([
           ...Object.entries(values).map(([id, m]) => ({ op: 'put' as const, collection: c, doc: { id, m } })),
@@ -298,7 +332,12 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         expect(await ids({ m: { $lte: 0.5 } })).toEqual(['half', 'zero']);
         expect(await ids({ m: { $gte: '' } })).toEqual(['objText', 's1', 'sz']);
         expect(await ids({ m: { $lt: true } })).toEqual(['f']);
-        expect(await ids({ m: { $ne: 1 } })).toEqual(Object.keys(values).filter((id) => id !== 'one').concat('missing').sort());
+        expect(await ids({ m: { $ne: 1 } })).toEqual(
+          Object.keys(values)
+            .filter((id) => id !== 'one')
+            .concat('missing')
+            .sort(),
+        );
         expect(await ids({ id: { $in: ['one', 't'] }, m: { $ne: true } })).toEqual(['one']);
       });
 
@@ -310,7 +349,9 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
             fc.array(fc.tuple(filterArb, optionsArb), { minLength: 1, maxLength: 4 }),
             async (fieldsList, queries) => {
               const c = await collection(ds, 'prop', ['n', 's', 'b', 'm']);
-              const docs = fieldsList.map((fields, i) => toDoc(`d${String(i).padStart(2, '0')}${i % 2 ? 'x' : 'é'}`, fields));
+              const docs = fieldsList.map((fields, i) =>
+                toDoc(`d${String(i).padStart(2, '0')}${i % 2 ? 'x' : 'é'}`, fields),
+              );
               await ds.applyBatch(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
               for (const [filter, options] of queries) {
                 const expected = reference(docs, filter, options);
@@ -334,10 +375,23 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         title: fc.constantFrom('Sales report', 'sales', 'Q1 SALES', 'inventory', ''),
       });
       const sorts: Array<Array<[string, 1 | -1]>> = [
-        [['t', -1], ['id', -1]],
-        [['t', 1], ['id', 1]],
-        [['t', 1], ['id', -1]],
-        [['g', 1], ['t', -1], ['id', -1]],
+        [
+          ['t', -1],
+          ['id', -1],
+        ],
+        [
+          ['t', 1],
+          ['id', 1],
+        ],
+        [
+          ['t', 1],
+          ['id', -1],
+        ],
+        [
+          ['g', 1],
+          ['t', -1],
+          ['id', -1],
+        ],
       ];
 
       it('follows keyset positions page by page to exactly the full result, in order (property)', async () => {
@@ -350,8 +404,17 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
             fc.integer({ min: 1, max: 5 }),
             async (fieldsList, sort, filter, limit) => {
               const c = unique('keyset');
-              await ds.ensureCollection({ name: c, indexes: [], compoundIndexes: [['g', 't', 'id'], ['t', 'id']] });
-              const docs = fieldsList.map((fields, i) => toDoc(`k${String(i).padStart(2, '0')}${i % 3 ? 'x' : 'é'}`, fields));
+              await ds.ensureCollection({
+                name: c,
+                indexes: [],
+                compoundIndexes: [
+                  ['g', 't', 'id'],
+                  ['t', 'id'],
+                ],
+              });
+              const docs = fieldsList.map((fields, i) =>
+                toDoc(`k${String(i).padStart(2, '0')}${i % 3 ? 'x' : 'é'}`, fields),
+              );
               await ds.applyBatch(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
               const expected = reference(docs, filter, { sort });
               const seen: Doc[] = [];
@@ -375,9 +438,16 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         const ds = await store();
         const c = unique('keyset_stable');
         await ds.ensureCollection({ name: c, indexes: [], compoundIndexes: [['owner', 'createdAt', 'id']] });
-        const put = (id: string, createdAt: string) => ({ op: 'put' as const, collection: c, doc: { id, owner: 'u', createdAt } });
+        const put = (id: string, createdAt: string) => ({
+          op: 'put' as const,
+          collection: c,
+          doc: { id, owner: 'u', createdAt },
+        });
         await ds.applyBatch(['1', '2', '3', '4', '5'].map((n) => put(`i${n}`, `2026-01-0${n}T00:00:00.000Z`)));
-        const sort: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+        const sort: Array<[string, 1 | -1]> = [
+          ['createdAt', -1],
+          ['id', -1],
+        ];
         const first = await ds.find(c, { owner: 'u' }, { sort, limit: 2 });
         expect(first.map((d) => d.id)).toEqual(['i5', 'i4']);
         // A newer document and the deletion of one already shown do not shift the next page.
@@ -391,8 +461,17 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         const ds = await store();
         const c = await collection(ds, 'contains', ['search']);
         await ds.applyBatch(
-          Object.entries({ a: 'sales report\u0000q1.png', b: 'Sales', c: ['sales'], d: { sales: 1 }, e: 7, f: null }).map(([id, search]) => ({
-            op: 'put' as const, collection: c, doc: { id, search },
+          Object.entries({
+            a: 'sales report\u0000q1.png',
+            b: 'Sales',
+            c: ['sales'],
+            d: { sales: 1 },
+            e: 7,
+            f: null,
+          }).map(([id, search]) => ({
+            op: 'put' as const,
+            collection: c,
+            doc: { id, search },
           })),
         );
         const ids = async (filter: Filter) => (await ds.find(c, filter)).map((d) => d.id).sort();
@@ -406,46 +485,72 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
       it('answers $contains the same through a substring index, across puts, changes, deletes and re-indexing (property)', async () => {
         const ds = await store();
         const textArb = fc.oneof(
-          fc.constantFrom('Invoice 12\ninvoice-12.png', 'INVOICE', 'say "hi"', 'a\u0000bc.png', 'ééé café', '日本語のテキスト', ''),
+          fc.constantFrom(
+            'Invoice 12\ninvoice-12.png',
+            'INVOICE',
+            'say "hi"',
+            'a\u0000bc.png',
+            'ééé café',
+            '日本語のテキスト',
+            '',
+          ),
           fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'b', 'A', 'é', '"', ' ', '1', '\n', '*', '日') }),
         );
-        const valueArb = fc.oneof({ weight: 6, arbitrary: textArb }, { weight: 1, arbitrary: fc.constantFrom<unknown>(7, null, ['abc'], true) });
+        const valueArb = fc.oneof(
+          { weight: 6, arbitrary: textArb },
+          { weight: 1, arbitrary: fc.constantFrom<unknown>(7, null, ['abc'], true) },
+        );
         const stepArb = fc.array(
-          fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e'), g: fc.constantFrom('x', 'y'), search: valueArb, del: fc.boolean() }),
+          fc.record({
+            id: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+            g: fc.constantFrom('x', 'y'),
+            search: valueArb,
+            del: fc.boolean(),
+          }),
           { minLength: 1, maxLength: 12 },
         );
         await fc.assert(
-          fc.asyncProperty(stepArb, fc.array(textArb, { minLength: 1, maxLength: 4 }), fc.boolean(), async (steps, operands, reindex) => {
-            const c = unique('substring');
-            const spec = { name: c, indexes: ['g'], substringIndexes: ['search'] };
-            await ds.ensureCollection(spec);
-            const live = new Map<string, Doc>();
-            for (const step of steps) {
-              if (step.del) {
-                await ds.applyBatch([{ op: 'delete', collection: c, id: step.id }]);
-                live.delete(step.id);
-              } else {
-                const doc = { id: step.id, g: step.g, search: step.search } as Doc;
-                await ds.applyBatch([{ op: 'put', collection: c, doc }]);
-                live.set(step.id, doc);
-              }
-            }
-            if (reindex) {
-              await ds.ensureCollection({ name: c, indexes: ['g'] });
+          fc.asyncProperty(
+            stepArb,
+            fc.array(textArb, { minLength: 1, maxLength: 4 }),
+            fc.boolean(),
+            async (steps, operands, reindex) => {
+              const c = unique('substring');
+              const spec = { name: c, indexes: ['g'], substringIndexes: ['search'] };
               await ds.ensureCollection(spec);
-            }
-            // Substrings of what is stored, and the arbitrary operands.
-            const stored = [...live.values()].map((d) => d.search).filter((v): v is string => typeof v === 'string');
-            const wanted = [...operands, ...stored.map((v) => v.slice(1, 5)), ...stored];
-            for (const operand of wanted) {
-              for (const filter of [{ search: { $contains: operand } }, { g: 'x', search: { $contains: operand } }] as Filter[]) {
-                const expected = reference([...live.values()], filter, {}).map((d) => d.id).sort();
-                expect((await ds.find(c, filter)).map((d) => d.id).sort(), JSON.stringify(filter)).toEqual(expected);
-                expect(await ds.count(c, filter)).toBe(expected.length);
+              const live = new Map<string, Doc>();
+              for (const step of steps) {
+                if (step.del) {
+                  await ds.applyBatch([{ op: 'delete', collection: c, id: step.id }]);
+                  live.delete(step.id);
+                } else {
+                  const doc = { id: step.id, g: step.g, search: step.search } as Doc;
+                  await ds.applyBatch([{ op: 'put', collection: c, doc }]);
+                  live.set(step.id, doc);
+                }
               }
-            }
-            await ds.dropCollection(c);
-          }),
+              if (reindex) {
+                await ds.ensureCollection({ name: c, indexes: ['g'] });
+                await ds.ensureCollection(spec);
+              }
+              // Substrings of what is stored, and the arbitrary operands.
+              const stored = [...live.values()].map((d) => d.search).filter((v): v is string => typeof v === 'string');
+              const wanted = [...operands, ...stored.map((v) => v.slice(1, 5)), ...stored];
+              for (const operand of wanted) {
+                for (const filter of [
+                  { search: { $contains: operand } },
+                  { g: 'x', search: { $contains: operand } },
+                ] as Filter[]) {
+                  const expected = reference([...live.values()], filter, {})
+                    .map((d) => d.id)
+                    .sort();
+                  expect((await ds.find(c, filter)).map((d) => d.id).sort(), JSON.stringify(filter)).toEqual(expected);
+                  expect(await ds.count(c, filter)).toBe(expected.length);
+                }
+              }
+              await ds.dropCollection(c);
+            },
+          ),
           { numRuns: 40 },
         );
       });
@@ -453,10 +558,24 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
       it('refuses a position that does not fit the sort', async () => {
         const ds = await store();
         const c = await collection(ds, 'keyset_bad');
-        await expect(ds.find(c, {}, { sort: [['t', -1], ['id', -1]], after: ['x'] })).rejects.toThrow(/one value per sort field/);
+        await expect(
+          ds.find(
+            c,
+            {},
+            {
+              sort: [
+                ['t', -1],
+                ['id', -1],
+              ],
+              after: ['x'],
+            },
+          ),
+        ).rejects.toThrow(/one value per sort field/);
         await expect(ds.find(c, {}, { after: ['x'] })).rejects.toThrow(/one value per sort field/);
         await expect(ds.find(c, {}, { sort: [['t', -1]], after: [null] })).rejects.toThrow(/cannot be null/);
-        await expect(ds.find(c, { t: { $contains: 1 as unknown as string } })).rejects.toThrow(/\$contains needs a string/);
+        await expect(ds.find(c, { t: { $contains: 1 as unknown as string } })).rejects.toThrow(
+          /\$contains needs a string/,
+        );
       });
     });
 
@@ -498,19 +617,32 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         const c = await collection(ds, 'fenced');
         const leases = await collection(ds, 'lease', [], true);
         const name = `${c}@v1`;
-        await ds.applyBatch([{ op: 'put', collection: leases, doc: { id: 'projector', token: 'a1', expiresAt: Date.now() + 60_000 } }]);
+        await ds.applyBatch([
+          { op: 'put', collection: leases, doc: { id: 'projector', token: 'a1', expiresAt: Date.now() + 60_000 } },
+        ]);
         const fence = { collection: leases, id: 'projector', field: 'token', value: 'a1' };
         await ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'x', v: 1 } }], { name, position: 3 }, fence);
         expect(await ds.get(c, 'x')).toEqual({ id: 'x', v: 1 });
         // Another instance takes the lease over: the old token no longer commits anything.
-        await ds.applyBatch([{ op: 'put', collection: leases, doc: { id: 'projector', token: 'b2', expiresAt: Date.now() + 60_000 } }]);
-        const stale = ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'x', v: 2 } }, { op: 'put', collection: c, doc: { id: 'y', v: 1 } }], { name, position: 7 }, fence);
+        await ds.applyBatch([
+          { op: 'put', collection: leases, doc: { id: 'projector', token: 'b2', expiresAt: Date.now() + 60_000 } },
+        ]);
+        const stale = ds.applyBatch(
+          [
+            { op: 'put', collection: c, doc: { id: 'x', v: 2 } },
+            { op: 'put', collection: c, doc: { id: 'y', v: 1 } },
+          ],
+          { name, position: 7 },
+          fence,
+        );
         await expect(stale).rejects.toBeInstanceOf(FencedWriteError);
         expect(await ds.get(c, 'x')).toEqual({ id: 'x', v: 1 });
         expect(await ds.get(c, 'y')).toBeNull();
         expect(await ds.getCheckpoint(name)).toBe(3);
         // A missing fence document fences too.
-        await expect(ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'z' } }], undefined, { ...fence, id: 'nobody' })).rejects.toBeInstanceOf(FencedWriteError);
+        await expect(
+          ds.applyBatch([{ op: 'put', collection: c, doc: { id: 'z' } }], undefined, { ...fence, id: 'nobody' }),
+        ).rejects.toBeInstanceOf(FencedWriteError);
         expect(await ds.get(c, 'z')).toBeNull();
         expect(await ds.get(leases, 'projector')).toMatchObject({ token: 'b2' });
       });
@@ -519,24 +651,50 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         const ds = await store();
         const [a, b] = [await collection(ds, 'multi_a'), await collection(ds, 'multi_b')];
         const [ca, cb] = [`${a}@v1`, `${b}@v1`];
-        await ds.applyBatch([{ op: 'put', collection: a, doc: { id: 'x' } }, { op: 'put', collection: b, doc: { id: 'y' } }], [
-          { name: ca, position: 4 },
-          { name: cb, position: 4 },
-        ]);
+        await ds.applyBatch(
+          [
+            { op: 'put', collection: a, doc: { id: 'x' } },
+            { op: 'put', collection: b, doc: { id: 'y' } },
+          ],
+          [
+            { name: ca, position: 4 },
+            { name: cb, position: 4 },
+          ],
+        );
         expect([await ds.getCheckpoint(ca), await ds.getCheckpoint(cb)]).toEqual([4, 4]);
         // Checkpoints alone move too (projections that had nothing to write in the batch).
-        await ds.applyBatch([], [{ name: ca, position: 6 }, { name: cb, position: 6 }]);
+        await ds.applyBatch(
+          [],
+          [
+            { name: ca, position: 6 },
+            { name: cb, position: 6 },
+          ],
+        );
         expect([await ds.getCheckpoint(ca), await ds.getCheckpoint(cb)]).toEqual([6, 6]);
         // A failing batch moves none of them.
         const failing = ds.applyBatch(
-          [{ op: 'put', collection: a, doc: { id: 'z' } }, { op: 'put', collection: unique('not_ensured'), doc: { id: 'w' } }],
-          [{ name: ca, position: 9 }, { name: cb, position: 9 }],
+          [
+            { op: 'put', collection: a, doc: { id: 'z' } },
+            { op: 'put', collection: unique('not_ensured'), doc: { id: 'w' } },
+          ],
+          [
+            { name: ca, position: 9 },
+            { name: cb, position: 9 },
+          ],
         );
         await expect(failing).rejects.toThrow();
         expect([await ds.getCheckpoint(ca), await ds.getCheckpoint(cb)]).toEqual([6, 6]);
         expect(await ds.get(a, 'z')).toBeNull();
         // So does a bad checkpoint among good ones.
-        await expect(ds.applyBatch([{ op: 'put', collection: a, doc: { id: 'z' } }], [{ name: ca, position: 10 }, { name: cb, position: -1 }])).rejects.toThrow();
+        await expect(
+          ds.applyBatch(
+            [{ op: 'put', collection: a, doc: { id: 'z' } }],
+            [
+              { name: ca, position: 10 },
+              { name: cb, position: -1 },
+            ],
+          ),
+        ).rejects.toThrow();
         expect(await ds.getCheckpoint(ca)).toBe(6);
         expect(await ds.get(a, 'z')).toBeNull();
       });
@@ -567,7 +725,9 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         await b.ensureCollection({ name: c, indexes: [] });
         const claim = (version: number, expected: number | null) =>
           Promise.all(
-            Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).putIf(c, { id: 'lease', version, owner: `w${i}` }, expected)),
+            Array.from({ length: 8 }, (_, i) =>
+              (i % 2 ? a : b).putIf(c, { id: 'lease', version, owner: `w${i}` }, expected),
+            ),
           );
         const first = await claim(1, null);
         expect(first.filter(Boolean)).toHaveLength(1);

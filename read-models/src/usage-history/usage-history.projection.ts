@@ -38,7 +38,16 @@ export const usageHistoryProjection = defineProjection({
     const id = usageDayId(d.userId, day);
     const doc = await tx.getForUpdate<UsageDayDoc>(USAGE_DAYS, id);
     if (alreadyApplied(doc, event.position)) return;
-    const next = doc ?? { id, userId: d.userId, day, count: 0, byProject: {}, byFormat: {}, byProjectFormat: {}, position: 0 };
+    const next = doc ?? {
+      id,
+      userId: d.userId,
+      day,
+      count: 0,
+      byProject: {},
+      byFormat: {},
+      byProjectFormat: {},
+      position: 0,
+    };
     const project = d.projectId ?? NO_PROJECT_KEY;
     next.count += 1;
     next.byProject[project] = (next.byProject[project] ?? 0) + 1;

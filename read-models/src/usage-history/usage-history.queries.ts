@@ -1,5 +1,10 @@
 import { IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/formats';
-import { addUsageDays, USAGE_HISTORY_MAX_DAYS, USAGE_HISTORY_MAX_PROJECTS, type UsageHistory } from '@jsonable/contracts/usage-history';
+import {
+  addUsageDays,
+  USAGE_HISTORY_MAX_DAYS,
+  USAGE_HISTORY_MAX_PROJECTS,
+  type UsageHistory,
+} from '@jsonable/contracts/usage-history';
 import type { ReadModels } from '../projection';
 import { PROJECTS, type ProjectDoc } from '../projects/projects.projection';
 import { NO_PROJECT_KEY, USAGE_DAYS, type UsageDayDoc } from './usage-history.projection';
@@ -26,13 +31,18 @@ export async function usageHistory(
   const byFormat = Object.fromEntries(IMAGE_FORMATS.map((f) => [f, 0])) as Record<ImageFormat, number>;
   for (const doc of docs) {
     perDay.set(doc.day, key === undefined ? doc.count : (doc.byProject[key] ?? 0));
-    for (const [project, count] of Object.entries(doc.byProject)) perProject.set(project, (perProject.get(project) ?? 0) + count);
+    for (const [project, count] of Object.entries(doc.byProject))
+      perProject.set(project, (perProject.get(project) ?? 0) + count);
     for (const format of Object.keys(byFormat) as Array<keyof typeof byFormat>) {
       byFormat[format] += (key === undefined ? doc.byFormat[format] : doc.byProjectFormat[`${key}/${format}`]) ?? 0;
     }
   }
   const days: UsageHistory['days'] = [];
-  for (let date = window.from; date <= window.to && days.length < USAGE_HISTORY_MAX_DAYS; date = addUsageDays(date, 1)) {
+  for (
+    let date = window.from;
+    date <= window.to && days.length < USAGE_HISTORY_MAX_DAYS;
+    date = addUsageDays(date, 1)
+  ) {
     days.push({ date, count: perDay.get(date) ?? 0 });
   }
   const ranked = [...perProject.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -48,7 +58,9 @@ export async function usageHistory(
     total: days.reduce((sum, d) => sum + d.count, 0),
     days,
     byProject: shown.map(([id, count]) =>
-      id === NO_PROJECT_KEY ? { projectId: null, name: 'No project', count } : { projectId: id, name: names.get(id) ?? 'Deleted project', count },
+      id === NO_PROJECT_KEY
+        ? { projectId: null, name: 'No project', count }
+        : { projectId: id, name: names.get(id) ?? 'Deleted project', count },
     ),
     otherProjects: { projects: rest.length, count: rest.reduce((sum, [, count]) => sum + count, 0) },
     byFormat,

@@ -27,6 +27,12 @@ export const usageProjection = defineProjection({
     const id = usageDocId(d.userId, d.period);
     const doc = await tx.get<UsageDoc>(USAGE, id);
     if (alreadyApplied(doc, event.position)) return;
-    tx.put(USAGE, { id, userId: d.userId, period: d.period, count: (doc?.count ?? 0) + 1, position: event.position } satisfies UsageDoc);
+    tx.put(USAGE, {
+      id,
+      userId: d.userId,
+      period: d.period,
+      count: (doc?.count ?? 0) + 1,
+      position: event.position,
+    } satisfies UsageDoc);
   },
 });

@@ -74,8 +74,16 @@ export async function benchStorage(): Promise<BenchResult[]> {
       revisions.set(stream, result.nextRevision);
     }
     latencies.sort((a, b) => a - b);
-    results.push({ name: 'SQLite single append latency (median)', value: round(percentile(latencies, 50) * 1000), unit: 'µs' });
-    results.push({ name: 'SQLite single append latency (p99)', value: round(percentile(latencies, 99) * 1000), unit: 'µs' });
+    results.push({
+      name: 'SQLite single append latency (median)',
+      value: round(percentile(latencies, 50) * 1000),
+      unit: 'µs',
+    });
+    results.push({
+      name: 'SQLite single append latency (p99)',
+      value: round(percentile(latencies, 99) * 1000),
+      unit: 'µs',
+    });
 
     // Batched appends: BATCH events per append, each to a new stream. The events are built
     // before the clock starts: this measures the store, not the event factory.
@@ -105,14 +113,18 @@ export async function benchStorage(): Promise<BenchResult[]> {
     // readAll in pages of 1,000 from the start, as a rebuild reads the log.
     started = performance.now();
     let read = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await store.readAll({ after, maxCount: 1_000 });
       if (page.length === 0) break;
       read += page.length;
       after = page[page.length - 1]!.position;
     }
     seconds = (performance.now() - started) / 1000;
-    results.push({ name: 'SQLite readAll throughput (pages of 1,000)', value: round(read / seconds), unit: 'events/s' });
+    results.push({
+      name: 'SQLite readAll throughput (pages of 1,000)',
+      value: round(read / seconds),
+      unit: 'events/s',
+    });
     await store.close();
 
     // Read-model writes: batches of upserts with their checkpoint, as the projector writes them.
@@ -124,14 +136,25 @@ export async function benchStorage(): Promise<BenchResult[]> {
       const ops: DocOp[] = Array.from({ length: DOC_BATCH }, (_, n) => ({
         op: 'put',
         collection: 'images@v1',
-        doc: { id: `img_${i + n}`, projectId: `prj_${(i + n) % 100}`, createdAt: 1_700_000_000_000 + i + n, format: 'png', size: 48_213, title: 'Quarterly revenue by region' },
+        doc: {
+          id: `img_${i + n}`,
+          projectId: `prj_${(i + n) % 100}`,
+          createdAt: 1_700_000_000_000 + i + n,
+          format: 'png',
+          size: 48_213,
+          title: 'Quarterly revenue by region',
+        },
       }));
       await docs.applyBatch(ops, { name: 'images@v1', position: i + DOC_BATCH });
     }
     docs.checkpointWal();
     seconds = (performance.now() - started) / 1000;
     const docsCpu = process.cpuUsage(docsCpuBefore);
-    results.push({ name: `SQLite document upserts (batches of ${DOC_BATCH} + checkpoint, 2 indexes)`, value: round(DOCS / seconds), unit: 'docs/s' });
+    results.push({
+      name: `SQLite document upserts (batches of ${DOC_BATCH} + checkpoint, 2 indexes)`,
+      value: round(DOCS / seconds),
+      unit: 'docs/s',
+    });
     results.push({
       name: 'SQLite document upserts per CPU-second',
       value: round(DOCS / ((docsCpu.user + docsCpu.system) / 1e6)),
@@ -140,9 +163,14 @@ export async function benchStorage(): Promise<BenchResult[]> {
 
     const queries = 2_000;
     started = performance.now();
-    for (let i = 0; i < queries; i++) await docs.find('images@v1', { projectId: `prj_${i % 100}` }, { sort: [['createdAt', -1]], limit: 20 });
+    for (let i = 0; i < queries; i++)
+      await docs.find('images@v1', { projectId: `prj_${i % 100}` }, { sort: [['createdAt', -1]], limit: 20 });
     seconds = (performance.now() - started) / 1000;
-    results.push({ name: 'SQLite find by indexed field, sorted, limit 20 (500 docs per project)', value: round((seconds / queries) * 1e6), unit: 'µs/query' });
+    results.push({
+      name: 'SQLite find by indexed field, sorted, limit 20 (500 docs per project)',
+      value: round((seconds / queries) * 1e6),
+      unit: 'µs/query',
+    });
     await docs.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -152,6 +180,17 @@ export async function benchStorage(): Promise<BenchResult[]> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const results = await benchStorage();
-  console.log(`load average while measuring: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`);
-  console.table(results.map((r) => ({ benchmark: r.name, value: r.value.toLocaleString('en-US'), unit: r.unit, target: r.target ?? '' })));
+  console.log(
+    `load average while measuring: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${cpus().length} cores)`,
+  );
+  console.table(
+    results.map((r) => ({
+      benchmark: r.name,
+      value: r.value.toLocaleString('en-US'),
+      unit: r.unit,
+      target: r.target ?? '',
+    })),
+  );
 }

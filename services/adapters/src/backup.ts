@@ -75,7 +75,10 @@ function checkSqlite(file: string, kind: 'events' | 'read models'): { head: numb
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`${file}: the ${kind} copy is damaged (${String(check)})`);
     if (kind !== 'events') return { head: 0, events: 0 };
-    const row = db.prepare('SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM events').get() as { head: number; events: number };
+    const row = db.prepare('SELECT coalesce(max(position), 0) AS head, count(*) AS events FROM events').get() as {
+      head: number;
+      events: number;
+    };
     return row;
   } finally {
     db.close();
@@ -139,10 +142,12 @@ async function fsyncTree(dir: string): Promise<void> {
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupManifest> {
   const from = resolve(dataDir);
   const to = resolve(target);
-  if (to === from || to.startsWith(`${from}/`)) throw new BackupError(`The backup folder must be outside DATA_DIR (${from})`);
+  if (to === from || to.startsWith(`${from}/`))
+    throw new BackupError(`The backup folder must be outside DATA_DIR (${from})`);
   if (!(await isEmptyOrMissing(to))) throw new BackupError(`${to} is not empty: back up into a new or empty folder`);
   for (const name of [EVENTS, READ_MODELS]) {
-    if (!existsSync(join(from, name))) throw new BackupError(`${join(from, name)} does not exist: is ${from} the server's DATA_DIR?`);
+    if (!existsSync(join(from, name)))
+      throw new BackupError(`${join(from, name)} does not exist: is ${from} the server's DATA_DIR?`);
   }
   await fs.mkdir(to, { recursive: true });
   await backupSqlite(join(from, READ_MODELS), join(to, READ_MODELS));
@@ -176,15 +181,19 @@ export async function checkBackup(backupDir: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`${dir} has no readable ${MANIFEST}: not a Jsonable backup, or an unfinished one`);
   }
-  if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1) throw new BackupError(`${dir}/${MANIFEST} is not a Jsonable embedded backup (version 1)`);
+  if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1)
+    throw new BackupError(`${dir}/${MANIFEST} is not a Jsonable embedded backup (version 1)`);
   const events = checkSqlite(join(dir, EVENTS), 'events');
   if (events.head !== manifest.eventsHead || events.events !== manifest.events) {
-    throw new BackupError(`${dir}/${EVENTS} holds ${events.events} events up to ${events.head}; the manifest says ${manifest.events} up to ${manifest.eventsHead}`);
+    throw new BackupError(
+      `${dir}/${EVENTS} holds ${events.events} events up to ${events.head}; the manifest says ${manifest.events} up to ${manifest.eventsHead}`,
+    );
   }
   checkSqlite(join(dir, READ_MODELS), 'read models');
   let files = 0;
   for await (const file of blobFiles(join(dir, BLOBS))) if (file) files++;
-  if (files !== manifest.blobs.files) throw new BackupError(`${dir}/${BLOBS} holds ${files} files; the manifest says ${manifest.blobs.files}`);
+  if (files !== manifest.blobs.files)
+    throw new BackupError(`${dir}/${BLOBS} holds ${files} files; the manifest says ${manifest.blobs.files}`);
   return manifest;
 }
 
@@ -264,7 +273,9 @@ export async function restoreDataDir(backupDir: string, dataDir: string): Promis
   const live = liveProcesses(to);
   if (live.length > 0) {
     const who = live.map((p) => `pid ${p.pid} on ${p.host} (${p.role}, since ${p.startedAt})`).join(', ');
-    throw new BackupError(`${to} is in use by ${who}: stop the server first (restore never overwrites a live data folder)`);
+    throw new BackupError(
+      `${to} is in use by ${who}: stop the server first (restore never overwrites a live data folder)`,
+    );
   }
   const manifest = await checkBackup(backupDir);
   const from = resolve(backupDir);
@@ -279,7 +290,8 @@ export async function restoreDataDir(backupDir: string, dataDir: string): Promis
     });
     await fsyncTree(staging);
     // Checked again just before the switch: a server may have started meanwhile.
-    if (liveProcesses(to).length > 0) throw new BackupError(`${to} came into use during the restore: stop the server first`);
+    if (liveProcesses(to).length > 0)
+      throw new BackupError(`${to} came into use during the restore: stop the server first`);
     let previous: string | null = null;
     if (!(await isEmptyOrMissing(to))) {
       previous = `${to}.before-restore-${stamp}`;

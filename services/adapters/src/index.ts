@@ -5,7 +5,20 @@
 export { createStores, type StoreOptions, type Stores } from './stores';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/event-store';
 export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite/document-store';
-export { startWalCheckpointer, WAL_CHECKPOINT_INTERVAL_MS, type WalCheckpointer, type WalCheckpointerLogger } from './sqlite/wal-checkpointer';
+export {
+  startWalCheckpointer,
+  WAL_CHECKPOINT_INTERVAL_MS,
+  type WalCheckpointer,
+  type WalCheckpointerLogger,
+} from './sqlite/wal-checkpointer';
 export { FileBlobStore } from './files/blob-store';
 export { assertBlobKey } from './files/blob-key';
-export { backupDataDir, BackupError, checkBackup, liveProcesses, markDataDirLive, restoreDataDir, type BackupManifest } from './backup';
+export {
+  backupDataDir,
+  BackupError,
+  checkBackup,
+  liveProcesses,
+  markDataDirLive,
+  restoreDataDir,
+  type BackupManifest,
+} from './backup';

@@ -19,7 +19,9 @@ const plan = await planServer('EVENTSTORE_URL');
 if (plan.kind === 'skip') {
   describe.skip(`EventStoreDB contract — skipped: ${plan.reason}`, () => {
     testEventStore('EventStoreDB', async () => new EsdbEventStore('esdb://unreachable:2113?tls=false'));
-    testEventStoreFaults('EventStoreDB', KURRENT_FAULTS, () => esdbEventStoreHarness('esdb://unreachable:2113?tls=false'));
+    testEventStoreFaults('EventStoreDB', KURRENT_FAULTS, () =>
+      esdbEventStoreHarness('esdb://unreachable:2113?tls=false'),
+    );
   });
 } else {
   let url = plan.kind === 'url' ? plan.url : '';

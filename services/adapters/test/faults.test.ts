@@ -13,7 +13,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DependencyFault } from '@jsonable/domain/faults';
 import { faulty, faultSwitch } from '@jsonable/domain/testing/fault-injection';
-import { testBlobStoreFaults, testDocumentStoreFaults, testEventStoreFaults } from '@jsonable/domain/testing/fault.contract';
+import {
+  testBlobStoreFaults,
+  testDocumentStoreFaults,
+  testEventStoreFaults,
+} from '@jsonable/domain/testing/fault.contract';
 import { FileBlobStore } from '../src/files/blob-store';
 import { SqliteDocumentStore } from '../src/sqlite/document-store';
 import { SqliteEventStore } from '../src/sqlite/event-store';
@@ -31,7 +35,10 @@ testEventStoreFaults('SQLite', SQLITE_FAULTS, async () => {
 
 testDocumentStoreFaults('SQLite', SQLITE_FAULTS, async () => {
   const faults = faultSwitch();
-  const port = new SqliteDocumentStore(join(dir, 'readmodels.sqlite'), { driver: (db) => faulty(db, faults.armed), sweepIntervalMs: 0 });
+  const port = new SqliteDocumentStore(join(dir, 'readmodels.sqlite'), {
+    driver: (db) => faulty(db, faults.armed),
+    sweepIntervalMs: 0,
+  });
   return harness(port, faults, () => port.close());
 });
 
@@ -59,30 +66,43 @@ describe('SQLite document store — faults on the writer thread', () => {
     await store.close();
   });
 
-  const cases = SQLITE_FAULTS.flatMap((fault) => (['step', 'commit'] as const).map((at) => [fault.label, at, fault] as const));
-  it.each(cases)('%s at %s: the batch fails typed, nothing of it is written, the same store writes it next', async (label, at, fault) => {
-    const collection = `writer_${randomUUID().slice(0, 8)}`;
-    const checkpoint = `writer-${randomUUID()}`;
-    await store.ensureCollection({ name: collection, indexes: [] });
-    const docs = (n: number) => Array.from({ length: 40 }, (_, i) => ({ op: 'put' as const, collection, doc: { id: `d${i}`, n } }));
-    await store.applyBatch(docs(1), { name: checkpoint, position: 1 });
+  const cases = SQLITE_FAULTS.flatMap((fault) =>
+    (['step', 'commit'] as const).map((at) => [fault.label, at, fault] as const),
+  );
+  it.each(cases)(
+    '%s at %s: the batch fails typed, nothing of it is written, the same store writes it next',
+    async (label, at, fault) => {
+      const collection = `writer_${randomUUID().slice(0, 8)}`;
+      const checkpoint = `writer-${randomUUID()}`;
+      await store.ensureCollection({ name: collection, indexes: [] });
+      const docs = (n: number) =>
+        Array.from({ length: 40 }, (_, i) => ({ op: 'put' as const, collection, doc: { id: `d${i}`, n } }));
+      await store.applyBatch(docs(1), { name: checkpoint, position: 1 });
 
-    // The thread throws what better-sqlite3 throws: the same SqliteError as the list's.
-    const real = fault.error() as InstanceType<typeof Database.SqliteError>;
-    inject({ code: real.code, message: real.message, at });
-    const failed = await store.applyBatch(docs(2), { name: checkpoint, position: 2 }).then(() => null, (e: unknown) => e);
-    inject(null);
-    expect(failed).toBeInstanceOf(DependencyFault);
-    const f = failed as DependencyFault;
-    expect({ component: f.component, kind: f.kind, retryable: f.retryable }).toEqual({ component: 'document-store', kind: fault.kind, retryable: fault.retryable });
-    expect(f.detail).toContain(label);
-    // Rolled back whole: every document and the checkpoint as the first batch left them.
-    expect(await store.getCheckpoint(checkpoint)).toBe(1);
-    expect((await store.find(collection, {})).every((d) => d.n === 1)).toBe(true);
-    expect(await store.count(collection)).toBe(40);
+      // The thread throws what better-sqlite3 throws: the same SqliteError as the list's.
+      const real = fault.error() as InstanceType<typeof Database.SqliteError>;
+      inject({ code: real.code, message: real.message, at });
+      const failed = await store.applyBatch(docs(2), { name: checkpoint, position: 2 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      inject(null);
+      expect(failed).toBeInstanceOf(DependencyFault);
+      const f = failed as DependencyFault;
+      expect({ component: f.component, kind: f.kind, retryable: f.retryable }).toEqual({
+        component: 'document-store',
+        kind: fault.kind,
+        retryable: fault.retryable,
+      });
+      expect(f.detail).toContain(label);
+      // Rolled back whole: every document and the checkpoint as the first batch left them.
+      expect(await store.getCheckpoint(checkpoint)).toBe(1);
+      expect((await store.find(collection, {})).every((d) => d.n === 1)).toBe(true);
+      expect(await store.count(collection)).toBe(40);
 
-    await store.applyBatch(docs(3), { name: checkpoint, position: 3 });
-    expect(await store.getCheckpoint(checkpoint)).toBe(3);
-    expect((await store.find(collection, {})).every((d) => d.n === 3)).toBe(true);
-  });
+      await store.applyBatch(docs(3), { name: checkpoint, position: 3 });
+      expect(await store.getCheckpoint(checkpoint)).toBe(3);
+      expect((await store.find(collection, {})).every((d) => d.n === 3)).toBe(true);
+    },
+  );
 });

@@ -65,10 +65,12 @@ describe('FileBlobStore specifics', () => {
     };
     try {
       const names = Array.from({ length: 40 }, (_, i) => `t${i}.png`);
-      const covered = await Promise.all(names.map(async (name) => {
-        await store.put(`images/${name}`, Buffer.alloc(20_000, 1), 'image/png');
-        return finished.some((present) => present.has(`${name}~blob`));
-      }));
+      const covered = await Promise.all(
+        names.map(async (name) => {
+          await store.put(`images/${name}`, Buffer.alloc(20_000, 1), 'image/png');
+          return finished.some((present) => present.has(`${name}~blob`));
+        }),
+      );
       expect(covered.every(Boolean)).toBe(true);
       expect(folderSyncs).toBeGreaterThan(0);
       expect(folderSyncs).toBeLessThan(names.length);

@@ -36,7 +36,9 @@ afterAll(async () => {
 
 testMailerFaults('Outbox', FS_FAULTS, async () => {
   const faults = faultSwitch();
-  const mailer = new OutboxMailer(join(dir, 'outbox-contract'), 'Jsonable <no-reply@localhost>', quiet, { fs: faulty(fsPromises, faults.armed) });
+  const mailer = new OutboxMailer(join(dir, 'outbox-contract'), 'Jsonable <no-reply@localhost>', quiet, {
+    fs: faulty(fsPromises, faults.armed),
+  });
   return harness<Mailer>(mailer, faults, async () => undefined);
 });
 
@@ -54,10 +56,17 @@ describe('Outbox mailer on a disk that fills while it writes', () => {
       }) as typeof fsPromises.writeFile,
     };
     const mailer = new OutboxMailer(outbox, 'Jsonable <no-reply@localhost>', quiet, { fs });
-    const error = await mailer.send(message).then(() => null, (e: unknown) => e);
+    const error = await mailer.send(message).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NoSpaceFault);
     const fault = error as NoSpaceFault;
-    expect({ component: fault.component, status: fault.status, retryable: fault.retryable }).toEqual({ component: 'mailer', status: 507, retryable: true });
+    expect({ component: fault.component, status: fault.status, retryable: fault.retryable }).toEqual({
+      component: 'mailer',
+      status: 507,
+      retryable: true,
+    });
     expect(fault.detail).toContain('ENOSPC');
     expect(await readdir(outbox)).toEqual([]);
 
@@ -83,20 +92,26 @@ async function sdkError(m: Mode | 'closed'): Promise<unknown> {
   const client = new Mailgun(FormData).client({ username: 'api', key: 'key-test', url, timeout: 300 });
   mode = m === 'closed' ? 200 : m;
   try {
-    return await client.messages.create('mg.example.com', { from: 'a@example.com', to: ['b@example.com'], subject: 's', text: 't' }).then(() => null, (e: unknown) => e);
+    return await client.messages
+      .create('mg.example.com', { from: 'a@example.com', to: ['b@example.com'], subject: 's', text: 't' })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
   } finally {
     mode = 200;
   }
 }
 
 const captured = new Map<string, unknown>();
-const MAILGUN_CASES: Array<{ label: string; mode: Mode | 'closed'; kind: InjectedFault['kind']; retryable: boolean }> = [
-  { label: 'Mailgun 503', mode: 503, kind: 'provider', retryable: true },
-  { label: 'Mailgun 429', mode: 429, kind: 'provider', retryable: true },
-  { label: 'Mailgun 401', mode: 401, kind: 'provider', retryable: false },
-  { label: 'no server (ECONNREFUSED)', mode: 'closed', kind: 'unreachable', retryable: true },
-  { label: 'no answer (SDK timeout)', mode: 'hang', kind: 'timeout', retryable: true },
-];
+const MAILGUN_CASES: Array<{ label: string; mode: Mode | 'closed'; kind: InjectedFault['kind']; retryable: boolean }> =
+  [
+    { label: 'Mailgun 503', mode: 503, kind: 'provider', retryable: true },
+    { label: 'Mailgun 429', mode: 429, kind: 'provider', retryable: true },
+    { label: 'Mailgun 401', mode: 401, kind: 'provider', retryable: false },
+    { label: 'no server (ECONNREFUSED)', mode: 'closed', kind: 'unreachable', retryable: true },
+    { label: 'no answer (SDK timeout)', mode: 'hang', kind: 'timeout', retryable: true },
+  ];
 const MAILGUN_FAULTS: InjectedFault[] = MAILGUN_CASES.map((c) => ({
   label: c.label,
   kind: c.kind,
@@ -117,7 +132,11 @@ testMailerFaults('Mailgun', MAILGUN_FAULTS, async (): Promise<FaultHarness<Maile
         return;
       }
       res.writeHead(mode, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(mode === 200 ? { id: '<1@mg.example.com>', message: 'Queued. Thank you.' } : { message: 'failure' }));
+      res.end(
+        JSON.stringify(
+          mode === 200 ? { id: '<1@mg.example.com>', message: 'Queued. Thank you.' } : { message: 'failure' },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -126,9 +145,13 @@ testMailerFaults('Mailgun', MAILGUN_FAULTS, async (): Promise<FaultHarness<Maile
   for (const res of hanging) res.destroy();
 
   const faults = faultSwitch();
-  const mailer = new MailgunMailer({ apiKey: 'key-test', domain: 'mg.example.com', url: base, from: 'Jsonable <no-reply@mg.example.com>' }, quiet, {
-    wrap: (messages) => faulty(messages, faults.armed),
-  });
+  const mailer = new MailgunMailer(
+    { apiKey: 'key-test', domain: 'mg.example.com', url: base, from: 'Jsonable <no-reply@mg.example.com>' },
+    quiet,
+    {
+      wrap: (messages) => faulty(messages, faults.armed),
+    },
+  );
   return harness<Mailer>(mailer, faults, async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -10,7 +10,13 @@ import { SqliteDocumentStore } from '../src/sqlite/document-store';
 const dir = mkdtempSync(join(tmpdir(), 'jsonable-mailq-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const message = (to: string): MailMessage => ({ to, subject: 'Your sign-in link', text: 'https://x.test/auth/verify?token=t', html: '<a>link</a>', tag: 'magic-link' });
+const message = (to: string): MailMessage => ({
+  to,
+  subject: 'Your sign-in link',
+  text: 'https://x.test/auth/verify?token=t',
+  html: '<a>link</a>',
+  tag: 'magic-link',
+});
 const quiet = { info() {}, warn() {}, error() {} };
 
 function setUp(name: string) {
@@ -24,9 +30,16 @@ function setUp(name: string) {
       delivered.push(m.to);
     },
   };
-  const mailer = new QueueingMailer(provider, docs, quiet, { now: () => now, baseDelayMs: 1000, maxDelayMs: 8000, lifetimeMs: 60_000 });
+  const mailer = new QueueingMailer(provider, docs, quiet, {
+    now: () => now,
+    baseDelayMs: 1000,
+    maxDelayMs: 8000,
+    lifetimeMs: 60_000,
+  });
   return {
-    mailer, docs, delivered,
+    mailer,
+    docs,
+    delivered,
     fail: (error: Error | null) => (failure = error),
     advance: (ms: number) => (now += ms),
   };
@@ -79,7 +92,9 @@ describe('QueueingMailer', () => {
     await q.mailer.send(message('eve@example.com'));
     q.fail(null);
     q.advance(1000);
-    const other = new QueueingMailer({ send: async (m) => void q.delivered.push(`other:${m.to}`) }, q.docs, quiet, { now: () => 1_001_000 });
+    const other = new QueueingMailer({ send: async (m) => void q.delivered.push(`other:${m.to}`) }, q.docs, quiet, {
+      now: () => 1_001_000,
+    });
     const reports = await Promise.all([q.mailer.deliverDue(), other.deliverDue()]);
     expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(q.delivered).toHaveLength(1);

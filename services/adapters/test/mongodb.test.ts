@@ -42,7 +42,12 @@ if (plan.kind === 'skip') {
       .withStartupTimeout(120_000)
       .start();
     // A single-node replica set: transactions (applyBatch) need one.
-    await container.exec(['mongosh', '--quiet', '--eval', "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})"]);
+    await container.exec([
+      'mongosh',
+      '--quiet',
+      '--eval',
+      "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})",
+    ]);
     url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
     const { MongoClient } = await import('mongodb');
     const client = new MongoClient(url);
@@ -61,7 +66,10 @@ if (plan.kind === 'skip') {
     if (url) {
       const { MongoClient } = await import('mongodb');
       const client = new MongoClient(url);
-      await client.db(dbName).dropDatabase().catch(() => undefined);
+      await client
+        .db(dbName)
+        .dropDatabase()
+        .catch(() => undefined);
       await client.close();
     }
     await container?.stop();

@@ -22,14 +22,26 @@ describe('the embedded stores keep their data private', () => {
     chmodSync(join(dataDir, 'readmodels.sqlite-shm'), 0o644);
     const stores = await createStores({ dataDir });
     try {
-      await (stores.eventStore.append as (...a: unknown[]) => Promise<unknown>)('s-1', [{ id: 'e-1', type: 'Probe', data: {} }], { expectedRevision: 'no_stream' }).catch(() => undefined);
+      await (stores.eventStore.append as (...a: unknown[]) => Promise<unknown>)(
+        's-1',
+        [{ id: 'e-1', type: 'Probe', data: {} }],
+        { expectedRevision: 'no_stream' },
+      ).catch(() => undefined);
       await stores.blobs.put('probe/file.png', new Uint8Array([1, 2, 3]), 'image/png', {});
       expect(mode(dataDir)).toBe('700');
-      for (const file of ['events.sqlite', 'events.sqlite-wal', 'readmodels.sqlite', 'readmodels.sqlite-wal', 'readmodels.sqlite-shm']) {
+      for (const file of [
+        'events.sqlite',
+        'events.sqlite-wal',
+        'readmodels.sqlite',
+        'readmodels.sqlite-wal',
+        'readmodels.sqlite-shm',
+      ]) {
         expect(mode(join(dataDir, file)), file).toBe('600');
       }
       expect(mode(join(dataDir, 'blobs'))).toBe('700');
-      const blobFiles = readdirSync(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      const blobFiles = readdirSync(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((e) =>
+        e.isFile(),
+      );
       expect(blobFiles.length).toBeGreaterThan(0);
       for (const f of blobFiles) expect(mode(join(f.parentPath, f.name)), f.name).toBe('600');
     } finally {

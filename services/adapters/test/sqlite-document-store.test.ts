@@ -13,8 +13,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Every call opens another connection to the same file, as a second process would.
 testDocumentStore('SQLite', async () => new SqliteDocumentStore(join(dir, 'readmodels.sqlite')));
 // The same contract with every batch committed by the writer thread (large batches take that path).
-testDocumentStore('SQLite, batches on the writer thread', async () =>
-  new SqliteDocumentStore(join(dir, 'readmodels-writer.sqlite'), { backgroundBatchOps: 0 }),
+testDocumentStore(
+  'SQLite, batches on the writer thread',
+  async () => new SqliteDocumentStore(join(dir, 'readmodels-writer.sqlite'), { backgroundBatchOps: 0 }),
 );
 
 describe('SQLite DocumentStore specifics', () => {
@@ -43,7 +44,9 @@ describe('SQLite DocumentStore specifics', () => {
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(file, { readonly: true });
     const plan = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "c:images@v1" WHERE ("v:projectId" = ? AND "t:projectId" IN ('text'))`)
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT doc FROM "c:images@v1" WHERE ("v:projectId" = ? AND "t:projectId" IN ('text'))`,
+      )
       .all('p1') as Array<{ detail: string }>;
     db.close();
     expect(plan.map((row) => row.detail).join(' ')).toContain('USING INDEX');
@@ -52,22 +55,40 @@ describe('SQLite DocumentStore specifics', () => {
   it('reads a page of a list from its compound index: a seek, no sort, the index matching the most equalities', async () => {
     const ds = new SqliteDocumentStore(join(dir, 'pages.sqlite'), { sweepIntervalMs: 0 });
     await ds.ensureCollection(imagesProjection.collections[0]!);
-    const sort: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+    const sort: Array<[string, 1 | -1]> = [
+      ['createdAt', -1],
+      ['id', -1],
+    ];
     const after = ['2026-01-01T00:00:00.000Z', 'x'];
-    const plan = (filter: Record<string, unknown>) => ds.explainFind('images', filter as never, { sort, limit: 101, after }).join(' | ');
+    const plan = (filter: Record<string, unknown>) =>
+      ds.explainFind('images', filter as never, { sort, limit: 101, after }).join(' | ');
     expect(plan({ listUserId: 'u' })).toContain('k:images:listUserId,createdAt,id');
     expect(plan({ listUserId: 'u', projectId: 'p' })).toContain('k:images:listUserId,projectId,createdAt,id');
     expect(plan({ listUserId: 'u', format: 'svg' })).toContain('k:images:listUserId,format,createdAt,id');
-    expect(plan({ listUserId: 'u', searchText: { $contains: 'x' }, createdAt: { $gte: '2025-01-01' } })).toContain('k:images:listUserId,createdAt,id');
-    for (const filter of [{ listUserId: 'u' }, { listUserId: 'u', projectId: 'p' }, { listUserId: 'u', format: 'svg' }]) {
+    expect(plan({ listUserId: 'u', searchText: { $contains: 'x' }, createdAt: { $gte: '2025-01-01' } })).toContain(
+      'k:images:listUserId,createdAt,id',
+    );
+    for (const filter of [
+      { listUserId: 'u' },
+      { listUserId: 'u', projectId: 'p' },
+      { listUserId: 'u', format: 'svg' },
+    ]) {
       expect(plan(filter)).not.toContain('TEMP B-TREE');
     }
     // A project's count never reads a row: the index covers it.
-    await ds.applyBatch([{ op: 'put', collection: 'images', doc: { id: 'a', listUserId: 'u', projectId: 'p', createdAt: '2026-01-01', format: 'png', searchText: 'a' } }]);
+    await ds.applyBatch([
+      {
+        op: 'put',
+        collection: 'images',
+        doc: { id: 'a', listUserId: 'u', projectId: 'p', createdAt: '2026-01-01', format: 'png', searchText: 'a' },
+      },
+    ]);
     expect(await ds.count('images', { listUserId: 'u', projectId: 'p' })).toBe(1);
     // A search of 3 characters or more is driven by the trigram index while it matches few images
     // (rowid lookups of the matches), and only the page's documents are read after sorting.
-    expect(plan({ listUserId: 'u', searchText: { $contains: 'invoice' } })).toMatch(/^SEARCH c:images USING INTEGER PRIMARY KEY \(rowid=\?\).*SCAN s:images:searchText VIRTUAL TABLE/);
+    expect(plan({ listUserId: 'u', searchText: { $contains: 'invoice' } })).toMatch(
+      /^SEARCH c:images USING INTEGER PRIMARY KEY \(rowid=\?\).*SCAN s:images:searchText VIRTUAL TABLE/,
+    );
     expect(plan({ listUserId: 'u', searchText: { $contains: 'invoice' } })).not.toContain('k:images:');
     await ds.close();
   });
@@ -88,9 +109,14 @@ describe('SQLite DocumentStore specifics', () => {
     await ds.close();
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(file, { readonly: true });
-    const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:imgs' AND name LIKE 'f:%'`).pluck().all();
+    const indexes = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:imgs' AND name LIKE 'f:%'`)
+      .pluck()
+      .all();
     const plan = db
-      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "c:imgs" WHERE ("v:userId" = ?) AND ("v:deleted" = ? AND "t:deleted" IN ('false'))`)
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT doc FROM "c:imgs" WHERE ("v:userId" = ?) AND ("v:deleted" = ? AND "t:deleted" IN ('false'))`,
+      )
       .all('u1', 0) as Array<{ detail: string }>;
     db.close();
     expect(indexes).toEqual(['f:imgs:userId']);
@@ -130,10 +156,28 @@ describe('SQLite DocumentStore specifics', () => {
   it('writes on the writer thread exactly the rows the synchronous path writes (field columns included)', async () => {
     const field = fc.oneof(
       fc.jsonValue(),
-      fc.constantFrom(undefined, 0, 1, -0, 1.5, 2 ** 53 + 2, -35993697174320110, 2 ** 63, 1e21, true, false, '{"a":1}', '[1]', ''),
+      fc.constantFrom(
+        undefined,
+        0,
+        1,
+        -0,
+        1.5,
+        2 ** 53 + 2,
+        -35993697174320110,
+        2 ** 63,
+        1e21,
+        true,
+        false,
+        '{"a":1}',
+        '[1]',
+        '',
+      ),
     );
     const docs = fc.uniqueArray(
-      fc.record({ id: fc.string({ minLength: 1, maxLength: 12 }), a: field, b: field, nested: fc.jsonValue() }, { requiredKeys: ['id'] }),
+      fc.record(
+        { id: fc.string({ minLength: 1, maxLength: 12 }), a: field, b: field, nested: fc.jsonValue() },
+        { requiredKeys: ['id'] },
+      ),
       { selector: (d) => d.id, minLength: 1, maxLength: 80 },
     );
     let run = 0;
@@ -142,9 +186,15 @@ describe('SQLite DocumentStore specifics', () => {
         run++;
         const files = [join(dir, `same-sync-${run}.sqlite`), join(dir, `same-writer-${run}.sqlite`)];
         for (const [i, file] of files.entries()) {
-          const ds = new SqliteDocumentStore(file, { sweepIntervalMs: 0, backgroundBatchOps: i === 0 ? Number.POSITIVE_INFINITY : 0 });
+          const ds = new SqliteDocumentStore(file, {
+            sweepIntervalMs: 0,
+            backgroundBatchOps: i === 0 ? Number.POSITIVE_INFINITY : 0,
+          });
           await ds.ensureCollection({ name: 'docs', indexes: ['a', 'b'] });
-          await ds.applyBatch(list.map((doc) => ({ op: 'put' as const, collection: 'docs', doc })), { name: 'same@v1', position: run });
+          await ds.applyBatch(
+            list.map((doc) => ({ op: 'put' as const, collection: 'docs', doc })),
+            { name: 'same@v1', position: run },
+          );
           await ds.close();
         }
         const Database = (await import('better-sqlite3')).default;
@@ -170,13 +220,23 @@ describe('SQLite DocumentStore specifics', () => {
   it('keeps the order of writes: a batch sent to the writer thread lands before the writes called after it', async () => {
     const ds = new SqliteDocumentStore(join(dir, 'order.sqlite'), { sweepIntervalMs: 0, backgroundBatchOps: 100 });
     await ds.ensureCollection({ name: 'docs', indexes: ['n'] });
-    const big = Array.from({ length: 500 }, (_, i) => ({ op: 'put' as const, collection: 'docs', doc: { id: `d${i}`, n: 1, version: 1 } }));
+    const big = Array.from({ length: 500 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'docs',
+      doc: { id: `d${i}`, n: 1, version: 1 },
+    }));
     // None of these is awaited before the next is called.
     const writes = [
       ds.applyBatch(big, { name: 'order@v1', position: 1 }),
-      ds.applyBatch([{ op: 'put', collection: 'docs', doc: { id: 'd7', n: 2, version: 2 } }], { name: 'order@v1', position: 2 }),
+      ds.applyBatch([{ op: 'put', collection: 'docs', doc: { id: 'd7', n: 2, version: 2 } }], {
+        name: 'order@v1',
+        position: 2,
+      }),
       ds.putIf('docs', { id: 'd8', n: 3, version: 3 }, 1),
-      ds.applyBatch([...big.slice(10, 300), { op: 'delete', collection: 'docs', id: 'd9' }], { name: 'order@v1', position: 3 }),
+      ds.applyBatch([...big.slice(10, 300), { op: 'delete', collection: 'docs', id: 'd9' }], {
+        name: 'order@v1',
+        position: 3,
+      }),
     ];
     const [, , swapped] = await Promise.all(writes);
     expect(swapped).toBe(true);
@@ -193,7 +253,11 @@ describe('SQLite DocumentStore specifics', () => {
     const ds = new SqliteDocumentStore(file, { sweepIntervalMs: 0, backgroundBatchOps: 10 });
     await ds.ensureCollection({ name: 'docs', indexes: [] });
     await ds.ensureCollection({ name: 'gone', indexes: [] });
-    const ops = Array.from({ length: 50 }, (_, i) => ({ op: 'put' as const, collection: 'docs', doc: { id: `d${i}` } }));
+    const ops = Array.from({ length: 50 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'docs',
+      doc: { id: `d${i}` },
+    }));
     // Another connection drops a collection the next batch writes to last: SQLite refuses that
     // statement on the writer thread, and the whole batch is rolled back.
     const other = new SqliteDocumentStore(file, { sweepIntervalMs: 0 });

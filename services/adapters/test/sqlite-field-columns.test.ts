@@ -13,11 +13,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('SQLite field columns', () => {
   it('hold what json_extract and json_type report for the serialised document', () => {
     const db = new Database(':memory:');
-    const sql = db.prepare<[string, string], { v: unknown; t: string | null }>(`SELECT json_extract(?, '$."f"') AS v, json_type(?, '$."f"') AS t`);
+    const sql = db.prepare<[string, string], { v: unknown; t: string | null }>(
+      `SELECT json_extract(?, '$."f"') AS v, json_type(?, '$."f"') AS t`,
+    );
     const compare = db.prepare<[unknown, unknown], { same: number }>('SELECT ? IS ? AS same');
     const value = fc.oneof(
       fc.jsonValue(),
-      fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 2 ** 53, 1.5, true, false, new Date(0)),
+      fc.constantFrom(
+        undefined,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        -0,
+        1e21,
+        2 ** 53,
+        1.5,
+        true,
+        false,
+        new Date(0),
+      ),
       // Past int64 and up to where JSON.stringify switches to an exponent.
       fc.constantFrom(2 ** 63, -(2 ** 63), 2 ** 64, 999999999999999900000, -1e20),
     );
@@ -56,11 +69,16 @@ describe('SQLite field columns', () => {
     expect((await ds.find('images@v1', { size: 1 })).map((d) => d.id)).toEqual(['c']);
     expect((await ds.find('images@v1', { size: true })).map((d) => d.id)).toEqual(['b']);
     await ds.applyBatch([{ op: 'put', collection: 'images@v1', doc: { id: 'd', projectId: 'p2', size: 1 } }]);
-    expect((await ds.find('images@v1', { projectId: 'p2' }, { sort: [['id', -1]] })).map((d) => d.id)).toEqual(['d', 'c']);
+    expect((await ds.find('images@v1', { projectId: 'p2' }, { sort: [['id', -1]] })).map((d) => d.id)).toEqual([
+      'd',
+      'c',
+    ]);
     await ds.close();
 
     const db = new Database(file, { readonly: true });
-    const indexes = db.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:images@v1'`).all();
+    const indexes = db
+      .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:images@v1'`)
+      .all();
     db.close();
     expect(indexes.map((i) => i.name)).not.toContain('i:images@v1:projectId');
     expect(indexes.map((i) => i.name)).toContain('f:images@v1:projectId');

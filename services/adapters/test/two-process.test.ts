@@ -16,10 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(file: string, increments: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'support', 'counter-loop.ts'), file, String(increments)], {
-      cwd: join(here, '..', '..', '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(here, 'support', 'counter-loop.ts'), file, String(increments)],
+      {
+        cwd: join(here, '..', '..', '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -25,7 +25,11 @@ describe('WAL checkpointer', () => {
   it('copies committed pages into the database file from its own thread, while the store keeps writing and reading', async () => {
     await store.ensureCollection({ name: 'things', indexes: [] });
     const payload = 'x'.repeat(4000);
-    const ops = Array.from({ length: 500 }, (_, i) => ({ op: 'put' as const, collection: 'things', doc: { id: `t${i}`, payload } }));
+    const ops = Array.from({ length: 500 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'things',
+      doc: { id: `t${i}`, payload },
+    }));
     await store.applyBatch(ops);
     // Well under the store's own auto-checkpoint size: the rows are still only in the WAL.
     const before = size(join(dir, 'docs.sqlite'));
@@ -35,7 +39,8 @@ describe('WAL checkpointer', () => {
     // The file grows page by page while a checkpoint copies: wait for the whole batch (~2 MB), not
     // for the first page (a fresh clone's CI run once looked at 966,656 bytes mid-copy).
     const deadline = Date.now() + 10_000;
-    while (size(join(dir, 'docs.sqlite')) <= 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (size(join(dir, 'docs.sqlite')) <= 1_000_000 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect(size(join(dir, 'docs.sqlite'))).toBeGreaterThan(1_000_000);
 
     await store.applyBatch([{ op: 'put', collection: 'things', doc: { id: 'after', payload } }]);

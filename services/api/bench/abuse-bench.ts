@@ -44,7 +44,12 @@ const freePort = () =>
 
 const reference = {
   title: 'Inventory Status',
-  data: Array.from({ length: 20 }, (_, i) => ({ SKU: `SKU-${1000 + i}`, Product: `Product ${i + 1}`, Stock: (i * 37) % 200, Price: `$${(9.99 + i).toFixed(2)}` })),
+  data: Array.from({ length: 20 }, (_, i) => ({
+    SKU: `SKU-${1000 + i}`,
+    Product: `Product ${i + 1}`,
+    Stock: (i * 37) % 200,
+    Price: `$${(9.99 + i).toFixed(2)}`,
+  })),
 };
 const BOMB = '['.repeat(2_500_000) + ']'.repeat(2_500_000);
 const IMAGES = JSON.stringify(bombTable(200));
@@ -56,7 +61,9 @@ const BIG_PNG = JSON.stringify({
 });
 const BIG_IMAGES = JSON.stringify({
   headers: ['Image'],
-  rows: [0, 1].map((i) => [{ type: 'image', value: bombUri(4000, 4000, 1000 + i), format: { width: 4000, height: 4000 } }]),
+  rows: [0, 1].map((i) => [
+    { type: 'image', value: bombUri(4000, 4000, 1000 + i), format: { width: 4000, height: 4000 } },
+  ]),
   options: { format: 'png' },
 });
 const BIG_PDF = JSON.stringify({
@@ -65,7 +72,11 @@ const BIG_PDF = JSON.stringify({
   options: { format: 'pdf' },
 });
 
-interface Tally { requests: number; byStatus: Record<number, number>; bad5xx: string[] }
+interface Tally {
+  requests: number;
+  byStatus: Record<number, number>;
+  bad5xx: string[];
+}
 let tally: Tally = { requests: 0, byStatus: {}, bad5xx: [] };
 let ipSeq = 0;
 
@@ -77,19 +88,27 @@ async function send(
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`, ...init.headers },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`,
+      ...init.headers,
+    },
     ...(init.body !== undefined ? { body: init.body } : {}),
   });
   const bytes = await res.arrayBuffer();
   const ms = performance.now() - t0;
   tally.requests++;
   tally.byStatus[res.status] = (tally.byStatus[res.status] ?? 0) + 1;
-  if (res.status >= 500 && !(res.status === 503 && res.headers.get('retry-after'))) tally.bad5xx.push(`${res.status} ${path}`);
-  const json = res.headers.get('content-type')?.includes('json') ? (JSON.parse(Buffer.from(bytes).toString()) as unknown) : undefined;
+  if (res.status >= 500 && !(res.status === 503 && res.headers.get('retry-after')))
+    tally.bad5xx.push(`${res.status} ${path}`);
+  const json = res.headers.get('content-type')?.includes('json')
+    ? (JSON.parse(Buffer.from(bytes).toString()) as unknown)
+    : undefined;
   return { status: res.status, ms, json };
 }
 
-const render = (base: string) => send(base, '/api/demo/generate-image', { method: 'POST', body: JSON.stringify(reference) });
+const render = (base: string) =>
+  send(base, '/api/demo/generate-image', { method: 'POST', body: JSON.stringify(reference) });
 
 /** VmHWM (peak) or VmRSS (now) of the server process, in MB. */
 function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -100,7 +119,10 @@ function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 /** An Enterprise account's API key on the running server (registered through the HTTP API). */
 async function apiKeyOf(base: string, dataDir: string): Promise<string> {
   const account = await seededAccount({ baseUrl: base, dataDir, count: 0, projects: [] });
-  const res = await fetch(`${base}/api/jsonable/user/generate-api-key`, { method: 'POST', headers: { Cookie: account.cookie, 'content-type': 'application/json' } });
+  const res = await fetch(`${base}/api/jsonable/user/generate-api-key`, {
+    method: 'POST',
+    headers: { Cookie: account.cookie, 'content-type': 'application/json' },
+  });
   if (!res.ok) throw new Error(`generate-api-key: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { apiKey: string }).apiKey;
 }
@@ -114,14 +136,24 @@ async function run(root: string): Promise<string[][]> {
   const profile = process.env.ABUSE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ABUSE_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'error', WEB_DIST: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'error',
+      WEB_DIST: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/api/jsonable/status`)).ok) break;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       if (i > 600) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -129,7 +161,8 @@ async function run(root: string): Promise<string[][]> {
     for (let i = 0; i < 5; i++) await render(base); // warm-up
     // On a loaded machine a render may be refused (503, busy) while workers start: retry.
     let imageUrl: string | undefined;
-    for (let i = 0; !imageUrl && i < 30; i++) imageUrl = ((await render(base)).json as { url?: string } | undefined)?.url;
+    for (let i = 0; !imageUrl && i < 30; i++)
+      imageUrl = ((await render(base)).json as { url?: string } | undefined)?.url;
     if (!imageUrl) throw new Error('no demo render succeeded');
     const imagePath = new URL(imageUrl).pathname;
 
@@ -152,9 +185,24 @@ async function run(root: string): Promise<string[][]> {
         () => send(base, '/api/no/such/route', { method: 'POST', body: BOMB }),
         () => send(base, '/api/demo/generate-image', { method: 'POST', body: IMAGES }),
         () => send(base, '/api/demo/generate-image', { method: 'POST', body: BIG_PDF }),
-        () => send(base, '/api/jsonable/table-to-image', { method: 'POST', body: IMAGES, headers: { 'x-api-key': apiKey } }),
-        () => send(base, '/api/jsonable/table-to-image', { method: 'POST', body: BIG_PNG, headers: { 'x-api-key': apiKey } }),
-        () => send(base, '/api/jsonable/table-to-image', { method: 'POST', body: BIG_IMAGES, headers: { 'x-api-key': apiKey } }),
+        () =>
+          send(base, '/api/jsonable/table-to-image', {
+            method: 'POST',
+            body: IMAGES,
+            headers: { 'x-api-key': apiKey },
+          }),
+        () =>
+          send(base, '/api/jsonable/table-to-image', {
+            method: 'POST',
+            body: BIG_PNG,
+            headers: { 'x-api-key': apiKey },
+          }),
+        () =>
+          send(base, '/api/jsonable/table-to-image', {
+            method: 'POST',
+            body: BIG_IMAGES,
+            headers: { 'x-api-key': apiKey },
+          }),
       ];
       for (let i = id; performance.now() < until; i++) await attacks[i % attacks.length]!();
     };
@@ -173,7 +221,13 @@ async function run(root: string): Promise<string[][]> {
         if (r.status === 200) loaded.push(r.ms);
       }
     };
-    await Promise.all([abusive(0), abusive(1), poller('/api/jsonable/status', statusTimes), poller(imagePath, imageTimes), renderer()]);
+    await Promise.all([
+      abusive(0),
+      abusive(1),
+      poller('/api/jsonable/status', statusTimes),
+      poller(imagePath, imageTimes),
+      renderer(),
+    ]);
     const rssLoaded = rssDuring;
     // The heaviest requests within the limits through the key route, as many at once as there are
     // workers (the default count), so every worker holds its worst at the same time: on a loaded
@@ -181,8 +235,11 @@ async function run(root: string): Promise<string[][]> {
     rssDuring = 0;
     const heaviest = [BIG_IMAGES, BIG_PNG, IMAGES, BIG_PDF];
     for (const body of heaviest) {
-      await Promise.all(Array.from({ length: availableParallelism() }, () =>
-        send(base, '/api/jsonable/table-to-image', { method: 'POST', body, headers: { 'x-api-key': apiKey } })));
+      await Promise.all(
+        Array.from({ length: availableParallelism() }, () =>
+          send(base, '/api/jsonable/table-to-image', { method: 'POST', body, headers: { 'x-api-key': apiKey } }),
+        ),
+      );
     }
     const rssHeaviest = rssDuring;
     const rss = rssMb(child.pid!, 'VmHWM');
@@ -200,10 +257,18 @@ async function run(root: string): Promise<string[][]> {
       ['normal render p99, 2 abusive clients', `${p99(loaded)} ms (${loaded.length} renders)`, ''],
       ['render p99 loaded ÷ unloaded', (percentile(loaded, 99) / percentile(unloaded, 99)).toFixed(2), '≤ 3'],
       ['server peak RSS (VmHWM)', `${rss} MB`, '≤ 1,536 MB'],
-      ['server RSS before → most under abuse → most over the heaviest requests → 10 s after', `${rssBefore} → ${rssLoaded} → ${rssHeaviest} → ${rssAfter} MB`, ''],
+      [
+        'server RSS before → most under abuse → most over the heaviest requests → 10 s after',
+        `${rssBefore} → ${rssLoaded} → ${rssHeaviest} → ${rssAfter} MB`,
+        '',
+      ],
       ['5xx other than 503 + Retry-After', `${tally.bad5xx.length} of ${tally.requests} responses`, '0'],
     ];
-    console.log(`\n${root}: ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `\n${root}: ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log('| measure | result | target |\n|---|---|---|');
     for (const r of rows) console.log(`| ${r.join(' | ')} |`);
     if (tally.bad5xx.length) console.log('unexpected 5xx:', tally.bad5xx.slice(0, 10));
@@ -221,5 +286,7 @@ for (const root of roots) results.push(await run(root));
 if (roots.length > 1) {
   console.log(`\nSide by side (${roots.join(' | ')}):`);
   console.log(`| measure | ${roots.join(' | ')} | target |\n|---|${roots.map(() => '---|').join('')}---|`);
-  results[0]!.forEach((row, i) => console.log(`| ${row[0]} | ${results.map((r) => r[i]![1]).join(' | ')} | ${row[2]} |`));
+  results[0]!.forEach((row, i) =>
+    console.log(`| ${row[0]} | ${results.map((r) => r[i]![1]).join(' | ')} | ${row[2]} |`),
+  );
 }

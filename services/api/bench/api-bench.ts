@@ -58,7 +58,9 @@ interface LoadOptions {
 /** Runs autocannon in a child process; its answer and the CPU it used itself. */
 function runLoad(options: LoadOptions): Promise<{ result: Result; cpuMs: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [new URL('./load-client.mjs', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [new URL('./load-client.mjs', import.meta.url).pathname], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (out += chunk));
@@ -129,7 +131,13 @@ async function main(): Promise<void> {
 type Server = Awaited<ReturnType<typeof startServer>>;
 const line = (label: string, value: string) => console.log(`${label.padEnd(30)} ${value}`);
 
-async function renderPhase(server: Server, deps: Server['deps'], apiKey: string, userId: string, servedSoFar: () => number): Promise<string[]> {
+async function renderPhase(
+  server: Server,
+  deps: Server['deps'],
+  apiKey: string,
+  userId: string,
+  servedSoFar: () => number,
+): Promise<string[]> {
   {
     const url = `${server.url}/api/jsonable/table-to-image`;
     const body = JSON.stringify(referencePayload(20));
@@ -148,14 +156,27 @@ async function renderPhase(server: Server, deps: Server['deps'], apiKey: string,
       if (failed > 0) throw new Error(`warm-up run: ${failed} requests failed`);
     }
 
-    console.log(`autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s unmeasured, reference table 20 × 4 PNG, renderer: ${RENDERER}`);
-    console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `autocannon: POST ${url}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s unmeasured, reference table 20 × 4 PNG, renderer: ${RENDERER}`,
+    );
+    console.log(
+      `load average before: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const cpuBefore = process.cpuUsage();
     // Stalls of the server's main thread (synchronous SQLite commits and checkpoints, GC, the
     // projector's batches) hold up every request in flight: they show in the latency tail.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    const { result, cpuMs: clientCpuMs } = await runLoad({ url, method: 'POST', headers, body, connections: CONNECTIONS, duration: DURATION });
+    const { result, cpuMs: clientCpuMs } = await runLoad({
+      url,
+      method: 'POST',
+      headers,
+      body,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
 
     const cpu = process.cpuUsage(cpuBefore);
     loopDelay.disable();
@@ -167,19 +188,24 @@ async function renderPhase(server: Server, deps: Server['deps'], apiKey: string,
 
     // Let the requests in flight when the client stopped finish, then compare: every 2xx answer
     // must be one TableRendered event and one stored file (warm-up included).
-    for (let last = -1; last !== servedSoFar(); ) {
+    for (let last = -1; last !== servedSoFar();) {
       last = servedSoFar();
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await deps.waitForProjections(await deps.eventStore.headPosition(), 10_000);
-    const rendered = (await deps.eventStore.readAll()).filter((e) => e.type === 'TableRendered' && (e.data as { userId: string }).userId === userId);
+    const rendered = (await deps.eventStore.readAll()).filter(
+      (e) => e.type === 'TableRendered' && (e.data as { userId: string }).userId === userId,
+    );
     let files = 0;
     for await (const info of deps.blobs.list('images/')) if (info.metadata.userId === userId) files++;
     const expected = servedSoFar();
 
     line('requests (2xx / other / errors)', `${ok} / ${result.non2xx} / ${result.errors + result.timeouts}`);
     line('renders per second', `${rendersPerSecond.toFixed(1)} (target ≥ ${TARGET.rendersPerSecond})`);
-    line('latency p50 / p90 / p99 / max', `${result.latency.p50} / ${result.latency.p90} / ${p99} / ${result.latency.max} ms (target p99 ≤ ${TARGET.p99Ms})`);
+    line(
+      'latency p50 / p90 / p99 / max',
+      `${result.latency.p50} / ${result.latency.p90} / ${p99} / ${result.latency.max} ms (target p99 ≤ ${TARGET.p99Ms})`,
+    );
     // The server process (HTTP, render workers, projector) used this much CPU, the load client
     // apart: on a shared machine the wall figures stretch with other load, these do not.
     const perRender = (ms: number) => `${(ms / Math.max(ok, 1)).toFixed(2)} ms`;
@@ -187,19 +213,32 @@ async function renderPhase(server: Server, deps: Server['deps'], apiKey: string,
     line('CPU per render, load client', perRender(clientCpuMs));
     line('CPU per render, both', perRender(cpuSeconds * 1000 + clientCpuMs));
     const allSeconds = cpuSeconds + clientCpuMs / 1000;
-    line('renders per CPU-second (both)', `${(ok / allSeconds).toFixed(1)} (2 idle cores: ≈ ${((2 * ok) / allSeconds).toFixed(0)}/s)`);
+    line(
+      'renders per CPU-second (both)',
+      `${(ok / allSeconds).toFixed(1)} (2 idle cores: ≈ ${((2 * ok) / allSeconds).toFixed(0)}/s)`,
+    );
     const ms = (ns: number) => (ns / 1e6).toFixed(0);
-    line('event-loop delay p50/p99/max', `${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)} ms`);
-    line('load average after', loadavg().map((l) => l.toFixed(2)).join(' '));
+    line(
+      'event-loop delay p50/p99/max',
+      `${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)} ms`,
+    );
+    line(
+      'load average after',
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
+    );
     line('2xx answers sent (+ warm-up)', String(expected));
     line('TableRendered events', String(rendered.length));
     line('stored image files', String(files));
 
     const failures: string[] = [];
-    if (rendersPerSecond < TARGET.rendersPerSecond) failures.push(`throughput ${rendersPerSecond.toFixed(1)}/s < ${TARGET.rendersPerSecond}/s`);
+    if (rendersPerSecond < TARGET.rendersPerSecond)
+      failures.push(`throughput ${rendersPerSecond.toFixed(1)}/s < ${TARGET.rendersPerSecond}/s`);
     if (p99 > TARGET.p99Ms) failures.push(`p99 ${p99} ms > ${TARGET.p99Ms} ms`);
     if (errors > 0) failures.push(`${errors} errors`);
-    if (rendered.length !== expected || files !== expected) failures.push(`counts differ: ${expected} answers, ${rendered.length} events, ${files} files`);
+    if (rendered.length !== expected || files !== expected)
+      failures.push(`counts differ: ${expected} answers, ${rendered.length} events, ${files} files`);
     else console.log('renders: answers = events = files');
     return failures;
   }
@@ -207,10 +246,18 @@ async function renderPhase(server: Server, deps: Server['deps'], apiKey: string,
 
 /** The living image's stable URL: revalidated (304) and in full (200), side by side. */
 async function livePhase(baseUrl: string, deps: Server['deps'], apiKey: string, userId: string): Promise<string[]> {
-  const project = await createProject(deps, { userId, name: 'Bench live', description: '', planTier: 'enterprise', activeProjectIds: [] });
+  const project = await createProject(deps, {
+    userId,
+    name: 'Bench live',
+    description: '',
+    planTier: 'enterprise',
+    activeProjectIds: [],
+  });
   await deps.waitForProjections(project.position, 10_000);
   const put = await fetch(`${baseUrl}/api/jsonable/live/daily-sales?projectId=${project.projectId}`, {
-    method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(referencePayload(20)),
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify(referencePayload(20)),
   });
   if (put.status !== 201) throw new Error(`living image PUT answered ${put.status}: ${await put.text()}`);
   const url = `${baseUrl}${new URL(((await put.json()) as { url: string }).url).pathname}`;
@@ -220,20 +267,35 @@ async function livePhase(baseUrl: string, deps: Server['deps'], apiKey: string, 
   if (first.status !== 200 || !etag) throw new Error(`living image GET answered ${first.status}`);
   const measure = async (label: string, headers: Record<string, string>, status: number) => {
     await runLoad({ url, method: 'GET', headers, body: '', connections: CONNECTIONS, duration: 2 });
-    const { result } = await runLoad({ url, method: 'GET', headers, body: '', connections: CONNECTIONS, duration: LIVE_DURATION });
+    const { result } = await runLoad({
+      url,
+      method: 'GET',
+      headers,
+      body: '',
+      connections: CONNECTIONS,
+      duration: LIVE_DURATION,
+    });
     const perSecond = result['2xx'] / LIVE_DURATION;
     // autocannon counts 304 as non-2xx: the revalidations are the non-2xx answers here.
     const answered = status === 304 ? result.non2xx / LIVE_DURATION : perSecond;
-    line(label, `${answered.toFixed(0)} req/s, p50 / p99 ${result.latency.p50} / ${result.latency.p99} ms, errors ${result.errors + result.timeouts}`);
-    return { perSecond: answered, errors: result.errors + result.timeouts + (status === 304 ? result['2xx'] : result.non2xx) };
+    line(
+      label,
+      `${answered.toFixed(0)} req/s, p50 / p99 ${result.latency.p50} / ${result.latency.p99} ms, errors ${result.errors + result.timeouts}`,
+    );
+    return {
+      perSecond: answered,
+      errors: result.errors + result.timeouts + (status === 304 ? result['2xx'] : result.non2xx),
+    };
   };
   console.log(`autocannon: GET ${url}, ${CONNECTIONS} connections, ${LIVE_DURATION} s each after 2 s unmeasured`);
   const revalidated = await measure('live latest, If-None-Match 304', { 'if-none-match': etag }, 304);
   const full = await measure('live latest, full 200', {}, 200);
   line('304 / 200 throughput ratio', `${(revalidated.perSecond / Math.max(full.perSecond, 1)).toFixed(2)}×`);
   const failures: string[] = [];
-  if (revalidated.perSecond < TARGET.liveRevalidationsPerSecond) failures.push(`live revalidation ${revalidated.perSecond.toFixed(0)}/s < ${TARGET.liveRevalidationsPerSecond}/s`);
-  if (revalidated.errors + full.errors > 0) failures.push(`${revalidated.errors + full.errors} unexpected live answers`);
+  if (revalidated.perSecond < TARGET.liveRevalidationsPerSecond)
+    failures.push(`live revalidation ${revalidated.perSecond.toFixed(0)}/s < ${TARGET.liveRevalidationsPerSecond}/s`);
+  if (revalidated.errors + full.errors > 0)
+    failures.push(`${revalidated.errors + full.errors} unexpected live answers`);
   return failures;
 }
 

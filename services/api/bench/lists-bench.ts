@@ -32,7 +32,11 @@ function percentile(samples: number[], p: number): number {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function timed(baseUrl: string, account: SeededAccount, path: string): Promise<{ ms: number; next: string | null; count: number }> {
+async function timed(
+  baseUrl: string,
+  account: SeededAccount,
+  path: string,
+): Promise<{ ms: number; next: string | null; count: number }> {
   const start = performance.now();
   const res = await fetch(`${baseUrl}${path}`, { headers: { Cookie: account.cookie } });
   const body = (await res.json()) as unknown[];
@@ -48,7 +52,9 @@ async function measure(baseUrl: string, account: SeededAccount, images: number):
     const times: number[] = [];
     for (let i = 0; i < 5; i++) await timed(baseUrl, account, paths()); // warm-up
     for (let i = 0; i < n; i++) times.push((await timed(baseUrl, account, paths())).ms);
-    lines.push(`| ${images.toLocaleString('en-US')} | ${label} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`);
+    lines.push(
+      `| ${images.toLocaleString('en-US')} | ${label} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} |`,
+    );
     console.log(lines[lines.length - 1]);
   };
   // Cursors deep in the list: follow the first 30 pages of 100 once, then sample among them.
@@ -61,17 +67,31 @@ async function measure(baseUrl: string, account: SeededAccount, images: number):
   let k = 0;
   await sample('first page of 100', () => '/api/jsonable/user/images?limit=100', 200);
   await sample('page of 100 by cursor (pages 1–30)', () => deep[k++ % deep.length]!, 200);
-  await sample("a project's page of 100", () => `/api/jsonable/projects/${account.projectIds[0]}/images?limit=100`, 200);
-  await sample('search q=invoice 1 (frequent), page of 100', () => '/api/jsonable/user/images?limit=100&q=invoice%201', 100);
+  await sample(
+    "a project's page of 100",
+    () => `/api/jsonable/projects/${account.projectIds[0]}/images?limit=100`,
+    200,
+  );
+  await sample(
+    'search q=invoice 1 (frequent), page of 100',
+    () => '/api/jsonable/user/images?limit=100&q=invoice%201',
+    100,
+  );
   await sample('search q=zzz (no match: reads every title)', () => '/api/jsonable/user/images?limit=100&q=zzz', 100);
-  await sample('format=svg & from/to, page of 100', () => '/api/jsonable/user/images?limit=100&format=svg&from=2000-01-01&to=2999-12-31', 200);
+  await sample(
+    'format=svg & from/to, page of 100',
+    () => '/api/jsonable/user/images?limit=100&format=svg&from=2000-01-01&to=2999-12-31',
+    200,
+  );
   // Memory: heap after GC before and after 200 list calls.
   gc?.();
   const before = process.memoryUsage().heapUsed;
   for (let i = 0; i < 200; i++) await timed(baseUrl, account, deep[i % deep.length]!);
   gc?.();
   const after = process.memoryUsage().heapUsed;
-  lines.push(`| ${images.toLocaleString('en-US')} | heap after GC: before → after 200 list calls | ${(before / 1048576).toFixed(1)} MB | ${(after / 1048576).toFixed(1)} MB |`);
+  lines.push(
+    `| ${images.toLocaleString('en-US')} | heap after GC: before → after 200 list calls | ${(before / 1048576).toFixed(1)} MB | ${(after / 1048576).toFixed(1)} MB |`,
+  );
   console.log(lines[lines.length - 1]);
   return lines;
 }
@@ -84,7 +104,10 @@ async function dashboardFirstImages(baseUrl: string, account: SeededAccount): Pr
       const { context, page } = await newPage(browser, baseUrl);
       await context.addCookies([{ name: 'jsonable_session', value: account.sessionId, url: baseUrl }]);
       await page.goto('/dashboard');
-      await page.locator('[data-testid="project-item"] [data-testid="image-card"] img').first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('[data-testid="project-item"] [data-testid="image-card"] img')
+        .first()
+        .waitFor({ timeout: 60_000 });
       // From the navigation's start as the browser timed it.
       times.push(await page.evaluate(() => performance.now()));
       await context.close();
@@ -102,13 +125,23 @@ async function main(): Promise<void> {
   // A private copy of the built app: e2e runs rebuild web/dist meanwhile.
   const dist = join(dataDir, 'web-dist');
   cpSync(WEB_DIST, dist, { recursive: true });
-  const server = await startServer({ env: { DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'error', RENDER_WORKERS: '1' }, host: '127.0.0.1', port: 0 });
+  const server = await startServer({
+    env: { DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'error', RENDER_WORKERS: '1' },
+    host: '127.0.0.1',
+    port: 0,
+  });
   const handle = server as unknown as { url?: string; port?: number; close?: () => Promise<void> };
   const baseUrl = (handle.url ?? `http://127.0.0.1:${handle.port}`).replace(/\/$/, '');
   try {
     const lines = ['| images | what | p50 | p95 |', '|---|---|---|---|'];
     let start = performance.now();
-    const account = await seededAccount({ baseUrl, dataDir, count: STAGE_1, projects: ['Reports', 'Exports'], looseEvery: 50 });
+    const account = await seededAccount({
+      baseUrl,
+      dataDir,
+      count: STAGE_1,
+      projects: ['Reports', 'Exports'],
+      looseEvery: 50,
+    });
     console.log(`seeded ${STAGE_1} images in ${((performance.now() - start) / 1000).toFixed(0)} s`);
     lines.push(...(await measure(baseUrl, account, STAGE_1)));
     if (TOTAL > STAGE_1) {
@@ -120,7 +153,9 @@ async function main(): Promise<void> {
       lines.push(...(await measure(baseUrl, account, TOTAL)));
     }
     const first = await dashboardFirstImages(baseUrl, account);
-    lines.push(`| ${TOTAL.toLocaleString('en-US')} | dashboard: first image shown after navigation (5 loads, Chromium) | ${ms(percentile(first, 50))} | max ${ms(Math.max(...first))} |`);
+    lines.push(
+      `| ${TOTAL.toLocaleString('en-US')} | dashboard: first image shown after navigation (5 loads, Chromium) | ${ms(percentile(first, 50))} | max ${ms(Math.max(...first))} |`,
+    );
     console.log(lines.join('\n'));
   } finally {
     await handle.close?.();

@@ -17,36 +17,80 @@ import { searchTextOf } from '@jsonable/read-models/images/images.projection';
 
 const N = Number(process.env.N ?? 100000);
 const variants: Record<string, string[][]> = {
-  v2: [['listUserId', 'createdAt', 'id'], ['listUserId', 'projectId', 'createdAt', 'id'], ['listUserId', 'format', 'createdAt', 'id']],
-  v4: [['listUserId', 'createdAt', 'id'], ['listUserId', 'projectId', 'createdAt', 'id'], ['listUserId', 'format', 'createdAt', 'id']],
-
+  v2: [
+    ['listUserId', 'createdAt', 'id'],
+    ['listUserId', 'projectId', 'createdAt', 'id'],
+    ['listUserId', 'format', 'createdAt', 'id'],
+  ],
+  v4: [
+    ['listUserId', 'createdAt', 'id'],
+    ['listUserId', 'projectId', 'createdAt', 'id'],
+    ['listUserId', 'format', 'createdAt', 'id'],
+  ],
 };
 const formats = ['png', 'svg', 'jpeg', 'pdf'];
-for (const [name, compounds] of Object.entries(variants).filter(([n]) => (process.env.V ?? "v2,v4").split(',').includes(n))) {
+for (const [name, compounds] of Object.entries(variants).filter(([n]) =>
+  (process.env.V ?? 'v2,v4').split(',').includes(n),
+)) {
   const dir = mkdtempSync(join(tmpdir(), 's30-micro-'));
   const docs = new SqliteDocumentStore(join(dir, 'rm.sqlite'), { sweepIntervalMs: 0 });
-  await docs.ensureCollection({ name: 'images', indexes: ['userId', 'projectId', 'filename'], compoundIndexes: compounds, ...(name === 'v4' ? { substringIndexes: ['searchText'] } : {}) });
+  await docs.ensureCollection({
+    name: 'images',
+    indexes: ['userId', 'projectId', 'filename'],
+    compoundIndexes: compounds,
+    ...(name === 'v4' ? { substringIndexes: ['searchText'] } : {}),
+  });
   const t0 = Date.UTC(2025, 0, 1);
   for (let b = 0; b < N; b += 2000) {
     const ops = [];
     for (let i = b; i < Math.min(N, b + 2000); i++) {
       const title = i % 8 === 2 ? `Invoice ${i}` : `Report ${i}`;
       const filename = `${title.toLowerCase().replace(' ', '-')}-${i.toString(36)}abc.${formats[i % 4]}`;
-      ops.push({ op: 'put' as const, collection: 'images', doc: {
-        id: `img${i.toString().padStart(7, '0')}`, userId: 'u1', projectId: i % 50 === 0 ? null : `p${i % 2}`, period: 0, filename, blobKey: `images/${filename}`,
-        format: formats[i % 4], contentType: 'image/png', width: 100, height: 50, size: 1000, rows: 2, columns: 2, title, source: 'api_key',
-        createdAt: new Date(t0 + i * 60000).toISOString(), deleted: false, listUserId: 'u1', searchText: searchTextOf(title, filename), dataExpiresAt: 1, position: i + 1 } });
+      ops.push({
+        op: 'put' as const,
+        collection: 'images',
+        doc: {
+          id: `img${i.toString().padStart(7, '0')}`,
+          userId: 'u1',
+          projectId: i % 50 === 0 ? null : `p${i % 2}`,
+          period: 0,
+          filename,
+          blobKey: `images/${filename}`,
+          format: formats[i % 4],
+          contentType: 'image/png',
+          width: 100,
+          height: 50,
+          size: 1000,
+          rows: 2,
+          columns: 2,
+          title,
+          source: 'api_key',
+          createdAt: new Date(t0 + i * 60000).toISOString(),
+          deleted: false,
+          listUserId: 'u1',
+          searchText: searchTextOf(title, filename),
+          dataExpiresAt: 1,
+          position: i + 1,
+        },
+      });
     }
     await docs.applyBatch(ops);
   }
   const time = async (label: string, f: () => Promise<unknown>) => {
     const ts: number[] = [];
     for (let i = 0; i < 3; i++) await f();
-    for (let i = 0; i < 15; i++) { const s = performance.now(); await f(); ts.push(performance.now() - s); }
+    for (let i = 0; i < 15; i++) {
+      const s = performance.now();
+      await f();
+      ts.push(performance.now() - s);
+    }
     ts.sort((a, b) => a - b);
     console.log(`${name.padEnd(9)} ${label.padEnd(40)} p50 ${ts[7]!.toFixed(1)} p95 ${ts[14]!.toFixed(1)}`);
   };
-  const sort: Array<[string, 1 | -1]> = [['createdAt', -1], ['id', -1]];
+  const sort: Array<[string, 1 | -1]> = [
+    ['createdAt', -1],
+    ['id', -1],
+  ];
   await time('count all', () => docs.count('images', { listUserId: 'u1' }));
   if (name === 'v4') {
     await docs.ensureCollection({ name: 'image_counts', indexes: [] });
@@ -55,11 +99,22 @@ for (const [name, compounds] of Object.entries(variants).filter(([n]) => (proces
   }
   await time('count project', () => docs.count('images', { listUserId: 'u1', projectId: 'p1' }));
   await time('page all', () => docs.find('images', { listUserId: 'u1' }, { sort, limit: 101 }));
-  await time('count q=invoice 1', () => docs.count('images', { listUserId: 'u1', searchText: { $contains: 'invoice 1' } }));
-  await time('page q=invoice 1', () => docs.find('images', { listUserId: 'u1', searchText: { $contains: 'invoice 1' } }, { sort, limit: 101 }));
+  await time('count q=invoice 1', () =>
+    docs.count('images', { listUserId: 'u1', searchText: { $contains: 'invoice 1' } }),
+  );
+  await time('page q=invoice 1', () =>
+    docs.find('images', { listUserId: 'u1', searchText: { $contains: 'invoice 1' } }, { sort, limit: 101 }),
+  );
   await time('count q=zzz', () => docs.count('images', { listUserId: 'u1', searchText: { $contains: 'zzz' } }));
-  await time('page q=zzz', () => docs.find('images', { listUserId: 'u1', searchText: { $contains: 'zzz' } }, { sort, limit: 101 }));
-  await time('count project q=zzz', () => docs.count('images', { listUserId: 'u1', projectId: 'p1', searchText: { $contains: 'zzz' } }));
-  if (process.env.PLAN) console.log(docs.explainFind('images', { listUserId: 'u1', searchText: { $contains: 'invoice 1' } }, { sort, limit: 101 }));
+  await time('page q=zzz', () =>
+    docs.find('images', { listUserId: 'u1', searchText: { $contains: 'zzz' } }, { sort, limit: 101 }),
+  );
+  await time('count project q=zzz', () =>
+    docs.count('images', { listUserId: 'u1', projectId: 'p1', searchText: { $contains: 'zzz' } }),
+  );
+  if (process.env.PLAN)
+    console.log(
+      docs.explainFind('images', { listUserId: 'u1', searchText: { $contains: 'invoice 1' } }, { sort, limit: 101 }),
+    );
   await docs.close();
 }

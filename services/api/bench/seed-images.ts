@@ -11,7 +11,16 @@ import { RenderService } from '@jsonable/domain/usage/render-table';
 import { quickRenderer } from '../test/support/quick-renderer';
 
 const FORMATS = ['png', 'svg', 'jpeg', 'pdf'] as const;
-const TOPICS = ['Sales report', 'Inventory', 'Invoice', 'Server status', 'Team roster', 'Event schedule', 'Budget', 'Customer feedback'];
+const TOPICS = [
+  'Sales report',
+  'Inventory',
+  'Invoice',
+  'Server status',
+  'Team roster',
+  'Event schedule',
+  'Budget',
+  'Customer feedback',
+];
 
 export interface SeedOptions {
   dataDir: string;
@@ -36,7 +45,14 @@ export function seededTitle(i: number): string {
 
 export async function seedImages(options: SeedOptions): Promise<void> {
   const stores = await createStores({ dataDir: options.dataDir });
-  const service = new RenderService({ eventStore: stores.eventStore, blobs: stores.blobs, docs: stores.docs, renderer: quickRenderer, clock: systemClock, ids: randomIds });
+  const service = new RenderService({
+    eventStore: stores.eventStore,
+    blobs: stores.blobs,
+    docs: stores.docs,
+    renderer: quickRenderer,
+    clock: systemClock,
+    ids: randomIds,
+  });
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -44,10 +60,15 @@ export async function seedImages(options: SeedOptions): Promise<void> {
       const i = n + (options.firstIndex ?? 0);
       const title = seededTitle(i);
       await service.render({
-        userId: options.userId, registeredAt: options.registeredAt, planTier: options.planTier,
-        projectId: options.projectIds[i % options.projectIds.length] ?? null, source: 'api_key',
+        userId: options.userId,
+        registeredAt: options.registeredAt,
+        planTier: options.planTier,
+        projectId: options.projectIds[i % options.projectIds.length] ?? null,
+        source: 'api_key',
         payload: { title, headers: ['A', 'B'], rows: [['1', '2']], options: { format: FORMATS[i % FORMATS.length] } },
-        projectStyles: null, idempotencyKey: null, requestHash: `seed-${i}`,
+        projectStyles: null,
+        idempotencyKey: null,
+        requestHash: `seed-${i}`,
       });
       if (++done % 1000 === 0) options.onProgress?.(done);
     }

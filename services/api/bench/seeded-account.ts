@@ -28,7 +28,10 @@ async function confirmToken(dataDir: string, email: string): Promise<string> {
   const dir = join(dataDir, 'outbox');
   for (let tries = 0; tries < 200; tries++) {
     const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.json')).sort().reverse()) {
+    for (const name of names
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .reverse()) {
       const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as { to: string | string[]; text?: string };
       if (![mail.to].flat().includes(email)) continue;
       const token = /\/auth\/verify\?token=([\w%-]+)/.exec(mail.text ?? '')?.[1];
@@ -52,21 +55,40 @@ export async function seededAccount(options: {
   const email = `seeded.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'correct horse battery staple';
   const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const register = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, confirmPassword: password }) });
+  const register = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, confirmPassword: password }),
+  });
   if (!register.ok) throw new Error(`register: ${register.status} ${await register.text()}`);
-  const confirm = await fetch(`${baseUrl}/api/confirm-magic-link`, { method: 'POST', headers: json, body: JSON.stringify({ token: await confirmToken(dataDir, email) }) });
+  const confirm = await fetch(`${baseUrl}/api/confirm-magic-link`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token: await confirmToken(dataDir, email) }),
+  });
   if (!confirm.ok) throw new Error(`confirm: ${confirm.status} ${await confirm.text()}`);
   const sessionId = /jsonable_session=([^;]+)/.exec(confirm.headers.get('set-cookie') ?? '')?.[1];
   if (!sessionId) throw new Error('no session cookie');
   const cookie = `jsonable_session=${sessionId}`;
   const lines: string[] = [];
-  const code = await runCli(['set-plan', email, 'enterprise'], { env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, out: (l) => lines.push(l), err: (l) => lines.push(l) });
+  const code = await runCli(['set-plan', email, 'enterprise'], {
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    out: (l) => lines.push(l),
+    err: (l) => lines.push(l),
+  });
   if (code !== 0) throw new Error(`set-plan: ${lines.join('\n')}`);
   const authed = { ...json, Cookie: cookie };
-  const user = (await (await fetch(`${baseUrl}/api/jsonable/user`, { headers: authed })).json()) as { id: string; created_at: string };
+  const user = (await (await fetch(`${baseUrl}/api/jsonable/user`, { headers: authed })).json()) as {
+    id: string;
+    created_at: string;
+  };
   const projectIds: string[] = [];
   for (const name of options.projects) {
-    const res = await fetch(`${baseUrl}/api/jsonable/projects`, { method: 'POST', headers: authed, body: JSON.stringify({ name }) });
+    const res = await fetch(`${baseUrl}/api/jsonable/projects`, {
+      method: 'POST',
+      headers: authed,
+      body: JSON.stringify({ name }),
+    });
     if (res.status !== 201) throw new Error(`project: ${res.status} ${await res.text()}`);
     projectIds.push(((await res.json()) as { id: string }).id);
   }
@@ -91,7 +113,16 @@ export async function addImages(
   already: number,
   onProgress?: (done: number) => void,
 ): Promise<void> {
-  await seedImages({ dataDir, userId: account.userId, registeredAt: account.registeredAt, planTier: 'enterprise', count, projectIds: account.targets, onProgress, firstIndex: already });
+  await seedImages({
+    dataDir,
+    userId: account.userId,
+    registeredAt: account.registeredAt,
+    planTier: 'enterprise',
+    count,
+    projectIds: account.targets,
+    onProgress,
+    firstIndex: already,
+  });
   // The server's projector catches up with the appended events.
   for (let tries = 0; ; tries++) {
     const res = await fetch(`${baseUrl}/api/jsonable/user/images?limit=1`, { headers: { Cookie: account.cookie } });

@@ -70,7 +70,10 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     throw error;
   }
   // Operators read the command's own output; only warnings and errors are logged.
-  const logger = createLogger({ level: config.logLevel === 'debug' || config.logLevel === 'info' ? 'warn' : config.logLevel, write: (line) => err(line) });
+  const logger = createLogger({
+    level: config.logLevel === 'debug' || config.logLevel === 'info' ? 'warn' : config.logLevel,
+    write: (line) => err(line),
+  });
   if (command.opensStores === false) {
     try {
       return await command.run(parsed, { config, logger, out });
@@ -127,10 +130,13 @@ export function failureLine(command: string, error: unknown, withStack = false):
   if (isFault(error)) return `${command} failed: ${error.describe()}: ${ADVICE[error.kind]}.`;
   const code = (error as { code?: unknown } | null)?.code;
   // A file the command itself writes (backup's target folder) on a full disk or quota.
-  if (code === 'ENOSPC' || code === 'EDQUOT') return `${command} failed: ${(error as Error).message}: ${ADVICE.no_space}.`;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return `${command} failed: ${(error as Error).message}: ${ADVICE.no_space}.`;
   const message = error instanceof Error ? error.message : String(error);
   const line = `${command} failed: ${message.replace(/\s*\n\s*/g, ' ')}`;
-  return withStack && error instanceof Error && error.stack ? `${line}\n${error.stack}` : `${line} (LOG_LEVEL=debug shows the stack)`;
+  return withStack && error instanceof Error && error.stack
+    ? `${line}\n${error.stack}`
+    : `${line} (LOG_LEVEL=debug shows the stack)`;
 }
 
 export function exitCodeOf(error: unknown): number {

@@ -53,13 +53,16 @@ const url = (protocols: string[]) =>
     z
       .string()
       .trim()
-      .refine((v) => {
-        try {
-          return protocols.includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      }, `expected a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`)
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `expected a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`,
+      )
       .optional(),
   );
 
@@ -70,11 +73,32 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   WEB_DIST: optionalString,
-  EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:']),
+  EVENTSTORE_URL: url([
+    'esdb:',
+    'esdb+discover:',
+    'kurrentdb:',
+    'kurrentdb+discover:',
+    'kurrent:',
+    'kurrent+discover:',
+  ]),
   MONGO_URL: url(['mongodb:', 'mongodb+srv:']),
-  MONGO_DB: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,63}$/, 'expected a database name').default('jsonable')),
+  MONGO_DB: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, 'expected a database name')
+      .default('jsonable'),
+  ),
   // Default: the table payload's own limit; a larger body could only be refused after reading it.
-  BODY_LIMIT_MB: z.preprocess(blankToUndefined, z.coerce.number().positive().max(1024).default(tableLimits.maxPayloadBytes / (1024 * 1024))),
+  BODY_LIMIT_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(1024)
+      .default(tableLimits.maxPayloadBytes / (1024 * 1024)),
+  ),
   TRUST_PROXY: flag,
   SECURE_COOKIES: flag,
   MAILGUN_API_KEY: optionalString,
@@ -91,8 +115,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
-  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().trim().min(16, 'expected at least 16 characters (a random token)').optional()),
-  MIN_FREE_DISK_MB: z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1_048_576).default(DEFAULT_MIN_FREE_DISK_MB)),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z.string().trim().min(16, 'expected at least 16 characters (a random token)').optional(),
+  ),
+  MIN_FREE_DISK_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().min(0).max(1_048_576).default(DEFAULT_MIN_FREE_DISK_MB),
+  ),
 });
 
 export class ConfigError extends Error {
@@ -118,7 +148,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const problems: string[] = [];
 
   const mailgunSet = [e.MAILGUN_API_KEY, e.MAILGUN_DOMAIN].filter(Boolean).length;
-  if (mailgunSet === 1) problems.push('MAILGUN_API_KEY and MAILGUN_DOMAIN: set both to send mail through Mailgun, or neither');
+  if (mailgunSet === 1)
+    problems.push('MAILGUN_API_KEY and MAILGUN_DOMAIN: set both to send mail through Mailgun, or neither');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (webhooks must be verified)');
   }
@@ -129,7 +160,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const defaultDist = resolve(REPO_ROOT, 'web/dist');
-  const webDist = e.WEB_DIST ? resolve(e.WEB_DIST) : existsSync(resolve(defaultDist, 'index.html')) ? defaultDist : null;
+  const webDist = e.WEB_DIST
+    ? resolve(e.WEB_DIST)
+    : existsSync(resolve(defaultDist, 'index.html'))
+      ? defaultDist
+      : null;
 
   return {
     role: e.ROLE,

@@ -64,7 +64,11 @@ export function diskProbe(dir: string, minFreeBytes: number, health: HealthMonit
   };
 }
 
-export function projectorProbe(runner: ProjectionRunner, eventStore: EventStore, lagEvents = PROJECTOR_LAG_EVENTS): HealthProbe {
+export function projectorProbe(
+  runner: ProjectionRunner,
+  eventStore: EventStore,
+  lagEvents = PROJECTOR_LAG_EVENTS,
+): HealthProbe {
   return {
     component: 'projector',
     async check() {
@@ -84,7 +88,11 @@ export function projectorProbe(runner: ProjectionRunner, eventStore: EventStore,
       }
       if (lag !== null && lag > lagEvents) {
         return {
-          problem: { kind: 'lagging', message: 'read models are behind: lists and usage may be late', detail: `${lag} events behind` },
+          problem: {
+            kind: 'lagging',
+            message: 'read models are behind: lists and usage may be late',
+            detail: `${lag} events behind`,
+          },
           info,
         };
       }
@@ -103,7 +111,12 @@ export interface MonitoredPorts {
 export function monitorStores(stores: MonitoredPorts, health: HealthMonitor): MonitoredPorts {
   return {
     eventStore: monitorPort(stores.eventStore, 'event-store', health, ['append']),
-    docs: monitorPort(stores.docs, 'document-store', health, ['applyBatch', 'putIf', 'ensureCollection', 'dropCollection']),
+    docs: monitorPort(stores.docs, 'document-store', health, [
+      'applyBatch',
+      'putIf',
+      'ensureCollection',
+      'dropCollection',
+    ]),
     // A delete succeeding on a full disk proves nothing: only a put shows there is room again.
     blobs: monitorPort(stores.blobs, 'blob-store', health, ['put']),
   };

@@ -38,7 +38,8 @@ export function startJobs(modules: readonly ApiModule[], deps: AppDeps, options:
             .run(deps)
             .then(
               () => {
-                if (failures > 0) deps.logger.info('job recovered', { job: job.name, module: module.name, after: failures });
+                if (failures > 0)
+                  deps.logger.info('job recovered', { job: job.name, module: module.name, after: failures });
                 else deps.logger.info('job finished', { job: job.name, module: module.name, ms: Date.now() - started });
                 failures = 0;
                 return job.everyMs;

@@ -35,12 +35,17 @@ export function withLogContext<T>(fields: Record<string, unknown>, run: () => T)
 }
 
 const SECRET_KEY = /pass(word|phrase)?$|secret|token|api[-_]?key|^key$|authorization|cookie|session[-_]?id|signature/i;
-const EMAIL = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+/g;
+const EMAIL =
+  /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+/g;
 const MAX_DEPTH = 8;
 
 /** `[email sha256:0123456789abcdef]`: the first 16 hex digits of SHA-256 of the lower-cased address. */
 export function redactEmails(text: string): string {
-  return text.replace(EMAIL, (address) => `[email sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16)}]`);
+  return text.replace(
+    EMAIL,
+    (address) =>
+      `[email sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16)}]`,
+  );
 }
 
 function serialiseError(error: Error, depth: number, seen: Set<unknown>): Record<string, unknown> {
@@ -62,7 +67,8 @@ function clean(key: string, value: unknown, depth: number, seen: Set<unknown>): 
   if (SECRET_KEY.test(key) && value !== null && value !== undefined && typeof value !== 'boolean') return '[redacted]';
   if (typeof value === 'string') return redactEmails(value);
   if (typeof value === 'bigint') return value.toString();
-  if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? String(value) : value;
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'function' || typeof value === 'symbol' ? String(value) : value;
   if (seen.has(value)) return '[circular]';
   if (depth >= MAX_DEPTH) return '[too deep]';
   seen.add(value);

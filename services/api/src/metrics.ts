@@ -42,7 +42,11 @@ export interface ProjectorLagSource {
 const seconds = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
 
 /** A copy of `port` whose `method` reports its duration and outcome. */
-function timed<T extends object>(port: T, method: keyof T & string, observe: (seconds: number, ok: boolean, args: unknown[], result: unknown) => void): T {
+function timed<T extends object>(
+  port: T,
+  method: keyof T & string,
+  observe: (seconds: number, ok: boolean, args: unknown[], result: unknown) => void,
+): T {
   return new Proxy(port, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
@@ -80,21 +84,66 @@ export class AppMetrics {
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
-    this.httpRequests = new Counter({ name: 'jsonable_http_requests_total', help: 'HTTP requests by route pattern, method and status', labelNames: ['method', 'route', 'status'], registers });
-    this.httpSeconds = new Histogram({ name: 'jsonable_http_request_duration_seconds', help: 'HTTP request duration by route pattern', labelNames: ['method', 'route'], buckets: SECONDS, registers });
-    this.quotaRefusals = new Counter({ name: 'jsonable_quota_refusals_total', help: 'Requests refused with 402 (plan quota or plan limit) by route', labelNames: ['route'], registers });
-    this.renderSeconds = new Histogram({ name: 'jsonable_render_duration_seconds', help: 'Table renders (queue wait included) by format and outcome', labelNames: ['format', 'outcome'], buckets: SECONDS, registers });
-    this.appendSeconds = new Histogram({ name: 'jsonable_event_store_append_duration_seconds', help: 'Event store appends by outcome', labelNames: ['outcome'], buckets: FAST_SECONDS, registers });
-    this.mails = new Counter({ name: 'jsonable_mail_messages_total', help: 'Mail messages by outcome (sent, failed) and kind', labelNames: ['outcome', 'tag'], registers });
-    this.webhooks = new Counter({ name: 'jsonable_billing_webhooks_total', help: 'Billing webhooks by outcome', labelNames: ['outcome'], registers });
+    this.httpRequests = new Counter({
+      name: 'jsonable_http_requests_total',
+      help: 'HTTP requests by route pattern, method and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpSeconds = new Histogram({
+      name: 'jsonable_http_request_duration_seconds',
+      help: 'HTTP request duration by route pattern',
+      labelNames: ['method', 'route'],
+      buckets: SECONDS,
+      registers,
+    });
+    this.quotaRefusals = new Counter({
+      name: 'jsonable_quota_refusals_total',
+      help: 'Requests refused with 402 (plan quota or plan limit) by route',
+      labelNames: ['route'],
+      registers,
+    });
+    this.renderSeconds = new Histogram({
+      name: 'jsonable_render_duration_seconds',
+      help: 'Table renders (queue wait included) by format and outcome',
+      labelNames: ['format', 'outcome'],
+      buckets: SECONDS,
+      registers,
+    });
+    this.appendSeconds = new Histogram({
+      name: 'jsonable_event_store_append_duration_seconds',
+      help: 'Event store appends by outcome',
+      labelNames: ['outcome'],
+      buckets: FAST_SECONDS,
+      registers,
+    });
+    this.mails = new Counter({
+      name: 'jsonable_mail_messages_total',
+      help: 'Mail messages by outcome (sent, failed) and kind',
+      labelNames: ['outcome', 'tag'],
+      registers,
+    });
+    this.webhooks = new Counter({
+      name: 'jsonable_billing_webhooks_total',
+      help: 'Billing webhooks by outcome',
+      labelNames: ['outcome'],
+      registers,
+    });
 
     const self = this;
     new Gauge({
-      name: 'jsonable_render_queue_depth', help: 'Renders waiting for a worker', registers,
-      collect() { this.set(self.renderStats?.().queued ?? 0); },
+      name: 'jsonable_render_queue_depth',
+      help: 'Renders waiting for a worker',
+      registers,
+      collect() {
+        this.set(self.renderStats?.().queued ?? 0);
+      },
     });
     new Gauge({
-      name: 'jsonable_render_workers', help: 'Render worker threads by state', labelNames: ['state'], registers,
+      name: 'jsonable_render_workers',
+      help: 'Render worker threads by state',
+      labelNames: ['state'],
+      registers,
       collect() {
         const stats = self.renderStats?.();
         if (!stats) return;
@@ -105,14 +154,19 @@ export class AppMetrics {
     });
     const STATUS = { operational: 0, degraded: 1, unavailable: 2 } as const;
     new Gauge({
-      name: 'jsonable_health_status', help: 'What /api/jsonable/status says: 0 operational, 1 degraded, 2 unavailable', registers,
+      name: 'jsonable_health_status',
+      help: 'What /api/jsonable/status says: 0 operational, 1 degraded, 2 unavailable',
+      registers,
       collect() {
         const report = self.health?.snapshot();
         if (report) this.set(STATUS[report.status]);
       },
     });
     new Gauge({
-      name: 'jsonable_health_problems', help: 'Current problems by component and kind (1 while present; see docs/operations.md, Faults)', labelNames: ['component', 'problem'], registers,
+      name: 'jsonable_health_problems',
+      help: 'Current problems by component and kind (1 while present; see docs/operations.md, Faults)',
+      labelNames: ['component', 'problem'],
+      registers,
       collect() {
         const report = self.health?.snapshot();
         if (!report) return;
@@ -123,21 +177,37 @@ export class AppMetrics {
     // One measurement per scrape feeds the three lag gauges (prom-client collects each in turn).
     let measured: { at: number; done: Promise<void> } | null = null;
     const measure = () => {
-      if (!measured || Date.now() - measured.at > 1000) measured = { at: Date.now(), done: this.measureLag(eventsBehind, secondsBehind, head) };
+      if (!measured || Date.now() - measured.at > 1000)
+        measured = { at: Date.now(), done: this.measureLag(eventsBehind, secondsBehind, head) };
       return measured.done;
     };
     const eventsBehind: Gauge<'projection'> = new Gauge({
-      name: 'jsonable_projector_lag_events', help: `Events in the log a projection has not handled yet (counted up to ${LAG_COUNT_LIMIT})`,
-      labelNames: ['projection'], registers, collect: () => measure(),
+      name: 'jsonable_projector_lag_events',
+      help: `Events in the log a projection has not handled yet (counted up to ${LAG_COUNT_LIMIT})`,
+      labelNames: ['projection'],
+      registers,
+      collect: () => measure(),
     });
     const secondsBehind: Gauge<'projection'> = new Gauge({
-      name: 'jsonable_projector_lag_seconds', help: 'Age of the oldest event a projection has not handled yet (0 when caught up)',
-      labelNames: ['projection'], registers, collect: () => measure(),
+      name: 'jsonable_projector_lag_seconds',
+      help: 'Age of the oldest event a projection has not handled yet (0 when caught up)',
+      labelNames: ['projection'],
+      registers,
+      collect: () => measure(),
     });
-    const head: Gauge = new Gauge({ name: 'jsonable_event_store_head_position', help: 'Position of the last event in the log', registers, collect: () => measure() });
+    const head: Gauge = new Gauge({
+      name: 'jsonable_event_store_head_position',
+      help: 'Position of the last event in the log',
+      registers,
+      collect: () => measure(),
+    });
   }
 
-  private async measureLag(eventsBehind: Gauge<'projection'>, secondsBehind: Gauge<'projection'>, head: Gauge): Promise<void> {
+  private async measureLag(
+    eventsBehind: Gauge<'projection'>,
+    secondsBehind: Gauge<'projection'>,
+    head: Gauge,
+  ): Promise<void> {
     const source = this.lagSource;
     if (!source) return;
     const position = await source.eventStore.headPosition();
@@ -146,23 +216,26 @@ export class AppMetrics {
     const behind = (checkpoint: number) => {
       let found = byCheckpoint.get(checkpoint);
       if (!found) {
-        found = checkpoint >= position
-          ? Promise.resolve({ events: 0, seconds: 0 })
-          : source.eventStore.readAll({ after: checkpoint, maxCount: LAG_COUNT_LIMIT }).then((events) => ({
-              events: events.length,
-              seconds: events[0] ? Math.max(0, (Date.now() - Date.parse(events[0].createdAt)) / 1000) : 0,
-            }));
+        found =
+          checkpoint >= position
+            ? Promise.resolve({ events: 0, seconds: 0 })
+            : source.eventStore.readAll({ after: checkpoint, maxCount: LAG_COUNT_LIMIT }).then((events) => ({
+                events: events.length,
+                seconds: events[0] ? Math.max(0, (Date.now() - Date.parse(events[0].createdAt)) / 1000) : 0,
+              }));
         byCheckpoint.set(checkpoint, found);
       }
       return found;
     };
-    await Promise.all(source.projections.map(async (projection) => {
-      const checkpoint = (await source.docs.getCheckpoint(checkpointName(projection.name, projection.version))) ?? 0;
-      const { events, seconds } = await behind(checkpoint);
-      const labels = { projection: `${projection.name}@v${projection.version}` };
-      eventsBehind.set(labels, events);
-      secondsBehind.set(labels, seconds);
-    }));
+    await Promise.all(
+      source.projections.map(async (projection) => {
+        const checkpoint = (await source.docs.getCheckpoint(checkpointName(projection.name, projection.version))) ?? 0;
+        const { events, seconds } = await behind(checkpoint);
+        const labels = { projection: `${projection.name}@v${projection.version}` };
+        eventsBehind.set(labels, events);
+        secondsBehind.set(labels, seconds);
+      }),
+    );
   }
 
   /** Koa middleware (outermost): counts and times every request by the route pattern that answered it. */
@@ -173,7 +246,12 @@ export class AppMetrics {
         await next();
       } finally {
         const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-        const route = typeof matched === 'string' ? matched : ctx.path.startsWith('/api/') || ctx.path === '/api' ? 'unmatched' : 'web';
+        const route =
+          typeof matched === 'string'
+            ? matched
+            : ctx.path.startsWith('/api/') || ctx.path === '/api'
+              ? 'unmatched'
+              : 'web';
         this.httpRequests.inc({ method: ctx.method, route, status: String(ctx.status) });
         this.httpSeconds.observe({ method: ctx.method, route }, seconds(started));
         if (ctx.status === 402) this.quotaRefusals.inc({ route });
@@ -187,16 +265,23 @@ export class AppMetrics {
 
   renderer<R extends TableRenderer>(renderer: R): R {
     const stats = (renderer as { stats?: unknown }).stats;
-    if (typeof stats === 'function') this.renderStats = () => stats.call(renderer) as ReturnType<NonNullable<AppMetrics['renderStats']>>;
+    if (typeof stats === 'function')
+      this.renderStats = () => stats.call(renderer) as ReturnType<NonNullable<AppMetrics['renderStats']>>;
     return timed(renderer, 'render', (s, ok, args, result) => {
-      const format = (result as { format?: string } | undefined)?.format ?? (args[0] as { format?: string } | undefined)?.format ?? 'unknown';
+      const format =
+        (result as { format?: string } | undefined)?.format ??
+        (args[0] as { format?: string } | undefined)?.format ??
+        'unknown';
       this.renderSeconds.observe({ format, outcome: ok ? 'ok' : 'error' }, s);
     });
   }
 
   mailer(mailer: Mailer): Mailer {
     return timed(mailer, 'send', (_s, ok, args) => {
-      this.mails.inc({ outcome: ok ? 'sent' : 'failed', tag: (args[0] as { tag?: string } | undefined)?.tag ?? 'other' });
+      this.mails.inc({
+        outcome: ok ? 'sent' : 'failed',
+        tag: (args[0] as { tag?: string } | undefined)?.tag ?? 'other',
+      });
     });
   }
 
@@ -249,7 +334,11 @@ export function metricsRoute(metrics: AppMetrics, token: string): Middleware<App
 }
 
 /** A listener of its own that answers GET /metrics and nothing else (METRICS_PORT). */
-export async function startMetricsServer(metrics: AppMetrics, port: number, host: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startMetricsServer(
+  metrics: AppMetrics,
+  port: number,
+  host: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics') {
@@ -261,8 +350,14 @@ export async function startMetricsServer(metrics: AppMetrics, port: number, host
       return;
     }
     metrics.text().then(
-      ({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
-      (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
+      ({ contentType, body }) =>
+        res
+          .writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : body),
+      (error: unknown) =>
+        res
+          .writeHead(500, { 'Content-Type': 'text/plain' })
+          .end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {
@@ -276,9 +371,10 @@ export async function startMetricsServer(metrics: AppMetrics, port: number, host
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${address.port}/metrics`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -6,7 +6,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMailer, QueueingMailer } from '@jsonable/adapters/mail/index';
-import { createStores, markDataDirLive, SqliteDocumentStore, SqliteEventStore, startWalCheckpointer, type Stores } from '@jsonable/adapters';
+import {
+  createStores,
+  markDataDirLive,
+  SqliteDocumentStore,
+  SqliteEventStore,
+  startWalCheckpointer,
+  type Stores,
+} from '@jsonable/adapters';
 import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
@@ -111,10 +118,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     // Health: every store call reports its faults and recoveries; probes add pings, free disk
     // space under DATA_DIR and the projector (health.ts). The embedded stores share that disk.
-    const health = new HealthMonitor(Date.now, new Set([
-      ...(config.eventStoreUrl ? [] : ['event-store']),
-      ...(config.mongoUrl ? [] : ['document-store', 'blob-store']),
-    ]));
+    const health = new HealthMonitor(
+      Date.now,
+      new Set([
+        ...(config.eventStoreUrl ? [] : ['event-store']),
+        ...(config.mongoUrl ? [] : ['document-store', 'blob-store']),
+      ]),
+    );
     logHealthChanges(health, logger.child({ component: 'health' }));
     health.addProbe(storeProbe('event-store', () => opened.eventStore.ping()));
     health.addProbe(storeProbe('document-store', () => opened.docs.ping()));
@@ -125,9 +135,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const stores = metrics ? { ...monitored, eventStore: metrics.eventStore(monitored.eventStore) } : monitored;
     // The embedded SQLite files are checkpointed off the main thread (adapters' sqlite/wal-checkpointer.ts).
     const sqliteFiles = [opened.eventStore, opened.docs].flatMap((store) =>
-      store instanceof SqliteEventStore || store instanceof SqliteDocumentStore ? [store.file] : []);
+      store instanceof SqliteEventStore || store instanceof SqliteDocumentStore ? [store.file] : [],
+    );
     if (sqliteFiles.length > 0) {
-      const checkpointer = await startWalCheckpointer(sqliteFiles, { logger: logger.child({ component: 'wal-checkpointer' }) });
+      const checkpointer = await startWalCheckpointer(sqliteFiles, {
+        logger: logger.child({ component: 'wal-checkpointer' }),
+      });
       cleanups.push(() => checkpointer.stop());
     }
 
@@ -160,26 +173,34 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       };
     }
 
-    const createPool = () => createRenderPool({
-      ...(config.renderWorkers ? { size: config.renderWorkers } : {}),
-      ...(typeof config.renderQueue === 'number' ? { maxQueue: config.renderQueue } : {}),
-    });
+    const createPool = () =>
+      createRenderPool({
+        ...(config.renderWorkers ? { size: config.renderWorkers } : {}),
+        ...(typeof config.renderQueue === 'number' ? { maxQueue: config.renderQueue } : {}),
+      });
     const pool = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
     cleanups.push(() => pool.close());
     const renderer = metrics ? metrics.renderer(pool) : pool;
-    const monitoredMailer = monitorMailer(createMailer(
-      {
-        mailgunApiKey: config.mailgun?.apiKey ?? null,
-        mailgunDomain: config.mailgun?.domain ?? null,
-        mailgunUrl: config.mailgun?.url ?? null,
-        from: config.mailgun?.from ?? null,
-      },
-      config.dataDir,
-      logger.child({ component: 'mail' }),
-    ), health);
+    const monitoredMailer = monitorMailer(
+      createMailer(
+        {
+          mailgunApiKey: config.mailgun?.apiKey ?? null,
+          mailgunDomain: config.mailgun?.domain ?? null,
+          mailgunUrl: config.mailgun?.url ?? null,
+          from: config.mailgun?.from ?? null,
+        },
+        config.dataDir,
+        logger.child({ component: 'mail' }),
+      ),
+      health,
+    );
     // Mail the provider cannot take now is queued in the document store and retried with backoff
     // by the mail.deliver-queued job (modules/mail.ts).
-    const mailer = new QueueingMailer(metrics ? metrics.mailer(monitoredMailer) : monitoredMailer, stores.docs, logger.child({ component: 'mail' }));
+    const mailer = new QueueingMailer(
+      metrics ? metrics.mailer(monitoredMailer) : monitoredMailer,
+      stores.docs,
+      logger.child({ component: 'mail' }),
+    );
     metrics?.watchHealth(health);
     metrics?.watchProjections({ eventStore: stores.eventStore, docs: stores.docs, projections });
     let metricsUrl: string | null = null;
@@ -233,7 +254,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (!env.PUBLIC_URL) config.publicUrl = url;
     config.port = address.port;
     // A projector-only process still answers the status route, for health checks.
-    const app = config.role === 'projector' ? createApp({ ...deps, config: { ...config, webDist: null } }, []) : createApp(deps, modules);
+    const app =
+      config.role === 'projector'
+        ? createApp({ ...deps, config: { ...config, webDist: null } }, [])
+        : createApp(deps, modules);
     server.on('request', app.callback());
 
     let closing: Promise<void> | null = null;

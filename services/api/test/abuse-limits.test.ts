@@ -53,7 +53,9 @@ describe('the largest table each format allows renders; one more row is a 413 na
       expect(res.body.metadata.format).toBe(format);
       expect(res.body.metadata.height).toBeLessThanOrEqual(16_384);
       expect(res.body.metadata.height).toBeGreaterThan(16_384 - rowHeight);
-      const file = await http(h).get(new URL(res.body.url as string).pathname).buffer(true);
+      const file = await http(h)
+        .get(new URL(res.body.url as string).pathname)
+        .buffer(true);
       expect(file.status).toBe(200);
       expect(file.body.length).toBe(res.body.metadata.size);
       expect(await counted()).toBe(before + 1);
@@ -65,41 +67,54 @@ describe('the largest table each format allows renders; one more row is a 413 na
     }
   });
 
-  it(`SVG: ${tableLimits.maxRows} rows × ${tableLimits.maxCells / tableLimits.maxRows} columns, the row and cell limits at once`, { timeout: 600_000 }, async () => {
-    const columns = tableLimits.maxCells / tableLimits.maxRows;
-    const res = await post(grid(tableLimits.maxRows, columns, 'svg'));
-    expect(res.status).toBe(200);
-    expect(res.body.metadata.format).toBe('svg');
-    const over = await post(grid(tableLimits.maxRows + 1, columns, 'svg'));
-    expect(over.status).toBe(413);
-    expect(over.body.error.message).toBe(`Too many rows: ${tableLimits.maxRows + 1} (at most ${tableLimits.maxRows})`);
-  });
+  it(
+    `SVG: ${tableLimits.maxRows} rows × ${tableLimits.maxCells / tableLimits.maxRows} columns, the row and cell limits at once`,
+    { timeout: 600_000 },
+    async () => {
+      const columns = tableLimits.maxCells / tableLimits.maxRows;
+      const res = await post(grid(tableLimits.maxRows, columns, 'svg'));
+      expect(res.status).toBe(200);
+      expect(res.body.metadata.format).toBe('svg');
+      const over = await post(grid(tableLimits.maxRows + 1, columns, 'svg'));
+      expect(over.status).toBe(413);
+      expect(over.body.error.message).toBe(
+        `Too many rows: ${tableLimits.maxRows + 1} (at most ${tableLimits.maxRows})`,
+      );
+    },
+  );
 });
 
 describe('a full render queue', () => {
-  it('answers 503 with Retry-After and the error envelope, counts nothing for it, and serves the renders it took', { timeout: 600_000 }, async () => {
-    const before = await counted();
-    // The PDF cell limit: a render that keeps the one worker busy for a while.
-    // (supertest sends a request once it is awaited or then'd: start both now)
-    const running = post(grid(tableLimits.maxPdfCells / 5, 5, 'pdf')).then((r) => r);
-    await expect.poll(() => pool.stats().busy, { timeout: 120_000, interval: 20 }).toBe(1);
-    const waiting = post(grid(3, 2, 'png')).then((r) => r);
-    await expect.poll(() => pool.stats().queued, { timeout: 120_000, interval: 20 }).toBe(1);
+  it(
+    'answers 503 with Retry-After and the error envelope, counts nothing for it, and serves the renders it took',
+    { timeout: 600_000 },
+    async () => {
+      const before = await counted();
+      // The PDF cell limit: a render that keeps the one worker busy for a while.
+      // (supertest sends a request once it is awaited or then'd: start both now)
+      const running = post(grid(tableLimits.maxPdfCells / 5, 5, 'pdf')).then((r) => r);
+      await expect.poll(() => pool.stats().busy, { timeout: 120_000, interval: 20 }).toBe(1);
+      const waiting = post(grid(3, 2, 'png')).then((r) => r);
+      await expect.poll(() => pool.stats().queued, { timeout: 120_000, interval: 20 }).toBe(1);
 
-    const refused = await post(grid(3, 2, 'png'));
-    expect(refused.status).toBe(503);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body).toEqual({ success: false, error: { code: 503, message: 'Renderer busy, try again' } });
-    // Another client is refused too: the queue is full for everyone, not only for the first.
-    const other = await h.user('premium');
-    const otherRes = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', other.apiKey).send(grid(2, 2, 'svg'));
-    expect(otherRes.status).toBe(503);
+      const refused = await post(grid(3, 2, 'png'));
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toEqual({ success: false, error: { code: 503, message: 'Renderer busy, try again' } });
+      // Another client is refused too: the queue is full for everyone, not only for the first.
+      const other = await h.user('premium');
+      const otherRes = await http(h)
+        .post('/api/jsonable/table-to-image')
+        .set('X-API-Key', other.apiKey)
+        .send(grid(2, 2, 'svg'));
+      expect(otherRes.status).toBe(503);
 
-    const [first, second] = await Promise.all([running, waiting]);
-    expect([first.status, second.status]).toEqual([200, 200]);
-    expect(first.body.metadata.format).toBe('pdf');
-    expect(await counted()).toBe(before + 2);
-    // And once the queue has room again, the same request succeeds.
-    expect((await post(grid(3, 2, 'png'))).status).toBe(200);
-  });
+      const [first, second] = await Promise.all([running, waiting]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(first.body.metadata.format).toBe('pdf');
+      expect(await counted()).toBe(before + 2);
+      // And once the queue has room again, the same request succeeds.
+      expect((await post(grid(3, 2, 'png'))).status).toBe(200);
+    },
+  );
 });

@@ -27,8 +27,12 @@ import { given, type GivenOptions } from './support/given';
 export const PUBLIC_URL = 'https://jsonable.test';
 
 const silent: Logger = {
-  debug() {}, info() {}, warn() {},
-  error(msg, fields) { if (process.env.ACCOUNTS_TEST_LOG) console.error(msg, fields); },
+  debug() {},
+  info() {},
+  warn() {},
+  error(msg, fields) {
+    if (process.env.ACCOUNTS_TEST_LOG) console.error(msg, fields);
+  },
   child: () => silent,
 };
 
@@ -54,11 +58,17 @@ export const whoAmIModule: ApiModule = {
 /** Limits high enough that functional tests never meet them. */
 const roomy = (name: string) => ({ name, limit: 10_000, windowMs: 60_000 });
 export const roomyLimits: AccountsLimits = {
-  loginPerAccount: roomy('login-account'), loginPerIp: roomy('login-ip'),
-  registerPerAccount: roomy('register-account'), registerPerIp: roomy('register-ip'),
-  magicLinkPerAccount: roomy('magic-link-account'), magicLinkPerIp: roomy('magic-link-ip'),
-  confirmPerIp: roomy('confirm-ip'), changePasswordPerUser: roomy('change-password-user'),
-  resetPerAccount: roomy('reset-account'), resetPerIp: roomy('reset-ip'), sessionsPerUser: roomy('sessions-user'),
+  loginPerAccount: roomy('login-account'),
+  loginPerIp: roomy('login-ip'),
+  registerPerAccount: roomy('register-account'),
+  registerPerIp: roomy('register-ip'),
+  magicLinkPerAccount: roomy('magic-link-account'),
+  magicLinkPerIp: roomy('magic-link-ip'),
+  confirmPerIp: roomy('confirm-ip'),
+  changePasswordPerUser: roomy('change-password-user'),
+  resetPerAccount: roomy('reset-account'),
+  resetPerIp: roomy('reset-ip'),
+  sessionsPerUser: roomy('sessions-user'),
 };
 
 export interface AccountsHarness {
@@ -83,10 +93,17 @@ export interface AccountsHarness {
   close(): Promise<void>;
 }
 
-type AccountsHarnessOptions = { limits?: Partial<AccountsLimits>; config?: Partial<AppConfig>; extraModules?: ApiModule[] };
+type AccountsHarnessOptions = {
+  limits?: Partial<AccountsLimits>;
+  config?: Partial<AppConfig>;
+  extraModules?: ApiModule[];
+};
 
 /** The harness of a whole test file: started in beforeAll, closed (then `hooks.after`) in afterAll. */
-export function givenAccountsHarness(options: AccountsHarnessOptions | (() => Promise<AccountsHarnessOptions>) = {}, hooks: GivenOptions = {}): AccountsHarness {
+export function givenAccountsHarness(
+  options: AccountsHarnessOptions | (() => Promise<AccountsHarnessOptions>) = {},
+  hooks: GivenOptions = {},
+): AccountsHarness {
   return given(async () => startAccountsHarness(typeof options === 'function' ? await options() : options), hooks);
 }
 
@@ -95,23 +112,51 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
-  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { now: () => clock.now().getTime(), sweepIntervalMs: 0 });
+  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), {
+    now: () => clock.now().getTime(),
+    sweepIntervalMs: 0,
+  });
   const blobs = new FileBlobStore(join(dir, 'blobs'));
-  const modules = [createAccountsModule({ limits: { ...roomyLimits, ...options.limits } }), whoAmIModule, ...(options.extraModules ?? [])];
+  const modules = [
+    createAccountsModule({ limits: { ...roomyLimits, ...options.limits } }),
+    whoAmIModule,
+    ...(options.extraModules ?? []),
+  ];
   const projections = allProjections(modules);
   const registry = new RegistryCache(docs);
   const readModels = new ActiveReadModels(docs, projections, registry);
-  const runner = new ProjectionRunner({ eventStore, docs, projections, registry, onSwitch: () => readModels.refresh() });
+  const runner = new ProjectionRunner({
+    eventStore,
+    docs,
+    projections,
+    registry,
+    onSwitch: () => readModels.refresh(),
+  });
   runner.start();
   await runner.whenCaughtUp();
 
   const config: AppConfig = {
-    port: 0, publicUrl: PUBLIC_URL, dataDir: dir, bodyLimitBytes: 10 * 1024 * 1024, secureCookies: false,
-    trustProxy: true, webDist: null, stripe: null, ...options.config,
+    port: 0,
+    publicUrl: PUBLIC_URL,
+    dataDir: dir,
+    bodyLimitBytes: 10 * 1024 * 1024,
+    secureCookies: false,
+    trustProxy: true,
+    webDist: null,
+    stripe: null,
+    ...options.config,
   };
   const deps: AppDeps = {
-    config, logger: silent, eventStore, docs, readModels, blobs,
-    mailer: createMailer({}, dir, silent), renderer: noRenderer, clock, ids: randomIds,
+    config,
+    logger: silent,
+    eventStore,
+    docs,
+    readModels,
+    blobs,
+    mailer: createMailer({}, dir, silent),
+    renderer: noRenderer,
+    clock,
+    ids: randomIds,
     waitForProjections: async (position, timeoutMs) => {
       await runner.waitForPosition(position, timeoutMs);
     },
@@ -121,7 +166,9 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
   const outbox = (): OutboxFile[] => {
     let files: string[];
     try {
-      files = readdirSync(join(dir, 'outbox')).filter((f) => f.endsWith('.json')).sort();
+      files = readdirSync(join(dir, 'outbox'))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
     } catch {
       return [];
     }
@@ -132,7 +179,9 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
   const api = () => request(server);
   let n = 0;
   const lastToken = (to: string, tag?: string): string => {
-    const mail = outbox().filter((m) => m.to === to && (!tag || m.tag === tag)).at(-1);
+    const mail = outbox()
+      .filter((m) => m.to === to && (!tag || m.tag === tag))
+      .at(-1);
     if (!mail) throw new Error(`no mail to ${to}${tag ? ` tagged ${tag}` : ''}`);
     const match = /https:\/\/jsonable\.test\/auth\/(?:verify|reset-password)\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
     if (!match?.[1]) throw new Error(`no link in the mail to ${to}`);
@@ -140,7 +189,13 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
   };
 
   return {
-    app, server, deps, dir, outbox, api, lastToken,
+    app,
+    server,
+    deps,
+    dir,
+    outbox,
+    api,
+    lastToken,
     freshEmail: () => `user${++n}-${Date.now()}@example.com`,
     async signUp(email, password = 'correct horse battery') {
       await api().post('/api/register').send({ email, password }).expect(200);
@@ -185,11 +240,21 @@ export async function replayVerify(h: AccountsHarness): Promise<{ code: number; 
   const { accountsProjections } = await import('@jsonable/read-models/accounts/index');
   await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
   const lines: string[] = [];
-  const code = await replayCommand.run({ values: { verify: true }, positionals: [] }, {
-    config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
-    logger: h.deps.logger, eventStore: h.deps.eventStore, docs: h.deps.docs, readModels: h.deps.readModels,
-    blobs: h.deps.blobs, clock: h.deps.clock, ids: h.deps.ids, modules: [], projections: accountsProjections,
-    out: (line) => lines.push(line),
-  });
+  const code = await replayCommand.run(
+    { values: { verify: true }, positionals: [] },
+    {
+      config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
+      logger: h.deps.logger,
+      eventStore: h.deps.eventStore,
+      docs: h.deps.docs,
+      readModels: h.deps.readModels,
+      blobs: h.deps.blobs,
+      clock: h.deps.clock,
+      ids: h.deps.ids,
+      modules: [],
+      projections: accountsProjections,
+      out: (line) => lines.push(line),
+    },
+  );
   return { code, output: lines.join('\n') };
 }

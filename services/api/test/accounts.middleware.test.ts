@@ -47,7 +47,9 @@ describe('hitRateLimit', () => {
     const rule = { name: 'race', limit: 20, windowMs: 60_000 };
     const key = freshKey();
     now = Date.parse('2026-03-01T01:00:00.000Z');
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => hitRateLimit(i % 2 ? a : b, new Date(now), rule, key)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => hitRateLimit(i % 2 ? a : b, new Date(now), rule, key)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(20);
   });
 
@@ -56,8 +58,12 @@ describe('hitRateLimit', () => {
     now = Date.parse('2026-03-01T02:00:00.000Z');
     expect((await hitRateLimit(a, new Date(now), { name: 'one', limit: 1, windowMs: 60_000 }, key)).allowed).toBe(true);
     expect((await hitRateLimit(a, new Date(now), { name: 'two', limit: 1, windowMs: 60_000 }, key)).allowed).toBe(true);
-    expect((await hitRateLimit(a, new Date(now), { name: 'one', limit: 1, windowMs: 60_000 }, freshKey())).allowed).toBe(true);
-    expect((await hitRateLimit(a, new Date(now), { name: 'one', limit: 1, windowMs: 60_000 }, key)).allowed).toBe(false);
+    expect(
+      (await hitRateLimit(a, new Date(now), { name: 'one', limit: 1, windowMs: 60_000 }, freshKey())).allowed,
+    ).toBe(true);
+    expect((await hitRateLimit(a, new Date(now), { name: 'one', limit: 1, windowMs: 60_000 }, key)).allowed).toBe(
+      false,
+    );
   });
 
   it('property: waiting the Retry-After it gave is always enough, and never more than two windows', async () => {
@@ -89,11 +95,12 @@ describe('hitRateLimit', () => {
 });
 
 describe('clientIp', () => {
-  const ctx = (xff: string, remote: string) => ({
-    get: (name: string) => (name.toLowerCase() === 'x-forwarded-for' ? xff : ''),
-    socket: { remoteAddress: remote },
-    ip: remote,
-  }) as unknown as Parameters<typeof clientIp>[0];
+  const ctx = (xff: string, remote: string) =>
+    ({
+      get: (name: string) => (name.toLowerCase() === 'x-forwarded-for' ? xff : ''),
+      socket: { remoteAddress: remote },
+      ip: remote,
+    }) as unknown as Parameters<typeof clientIp>[0];
 
   it('takes the entry our proxy appended, never a forged one, and only behind a trusted proxy', () => {
     expect(clientIp(ctx('1.2.3.4, 203.0.113.9', '10.0.0.1'), true)).toBe('203.0.113.9');
@@ -123,20 +130,26 @@ describe('coarseIp (what the sessions list shows)', () => {
   });
 
   it('never gives away more than the network, for any address (fast-check)', () => {
-    fc.assert(fc.property(fc.ipV4(), (ip) => {
-      const coarse = coarseIp(ip)!;
-      expect(coarse).toBe(`${ip.split('.').slice(0, 3).join('.')}.0/24`);
-      expect(coarseIp(coarse.replace('/24', ''))).toBe(coarse);
-    }));
-    fc.assert(fc.property(fc.ipV6(), (ip) => {
-      const coarse = coarseIp(ip);
-      expect(coarse).toMatch(/^([0-9a-f]{1,4}:){3}:\/48$|^\d+\.\d+\.\d+\.0\/24$/);
-      // Two addresses in one /48 give the same answer; the answer is stable.
-      expect(coarseIp(ip)).toBe(coarse);
-    }));
-    fc.assert(fc.property(fc.string({ maxLength: 60 }), (s) => {
-      const coarse = coarseIp(s);
-      if (coarse !== null) expect(coarse).toMatch(/\/(24|48)$/);
-    }));
+    fc.assert(
+      fc.property(fc.ipV4(), (ip) => {
+        const coarse = coarseIp(ip)!;
+        expect(coarse).toBe(`${ip.split('.').slice(0, 3).join('.')}.0/24`);
+        expect(coarseIp(coarse.replace('/24', ''))).toBe(coarse);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.ipV6(), (ip) => {
+        const coarse = coarseIp(ip);
+        expect(coarse).toMatch(/^([0-9a-f]{1,4}:){3}:\/48$|^\d+\.\d+\.\d+\.0\/24$/);
+        // Two addresses in one /48 give the same answer; the answer is stable.
+        expect(coarseIp(ip)).toBe(coarse);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (s) => {
+        const coarse = coarseIp(s);
+        if (coarse !== null) expect(coarse).toMatch(/\/(24|48)$/);
+      }),
+    );
   });
 });

@@ -9,21 +9,36 @@ let cookie: string;
 beforeAll(async () => {
   h = await startAccountsHarness();
   await request(h.server).post('/api/magic-link').send({ email: 'props@example.com' }).expect(200);
-  const res = await request(h.server).post('/api/confirm-magic-link').send({ token: h.lastToken('props@example.com') }).expect(200);
+  const res = await request(h.server)
+    .post('/api/confirm-magic-link')
+    .send({ token: h.lastToken('props@example.com') })
+    .expect(200);
   cookie = sessionCookie(res.headers['set-cookie'])!;
 });
 afterAll(async () => {
   await h.close();
 });
 
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', ' ', '__proto__', 'constructor', 'a@b.co', 'x'.repeat(300)));
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '__proto__', 'constructor', 'a@b.co', 'x'.repeat(300)),
+);
 const value = fc.oneof(text, fc.jsonValue({ maxDepth: 2 }), fc.emailAddress());
 /** Bodies with the fields the routes read, any of them missing or of any type, plus stray keys. */
 const body = fc.oneof(
   fc.record(
     {
-      email: value, password: value, confirmPassword: value, token: value, first_name: value, last_name: value,
-      currentPassword: value, newPassword: value, settings: value, __proto__: value,
+      email: value,
+      password: value,
+      confirmPassword: value,
+      token: value,
+      first_name: value,
+      last_name: value,
+      currentPassword: value,
+      newPassword: value,
+      settings: value,
+      __proto__: value,
     },
     { requiredKeys: [] },
   ),
@@ -33,7 +48,8 @@ const body = fc.oneof(
 function assertAnswered(res: request.Response, label: string): void {
   expect(res.status, `${label} → ${res.status} ${JSON.stringify(res.body)}`).toBeLessThan(500);
   expect(res.headers['content-type']).toMatch(/application\/json/);
-  if (res.status >= 400) expect(res.body).toMatchObject({ success: false, error: { code: res.status, message: expect.any(String) } });
+  if (res.status >= 400)
+    expect(res.body).toMatchObject({ success: false, error: { code: res.status, message: expect.any(String) } });
 }
 
 const routes: Array<{ method: 'post' | 'patch'; path: string; session: boolean }> = [
@@ -81,11 +97,21 @@ describe('accounts request bodies (fast-check)', () => {
 
   it('malformed JSON is a 400, not a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }), async (raw) => {
-        const res = await request(h.server).post('/api/login').set('Content-Type', 'application/json').send(raw);
-        assertAnswered(res, raw);
-        expect(res.status).toBe(400);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 30 }).filter((s) => {
+          try {
+            JSON.parse(s);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        async (raw) => {
+          const res = await request(h.server).post('/api/login').set('Content-Type', 'application/json').send(raw);
+          assertAnswered(res, raw);
+          expect(res.status).toBe(400);
+        },
+      ),
       { numRuns: 40 },
     );
   });

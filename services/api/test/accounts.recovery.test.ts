@@ -6,7 +6,11 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { RECENT_LINK_MS, RESET_LINK_TTL_MS, SESSION_SEEN_INTERVAL_MS } from '@jsonable/domain/accounts/accounts.decider';
+import {
+  RECENT_LINK_MS,
+  RESET_LINK_TTL_MS,
+  SESSION_SEEN_INTERVAL_MS,
+} from '@jsonable/domain/accounts/accounts.decider';
 import { givenAccountsHarness, replayVerify, sessionCookie, startAccountsHarness } from './accounts.harness';
 
 const h = givenAccountsHarness();
@@ -14,18 +18,30 @@ const cookieOf = (res: request.Response) => sessionCookie(res.headers['set-cooki
 
 async function linkSignIn(email: string): Promise<string> {
   await h.api().post('/api/magic-link').send({ email }).expect(200);
-  return cookieOf(await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200));
+  return cookieOf(
+    await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email, 'magic-link') })
+      .expect(200),
+  );
 }
 
 /** An account with a password, and a session opened with that password (not by a link). */
 async function accountWithPassword(email: string, password: string): Promise<string> {
   await h.api().post('/api/register').send({ email, password }).expect(200);
-  await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password }).expect(200);
+  await h
+    .api()
+    .post('/api/confirm-magic-link')
+    .send({ token: h.lastToken(email, 'confirm-sign-up'), password })
+    .expect(200);
   return cookieOf(await h.api().post('/api/login').send({ email, password }).expect(200));
 }
 
 async function eventsOf(type: string, userId: string) {
-  return (await h.deps.eventStore.readAll()).filter((e) => e.type === type && (e.data as { userId?: string }).userId === userId);
+  return (await h.deps.eventStore.readAll()).filter(
+    (e) => e.type === type && (e.data as { userId?: string }).userId === userId,
+  );
 }
 
 describe('pre-registration takeover (design: the person confirming types the sign-up password again, or gets no password)', () => {
@@ -50,7 +66,12 @@ describe('pre-registration takeover (design: the person confirming types the sig
     expect(login.status).toBe(401);
     // The victim's fresh link session sets a password of their own without a current one.
     const victimCookie = cookieOf(confirmed);
-    await h.api().post('/api/jsonable/change-password').set('Cookie', victimCookie).send({ newPassword: 'the owner now chose' }).expect(200);
+    await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', victimCookie)
+      .send({ newPassword: 'the owner now chose' })
+      .expect(200);
     await h.api().post('/api/login').send({ email: victim, password: attackerPassword }).expect(401);
     await h.api().post('/api/login').send({ email: victim, password: 'the owner now chose' }).expect(200);
   });
@@ -58,7 +79,11 @@ describe('pre-registration takeover (design: the person confirming types the sig
   it('gives the account the sign-up password when the person confirming types it again', async () => {
     const email = h.freshEmail();
     await h.api().post('/api/register').send({ email, password: 'my own password' }).expect(200);
-    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'my own password' }).expect(200);
+    const res = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'my own password' })
+      .expect(200);
     expect(res.body).toMatchObject({ email, has_password: true });
     await h.api().post('/api/login').send({ email, password: 'my own password' }).expect(200);
   });
@@ -69,7 +94,10 @@ describe('pre-registration takeover (design: the person confirming types the sig
     await linkSignIn(victim);
     await h.api().post('/api/login').send({ email: victim, password: 'attacker chose this' }).expect(401);
     // And the attacker's pending sign-up link, issued before that sign-in, is void.
-    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(victim, 'confirm-sign-up'), password: 'attacker chose this' });
+    const res = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(victim, 'confirm-sign-up'), password: 'attacker chose this' });
     expect(res.status).toBe(400);
   });
 });
@@ -95,7 +123,12 @@ describe('sign-in links confirm only on a click (no login CSRF)', () => {
     const myCookie = await linkSignIn(mine);
     await linkSignIn(theirs);
     await h.api().post('/api/magic-link').send({ email: theirs }).expect(200);
-    const res = await h.api().post('/api/confirm-magic-link').set('Cookie', myCookie).send({ token: h.lastToken(theirs, 'magic-link') }).expect(200);
+    const res = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .set('Cookie', myCookie)
+      .send({ token: h.lastToken(theirs, 'magic-link') })
+      .expect(200);
     expect(res.body.email).toBe(theirs);
     await h.api().get('/api/user').set('Cookie', myCookie).expect(401);
   });
@@ -105,7 +138,12 @@ describe('sign-in links confirm only on a click (no login CSRF)', () => {
     await h.api().post('/api/magic-link').send({ email }).expect(200);
     const token = h.lastToken(email, 'magic-link');
     await h.api().post('/api/confirm-magic-link').set('Sec-Fetch-Site', 'cross-site').send({ token }).expect(403);
-    await h.api().post('/api/confirm-magic-link').set('Content-Type', 'text/plain').send(JSON.stringify({ token })).expect(415);
+    await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ token }))
+      .expect(415);
     await h.api().get(`/api/verify-magic-link?token=${token}`).expect(200);
   });
 });
@@ -116,12 +154,21 @@ describe('link lifecycle', () => {
     const cookie = await accountWithPassword(email, 'first password');
     await h.api().post('/api/magic-link').send({ email }).expect(200);
     const old = h.lastToken(email, 'magic-link');
-    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'first password', newPassword: 'second password' }).expect(200);
+    await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ currentPassword: 'first password', newPassword: 'second password' })
+      .expect(200);
     await h.api().get(`/api/verify-magic-link?token=${old}`).expect(400);
     await h.api().post('/api/confirm-magic-link').send({ token: old }).expect(400);
     // A link asked for after the change works.
     await h.api().post('/api/magic-link').send({ email }).expect(200);
-    await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200);
+    await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email, 'magic-link') })
+      .expect(200);
   });
 
   it('retires every other outstanding link at a link sign-in', async () => {
@@ -140,7 +187,11 @@ describe('link lifecycle', () => {
     await h.api().post('/api/register').send({ email, password: 'sign-up password' }).expect(200);
     const signUpLink = h.lastToken(email, 'confirm-sign-up');
     await h.api().post('/api/magic-link').send({ email }).expect(200);
-    await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'magic-link') }).expect(200);
+    await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email, 'magic-link') })
+      .expect(200);
     await h.api().get(`/api/verify-magic-link?token=${signUpLink}`).expect(400);
     await h.api().post('/api/confirm-magic-link').send({ token: signUpLink }).expect(400);
   });
@@ -168,13 +219,24 @@ describe('password recovery', () => {
     const answers = [];
     for (const email of [known, unknown, pending]) {
       const res = await h.api().post('/api/forgot-password').send({ email });
-      answers.push({ status: res.status, body: res.body as unknown, cookie: res.headers['set-cookie'] ?? null, type: res.headers['content-type'], cache: res.headers['cache-control'] });
+      answers.push({
+        status: res.status,
+        body: res.body as unknown,
+        cookie: res.headers['set-cookie'] ?? null,
+        type: res.headers['content-type'],
+        cache: res.headers['cache-control'],
+      });
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).toEqual(answers[2]);
-    expect(answers[0]).toMatchObject({ status: 200, body: { success: true, message: expect.stringMatching(/reset the password/) } });
+    expect(answers[0]).toMatchObject({
+      status: 200,
+      body: { success: true, message: expect.stringMatching(/reset the password/) },
+    });
     // The difference only shows in the mailbox of the address.
-    expect((await h.waitForMail(known, 'password-reset')).text).toMatch(/https:\/\/jsonable\.test\/auth\/reset-password\?token=/);
+    expect((await h.waitForMail(known, 'password-reset')).text).toMatch(
+      /https:\/\/jsonable\.test\/auth\/reset-password\?token=/,
+    );
     const note = await h.waitForMail(unknown, 'password-reset-no-account');
     expect(note.text).toMatch(/no account uses this address/);
     expect(note.text).toContain('https://jsonable.test/auth?tab=register');
@@ -190,14 +252,26 @@ describe('password recovery', () => {
     await h.waitForMail(email, 'password-reset');
     const token = h.lastToken(email, 'password-reset');
     // Looking at the page (GET) consumes nothing; a reset link is not a sign-in link.
-    expect((await h.api().get(`/api/password-reset?token=${token}`).expect(200)).body).toEqual({ success: true, valid: true, email });
+    expect((await h.api().get(`/api/password-reset?token=${token}`).expect(200)).body).toEqual({
+      success: true,
+      valid: true,
+      email,
+    });
     await h.api().get(`/api/verify-magic-link?token=${token}`).expect(400);
     await h.api().post('/api/confirm-magic-link').send({ token }).expect(400);
     // Mismatched confirmation and a too-short password are refused before anything changes.
-    await h.api().post('/api/reset-password').send({ token, newPassword: 'brand new password', confirmPassword: 'other' }).expect(400);
+    await h
+      .api()
+      .post('/api/reset-password')
+      .send({ token, newPassword: 'brand new password', confirmPassword: 'other' })
+      .expect(400);
     await h.api().post('/api/reset-password').send({ token, newPassword: 'short' }).expect(400);
 
-    const reset = await h.api().post('/api/reset-password').send({ token, newPassword: 'brand new password', confirmPassword: 'brand new password' }).expect(200);
+    const reset = await h
+      .api()
+      .post('/api/reset-password')
+      .send({ token, newPassword: 'brand new password', confirmPassword: 'brand new password' })
+      .expect(200);
     expect(reset.body.email).toBe(email);
     const fresh = cookieOf(reset);
     await h.api().get('/api/user').set('Cookie', fresh).expect(200);
@@ -211,8 +285,14 @@ describe('password recovery', () => {
     expect((await h.waitForMail(email, 'password-changed')).text).toContain('https://jsonable.test/auth?tab=forgot');
 
     const userId = reset.body.id as string;
-    expect((await eventsOf('PasswordChanged', userId)).map((e) => (e.data as { method?: string }).method)).toContain('reset_link');
-    expect((await eventsOf('MagicLinksRetired', userId)).some((e) => (e.data as { reason: string }).reason === 'password_reset')).toBe(true);
+    expect((await eventsOf('PasswordChanged', userId)).map((e) => (e.data as { method?: string }).method)).toContain(
+      'reset_link',
+    );
+    expect(
+      (await eventsOf('MagicLinksRetired', userId)).some(
+        (e) => (e.data as { reason: string }).reason === 'password_reset',
+      ),
+    ).toBe(true);
   });
 
   it('expires reset links after one hour', async () => {
@@ -231,12 +311,17 @@ describe('password recovery', () => {
   });
 
   it('rate-limits the forgot-password form per address, with Retry-After and the same answer for unknown addresses', async () => {
-    const limited = await startAccountsHarness({ limits: { resetPerAccount: { name: 'reset-account', limit: 2, windowMs: 60_000 } } });
+    const limited = await startAccountsHarness({
+      limits: { resetPerAccount: { name: 'reset-account', limit: 2, windowMs: 60_000 } },
+    });
     try {
       for (const email of ['known-limit@example.com', 'nobody-limit@example.com']) {
         if (email.startsWith('known')) {
           await request(limited.server).post('/api/magic-link').send({ email }).expect(200);
-          await request(limited.server).post('/api/confirm-magic-link').send({ token: limited.lastToken(email) }).expect(200);
+          await request(limited.server)
+            .post('/api/confirm-magic-link')
+            .send({ token: limited.lastToken(email) })
+            .expect(200);
         }
         await request(limited.server).post('/api/forgot-password').send({ email }).expect(200);
         await request(limited.server).post('/api/forgot-password').send({ email: email.toUpperCase() }).expect(200);
@@ -257,7 +342,12 @@ describe('setting a password from a fresh link session', () => {
     const linkCookie = await linkSignIn(email);
     const sessions = await h.api().get('/api/jsonable/sessions').set('Cookie', linkCookie).expect(200);
     expect(Date.parse(sessions.body.passwordWithoutCurrentUntil as string)).toBeGreaterThan(Date.now());
-    const changed = await h.api().post('/api/jsonable/change-password').set('Cookie', linkCookie).send({ newPassword: 'set from the link' }).expect(200);
+    const changed = await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', linkCookie)
+      .send({ newPassword: 'set from the link' })
+      .expect(200);
     const userId = (await h.api().get('/api/user').set('Cookie', cookieOf(changed)).expect(200)).body.id as string;
     expect((await eventsOf('PasswordChanged', userId)).at(-1)!.data).toMatchObject({ method: 'recent_link' });
     await h.api().post('/api/login').send({ email, password: 'set from the link' }).expect(200);
@@ -265,10 +355,16 @@ describe('setting a password from a fresh link session', () => {
     const later = await linkSignIn(email);
     h.advance(RECENT_LINK_MS);
     try {
-      const res = await h.api().post('/api/jsonable/change-password').set('Cookie', later).send({ newPassword: 'too late for that' });
+      const res = await h
+        .api()
+        .post('/api/jsonable/change-password')
+        .set('Cookie', later)
+        .send({ newPassword: 'too late for that' });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Current password is incorrect');
-      expect((await h.api().get('/api/jsonable/sessions').set('Cookie', later).expect(200)).body.passwordWithoutCurrentUntil).toBeNull();
+      expect(
+        (await h.api().get('/api/jsonable/sessions').set('Cookie', later).expect(200)).body.passwordWithoutCurrentUntil,
+      ).toBeNull();
     } finally {
       h.advance(-RECENT_LINK_MS);
     }
@@ -277,15 +373,35 @@ describe('setting a password from a fresh link session', () => {
   it('a password session always needs the current password', async () => {
     const email = h.freshEmail();
     const cookie = await accountWithPassword(email, 'the current one');
-    expect((await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.passwordWithoutCurrentUntil).toBeNull();
-    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ newPassword: 'without the current' }).expect(400);
-    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'wrong one', newPassword: 'without the current' }).expect(400);
+    expect(
+      (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.passwordWithoutCurrentUntil,
+    ).toBeNull();
+    await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ newPassword: 'without the current' })
+      .expect(400);
+    await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ currentPassword: 'wrong one', newPassword: 'without the current' })
+      .expect(400);
   });
 });
 
 describe('sessions under control', () => {
   async function signInFrom(email: string, password: string, userAgent: string, ip: string): Promise<string> {
-    return cookieOf(await h.api().post('/api/login').set('User-Agent', userAgent).set('X-Forwarded-For', ip).send({ email, password }).expect(200));
+    return cookieOf(
+      await h
+        .api()
+        .post('/api/login')
+        .set('User-Agent', userAgent)
+        .set('X-Forwarded-For', ip)
+        .send({ email, password })
+        .expect(200),
+    );
   }
 
   it('lists open sessions with created, last seen, user agent and a coarse address; signs one out, then all others', async () => {
@@ -299,17 +415,27 @@ describe('sessions under control', () => {
     const sessions = list.body.sessions as Array<Record<string, unknown>>;
     expect(sessions.length).toBeGreaterThanOrEqual(3);
     const current = sessions.find((s) => s.current)!;
-    expect(current).toMatchObject({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0', ip: '203.0.113.0/24', method: 'password' });
+    expect(current).toMatchObject({
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
+      ip: '203.0.113.0/24',
+      method: 'password',
+    });
     expect(current.id).toMatch(/^[0-9a-f]{24}$/);
-    expect(sessions.find((s) => s.ip === '2001:db8:abcd::/48')).toMatchObject({ current: false, userAgent: 'Mozilla/5.0 (iPhone) Safari/605.1' });
+    expect(sessions.find((s) => s.ip === '2001:db8:abcd::/48')).toMatchObject({
+      current: false,
+      userAgent: 'Mozilla/5.0 (iPhone) Safari/605.1',
+    });
     expect(sessions.find((s) => s.ip === '198.51.100.0/24')).toMatchObject({ userAgent: 'TabletAgent' });
     expect(JSON.stringify(list.body)).not.toContain('203.0.113.77');
-    for (const s of sessions) expect(Date.parse(s.lastSeenAt as string)).toBeGreaterThanOrEqual(Date.parse(s.createdAt as string));
+    for (const s of sessions)
+      expect(Date.parse(s.lastSeenAt as string)).toBeGreaterThanOrEqual(Date.parse(s.createdAt as string));
 
     // Another account cannot see or end these sessions.
     const stranger = await linkSignIn(h.freshEmail());
     const phoneId = sessions.find((s) => s.ip === '2001:db8:abcd::/48')!.id as string;
-    expect((await h.api().get('/api/jsonable/sessions').set('Cookie', stranger).expect(200)).body.sessions).toHaveLength(1);
+    expect(
+      (await h.api().get('/api/jsonable/sessions').set('Cookie', stranger).expect(200)).body.sessions,
+    ).toHaveLength(1);
     await h.api().delete(`/api/jsonable/sessions/${phoneId}`).set('Cookie', stranger).expect(404);
     await h.api().delete('/api/jsonable/sessions/not-an-id').set('Cookie', laptop).expect(400);
     await h.api().delete(`/api/jsonable/sessions/${phoneId}`).expect(401);
@@ -324,19 +450,32 @@ describe('sessions under control', () => {
     expect((await eventsOf('UserSignedOut', userId)).at(-1)!.data).toMatchObject({ reason: 'revoked' });
 
     // Sign out everywhere else.
-    const others = await h.api().post('/api/jsonable/sessions/sign-out-others').set('Cookie', laptop).send({}).expect(200);
+    const others = await h
+      .api()
+      .post('/api/jsonable/sessions/sign-out-others')
+      .set('Cookie', laptop)
+      .send({})
+      .expect(200);
     expect(others.body.signedOut).toBeGreaterThanOrEqual(2);
     await h.api().get('/api/user').set('Cookie', tablet).expect(401);
     await h.api().get('/api/user').set('Cookie', laptop).expect(200);
-    const after = (await h.api().get('/api/jsonable/sessions').set('Cookie', laptop).expect(200)).body.sessions as Array<{ current: boolean }>;
+    const after = (await h.api().get('/api/jsonable/sessions').set('Cookie', laptop).expect(200)).body
+      .sessions as Array<{ current: boolean }>;
     expect(after).toEqual([expect.objectContaining({ current: true })]);
     // A cross-site "sign out everywhere else" is refused.
-    await h.api().post('/api/jsonable/sessions/sign-out-others').set('Cookie', laptop).set('Sec-Fetch-Site', 'cross-site').send({}).expect(403);
+    await h
+      .api()
+      .post('/api/jsonable/sessions/sign-out-others')
+      .set('Cookie', laptop)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({})
+      .expect(403);
   });
 
   it('signing out the current session from the list clears the cookie', async () => {
     const cookie = await linkSignIn(h.freshEmail());
-    const [mine] = (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ id: string }>;
+    const [mine] = (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body
+      .sessions as Array<{ id: string }>;
     const res = await h.api().delete(`/api/jsonable/sessions/${mine!.id}`).set('Cookie', cookie).expect(200);
     expect(res.body.current).toBe(true);
     expect(String(res.headers['set-cookie'])).toMatch(/jsonable_session=;/);
@@ -345,13 +484,29 @@ describe('sessions under control', () => {
 
   it('moves "last seen" when a session is used after a few minutes, as a SessionSeen event', async () => {
     const cookie = await linkSignIn(h.freshEmail());
-    const before = ((await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ lastSeenAt: string }>)[0]!;
+    const before = (
+      (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{
+        lastSeenAt: string;
+      }>
+    )[0]!;
     h.advance(SESSION_SEEN_INTERVAL_MS);
     try {
-      const user = await h.api().get('/api/user').set('Cookie', cookie).set('X-Forwarded-For', '192.0.2.200').expect(200);
+      const user = await h
+        .api()
+        .get('/api/user')
+        .set('Cookie', cookie)
+        .set('X-Forwarded-For', '192.0.2.200')
+        .expect(200);
       await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-      const after = ((await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{ lastSeenAt: string; ip: string }>)[0]!;
-      expect(Date.parse(after.lastSeenAt) - Date.parse(before.lastSeenAt)).toBeGreaterThanOrEqual(SESSION_SEEN_INTERVAL_MS);
+      const after = (
+        (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.sessions as Array<{
+          lastSeenAt: string;
+          ip: string;
+        }>
+      )[0]!;
+      expect(Date.parse(after.lastSeenAt) - Date.parse(before.lastSeenAt)).toBeGreaterThanOrEqual(
+        SESSION_SEEN_INTERVAL_MS,
+      );
       expect(after.ip).toBe('192.0.2.0/24');
       expect(await eventsOf('SessionSeen', user.body.id as string)).toHaveLength(1);
     } finally {
@@ -364,15 +519,25 @@ describe('hostile input (fast-check)', () => {
   it('GET /api/password-reset and DELETE /api/jsonable/sessions/{id} answer 4xx JSON, never 500', async () => {
     const cookie = await linkSignIn(h.freshEmail());
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 })), async (raw) => {
-        const reset = await h.api().get(`/api/password-reset?token=${encodeURIComponent(raw)}`);
-        expect(reset.status).toBe(400);
-        expect(reset.body.success).toBe(false);
-        const del = await h.api().delete(`/api/jsonable/sessions/${encodeURIComponent(raw)}`).set('Cookie', cookie);
-        // An id with a slash or none at all reaches another route (404/405).
-        expect([400, 404, 405]).toContain(del.status);
-        expect(del.body.success).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }),
+        ),
+        async (raw) => {
+          const reset = await h.api().get(`/api/password-reset?token=${encodeURIComponent(raw)}`);
+          expect(reset.status).toBe(400);
+          expect(reset.body.success).toBe(false);
+          const del = await h
+            .api()
+            .delete(`/api/jsonable/sessions/${encodeURIComponent(raw)}`)
+            .set('Cookie', cookie);
+          // An id with a slash or none at all reaches another route (404/405).
+          expect([400, 404, 405]).toContain(del.status);
+          expect(del.body.success).toBe(false);
+        },
+      ),
       { numRuns: 40 },
     );
     await h.api().get('/api/user').set('Cookie', cookie).expect(200);

@@ -5,13 +5,24 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '@jsonable/domain/accounts/secrets';
 import { claimUnique } from '@jsonable/domain/runtime/claim-unique';
-import { givenAccountsHarness, PUBLIC_URL, replayVerify, sessionCookie, startAccountsHarness } from './accounts.harness';
+import {
+  givenAccountsHarness,
+  PUBLIC_URL,
+  replayVerify,
+  sessionCookie,
+  startAccountsHarness,
+} from './accounts.harness';
 
 const h = givenAccountsHarness();
 
 /** Status, body and headers that could tell the two answers apart. */
 function observable(res: request.Response) {
-  return { status: res.status, body: res.body as unknown, cookie: res.headers['set-cookie'] ?? null, type: res.headers['content-type'] };
+  return {
+    status: res.status,
+    body: res.body as unknown,
+    cookie: res.headers['set-cookie'] ?? null,
+    type: res.headers['content-type'],
+  };
 }
 
 describe('no account enumeration', () => {
@@ -24,14 +35,21 @@ describe('no account enumeration', () => {
     expect(observable(a)).toEqual(observable(b));
     expect(a.status).toBe(200);
 
-    const ownerMail = h.outbox().filter((m) => m.to === known).at(-1)!;
+    const ownerMail = h
+      .outbox()
+      .filter((m) => m.to === known)
+      .at(-1)!;
     expect(ownerMail.tag).toBe('already-registered');
     // The owner's password is untouched and the attacker's does not sign in.
     await h.api().post('/api/login').send({ email: known, password: 'attacker password' }).expect(401);
     const owner = await h.api().post('/api/login').send({ email: known, password: 'owner password' }).expect(200);
     expect(owner.body.id).toBe(userId);
     // The link in the owner's note signs the owner in (it proves control of the address).
-    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(known, 'already-registered') }).expect(200);
+    const res = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(known, 'already-registered') })
+      .expect(200);
     expect(res.body.id).toBe(userId);
   });
 
@@ -53,7 +71,9 @@ describe('session cookie', () => {
     const raw = (one.headers['set-cookie'] as unknown as string[])[0]!;
     expect(raw).toMatch(/^jsonable_session=[A-Za-z0-9_-]{43}; /);
     const attributes = raw.split('; ').slice(1);
-    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${30 * 24 * 3600}`]));
+    expect(attributes).toEqual(
+      expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${30 * 24 * 3600}`]),
+    );
     expect(attributes).not.toContain('Secure');
     expect(one.headers['cache-control']).toBe('no-store');
     expect(sessionCookie(one.headers['set-cookie'])).not.toBe(sessionCookie(two.headers['set-cookie']));
@@ -64,11 +84,17 @@ describe('session cookie', () => {
     try {
       const email = h.freshEmail();
       await request(secure.server).post('/api/magic-link').send({ email }).expect(200);
-      const res = await request(secure.server).post('/api/confirm-magic-link').send({ token: secure.lastToken(email) }).expect(200);
+      const res = await request(secure.server)
+        .post('/api/confirm-magic-link')
+        .send({ token: secure.lastToken(email) })
+        .expect(200);
       const raw = (res.headers['set-cookie'] as unknown as string[])[0]!;
       expect(raw).toMatch(/^__Host-jsonable_session=/);
       expect(raw.split('; ')).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']));
-      await request(secure.server).get('/api/user').set('Cookie', sessionCookie(res.headers['set-cookie'])!).expect(200);
+      await request(secure.server)
+        .get('/api/user')
+        .set('Cookie', sessionCookie(res.headers['set-cookie'])!)
+        .expect(200);
     } finally {
       await secure.close();
     }
@@ -102,7 +128,13 @@ describe('CSRF', () => {
     expect(form.body.error.message).toBe('Content-Type must be application/json');
     await h.api().post('/api/login').set('Content-Type', 'text/plain').send(JSON.stringify(body)).expect(415);
     // The web app's own requests pass.
-    await h.api().post('/api/login').set('Origin', PUBLIC_URL).set('Sec-Fetch-Site', 'same-origin').send(body).expect(200);
+    await h
+      .api()
+      .post('/api/login')
+      .set('Origin', PUBLIC_URL)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(body)
+      .expect(200);
   });
 
   it('refuses cookie-authenticated mutations from other sites, on every route behind requireSession', async () => {
@@ -111,10 +143,26 @@ describe('CSRF', () => {
     await mutate().set('Sec-Fetch-Site', 'cross-site').send({ first_name: 'Mallory' }).expect(403);
     await mutate().set('Origin', 'https://evil.example').send({ first_name: 'Mallory' }).expect(403);
     await mutate().type('form').send({ first_name: 'Mallory' }).expect(415);
-    await h.api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
-    await h.api().post('/api/test/session-echo').set('Cookie', cookie).set('Content-Type', 'text/plain').send('x=1').expect(415);
+    await h
+      .api()
+      .post('/api/jsonable/user/generate-api-key')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+    await h
+      .api()
+      .post('/api/test/session-echo')
+      .set('Cookie', cookie)
+      .set('Content-Type', 'text/plain')
+      .send('x=1')
+      .expect(415);
     await h.api().post('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
-    const me = await h.api().get('/api/jsonable/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(200);
+    const me = await h
+      .api()
+      .get('/api/jsonable/user')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(200);
     expect(me.body.first_name).toBeNull();
   });
 });
@@ -131,9 +179,16 @@ describe('rate limits', () => {
       const api2 = () => request(limited.server);
       const victim = 'victim@example.com';
       for (let i = 0; i < 3; i++) {
-        await api2().post('/api/login').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ email: victim, password: `guess ${i}` }).expect(401);
+        await api2()
+          .post('/api/login')
+          .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+          .send({ email: victim, password: `guess ${i}` })
+          .expect(401);
       }
-      const blocked = await api2().post('/api/login').set('X-Forwarded-For', '203.0.113.99').send({ email: victim, password: 'guess 4' });
+      const blocked = await api2()
+        .post('/api/login')
+        .set('X-Forwarded-For', '203.0.113.99')
+        .send({ email: victim, password: 'guess 4' });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(120);
@@ -145,15 +200,30 @@ describe('rate limits', () => {
       const ip = '198.51.100.7';
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await api2().post('/api/login').set('X-Forwarded-For', ip).send({ email: `spray${i}@example.com`, password: 'Winter2026!' })).status);
+        statuses.push(
+          (
+            await api2()
+              .post('/api/login')
+              .set('X-Forwarded-For', ip)
+              .send({ email: `spray${i}@example.com`, password: 'Winter2026!' })
+          ).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
       // A forged left-most X-Forwarded-For entry does not escape the limit (the proxy's entry counts).
-      await api2().post('/api/login').set('X-Forwarded-For', `1.2.3.4, ${ip}`).send({ email: 'other@example.com', password: 'x' }).expect(429);
+      await api2()
+        .post('/api/login')
+        .set('X-Forwarded-For', `1.2.3.4, ${ip}`)
+        .send({ email: 'other@example.com', password: 'x' })
+        .expect(429);
 
       // The windows are minutes: two windows later the account can sign in again.
       limited.advance(2 * 60_000 + 1000);
-      await api2().post('/api/login').set('X-Forwarded-For', '203.0.113.50').send({ email: victim, password: 'guess 5' }).expect(401);
+      await api2()
+        .post('/api/login')
+        .set('X-Forwarded-For', '203.0.113.50')
+        .send({ email: victim, password: 'guess 5' })
+        .expect(401);
     } finally {
       await limited.close();
     }
@@ -212,7 +282,9 @@ describe('races', () => {
     expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
     const claims = await h.deps.eventStore.readStream(`email-${sha256Hex(email)}`);
     expect(claims).toHaveLength(1);
-    const registered = (await h.deps.eventStore.readAll()).filter((e) => e.type === 'UserRegistered' && (e.data as { email: string }).email === email);
+    const registered = (await h.deps.eventStore.readAll()).filter(
+      (e) => e.type === 'UserRegistered' && (e.data as { email: string }).email === email,
+    );
     expect(registered).toHaveLength(1);
   });
 });
@@ -222,9 +294,17 @@ describe('recovery', () => {
     const email = h.freshEmail();
     // What a crash leaves behind: the address is claimed by a user id whose stream has no account.
     const orphan = 'orphan-' + Date.now();
-    await claimUnique(h.deps.eventStore, `email-${sha256Hex(email)}`, { id: crypto.randomUUID(), type: 'EmailClaimed', data: { email, userId: orphan } });
+    await claimUnique(h.deps.eventStore, `email-${sha256Hex(email)}`, {
+      id: crypto.randomUUID(),
+      type: 'EmailClaimed',
+      data: { email, userId: orphan },
+    });
     await h.api().post('/api/register').send({ email, password: 'recovered password' }).expect(200);
-    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email), password: 'recovered password' }).expect(200);
+    const res = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email), password: 'recovered password' })
+      .expect(200);
     expect(res.body).toMatchObject({ id: orphan, email, has_password: true });
     await h.api().post('/api/login').send({ email, password: 'recovered password' }).expect(200);
   });
@@ -236,11 +316,17 @@ describe('secrets at rest', () => {
     const password = 'Plaintext-Password-Canary-42';
     const { cookie, token } = await h.signUp(email, password);
     const login = await h.api().post('/api/login').send({ email, password }).expect(200);
-    const key = (await h.api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).expect(200)).body.apiKey as string;
+    const key = (await h.api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).expect(200)).body
+      .apiKey as string;
     await h.api().post('/api/magic-link').send({ email }).expect(200);
     const pendingToken = h.lastToken(email, 'magic-link');
     const newPassword = 'Second-Password-Canary-43';
-    const changed = await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: password, newPassword }).expect(200);
+    const changed = await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ currentPassword: password, newPassword })
+      .expect(200);
 
     const events = await h.deps.eventStore.readAll();
     const hashes = events.flatMap((e) => {
@@ -251,7 +337,11 @@ describe('secrets at rest', () => {
     for (const hash of hashes) expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const secrets = [
-      password, newPassword, token, pendingToken, key,
+      password,
+      newPassword,
+      token,
+      pendingToken,
+      key,
       sessionCookie(login.headers['set-cookie'])!.split('=')[1]!,
       cookie.split('=')[1]!,
       sessionCookie(changed.headers['set-cookie'])!.split('=')[1]!,
@@ -262,7 +352,8 @@ describe('secrets at rest', () => {
     expect(files.some((f) => f.startsWith('read-models'))).toBe(true);
     const everything = files.map((f) => readFileSync(join(h.dir, f)).toString('latin1')).join('\n');
     expect(everything).toContain(email);
-    for (const secret of secrets) expect(everything.includes(secret), `a secret (${secret.slice(0, 6)}…) is stored in clear`).toBe(false);
+    for (const secret of secrets)
+      expect(everything.includes(secret), `a secret (${secret.slice(0, 6)}…) is stored in clear`).toBe(false);
     // Their hashes are what is stored.
     expect(everything).toContain(sha256Hex(key));
   });

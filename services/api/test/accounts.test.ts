@@ -9,12 +9,19 @@ const h = givenAccountsHarness();
 describe('sign-up by password', () => {
   it('mails a confirmation link built from PUBLIC_URL; confirming creates the account and signs in', async () => {
     const email = h.freshEmail();
-    const res = await h.api().post('/api/register').set('Host', 'evil.example').send({ email: `  ${email.toUpperCase()} `, password: 'correct horse battery' });
+    const res = await h
+      .api()
+      .post('/api/register')
+      .set('Host', 'evil.example')
+      .send({ email: `  ${email.toUpperCase()} `, password: 'correct horse battery' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Check your email to finish creating your account.' });
     expect(res.headers['set-cookie']).toBeUndefined();
 
-    const mail = h.outbox().filter((m) => m.to === email).at(-1)!;
+    const mail = h
+      .outbox()
+      .filter((m) => m.to === email)
+      .at(-1)!;
     expect(mail.subject).toBe('Confirm your Jsonable account');
     expect(mail.text).toContain(`${PUBLIC_URL}/auth/verify?token=`);
     expect(mail.html).toContain(`${PUBLIC_URL}/auth/verify?token=`);
@@ -24,9 +31,24 @@ describe('sign-up by password', () => {
     await h.api().post('/api/login').send({ email, password: 'correct horse battery' }).expect(401);
 
     const token = h.lastToken(email);
-    await h.api().get('/api/verify-magic-link').query({ token }).expect(200, { success: true, valid: true, email, purpose: 'register' });
-    const confirmed = await h.api().post('/api/confirm-magic-link').send({ token, password: 'correct horse battery' }).expect(200);
-    expect(confirmed.body).toMatchObject({ email, username: email, auth_provider: 'local', current_plan_tier: 'free', has_password: true, first_name: null });
+    await h
+      .api()
+      .get('/api/verify-magic-link')
+      .query({ token })
+      .expect(200, { success: true, valid: true, email, purpose: 'register' });
+    const confirmed = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token, password: 'correct horse battery' })
+      .expect(200);
+    expect(confirmed.body).toMatchObject({
+      email,
+      username: email,
+      auth_provider: 'local',
+      current_plan_tier: 'free',
+      has_password: true,
+      first_name: null,
+    });
     expect(confirmed.body).not.toHaveProperty('password');
     const cookie = sessionCookie(confirmed.headers['set-cookie'])!;
     const me = await h.api().get('/api/user').set('Cookie', cookie).expect(200);
@@ -46,17 +68,26 @@ describe('sign-up by password', () => {
       [{ email: 'a@b.co', password: 'correct horse', confirmPassword: 'correct horsf' }, "Passwords don't match"],
     ];
     for (const [body, message] of cases) {
-      const res = await h.api().post('/api/register').send(body as object);
+      const res = await h
+        .api()
+        .post('/api/register')
+        .send(body as object);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual({ success: false, error: { code: 400, message } });
     }
   });
 
   it('refuses a one-megabyte password before hashing it', async () => {
-    const res = await h.api().post('/api/register').send({ email: h.freshEmail(), password: 'p'.repeat(1024 * 1024) });
+    const res = await h
+      .api()
+      .post('/api/register')
+      .send({ email: h.freshEmail(), password: 'p'.repeat(1024 * 1024) });
     expect([400, 413]).toContain(res.status);
     expect(res.body.success).toBe(false);
-    const login = await h.api().post('/api/login').send({ email: h.freshEmail(), password: 'p'.repeat(1024 * 1024) });
+    const login = await h
+      .api()
+      .post('/api/login')
+      .send({ email: h.freshEmail(), password: 'p'.repeat(1024 * 1024) });
     expect([400, 401, 413]).toContain(login.status);
   });
 });
@@ -78,7 +109,12 @@ describe('sign-in by password and sign-out', () => {
   it('revokes the session a browser still held when it signs in again', async () => {
     const email = h.freshEmail();
     const { cookie } = await h.signUp(email, 'my password 2');
-    const again = await h.api().post('/api/login').set('Cookie', cookie).send({ email, password: 'my password 2' }).expect(200);
+    const again = await h
+      .api()
+      .post('/api/login')
+      .set('Cookie', cookie)
+      .send({ email, password: 'my password 2' })
+      .expect(200);
     const fresh = sessionCookie(again.headers['set-cookie'])!;
     expect(fresh).not.toBe(cookie);
     await h.api().get('/api/user').set('Cookie', cookie).expect(401);
@@ -104,18 +140,28 @@ describe('sign-in by password and sign-out', () => {
     await h.api().post('/api/register').send({ email, password: 'pending password' }).expect(200);
     const early = await h.api().post('/api/login').send({ email, password: 'pending password' });
     expect(early.status).toBe(401);
-    expect(early.body.error.message).toBe('Please confirm your email address first: open the link we sent you, or register again to get a new one.');
+    expect(early.body.error.message).toBe(
+      'Please confirm your email address first: open the link we sent you, or register again to get a new one.',
+    );
     // A wrong password for that address reads exactly like an unknown address.
     const guess = await h.api().post('/api/login').send({ email, password: 'some guess 123' });
     expect(guess.body).toEqual({ success: false, error: { code: 401, message: 'Invalid email or password' } });
     // Once the link is opened (and the password typed again there), the same password signs in.
-    await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'pending password' }).expect(200);
+    await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email, 'confirm-sign-up'), password: 'pending password' })
+      .expect(200);
     await h.api().post('/api/login').send({ email, password: 'pending password' }).expect(200);
   });
 
   it('answers 401 for GET /api/user when signed out or with a forged cookie', async () => {
     await h.api().get('/api/user').expect(401);
-    await h.api().get('/api/user').set('Cookie', `jsonable_session=${'A'.repeat(43)}`).expect(401);
+    await h
+      .api()
+      .get('/api/user')
+      .set('Cookie', `jsonable_session=${'A'.repeat(43)}`)
+      .expect(401);
     await h.api().get('/api/user').set('Cookie', 'jsonable_session=../../etc').expect(401);
   });
 });
@@ -144,7 +190,10 @@ describe('magic links', () => {
     ]) {
       const res = await call;
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: { code: 400, message: 'This magic link is invalid or has expired.' } });
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 400, message: 'This magic link is invalid or has expired.' },
+      });
     }
   });
 
@@ -169,7 +218,10 @@ describe('magic links', () => {
     const noToken = await h.api().get('/api/verify-magic-link');
     expect(noToken.status).toBe(400);
     expect(noToken.body.error.message).toBe('No token provided');
-    const unknown = await h.api().post('/api/confirm-magic-link').send({ token: 'x'.repeat(43) });
+    const unknown = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: 'x'.repeat(43) });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('This magic link is invalid or has expired.');
     const bad = await h.api().post('/api/magic-link').send({ email: 'nope' });
@@ -185,11 +237,24 @@ describe('profile, password and settings', () => {
     const email = h.freshEmail();
     const { cookie } = await h.signUp(email);
     const me = await h.api().get('/api/jsonable/user').set('Cookie', cookie).expect(200);
-    expect(me.body).toMatchObject({ email, current_plan_tier: 'free', plan: { tier: 'free', name: 'Free', tablesPerPeriod: 25, projects: 1 } });
+    expect(me.body).toMatchObject({
+      email,
+      current_plan_tier: 'free',
+      plan: { tier: 'free', name: 'Free', tablesPerPeriod: 25, projects: 1 },
+    });
 
-    const updated = await h.api().patch('/api/jsonable/user').set('Cookie', cookie).send({ email, first_name: ' Ann ', last_name: 'Lee' }).expect(200);
+    const updated = await h
+      .api()
+      .patch('/api/jsonable/user')
+      .set('Cookie', cookie)
+      .send({ email, first_name: ' Ann ', last_name: 'Lee' })
+      .expect(200);
     expect(updated.body).toMatchObject({ first_name: 'Ann', last_name: 'Lee', email });
-    const other = await h.api().patch('/api/jsonable/user').set('Cookie', cookie).send({ email: 'other@example.com', first_name: 'X' });
+    const other = await h
+      .api()
+      .patch('/api/jsonable/user')
+      .set('Cookie', cookie)
+      .send({ email: 'other@example.com', first_name: 'X' });
     expect(other.status).toBe(400);
     expect(other.body.error.message).toBe('Email cannot be changed');
     const again = await h.api().get('/api/jsonable/user').set('Cookie', cookie).expect(200);
@@ -200,17 +265,31 @@ describe('profile, password and settings', () => {
   it('changes the password with the current one, revoking older sessions', async () => {
     const email = h.freshEmail();
     const { cookie } = await h.signUp(email, 'first password');
-    const other = sessionCookie((await h.api().post('/api/login').send({ email, password: 'first password' })).headers['set-cookie'])!;
+    const other = sessionCookie(
+      (await h.api().post('/api/login').send({ email, password: 'first password' })).headers['set-cookie'],
+    )!;
 
-    const wrong = await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'nope nope', newPassword: 'second password' });
+    const wrong = await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ currentPassword: 'nope nope', newPassword: 'second password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe('Current password is incorrect');
-    const mismatch = await h.api().post('/api/jsonable/change-password').set('Cookie', cookie)
+    const mismatch = await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
       .send({ currentPassword: 'first password', newPassword: 'second password', confirmPassword: 'other password' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.message).toBe('Password Mismatch: New password and confirmation do not match.');
 
-    const ok = await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ currentPassword: 'first password', newPassword: 'second password' }).expect(200);
+    const ok = await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ currentPassword: 'first password', newPassword: 'second password' })
+      .expect(200);
     const fresh = sessionCookie(ok.headers['set-cookie'])!;
     expect(fresh).not.toBe(cookie);
     await h.api().get('/api/user').set('Cookie', fresh).expect(200);
@@ -218,7 +297,10 @@ describe('profile, password and settings', () => {
     await h.api().get('/api/user').set('Cookie', other).expect(401);
     await h.api().post('/api/login').send({ email, password: 'first password' }).expect(401);
     await h.api().post('/api/login').send({ email, password: 'second password' }).expect(200);
-    const notice = h.outbox().filter((m) => m.to === email).at(-1)!;
+    const notice = h
+      .outbox()
+      .filter((m) => m.to === email)
+      .at(-1)!;
     expect(notice.tag).toBe('password-changed');
     expect(notice.subject).toBe('Your Jsonable password was changed');
   });
@@ -226,9 +308,18 @@ describe('profile, password and settings', () => {
   it('lets a magic-link account set its first password without a current one', async () => {
     const email = h.freshEmail();
     await h.api().post('/api/magic-link').send({ email }).expect(200);
-    const res = await h.api().post('/api/confirm-magic-link').send({ token: h.lastToken(email) }).expect(200);
+    const res = await h
+      .api()
+      .post('/api/confirm-magic-link')
+      .send({ token: h.lastToken(email) })
+      .expect(200);
     const cookie = sessionCookie(res.headers['set-cookie'])!;
-    await h.api().post('/api/jsonable/change-password').set('Cookie', cookie).send({ newPassword: 'brand new password' }).expect(200);
+    await h
+      .api()
+      .post('/api/jsonable/change-password')
+      .set('Cookie', cookie)
+      .send({ newPassword: 'brand new password' })
+      .expect(200);
     await h.api().post('/api/login').send({ email, password: 'brand new password' }).expect(200);
   });
 
@@ -238,9 +329,22 @@ describe('profile, password and settings', () => {
     const settings = { headerBg: '#112233', fontFamily: 'Inter', cellPadding: 12 };
     await h.api().post('/api/settings').set('Cookie', cookie).send(settings).expect(200, { success: true, settings });
     await h.api().get('/api/settings').set('Cookie', cookie).expect(200, { success: true, settings });
-    await h.api().post('/api/settings').set('Cookie', cookie).send({ settings: { headerBg: '#000' } }).expect(200);
-    await h.api().get('/api/settings').set('Cookie', cookie).expect(200, { success: true, settings: { headerBg: '#000' } });
-    const big = await h.api().post('/api/settings').set('Cookie', cookie).send({ blob: 'x'.repeat(20_000) });
+    await h
+      .api()
+      .post('/api/settings')
+      .set('Cookie', cookie)
+      .send({ settings: { headerBg: '#000' } })
+      .expect(200);
+    await h
+      .api()
+      .get('/api/settings')
+      .set('Cookie', cookie)
+      .expect(200, { success: true, settings: { headerBg: '#000' } });
+    const big = await h
+      .api()
+      .post('/api/settings')
+      .set('Cookie', cookie)
+      .send({ blob: 'x'.repeat(20_000) });
     expect(big.status).toBe(400);
     await h.api().post('/api/settings').send(settings).expect(401);
   });
@@ -271,7 +375,10 @@ describe('profile, password and settings', () => {
     expect(changed.changed).toBe(true);
     await h.deps.waitForProjections(changed.position);
     const me = await h.api().get('/api/jsonable/user').set('Cookie', cookie).expect(200);
-    expect(me.body).toMatchObject({ current_plan_tier: 'premium', plan: { name: 'Professional', tablesPerPeriod: 150 } });
+    expect(me.body).toMatchObject({
+      current_plan_tier: 'premium',
+      plan: { name: 'Professional', tablesPerPeriod: 150 },
+    });
     const before = await h.deps.eventStore.readStream(`user-${userId}`);
     expect((await changePlan(h.deps, { userId, to: 'premium', reason: 'checkout' })).changed).toBe(false);
     expect(await h.deps.eventStore.readStream(`user-${userId}`)).toHaveLength(before.length);
@@ -281,7 +388,11 @@ describe('profile, password and settings', () => {
 describe('user API key', () => {
   it('shows a new key once, then only its prefix; the old key stops working at once', async () => {
     const { cookie, userId } = await h.signUp(h.freshEmail());
-    await h.api().get('/api/jsonable/user/api-key').set('Cookie', cookie).expect(200, { success: true, apiKey: null, hasKey: false });
+    await h
+      .api()
+      .get('/api/jsonable/user/api-key')
+      .set('Cookie', cookie)
+      .expect(200, { success: true, apiKey: null, hasKey: false });
 
     const first = await h.api().post('/api/jsonable/user/generate-api-key').set('Cookie', cookie).expect(200);
     const key1 = first.body.apiKey as string;
@@ -316,7 +427,10 @@ describe('user API key', () => {
     ]) {
       const res = await call;
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, error: { code: 401, message: 'Invalid or missing API key. Please check your API key.' } });
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 401, message: 'Invalid or missing API key. Please check your API key.' },
+      });
     }
   });
 });
@@ -330,9 +444,15 @@ describe('project keys through the API-key middleware', () => {
       const api2 = () => request(withProjects.server);
       const email = h.freshEmail();
       await api2().post('/api/magic-link').send({ email }).expect(200);
-      const res = await api2().post('/api/confirm-magic-link').send({ token: withProjects.lastToken(email) }).expect(200);
+      const res = await api2()
+        .post('/api/confirm-magic-link')
+        .send({ token: withProjects.lastToken(email) })
+        .expect(200);
       const cookie = sessionCookie(res.headers['set-cookie'])!;
-      const created = await api2().post('/api/jsonable/projects').set('Cookie', cookie).send({ name: 'Reports', description: '', endpointPath: 'reports' });
+      const created = await api2()
+        .post('/api/jsonable/projects')
+        .set('Cookie', cookie)
+        .send({ name: 'Reports', description: '', endpointPath: 'reports' });
       expect(created.status).toBe(201);
       const key = created.body.apiKey as string;
       const who = await api2().get('/api/test/key-whoami').set('Authorization', `Bearer ${key}`).expect(200);

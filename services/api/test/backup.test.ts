@@ -16,14 +16,23 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function cli(args: string[], dataDir: string): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const code = await runCli(args, { env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, out: (l) => lines.push(l), err: (l) => lines.push(l) });
+  const code = await runCli(args, {
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    out: (l) => lines.push(l),
+    err: (l) => lines.push(l),
+  });
   return { code, out: lines.join('\n') };
 }
 
-const start = (dataDir: string) => startServer({ env: { DATA_DIR: dataDir, RENDER_WORKERS: '1', LOG_LEVEL: 'silent' }, host: '127.0.0.1', port: 0 });
+const start = (dataDir: string) =>
+  startServer({ env: { DATA_DIR: dataDir, RENDER_WORKERS: '1', LOG_LEVEL: 'silent' }, host: '127.0.0.1', port: 0 });
 
 function table(i: number) {
-  return { title: `Load ${i}`, headers: ['n', 'square'], rows: Array.from({ length: 5 + (i % 7) }, (_, r) => [r, r * r * i]) };
+  return {
+    title: `Load ${i}`,
+    headers: ['n', 'square'],
+    rows: Array.from({ length: 5 + (i % 7) }, (_, r) => [r, r * r * i]),
+  };
 }
 
 async function render(server: RunningServer, apiKey: string, i: number): Promise<string> {
@@ -51,7 +60,11 @@ describe('npm run cli -- backup / restore', () => {
     let served: Map<string, Buffer>;
     let backedUp: { code: number; out: string };
     try {
-      const { userId } = await registerUser(server.deps, { email: 'load@example.com', password: null, plan: 'business' });
+      const { userId } = await registerUser(server.deps, {
+        email: 'load@example.com',
+        password: null,
+        plan: 'business',
+      });
       const { apiKey, position } = await generateUserApiKey(server.deps, { userId });
       await server.deps.waitForProjections(position);
       for (let i = 0; i < 4; i++) await render(server, apiKey, i);
@@ -59,9 +72,11 @@ describe('npm run cli -- backup / restore', () => {
       // Renders keep coming (two at a time) while the backup runs.
       let stop = false;
       let n = 4;
-      const load = Promise.all([0, 1].map(async () => {
-        while (!stop && n < 60) await render(server, apiKey, n++);
-      }));
+      const load = Promise.all(
+        [0, 1].map(async () => {
+          while (!stop && n < 60) await render(server, apiKey, n++);
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 150));
       const rendersBefore = n;
       backedUp = await cli(['backup', backup], original);
@@ -98,11 +113,17 @@ describe('npm run cli -- backup / restore', () => {
     try {
       const log = await again.deps.eventStore.readAll();
       const originalLog = served!;
-      const rendered = log.filter((e) => e.type === 'TableRendered').map((e) => (e.data as { filename: string }).filename);
+      const rendered = log
+        .filter((e) => e.type === 'TableRendered')
+        .map((e) => (e.data as { filename: string }).filename);
       expect(rendered.length).toBeGreaterThanOrEqual(4);
       expect(rendered.length).toBeLessThan(originalLog.size + 1);
       // Every image the restored log holds is served, byte for byte as the original served it.
-      for (const filename of rendered) expect((await bytesOf(`${again.url}/api/images/${filename}`)).equals(originalLog.get(filename)!), filename).toBe(true);
+      for (const filename of rendered)
+        expect(
+          (await bytesOf(`${again.url}/api/images/${filename}`)).equals(originalLog.get(filename)!),
+          filename,
+        ).toBe(true);
       await again.deps.waitForProjections(await again.deps.eventStore.headPosition());
     } finally {
       await again.close();
@@ -120,10 +141,19 @@ describe('npm run cli -- backup / restore', () => {
     mkdirSync(full);
     writeFileSync(join(full, 'x'), 'x');
     expect(await cli(['backup', full], data)).toMatchObject({ code: 1, out: expect.stringContaining('is not empty') });
-    expect(await cli(['backup', join(data, 'inside')], data)).toMatchObject({ code: 1, out: expect.stringContaining('outside DATA_DIR') });
-    expect(await cli(['backup', join(root, 'b2')], join(root, 'nothing-here'))).toMatchObject({ code: 1, out: expect.stringContaining('does not exist') });
+    expect(await cli(['backup', join(data, 'inside')], data)).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('outside DATA_DIR'),
+    });
+    expect(await cli(['backup', join(root, 'b2')], join(root, 'nothing-here'))).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('does not exist'),
+    });
     // A folder without a manifest (an unfinished backup) is not restored.
-    expect(await cli(['restore', full], join(root, 'r2'))).toMatchObject({ code: 1, out: expect.stringContaining('not a Jsonable backup, or an unfinished one') });
+    expect(await cli(['restore', full], join(root, 'r2'))).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('not a Jsonable backup, or an unfinished one'),
+    });
     expect(existsSync(join(root, 'r2'))).toBe(false);
     // Restoring over a stopped folder keeps the old content aside.
     const b3 = join(root, 'b3');
@@ -134,7 +164,11 @@ describe('npm run cli -- backup / restore', () => {
     expect(readdirSync(root).some((name) => name.startsWith('small.before-restore-'))).toBe(true);
     // The server backends are backed up with their own tools.
     const lines: string[] = [];
-    const code = await runCli(['backup', join(root, 'b4')], { env: { DATA_DIR: data, MONGO_URL: 'mongodb://127.0.0.1:9/' }, out: (l) => lines.push(l), err: (l) => lines.push(l) });
+    const code = await runCli(['backup', join(root, 'b4')], {
+      env: { DATA_DIR: data, MONGO_URL: 'mongodb://127.0.0.1:9/' },
+      out: (l) => lines.push(l),
+      err: (l) => lines.push(l),
+    });
     expect(code).toBe(2);
     expect(lines.join('\n')).toContain('MONGO_URL is set: back those servers up with their own tools');
   });

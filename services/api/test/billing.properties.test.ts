@@ -13,7 +13,13 @@ import { handleWebhook, loadBilling, type BillingDeps } from '@jsonable/domain/b
 import { createBillingModule } from '../src/modules/billing';
 import { startAccountsHarness, type AccountsHarness } from './accounts.harness';
 import {
-  checkoutSession, invoiceObject, signature, startStripeStandIn, stripeEvent, subscriptionEventObject, type StripeStandIn,
+  checkoutSession,
+  invoiceObject,
+  signature,
+  startStripeStandIn,
+  stripeEvent,
+  subscriptionEventObject,
+  type StripeStandIn,
 } from './billing.stand-in';
 
 const SECRET = 'whsec_property';
@@ -27,17 +33,29 @@ beforeAll(async () => {
   stand = await startStripeStandIn();
   h = await startAccountsHarness({ extraModules: [createBillingModule({ provider: () => null })] });
   const provider = new StripeBilling({ secretKey: 'sk_test_property', webhookSecret: SECRET, apiBase: stand.url });
-  deps = { eventStore: h.deps.eventStore, readModels: h.deps.readModels, ids: h.deps.ids, provider, prices: PRICES, publicUrl: 'https://jsonable.test' };
+  deps = {
+    eventStore: h.deps.eventStore,
+    readModels: h.deps.readModels,
+    ids: h.deps.ids,
+    provider,
+    prices: PRICES,
+    publicUrl: 'https://jsonable.test',
+  };
 });
 afterAll(async () => {
   await h.close();
   await stand.close();
 });
 
-interface FinalSub { status: (typeof STATUSES)[number]; plan: 'premium' | 'business' }
+interface FinalSub {
+  status: (typeof STATUSES)[number];
+  plan: 'premium' | 'business';
+}
 
 function expectedPlan(subs: FinalSub[]): PlanTier {
-  const granting = subs.filter((s) => ['active', 'trialing', 'past_due'].includes(s.status)).map((s) => planTiers.indexOf(s.plan));
+  const granting = subs
+    .filter((s) => ['active', 'trialing', 'past_due'].includes(s.status))
+    .map((s) => planTiers.indexOf(s.plan));
   return granting.length ? planTiers[Math.max(...granting)]! : 'free';
 }
 
@@ -50,32 +68,68 @@ function webhookSequence(userId: string, tag: string, subs: FinalSub[]): string[
     const id = `sub_${tag}_${i}`;
     stand.subscriptions.set(id, { id, status: s.status, customer: cus, price: PRICES[s.plan], userId });
     const object = subscriptionEventObject({ id, status: 'active', customer: cus, price: PRICES[s.plan], userId });
-    events.push(stripeEvent('checkout.session.completed', checkoutSession(userId, id, cus, s.plan), { id: `evt_${tag}_${i}_c`, created: t++ }));
-    events.push(stripeEvent('invoice.paid', invoiceObject(`in_${tag}_${i}`, id, cus, userId, s.plan === 'premium' ? 900 : 3900), { id: `evt_${tag}_${i}_i`, created: t++ }));
-    events.push(stripeEvent('customer.subscription.updated', { ...object, status: s.status }, { id: `evt_${tag}_${i}_u`, created: t++ }));
+    events.push(
+      stripeEvent('checkout.session.completed', checkoutSession(userId, id, cus, s.plan), {
+        id: `evt_${tag}_${i}_c`,
+        created: t++,
+      }),
+    );
+    events.push(
+      stripeEvent('invoice.paid', invoiceObject(`in_${tag}_${i}`, id, cus, userId, s.plan === 'premium' ? 900 : 3900), {
+        id: `evt_${tag}_${i}_i`,
+        created: t++,
+      }),
+    );
+    events.push(
+      stripeEvent(
+        'customer.subscription.updated',
+        { ...object, status: s.status },
+        { id: `evt_${tag}_${i}_u`, created: t++ },
+      ),
+    );
     if (s.status === 'past_due' || s.status === 'unpaid') {
-      events.push(stripeEvent('invoice.payment_failed', invoiceObject(`in_${tag}_${i}_2`, id, cus, userId, 900), { id: `evt_${tag}_${i}_f`, created: t++ }));
+      events.push(
+        stripeEvent('invoice.payment_failed', invoiceObject(`in_${tag}_${i}_2`, id, cus, userId, 900), {
+          id: `evt_${tag}_${i}_f`,
+          created: t++,
+        }),
+      );
     }
-    if (s.status === 'canceled') events.push(stripeEvent('customer.subscription.deleted', { ...object, status: 'canceled' }, { id: `evt_${tag}_${i}_d`, created: t++ }));
+    if (s.status === 'canceled')
+      events.push(
+        stripeEvent(
+          'customer.subscription.deleted',
+          { ...object, status: 'canceled' },
+          { id: `evt_${tag}_${i}_d`, created: t++ },
+        ),
+      );
   });
   return events;
 }
 
 const scenario = fc
-  .array(fc.record({ status: fc.constantFrom(...STATUSES), plan: fc.constantFrom('premium' as const, 'business' as const) }), { minLength: 1, maxLength: 3 })
+  .array(
+    fc.record({ status: fc.constantFrom(...STATUSES), plan: fc.constantFrom('premium' as const, 'business' as const) }),
+    { minLength: 1, maxLength: 3 },
+  )
   .chain((subs) => {
-    const n = subs.reduce((sum, s) => sum + 3 + (s.status === 'past_due' || s.status === 'unpaid' ? 1 : 0) + (s.status === 'canceled' ? 1 : 0), 0);
-    return fc
-      .array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 6 })
-      .chain((again) => {
-        const deliveries = [...Array.from({ length: n }, (_, i) => i), ...again];
-        return fc.tuple(fc.constant(subs), fc.shuffledSubarray(deliveries, { minLength: deliveries.length, maxLength: deliveries.length }));
-      });
+    const n = subs.reduce(
+      (sum, s) =>
+        sum + 3 + (s.status === 'past_due' || s.status === 'unpaid' ? 1 : 0) + (s.status === 'canceled' ? 1 : 0),
+      0,
+    );
+    return fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 6 }).chain((again) => {
+      const deliveries = [...Array.from({ length: n }, (_, i) => i), ...again];
+      return fc.tuple(
+        fc.constant(subs),
+        fc.shuffledSubarray(deliveries, { minLength: deliveries.length, maxLength: deliveries.length }),
+      );
+    });
   });
 
 let runs = 0;
 describe('webhook redelivery and reordering', () => {
-  it('any shuffled redelivery gives the plan and subscriptions of Stripe\'s final state', async () => {
+  it("any shuffled redelivery gives the plan and subscriptions of Stripe's final state", async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ([subs, order]) => {
         const tag = `p${++runs}`;
@@ -90,10 +144,17 @@ describe('webhook redelivery and reordering', () => {
         expect((await loadUser(h.deps.eventStore, userId)).plan).toBe(expectedPlan(subs));
         const billing = await loadBilling(h.deps.eventStore, userId);
         // An ended subscription is recorded as canceled, whichever way it ended.
-        const final = Object.fromEntries(subs.map((s, i) => [`sub_${tag}_${i}`, s.status === 'incomplete_expired' ? 'canceled' : s.status]));
-        expect(Object.fromEntries(Object.entries(billing.subscriptions).map(([id, s]) => [id, s.status]))).toEqual(final);
+        const final = Object.fromEntries(
+          subs.map((s, i) => [`sub_${tag}_${i}`, s.status === 'incomplete_expired' ? 'canceled' : s.status]),
+        );
+        expect(Object.fromEntries(Object.entries(billing.subscriptions).map(([id, s]) => [id, s.status]))).toEqual(
+          final,
+        );
         // Each provider event is in the stream at most once.
-        const ids = (await h.deps.eventStore.readStream(`billing-${userId}`)).map((e) => `${e.type}:${(e.data as { providerEventId: string }).providerEventId}:${(e.data as { subscriptionId?: string }).subscriptionId}`);
+        const ids = (await h.deps.eventStore.readStream(`billing-${userId}`)).map(
+          (e) =>
+            `${e.type}:${(e.data as { providerEventId: string }).providerEventId}:${(e.data as { subscriptionId?: string }).subscriptionId}`,
+        );
         expect(new Set(ids).size).toBe(ids.length);
       }),
       { numRuns: 30 },

@@ -42,11 +42,21 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function subscriptionObject(s: StandInSubscription) {
   return {
-    id: s.id, object: 'subscription', status: s.status, customer: s.customer,
+    id: s.id,
+    object: 'subscription',
+    status: s.status,
+    customer: s.customer,
     metadata: s.userId ? { userId: s.userId } : {},
     items: {
       object: 'list',
-      data: [{ id: `si_${s.id}`, object: 'subscription_item', price: { id: s.price, object: 'price' }, current_period_end: s.periodEnd ?? 1_900_000_000 }],
+      data: [
+        {
+          id: `si_${s.id}`,
+          object: 'subscription_item',
+          price: { id: s.price, object: 'price' },
+          current_period_end: s.periodEnd ?? 1_900_000_000,
+        },
+      ],
     },
   };
 }
@@ -67,19 +77,37 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const id = `cs_test_${++sessions}`;
-        return send(200, { id, object: 'checkout.session', mode: form.mode, url: `https://checkout.stripe.test/c/pay/${id}` });
+        return send(200, {
+          id,
+          object: 'checkout.session',
+          mode: form.mode,
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        });
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         const id = `bps_${++sessions}`;
-        return send(200, { id, object: 'billing_portal.session', customer: form.customer, url: `https://billing.stripe.test/p/session/${id}` });
+        return send(200, {
+          id,
+          object: 'billing_portal.session',
+          customer: form.customer,
+          url: `https://billing.stripe.test/p/session/${id}`,
+        });
       }
       const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && sub) {
         const found = subscriptions.get(decodeURIComponent(sub[1]!));
         if (found) return send(200, subscriptionObject(found));
-        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${sub[1]}'` } });
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${sub[1]}'`,
+          },
+        });
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,11 +124,21 @@ let counter = 0;
 const helper = new Stripe('sk_test_helper');
 
 /** A Stripe event body as Stripe sends it. */
-export function stripeEvent(type: string, object: Record<string, unknown>, options: { id?: string; created?: number } = {}): string {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; created?: number } = {},
+): string {
   return JSON.stringify({
-    id: options.id ?? `evt_${++counter}_${Date.now()}`, object: 'event', api_version: '2026-10-28.endive',
-    created: options.created ?? Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
-    type, data: { object },
+    id: options.id ?? `evt_${++counter}_${Date.now()}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
   });
 }
 
@@ -110,13 +148,26 @@ export function signature(payload: string, secret: string, timestamp = Math.floo
 }
 
 export const checkoutSession = (userId: string, sub: string, customer: string, plan = 'premium') => ({
-  id: `cs_${sub}`, object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer, subscription: sub,
-  metadata: { userId, plan }, amount_total: plan === 'business' ? 3900 : 900, currency: 'usd', status: 'complete',
+  id: `cs_${sub}`,
+  object: 'checkout.session',
+  mode: 'subscription',
+  client_reference_id: userId,
+  customer,
+  subscription: sub,
+  metadata: { userId, plan },
+  amount_total: plan === 'business' ? 3900 : 900,
+  currency: 'usd',
+  status: 'complete',
 });
 
 export const subscriptionEventObject = (sub: StandInSubscription) => subscriptionObject(sub);
 
 export const invoiceObject = (id: string, sub: string, customer: string, userId: string, amount: number) => ({
-  id, object: 'invoice', customer, currency: 'usd', amount_paid: amount, amount_due: amount,
+  id,
+  object: 'invoice',
+  customer,
+  currency: 'usd',
+  amount_paid: amount,
+  amount_due: amount,
   parent: { type: 'subscription_details', subscription_details: { subscription: sub, metadata: { userId } } },
 });

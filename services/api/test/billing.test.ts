@@ -12,7 +12,13 @@ import { createImagesModule } from '../src/modules/images';
 import { projectsModule } from '../src/modules/projects';
 import { PUBLIC_URL, sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
 import {
-  checkoutSession, invoiceObject, signature, startStripeStandIn, stripeEvent, subscriptionEventObject, type StripeStandIn,
+  checkoutSession,
+  invoiceObject,
+  signature,
+  startStripeStandIn,
+  stripeEvent,
+  subscriptionEventObject,
+  type StripeStandIn,
 } from './billing.stand-in';
 
 import { AppMetrics } from '../src/metrics';
@@ -46,14 +52,21 @@ async function signUp(harness: AccountsHarness): Promise<{ cookie: string; userI
   const email = freshEmail();
   const password = 'correct horse battery';
   await request(harness.server).post('/api/register').send({ email, password, confirmPassword: password }).expect(200);
-  const res = await request(harness.server).post('/api/confirm-magic-link').send({ token: harness.lastToken(email, 'confirm-sign-up'), password }).expect(200);
+  const res = await request(harness.server)
+    .post('/api/confirm-magic-link')
+    .send({ token: harness.lastToken(email, 'confirm-sign-up'), password })
+    .expect(200);
   return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string };
 }
 
 const api = () => request(h.server);
 
 function deliver(payload: string, sig = signature(payload, SECRET)) {
-  return api().post('/api/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', sig).send(payload);
+  return api()
+    .post('/api/billing/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', sig)
+    .send(payload);
 }
 
 async function streamTypes(stream: string): Promise<string[]> {
@@ -62,7 +75,11 @@ async function streamTypes(stream: string): Promise<string[]> {
 
 async function planOf(cookie: string): Promise<{ tier: string; customer: string | null; subscription: string | null }> {
   const me = await api().get('/api/user').set('Cookie', cookie).expect(200);
-  return { tier: me.body.current_plan_tier, customer: me.body.stripe_customer_id, subscription: me.body.stripe_subscription_id };
+  return {
+    tier: me.body.current_plan_tier,
+    customer: me.body.stripe_customer_id,
+    subscription: me.body.stripe_subscription_id,
+  };
 }
 
 describe('billing off (no Stripe configured)', () => {
@@ -70,7 +87,13 @@ describe('billing off (no Stripe configured)', () => {
     const status = await request(off.server).get('/api/billing/status').expect(200);
     expect(status.body.enabled).toBe(false);
     expect(status.body.message).toBe(billingMessages.disabled);
-    expect(status.body.plans.map((p: { tier: string }) => p.tier)).toEqual(['free', 'basic', 'premium', 'business', 'enterprise']);
+    expect(status.body.plans.map((p: { tier: string }) => p.tier)).toEqual([
+      'free',
+      'basic',
+      'premium',
+      'business',
+      'enterprise',
+    ]);
     expect(status.body.plans.every((p: { available: boolean }) => !p.available)).toBe(true);
 
     const { cookie } = await signUp(off);
@@ -82,7 +105,10 @@ describe('billing off (no Stripe configured)', () => {
       expect(res.body.error.message).toContain('contact support');
       expect(res.body.error.message).not.toContain('npm run');
     }
-    const hook = await request(off.server).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}');
+    const hook = await request(off.server)
+      .post('/api/billing/webhook')
+      .set('Content-Type', 'application/json')
+      .send('{}');
     expect(hook.status).toBe(503);
     const history = await request(off.server).get('/api/billing/history').set('Cookie', cookie).expect(200);
     expect(history.body).toEqual({ entries: [] });
@@ -93,9 +119,16 @@ describe('checkout and portal', () => {
   it('lists the purchasable plans as available', async () => {
     const res = await api().get('/api/billing/status').expect(200);
     expect(res.body.enabled).toBe(true);
-    const available = res.body.plans.filter((p: { available: boolean }) => p.available).map((p: { tier: string }) => p.tier);
+    const available = res.body.plans
+      .filter((p: { available: boolean }) => p.available)
+      .map((p: { tier: string }) => p.tier);
     expect(available).toEqual(['premium', 'business']);
-    expect(res.body.plans.find((p: { tier: string }) => p.tier === 'premium')).toMatchObject({ name: 'Professional', priceLabel: '$9/month', tablesPerPeriod: 150, projects: 5 });
+    expect(res.body.plans.find((p: { tier: string }) => p.tier === 'premium')).toMatchObject({
+      name: 'Professional',
+      priceLabel: '$9/month',
+      tablesPerPeriod: 150,
+      projects: 5,
+    });
   });
 
   it('creates a subscription-mode Checkout Session for the plan price, and refuses bad input', async () => {
@@ -110,10 +143,15 @@ describe('checkout and portal', () => {
     expect(req!.path).toBe('/v1/checkout/sessions');
     expect(req!.authorization).toBe('Bearer sk_test_jsonable');
     expect(req!.form).toMatchObject({
-      mode: 'subscription', 'line_items[0][price]': PRICES.premium, 'line_items[0][quantity]': '1',
-      client_reference_id: userId, 'metadata[userId]': userId, 'metadata[plan]': 'premium',
+      mode: 'subscription',
+      'line_items[0][price]': PRICES.premium,
+      'line_items[0][quantity]': '1',
+      client_reference_id: userId,
+      'metadata[userId]': userId,
+      'metadata[plan]': 'premium',
       'subscription_data[metadata][userId]': userId,
-      success_url: `${PUBLIC_URL}/dashboard?checkout=success`, cancel_url: `${PUBLIC_URL}/dashboard?checkout=canceled`,
+      success_url: `${PUBLIC_URL}/dashboard?checkout=success`,
+      cancel_url: `${PUBLIC_URL}/dashboard?checkout=canceled`,
     });
     expect(req!.form.customer_email).toMatch(/@example\.com$/);
     expect(req!.form.customer).toBeUndefined();
@@ -133,7 +171,13 @@ describe('checkout and portal', () => {
 describe('webhooks', () => {
   it('checkout.session.completed records the checkout, re-reads the subscription and moves the plan; the customer is then reused', async () => {
     const { cookie, userId } = await signUp(h);
-    stand.subscriptions.set('sub_a1', { id: 'sub_a1', status: 'active', customer: 'cus_a1', price: PRICES.premium, userId });
+    stand.subscriptions.set('sub_a1', {
+      id: 'sub_a1',
+      status: 'active',
+      customer: 'cus_a1',
+      price: PRICES.premium,
+      userId,
+    });
     const before = stand.requests.length;
     const res = await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_a1', 'cus_a1')));
     expect(res.status).toBe(200);
@@ -141,19 +185,30 @@ describe('webhooks', () => {
     expect(stand.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/subscriptions/sub_a1']);
     expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
     const planChanges = (await h.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PlanChanged');
-    expect(planChanges.map((e) => e.data)).toEqual([{ userId, from: 'free', to: 'premium', reason: 'checkout', subscriptionId: 'sub_a1' }]);
+    expect(planChanges.map((e) => e.data)).toEqual([
+      { userId, from: 'free', to: 'premium', reason: 'checkout', subscriptionId: 'sub_a1' },
+    ]);
     expect(await planOf(cookie)).toEqual({ tier: 'premium', customer: 'cus_a1', subscription: 'sub_a1' });
 
     const portal = await api().post('/api/billing/portal').set('Cookie', cookie).send({}).expect(200);
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
-    expect(stand.requests.at(-1)!).toMatchObject({ path: '/v1/billing_portal/sessions', form: { customer: 'cus_a1', return_url: `${PUBLIC_URL}/dashboard` } });
+    expect(stand.requests.at(-1)!).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      form: { customer: 'cus_a1', return_url: `${PUBLIC_URL}/dashboard` },
+    });
     // A paying customer changes plans in the portal: a second Checkout would bill a second subscription.
     const second = await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'business' });
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe(billingMessages.alreadySubscribed);
     const history = await api().get('/api/billing/history').set('Cookie', cookie).expect(200);
-    expect(history.body.entries.map((e: { event: string; plan: string | null; amount: number | null }) => [e.event, e.plan, e.amount]).sort())
-      .toEqual([['CheckoutCompleted', 'premium', 900], ['PlanChanged', 'premium', null]]);
+    expect(
+      history.body.entries
+        .map((e: { event: string; plan: string | null; amount: number | null }) => [e.event, e.plan, e.amount])
+        .sort(),
+    ).toEqual([
+      ['CheckoutCompleted', 'premium', 900],
+      ['PlanChanged', 'premium', null],
+    ]);
     // Paged (issue #30): one entry a page, the same entries in the same order, then no next link.
     expect(history.headers['x-total-count']).toBe('2');
     const page1 = await api().get('/api/billing/history?limit=1').set('Cookie', cookie).expect(200);
@@ -163,11 +218,25 @@ describe('webhooks', () => {
     expect(page2.headers.link).toBeUndefined();
     expect([...page1.body.entries, ...page2.body.entries]).toEqual(history.body.entries);
     expect((await api().get('/api/billing/history?limit=0').set('Cookie', cookie)).status).toBe(400);
-    expect((await api().get(`${next.pathname}${next.search}`).set('Cookie', (await signUp(h)).cookie)).status).toBe(400);
+    expect(
+      (
+        await api()
+          .get(`${next.pathname}${next.search}`)
+          .set('Cookie', (await signUp(h)).cookie)
+      ).status,
+    ).toBe(400);
 
     // Once it ended, a new Checkout reuses the customer.
-    stand.subscriptions.set('sub_a1', { id: 'sub_a1', status: 'canceled', customer: 'cus_a1', price: PRICES.premium, userId });
-    await deliver(stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_a1')!))).expect(200);
+    stand.subscriptions.set('sub_a1', {
+      id: 'sub_a1',
+      status: 'canceled',
+      customer: 'cus_a1',
+      price: PRICES.premium,
+      userId,
+    });
+    await deliver(
+      stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_a1')!)),
+    ).expect(200);
     const again = stand.requests.length;
     await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'business' }).expect(200);
     expect(stand.requests[again]!.form).toMatchObject({ customer: 'cus_a1', 'line_items[0][price]': PRICES.business });
@@ -178,7 +247,13 @@ describe('webhooks', () => {
 
   it('refuses a tampered body, a stale timestamp, a wrong secret and a missing signature with 400, appending nothing', async () => {
     const { userId } = await signUp(h);
-    stand.subscriptions.set('sub_t1', { id: 'sub_t1', status: 'active', customer: 'cus_t1', price: PRICES.premium, userId });
+    stand.subscriptions.set('sub_t1', {
+      id: 'sub_t1',
+      status: 'active',
+      customer: 'cus_t1',
+      price: PRICES.premium,
+      userId,
+    });
     const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_t1', 'cus_t1'));
     const head = await h.deps.eventStore.headPosition();
     // Every delivery is counted by outcome (GET /metrics).
@@ -188,20 +263,28 @@ describe('webhooks', () => {
       ['tampered body', () => deliver(payload.replace('"premium"', '"business"'), signature(payload, SECRET))],
       ['stale timestamp', () => deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 301))],
       ['wrong secret', () => deliver(payload, signature(payload, 'whsec_someone_else'))],
-      ['missing signature', () => api().post('/api/billing/webhook').set('Content-Type', 'application/json').send(payload)],
+      [
+        'missing signature',
+        () => api().post('/api/billing/webhook').set('Content-Type', 'application/json').send(payload),
+      ],
       ['garbage signature', () => deliver(payload, 't=1,v1=deadbeef')],
     ];
     for (const [name, send] of cases) {
       const res = await send();
       expect(res.status, name).toBe(400);
-      expect(res.body, name).toEqual({ success: false, error: { code: 400, message: billingMessages.invalidSignature } });
+      expect(res.body, name).toEqual({
+        success: false,
+        error: { code: 400, message: billingMessages.invalidSignature },
+      });
     }
     expect(await h.deps.eventStore.headPosition()).toBe(head);
     // Within the 300 s tolerance it is accepted.
     await deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 200)).expect(200);
     expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted']);
     await deliver(payload).expect(200);
-    const counted = (await metrics.registry.getSingleMetric('jsonable_billing_webhooks_total')!.get()).values.map((v) => [v.labels.outcome, v.value]);
+    const counted = (await metrics.registry.getSingleMetric('jsonable_billing_webhooks_total')!.get()).values.map(
+      (v) => [v.labels.outcome, v.value],
+    );
     // A redelivery is recorded again (it appends nothing: event ids come from Stripe's).
     expect(Object.fromEntries(counted)).toEqual({ refused: 5, recorded: 2 });
     delete h.deps.metrics;
@@ -209,18 +292,32 @@ describe('webhooks', () => {
 
   it('reads the webhook body itself with the API body limit (413 beyond it)', async () => {
     const small = await startAccountsHarness({
-      config: { bodyLimitBytes: 2048, stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: stand.url } },
+      config: {
+        bodyLimitBytes: 2048,
+        stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: stand.url },
+      },
       extraModules: [createBillingModule()],
     });
     try {
-      const payload = stripeEvent('customer.created', { id: 'cus_big', object: 'customer', description: 'x'.repeat(4096) });
-      const res = await request(small.server).post('/api/billing/webhook').set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature(payload, SECRET)).send(payload);
+      const payload = stripeEvent('customer.created', {
+        id: 'cus_big',
+        object: 'customer',
+        description: 'x'.repeat(4096),
+      });
+      const res = await request(small.server)
+        .post('/api/billing/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature(payload, SECRET))
+        .send(payload);
       expect(res.status).toBe(413);
       expect(res.body.error.message).toBe(bodyLimitMessage(2048));
       const fits = stripeEvent('customer.created', { id: 'cus_small', object: 'customer' });
-      await request(small.server).post('/api/billing/webhook').set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature(fits, SECRET)).send(fits).expect(200, { received: true, outcome: 'ignored' });
+      await request(small.server)
+        .post('/api/billing/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature(fits, SECRET))
+        .send(fits)
+        .expect(200, { received: true, outcome: 'ignored' });
     } finally {
       await small.close();
     }
@@ -228,7 +325,13 @@ describe('webhooks', () => {
 
   it('the same event delivered three times is recorded once', async () => {
     const { cookie, userId } = await signUp(h);
-    stand.subscriptions.set('sub_r1', { id: 'sub_r1', status: 'active', customer: 'cus_r1', price: PRICES.business, userId });
+    stand.subscriptions.set('sub_r1', {
+      id: 'sub_r1',
+      status: 'active',
+      customer: 'cus_r1',
+      price: PRICES.business,
+      userId,
+    });
     const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_r1', 'cus_r1', 'business'));
     for (let i = 0; i < 3; i++) await deliver(payload).expect(200);
     const inv = stripeEvent('invoice.paid', invoiceObject('in_r1', 'sub_r1', 'cus_r1', userId, 3900));
@@ -240,7 +343,12 @@ describe('webhooks', () => {
 
   it('shuffled delivery orders end in the same billing state and plan', async () => {
     // Stripe's truth at the end: sub 1 (premium) was canceled, sub 2 (business) is active.
-    const orders = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [2, 4, 0, 3, 1], [3, 0, 4, 1, 2]];
+    const orders = [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+      [2, 4, 0, 3, 1],
+      [3, 0, 4, 1, 2],
+    ];
     const results: unknown[] = [];
     for (const order of orders) {
       const { cookie, userId } = await signUp(h);
@@ -251,11 +359,28 @@ describe('webhooks', () => {
       stand.subscriptions.set(s2, { id: s2, status: 'active', customer: cus, price: PRICES.business, userId });
       const t = 1_800_000_000;
       const events = [
-        stripeEvent('checkout.session.completed', checkoutSession(userId, s1, cus), { id: `evt_${userId}_1`, created: t }),
-        stripeEvent('customer.subscription.updated', subscriptionEventObject({ id: s1, status: 'past_due', customer: cus, price: PRICES.premium, userId }), { id: `evt_${userId}_2`, created: t + 10 }),
-        stripeEvent('customer.subscription.deleted', subscriptionEventObject({ id: s1, status: 'canceled', customer: cus, price: PRICES.premium, userId }), { id: `evt_${userId}_3`, created: t + 20 }),
-        stripeEvent('checkout.session.completed', checkoutSession(userId, s2, cus, 'business'), { id: `evt_${userId}_4`, created: t + 30 }),
-        stripeEvent('invoice.paid', invoiceObject(`in_${userId}`, s2, cus, userId, 3900), { id: `evt_${userId}_5`, created: t + 31 }),
+        stripeEvent('checkout.session.completed', checkoutSession(userId, s1, cus), {
+          id: `evt_${userId}_1`,
+          created: t,
+        }),
+        stripeEvent(
+          'customer.subscription.updated',
+          subscriptionEventObject({ id: s1, status: 'past_due', customer: cus, price: PRICES.premium, userId }),
+          { id: `evt_${userId}_2`, created: t + 10 },
+        ),
+        stripeEvent(
+          'customer.subscription.deleted',
+          subscriptionEventObject({ id: s1, status: 'canceled', customer: cus, price: PRICES.premium, userId }),
+          { id: `evt_${userId}_3`, created: t + 20 },
+        ),
+        stripeEvent('checkout.session.completed', checkoutSession(userId, s2, cus, 'business'), {
+          id: `evt_${userId}_4`,
+          created: t + 30,
+        }),
+        stripeEvent('invoice.paid', invoiceObject(`in_${userId}`, s2, cus, userId, 3900), {
+          id: `evt_${userId}_5`,
+          created: t + 31,
+        }),
       ];
       for (const i of order) await deliver(events[i]!).expect(200);
       const plan = await planOf(cookie);
@@ -270,10 +395,16 @@ describe('webhooks', () => {
       }
       const same = (id: string) => id.replace(userId.slice(0, 8), 'U');
       results.push({
-        tier: plan.tier, customer: plan.customer && same(plan.customer), subscription: plan.subscription && same(plan.subscription),
+        tier: plan.tier,
+        customer: plan.customer && same(plan.customer),
+        subscription: plan.subscription && same(plan.subscription),
         subscriptions: [...subs].map(([id, s]) => [same(id), s]).sort(),
-        paid: history.body.entries.filter((e: { event: string }) => ['InvoicePaid', 'CheckoutCompleted', 'SubscriptionCanceled'].includes(e.event))
-          .map((e: { event: string; amount: number | null; date: string }) => [e.event, e.amount]).sort(),
+        paid: history.body.entries
+          .filter((e: { event: string }) =>
+            ['InvoicePaid', 'CheckoutCompleted', 'SubscriptionCanceled'].includes(e.event),
+          )
+          .map((e: { event: string; amount: number | null; date: string }) => [e.event, e.amount])
+          .sort(),
       });
     }
     expect(results[0]).toMatchObject({ tier: 'business', subscription: 'sub_U_2', customer: 'cus_U' });
@@ -288,7 +419,9 @@ describe('webhooks', () => {
     const store = h.deps.eventStore;
     h.deps.eventStore = new Proxy(store, {
       get(target, property) {
-        if (property === 'append') return async () => Promise.reject(new NoSpaceFault('event-store', { detail: 'SQLITE_FULL: database or disk is full' }));
+        if (property === 'append')
+          return async () =>
+            Promise.reject(new NoSpaceFault('event-store', { detail: 'SQLITE_FULL: database or disk is full' }));
         const value = Reflect.get(target, property, target) as unknown;
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
@@ -313,29 +446,45 @@ describe('webhooks', () => {
     stand.subscriptions.set('sub_p1', live);
     await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_p1', 'cus_p1'))).expect(200);
     stand.subscriptions.set('sub_p1', { ...live, price: PRICES.business });
-    await deliver(stripeEvent('customer.subscription.updated', subscriptionEventObject({ ...live, price: PRICES.business }))).expect(200);
+    await deliver(
+      stripeEvent('customer.subscription.updated', subscriptionEventObject({ ...live, price: PRICES.business })),
+    ).expect(200);
     expect((await planOf(cookie)).tier).toBe('business');
     stand.subscriptions.set('sub_p1', { ...live, price: PRICES.business, status: 'unpaid' });
-    await deliver(stripeEvent('invoice.payment_failed', invoiceObject('in_p1', 'sub_p1', 'cus_p1', userId, 3900))).expect(200);
+    await deliver(
+      stripeEvent('invoice.payment_failed', invoiceObject('in_p1', 'sub_p1', 'cus_p1', userId, 3900)),
+    ).expect(200);
     expect((await planOf(cookie)).tier).toBe('free');
-    const changes = (await h.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PlanChanged').map((e) => e.data);
+    const changes = (await h.deps.eventStore.readStream(`user-${userId}`))
+      .filter((e) => e.type === 'PlanChanged')
+      .map((e) => e.data);
     expect(changes).toMatchObject([
       { from: 'free', to: 'premium', reason: 'checkout' },
       { from: 'premium', to: 'business', reason: 'subscription_updated' },
       { from: 'business', to: 'free', reason: 'payment_failed' },
     ]);
-    expect(await streamTypes(`billing-${userId}`)).toEqual(['CheckoutCompleted', 'SubscriptionChanged', 'InvoicePaymentFailed', 'SubscriptionChanged']);
+    expect(await streamTypes(`billing-${userId}`)).toEqual([
+      'CheckoutCompleted',
+      'SubscriptionChanged',
+      'InvoicePaymentFailed',
+      'SubscriptionChanged',
+    ]);
 
     // Stripe cannot be reached for the re-read: nothing recorded, 503, and the redelivery works.
     const down = await startAccountsHarness({
-      config: { stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: 'http://127.0.0.1:9' } },
+      config: {
+        stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: 'http://127.0.0.1:9' },
+      },
       extraModules: [createBillingModule()],
     });
     try {
       const payload = stripeEvent('customer.subscription.updated', subscriptionEventObject(live));
       const head = await down.deps.eventStore.headPosition();
-      const res = await request(down.server).post('/api/billing/webhook').set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature(payload, SECRET)).send(payload);
+      const res = await request(down.server)
+        .post('/api/billing/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature(payload, SECRET))
+        .send(payload);
       expect(res.status).toBe(503);
       expect(res.body.error.message).toBe(billingMessages.providerUnavailable);
       expect(await down.deps.eventStore.headPosition()).toBe(head);
@@ -345,12 +494,25 @@ describe('webhooks', () => {
   });
 
   it('an event for an account we do not have answers 200 (so Stripe stops retrying) and records nothing', async () => {
-    stand.subscriptions.set('sub_ghost', { id: 'sub_ghost', status: 'active', customer: 'cus_ghost', price: PRICES.premium, userId: null });
+    stand.subscriptions.set('sub_ghost', {
+      id: 'sub_ghost',
+      status: 'active',
+      customer: 'cus_ghost',
+      price: PRICES.premium,
+      userId: null,
+    });
     const head = await h.deps.eventStore.headPosition();
-    const res = await deliver(stripeEvent('customer.subscription.updated', subscriptionEventObject(stand.subscriptions.get('sub_ghost')!)));
+    const res = await deliver(
+      stripeEvent('customer.subscription.updated', subscriptionEventObject(stand.subscriptions.get('sub_ghost')!)),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, outcome: 'unknown_user' });
-    const missing = await deliver(stripeEvent('checkout.session.completed', checkoutSession('00000000-0000-4000-8000-000000000000', 'sub_ghost', 'cus_ghost')));
+    const missing = await deliver(
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSession('00000000-0000-4000-8000-000000000000', 'sub_ghost', 'cus_ghost'),
+      ),
+    );
     expect(missing.body.outcome).toBe('unknown_user');
     const other = await deliver(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }));
     expect(other.body.outcome).toBe('ignored');
@@ -359,17 +521,34 @@ describe('webhooks', () => {
 
   it('a downgrade below the project count keeps the projects but blocks creating more', async () => {
     const { cookie, userId } = await signUp(h);
-    stand.subscriptions.set('sub_d1', { id: 'sub_d1', status: 'active', customer: 'cus_d1', price: PRICES.premium, userId });
+    stand.subscriptions.set('sub_d1', {
+      id: 'sub_d1',
+      status: 'active',
+      customer: 'cus_d1',
+      price: PRICES.premium,
+      userId,
+    });
     await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_d1', 'cus_d1'))).expect(200);
     for (const name of ['One', 'Two', 'Three']) {
       await api().post('/api/jsonable/projects').set('Cookie', cookie).send({ name, description: '' }).expect(201);
     }
-    stand.subscriptions.set('sub_d1', { id: 'sub_d1', status: 'canceled', customer: 'cus_d1', price: PRICES.premium, userId });
-    await deliver(stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_d1')!))).expect(200);
+    stand.subscriptions.set('sub_d1', {
+      id: 'sub_d1',
+      status: 'canceled',
+      customer: 'cus_d1',
+      price: PRICES.premium,
+      userId,
+    });
+    await deliver(
+      stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_d1')!)),
+    ).expect(200);
     expect(await planOf(cookie)).toEqual({ tier: 'free', customer: 'cus_d1', subscription: null });
     const list = await api().get('/api/jsonable/projects').set('Cookie', cookie).expect(200);
     expect(list.body).toHaveLength(3);
-    const refused = await api().post('/api/jsonable/projects').set('Cookie', cookie).send({ name: 'Four', description: '' });
+    const refused = await api()
+      .post('/api/jsonable/projects')
+      .set('Cookie', cookie)
+      .send({ name: 'Four', description: '' });
     expect(refused.status).toBe(402);
     expect(refused.body.error.message).toBe('Your Free plan allows 1 project. Upgrade your plan to create more.');
     const last = (await h.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type === 'PlanChanged').at(-1)!;

@@ -34,7 +34,7 @@ const probe: ApiModule = {
   name: 'probe',
   routes(router) {
     router.get('/api/probe/:name', (ctx) => {
-      throw thrown[ctx.params.name ?? ""]!();
+      throw thrown[ctx.params.name ?? '']!();
     });
   },
 };
@@ -53,7 +53,12 @@ describe('one error → HTTP mapping', () => {
     ['pool-timeout', 503, 'Rendering timed out', '5'],
     ['pool-closed', 503, 'Renderer is shutting down', '5'],
     ['pool-startup', 503, 'Renderer unavailable, try again later', '30'],
-    ['pool-oom', 413, 'The table needs more memory than one render may use: use fewer rows, columns or images', undefined],
+    [
+      'pool-oom',
+      413,
+      'The table needs more memory than one render may use: use fewer rows, columns or images',
+      undefined,
+    ],
     ['pool-invalid', 400, 'The table data could not be read', undefined],
     ['input-413', 413, 'Too many rows: 10001 (at most 10000)', undefined],
     ['worker-400', 400, 'Bad colour', undefined],
@@ -81,17 +86,26 @@ describe('one error → HTTP mapping', () => {
   it('gives every 503 and 429 of the table a Retry-After', () => {
     for (const make of Object.values(thrown)) {
       const answer = httpAnswerFor(make());
-      if (answer && (answer.status === 503 || answer.status === 429)) expect(answer.retryAfterSeconds).toBeGreaterThan(0);
+      if (answer && (answer.status === 503 || answer.status === 429))
+        expect(answer.retryAfterSeconds).toBeGreaterThan(0);
     }
   });
 
   it('maps a real pool that is full to 503 with Retry-After', async () => {
-    const pool = createRenderPool({ size: 1, maxQueue: 1, jobModule: new URL('../../render/test/pool-test-job.ts', import.meta.url).href });
+    const pool = createRenderPool({
+      size: 1,
+      maxQueue: 1,
+      jobModule: new URL('../../render/test/pool-test-job.ts', import.meta.url).href,
+    });
     try {
       await pool.ready();
       const running = [pool.render({ payload: { delayMs: 400 } }), pool.render({ payload: { delayMs: 400 } })];
       const refused = await pool.render({ payload: { echo: 'one too many' } }).catch((e: unknown) => e);
-      expect(httpAnswerFor(refused)).toEqual({ status: 503, message: 'Renderer busy, try again', retryAfterSeconds: 2 });
+      expect(httpAnswerFor(refused)).toEqual({
+        status: 503,
+        message: 'Renderer busy, try again',
+        retryAfterSeconds: 2,
+      });
       await Promise.all(running);
     } finally {
       await pool.close();

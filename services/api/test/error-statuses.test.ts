@@ -39,22 +39,38 @@ const generate = (key: string | null, body: unknown) => {
 
 const tablesOf = async (userId: string) => (await h.rendered(userId)).length;
 
-function expectEnvelope(res: { status: number; body: unknown; headers: Record<string, string> }, status: number, message: string | RegExp, retryAfter?: string) {
+function expectEnvelope(
+  res: { status: number; body: unknown; headers: Record<string, string> },
+  status: number,
+  message: string | RegExp,
+  retryAfter?: string,
+) {
   expect(res.status).toBe(status);
-  expect(res.body).toEqual({ success: false, error: { code: status, message: typeof message === 'string' ? message : expect.stringMatching(message) } });
+  expect(res.body).toEqual({
+    success: false,
+    error: { code: status, message: typeof message === 'string' ? message : expect.stringMatching(message) },
+  });
   expect(res.headers['retry-after']).toBe(retryAfter);
 }
 
 describe('every status of the error family, through real routes', () => {
   it('400: a payload the API schema refuses, named the one way', async () => {
     const u = await h.user();
-    expectEnvelope(await generate(u.apiKey, { headers: [1, null], rows: [[1, 2]] }), 400, 'Invalid headers.1: Each header must be a string or a number');
+    expectEnvelope(
+      await generate(u.apiKey, { headers: [1, null], rows: [[1, 2]] }),
+      400,
+      'Invalid headers.1: Each header must be a string or a number',
+    );
     expect(await tablesOf(u.userId)).toBe(0);
   });
 
   it('400: a payload the engine refuses in a worker keeps its status and message', async () => {
     const u = await h.user('premium');
-    const res = await generate(u.apiKey, { headers: ['Region', 'Jan'], rows: [['North', 1]], conditionalFormats: [{ type: 'dataBar', column: 'Apr' }] });
+    const res = await generate(u.apiKey, {
+      headers: ['Region', 'Jan'],
+      rows: [['North', 1]],
+      conditionalFormats: [{ type: 'dataBar', column: 'Apr' }],
+    });
     expectEnvelope(res, 400, 'Invalid conditionalFormats.0.column: no column named "Apr"');
     expect(await tablesOf(u.userId)).toBe(0);
   });
@@ -65,15 +81,25 @@ describe('every status of the error family, through real routes', () => {
 
   it('402: a project over the plan’s allowance', async () => {
     const u = await h.user('free');
-    const first = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'One', endpointPath: 'one' });
+    const first = await http(h)
+      .post('/api/jsonable/projects')
+      .set('Cookie', u.cookie)
+      .send({ name: 'One', endpointPath: 'one' });
     expect(first.status).toBe(201);
-    const second = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Two', endpointPath: 'two' });
+    const second = await http(h)
+      .post('/api/jsonable/projects')
+      .set('Cookie', u.cookie)
+      .send({ name: 'Two', endpointPath: 'two' });
     expectEnvelope(second, 402, /Upgrade your plan/);
   });
 
   it('403: a cross-site request with the session cookie', async () => {
     const u = await h.user();
-    const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).set('Sec-Fetch-Site', 'cross-site').send({ name: 'X', endpointPath: 'x' });
+    const res = await http(h)
+      .post('/api/jsonable/projects')
+      .set('Cookie', u.cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ name: 'X', endpointPath: 'x' });
     expectEnvelope(res, 403, 'Cross-site request refused');
   });
 
@@ -106,7 +132,11 @@ describe('every status of the error family, through real routes', () => {
 
   it('415: a body that is not JSON', async () => {
     const u = await h.user();
-    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', 'text/plain').send('not json');
+    const res = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('X-API-Key', u.apiKey)
+      .set('Content-Type', 'text/plain')
+      .send('not json');
     expectEnvelope(res, 415, 'Content-Type must be application/json');
   });
 

@@ -39,7 +39,13 @@ function tryMount(): { dir: string } | { reason: string } {
     return { dir };
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    return { reason: `mount -t tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n')[0]})` };
+    return {
+      reason: `mount -t tmpfs failed (${
+        String((error as { stderr?: Buffer }).stderr ?? error)
+          .trim()
+          .split('\n')[0]
+      })`,
+    };
   }
 }
 
@@ -57,16 +63,28 @@ if ('reason' in mounted) {
   let cookie = '';
   const filler = join(dataDir, 'filler.bin');
 
-  const rows = Array.from({ length: 30 }, (_, i) => ({ name: `row ${i}`, value: i * 1.5, note: 'lorem ipsum dolor sit amet '.repeat(2) }));
+  const rows = Array.from({ length: 30 }, (_, i) => ({
+    name: `row ${i}`,
+    value: i * 1.5,
+    note: 'lorem ipsum dolor sit amet '.repeat(2),
+  }));
   const render = async (i: number) => {
     const res = await request(`${server.url}/api/jsonable/table-to-image`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
       body: JSON.stringify({ data: rows, title: `Load ${i}` }),
     });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as Record<string, unknown>,
+    };
   };
-  const status = async () => (await (await request(`${server.url}/api/jsonable/status`)).json()) as { status: string; components?: Array<{ component: string; problem: string }> };
+  const status = async () =>
+    (await (await request(`${server.url}/api/jsonable/status`)).json()) as {
+      status: string;
+      components?: Array<{ component: string; problem: string }>;
+    };
 
   /** Writes a file until the disk says ENOSPC: the disk is then full for everyone. */
   const fillDisk = async () => {
@@ -84,7 +102,11 @@ if ('reason' in mounted) {
   beforeAll(async () => {
     server = await startServer({ env, host: '127.0.0.1', port: 0 });
     await server.projector?.whenCaughtUp();
-    const { userId } = await registerUser(server.deps, { email: 'full-disk@example.com', password: null, plan: 'enterprise' });
+    const { userId } = await registerUser(server.deps, {
+      email: 'full-disk@example.com',
+      password: null,
+      plan: 'enterprise',
+    });
     const key = await generateUserApiKey(server.deps, { userId });
     const session = await openSession(server.deps, userId);
     await server.deps.waitForProjections(session.position);
@@ -108,7 +130,8 @@ if ('reason' in mounted) {
       const load = async (count: number) => {
         // Four clients at a time, as a small automation would.
         const batch = Array.from({ length: count }, () => next++);
-        for (let i = 0; i < batch.length; i += 4) answers.push(...(await Promise.all(batch.slice(i, i + 4).map(render))));
+        for (let i = 0; i < batch.length; i += 4)
+          answers.push(...(await Promise.all(batch.slice(i, i + 4).map(render))));
       };
 
       await load(12);
@@ -122,7 +145,10 @@ if ('reason' in mounted) {
       for (const a of failed) {
         expect(a.status).toBe(507);
         expect(a.retryAfter).toBe('60');
-        expect(a.body).toEqual({ success: false, error: { code: 507, message: expect.stringMatching(/out of storage space/) } });
+        expect(a.body).toEqual({
+          success: false,
+          error: { code: 507, message: expect.stringMatching(/out of storage space/) },
+        });
       }
 
       const degraded = await status();
@@ -147,12 +173,27 @@ if ('reason' in mounted) {
       const imageUrls = ok.map((a) => String(a.body.imageUrl));
       expect(new Set(imageUrls).size).toBe(ok.length);
       await server.deps.waitForProjections(Number.MAX_SAFE_INTEGER, 100).catch(() => undefined);
-      await expect.poll(async () => {
-        const user = (await (await request(`${server.url}/api/jsonable/user`, { headers: { cookie } })).json()) as { usage_count?: number };
-        return user.usage_count;
-      }, { timeout: 30_000 }).toBe(ok.length);
-      const listedBody = (await (await request(`${server.url}/api/jsonable/user/images`, { headers: { cookie } })).json()) as unknown;
-      const listed = (Array.isArray(listedBody) ? listedBody : ((listedBody as { images?: unknown[]; items?: unknown[] }).images ?? (listedBody as { items?: unknown[] }).items ?? [])) as Array<{ url: string }>;
+      await expect
+        .poll(
+          async () => {
+            const user = (await (await request(`${server.url}/api/jsonable/user`, { headers: { cookie } })).json()) as {
+              usage_count?: number;
+            };
+            return user.usage_count;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(ok.length);
+      const listedBody = (await (
+        await request(`${server.url}/api/jsonable/user/images`, { headers: { cookie } })
+      ).json()) as unknown;
+      const listed = (
+        Array.isArray(listedBody)
+          ? listedBody
+          : ((listedBody as { images?: unknown[]; items?: unknown[] }).images ??
+            (listedBody as { items?: unknown[] }).items ??
+            [])
+      ) as Array<{ url: string }>;
       expect(listed).toHaveLength(ok.length);
       let served = 0;
       for (const url of imageUrls) {
@@ -161,7 +202,9 @@ if ('reason' in mounted) {
       }
       expect(served).toBe(ok.length);
       // Files of refused renders were removed: one stored file per counted render.
-      expect((await readdir(join(dataDir, 'blobs', 'images'))).filter((f) => f.endsWith('~blob'))).toHaveLength(ok.length);
+      expect((await readdir(join(dataDir, 'blobs', 'images'))).filter((f) => f.endsWith('~blob'))).toHaveLength(
+        ok.length,
+      );
 
       const free = statfsSync(dataDir);
       expect(free.bavail * free.bsize).toBeGreaterThan(4 * 1024 * 1024);

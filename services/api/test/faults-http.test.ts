@@ -99,7 +99,14 @@ describe('status while a store fails', () => {
     expect(degraded.body).toEqual({
       status: 'degraded',
       since: '2026-01-01T00:00:00.000Z',
-      components: [{ component: 'document-store', problem: 'no_space', message: expect.stringMatching(/storage space/), since: '2026-01-01T00:00:00.000Z' }],
+      components: [
+        {
+          component: 'document-store',
+          problem: 'no_space',
+          message: expect.stringMatching(/storage space/),
+          since: '2026-01-01T00:00:00.000Z',
+        },
+      ],
     });
     // A read (and the status probe's ping) answering does not prove the disk has room again.
     await monitored.get('probe', 'a');
@@ -111,36 +118,62 @@ describe('status while a store fails', () => {
 });
 
 describe('admin commands that fail', () => {
-  const failing = (error: unknown): AnyCommand => ({ name: 'boom', usage: 'boom', options: {}, positionals: { min: 0, max: 0 }, run: async () => Promise.reject(error) });
+  const failing = (error: unknown): AnyCommand => ({
+    name: 'boom',
+    usage: 'boom',
+    options: {},
+    positionals: { min: 0, max: 0 },
+    run: async () => Promise.reject(error),
+  });
   const run = async (error: unknown, env: Record<string, string> = {}) => {
     const err: string[] = [];
-    const code = await runCli(['boom'], { env: { DATA_DIR: f.dir, LOG_LEVEL: 'silent', ...env }, modules: [], commands: [failing(error)], out: () => undefined, err: (l) => err.push(l) });
+    const code = await runCli(['boom'], {
+      env: { DATA_DIR: f.dir, LOG_LEVEL: 'silent', ...env },
+      modules: [],
+      commands: [failing(error)],
+      out: () => undefined,
+      err: (l) => err.push(l),
+    });
     return { code, err };
   };
 
   it('say what is wrong in one line and exit 75 on a store fault', async () => {
     const { code, err } = await run(new BusyFault('event-store', { detail: 'SQLITE_BUSY: database is locked' }));
     expect(code).toBe(75);
-    expect(err).toEqual(['boom failed: busy or locked: the event store (SQLITE_BUSY: database is locked): another process holds the lock (a rebuild, a backup?); run it again in a moment.']);
+    expect(err).toEqual([
+      'boom failed: busy or locked: the event store (SQLITE_BUSY: database is locked): another process holds the lock (a rebuild, a backup?); run it again in a moment.',
+    ]);
   });
 
   it('say so in one line when a file the command writes meets a full disk (backup target)', async () => {
-    const { code, err } = await run(Object.assign(new Error("ENOSPC: no space left on device, write '/backups/events.sqlite'"), { code: 'ENOSPC' }));
+    const { code, err } = await run(
+      Object.assign(new Error("ENOSPC: no space left on device, write '/backups/events.sqlite'"), { code: 'ENOSPC' }),
+    );
     expect(code).toBe(75);
-    expect(err).toEqual(["boom failed: ENOSPC: no space left on device, write '/backups/events.sqlite': free some space on that disk (or raise the quota) and run it again."]);
+    expect(err).toEqual([
+      "boom failed: ENOSPC: no space left on device, write '/backups/events.sqlite': free some space on that disk (or raise the quota) and run it again.",
+    ]);
   });
 
   it('exit 1 with one line and no stack trace on anything else', async () => {
     const { code, err } = await run(new TypeError('Cannot read properties of undefined\n  (reading "x")'));
     expect(code).toBe(1);
     expect(err).toHaveLength(1);
-    expect(err[0]).toBe('boom failed: Cannot read properties of undefined (reading "x") (LOG_LEVEL=debug shows the stack)');
+    expect(err[0]).toBe(
+      'boom failed: Cannot read properties of undefined (reading "x") (LOG_LEVEL=debug shows the stack)',
+    );
   });
 
   it('fail in one line when the stores cannot even be opened', async () => {
     const err: string[] = [];
     // DATA_DIR is a file: the embedded stores cannot create their folder.
-    const code = await runCli(['boom'], { env: { DATA_DIR: join(f.dir, 'events.sqlite', 'x'), LOG_LEVEL: 'silent' }, modules: [], commands: [failing(new Error('not reached'))], out: () => undefined, err: (l) => err.push(l) });
+    const code = await runCli(['boom'], {
+      env: { DATA_DIR: join(f.dir, 'events.sqlite', 'x'), LOG_LEVEL: 'silent' },
+      modules: [],
+      commands: [failing(new Error('not reached'))],
+      out: () => undefined,
+      err: (l) => err.push(l),
+    });
     expect(code).not.toBe(0);
     expect(err).toHaveLength(1);
     expect(err[0]).toMatch(/^boom failed: /);

@@ -36,13 +36,18 @@ interface Listed {
   createdAt: string;
 }
 
-async function render(u: TestUser, opts: { title?: string; format?: string; projectId?: string; filename?: string } = {}): Promise<Listed> {
+async function render(
+  u: TestUser,
+  opts: { title?: string; format?: string; projectId?: string; filename?: string } = {},
+): Promise<Listed> {
   const query = opts.projectId ? `?projectId=${encodeURIComponent(opts.projectId)}` : '';
   const res = await http(h)
     .post(`/api/jsonable/json-to-png${query}`)
     .set('Cookie', u.cookie)
     .send({
-      title: opts.title ?? 'Table', headers: ['A', 'B'], rows: [['1', '2']],
+      title: opts.title ?? 'Table',
+      headers: ['A', 'B'],
+      rows: [['1', '2']],
       options: { format: opts.format ?? 'png', ...(opts.filename ? { customFilename: opts.filename } : {}) },
     });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -50,7 +55,10 @@ async function render(u: TestUser, opts: { title?: string; format?: string; proj
 }
 
 async function createProject(u: TestUser, name: string): Promise<string> {
-  const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name, endpointPath: `/api/jsonable/p/${name.toLowerCase()}` });
+  const res = await http(h)
+    .post('/api/jsonable/projects')
+    .set('Cookie', u.cookie)
+    .send({ name, endpointPath: `/api/jsonable/p/${name.toLowerCase()}` });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }
@@ -97,7 +105,9 @@ describe('GET /api/jsonable/user/images pages', () => {
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body).toHaveLength(LIST_PAGE_DEFAULT);
     expect(res.headers['x-total-count']).toBe(String(made.length));
-    expect(res.headers.link).toMatch(/^<https:\/\/jsonable\.test\/api\/jsonable\/user\/images\?cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+    expect(res.headers.link).toMatch(
+      /^<https:\/\/jsonable\.test\/api\/jsonable\/user\/images\?cursor=[A-Za-z0-9_-]+>; rel="next"$/,
+    );
     const newestFirst = [...made].reverse().map((i) => i.id);
     expect((res.body as Listed[]).map((i) => i.id)).toEqual(newestFirst.slice(0, LIST_PAGE_DEFAULT));
 
@@ -118,7 +128,9 @@ describe('GET /api/jsonable/user/images pages', () => {
 
   it('refuses a limit outside 1…400 or not a whole number, naming the limit', async () => {
     for (const limit of ['0', '401', '-1', '1.5', 'abc', '', '99999999', '1e2']) {
-      const res = await http(h).get(`/api/jsonable/user/images?limit=${encodeURIComponent(limit)}`).set('Cookie', u.cookie);
+      const res = await http(h)
+        .get(`/api/jsonable/user/images?limit=${encodeURIComponent(limit)}`)
+        .set('Cookie', u.cookie);
       expect(res.status, limit).toBe(400);
       expect(message(res), limit).toBe('limit must be a whole number from 1 to 400');
     }
@@ -143,17 +155,32 @@ describe('GET /api/jsonable/user/images pages', () => {
       expect(message(res)).toMatch(/^cursor belongs to another list or other filters/);
     }
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    for (const bad of ['!!!', 'a'.repeat(601), forged({ p: ['x'] }), forged({ p: [1, 2], s: 'x' }), forged([1]), forged({ p: ['2026-01-01', 'id'], s: 'forged' }), 'bm90IGpzb24']) {
-      const res = await http(h).get(`/api/jsonable/user/images?cursor=${encodeURIComponent(bad)}`).set('Cookie', u.cookie);
+    for (const bad of [
+      '!!!',
+      'a'.repeat(601),
+      forged({ p: ['x'] }),
+      forged({ p: [1, 2], s: 'x' }),
+      forged([1]),
+      forged({ p: ['2026-01-01', 'id'], s: 'forged' }),
+      'bm90IGpzb24',
+    ]) {
+      const res = await http(h)
+        .get(`/api/jsonable/user/images?cursor=${encodeURIComponent(bad)}`)
+        .set('Cookie', u.cookie);
       expect(res.status, bad).toBe(400);
       expect(message(res)).toMatch(/^cursor (is not valid|belongs to another)/);
     }
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 80 }), fc.base64String({ maxLength: 120 }), fc.json().map(forged)), async (raw) => {
-        const res = await http(h).get(`/api/jsonable/user/images?cursor=${encodeURIComponent(raw)}`).set('Cookie', u.cookie);
-        expect(res.status).toBe(400);
-        expect(res.body.success).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 80 }), fc.base64String({ maxLength: 120 }), fc.json().map(forged)),
+        async (raw) => {
+          const res = await http(h)
+            .get(`/api/jsonable/user/images?cursor=${encodeURIComponent(raw)}`)
+            .set('Cookie', u.cookie);
+          expect(res.status).toBe(400);
+          expect(res.body.success).toBe(false);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -198,8 +225,16 @@ describe('GET /api/jsonable/user/images filters', () => {
     expect(await titles(`q=sales&projectId=${projectA}&format=png`)).toEqual(['Quarterly Sales']);
     const created = (title: string) => byTitle.get(title)!.createdAt;
     const day = (iso: string) => iso.slice(0, 10);
-    expect(await titles(`from=${day(created('inventory'))}&to=${day(created('SALES by region'))}`)).toEqual(['SALES by region', 'Server status', 'inventory']);
-    expect(await titles(`from=${encodeURIComponent(created('Server status'))}`)).toEqual(['Éclair orders', 'SALES by region', 'Server status']);
+    expect(await titles(`from=${day(created('inventory'))}&to=${day(created('SALES by region'))}`)).toEqual([
+      'SALES by region',
+      'Server status',
+      'inventory',
+    ]);
+    expect(await titles(`from=${encodeURIComponent(created('Server status'))}`)).toEqual([
+      'Éclair orders',
+      'SALES by region',
+      'Server status',
+    ]);
     expect(await titles(`to=${encodeURIComponent(created('inventory'))}`)).toEqual(['inventory', 'Quarterly Sales']);
   });
 
@@ -209,7 +244,11 @@ describe('GET /api/jsonable/user/images filters', () => {
     expect(res.headers['x-total-count']).toBe('2');
     expect(await follow(u, `/api/jsonable/projects/${projectB}/images?limit=1`)).toMatchObject({ pages: 2 });
     const stranger = await h.user('premium');
-    for (const path of [`/api/jsonable/projects/${projectA}/images`, `/api/jsonable/user/images?projectId=${projectA}`, '/api/jsonable/projects/nope/images']) {
+    for (const path of [
+      `/api/jsonable/projects/${projectA}/images`,
+      `/api/jsonable/user/images?projectId=${projectA}`,
+      '/api/jsonable/projects/nope/images',
+    ]) {
       const other = await http(h).get(path).set('Cookie', stranger.cookie);
       expect(other.status, path).toBe(404);
       expect(message(other)).toBe('Project not found');
@@ -242,23 +281,39 @@ describe('X-Total-Count from the kept counts', () => {
     const u = await h.user('premium');
     const p = await createProject(u, `Counted${Date.now() % 100000}`);
     const made = [
-      await render(u, { format: 'png', projectId: p }), await render(u, { format: 'svg', projectId: p }),
-      await render(u, { format: 'svg', projectId: p }), await render(u, { format: 'png' }),
+      await render(u, { format: 'png', projectId: p }),
+      await render(u, { format: 'svg', projectId: p }),
+      await render(u, { format: 'svg', projectId: p }),
+      await render(u, { format: 'png' }),
     ];
     const total = async (query: string) => {
       const res = await http(h).get(`/api/jsonable/user/images?limit=1&${query}`).set('Cookie', u.cookie);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const listed = await http(h).get(`/api/jsonable/user/images?limit=${LIST_PAGE_MAX}&${query}`).set('Cookie', u.cookie);
+      const listed = await http(h)
+        .get(`/api/jsonable/user/images?limit=${LIST_PAGE_MAX}&${query}`)
+        .set('Cookie', u.cookie);
       expect(res.headers['x-total-count'], query).toBe(String(listed.body.length));
       return Number(res.headers['x-total-count']);
     };
-    const queries = ['', `projectId=${p}`, `projectId=${p}&format=svg`, 'projectId=none', 'projectId=none&format=png', 'format=svg', 'format=pdf'];
+    const queries = [
+      '',
+      `projectId=${p}`,
+      `projectId=${p}&format=svg`,
+      'projectId=none',
+      'projectId=none&format=png',
+      'format=svg',
+      'format=pdf',
+    ];
     expect(await Promise.all(queries.map(total))).toEqual([4, 3, 2, 1, 1, 2, 0]);
     await http(h).delete(`/api/jsonable/user/images/${made[1]!.id}`).set('Cookie', u.cookie).expect(200);
     expect(await Promise.all(queries.map(total))).toEqual([3, 2, 1, 1, 1, 1, 0]);
     await http(h).delete(`/api/jsonable/projects/${p}`).set('Cookie', u.cookie).expect(200);
     // The project's images are kept, now without a project.
-    expect(await Promise.all(['', 'projectId=none', 'projectId=none&format=png', 'projectId=none&format=svg', 'format=svg'].map(total))).toEqual([3, 3, 2, 1, 1]);
+    expect(
+      await Promise.all(
+        ['', 'projectId=none', 'projectId=none&format=png', 'projectId=none&format=svg', 'format=svg'].map(total),
+      ),
+    ).toEqual([3, 3, 2, 1, 1]);
   });
 });
 
@@ -268,7 +323,10 @@ describe('cursors under concurrent inserts and deletes', () => {
       fc.asyncProperty(
         fc.integer({ min: 0, max: 14 }),
         fc.integer({ min: 1, max: 5 }),
-        fc.array(fc.record({ inserts: fc.integer({ min: 0, max: 2 }), deletes: fc.array(fc.nat(), { maxLength: 2 }) }), { maxLength: 8 }),
+        fc.array(
+          fc.record({ inserts: fc.integer({ min: 0, max: 2 }), deletes: fc.array(fc.nat(), { maxLength: 2 }) }),
+          { maxLength: 8 },
+        ),
         async (initial, limit, between) => {
           const u = await h.user('premium');
           const live: string[] = [];
@@ -329,8 +387,12 @@ describe('other paged lists', () => {
 
 describe('POST /api/jsonable/user/images/zip', () => {
   const zipOf = (u: TestUser, body: unknown) =>
-    http(h).post('/api/jsonable/user/images/zip').set('Cookie', u.cookie).send(body as object)
-      .buffer(true).parse((res, done) => {
+    http(h)
+      .post('/api/jsonable/user/images/zip')
+      .set('Cookie', u.cookie)
+      .send(body as object)
+      .buffer(true)
+      .parse((res, done) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -338,19 +400,28 @@ describe('POST /api/jsonable/user/images/zip', () => {
 
   it('streams the selected images of the user as one ZIP, each file as served', async () => {
     const u = await h.user('premium');
-    const images = [await render(u, { title: 'One', format: 'png' }), await render(u, { title: 'Two', format: 'svg' }), await render(u, { title: 'Three', format: 'pdf' })];
+    const images = [
+      await render(u, { title: 'One', format: 'png' }),
+      await render(u, { title: 'Two', format: 'svg' }),
+      await render(u, { title: 'Three', format: 'pdf' }),
+    ];
     const res = await zipOf(u, { ids: [images[0]!.id, images[1]!.id, images[2]!.id, images[0]!.id] });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="jsonable-images-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="jsonable-images-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const entries = readZip(res.body as Buffer);
     expect([...entries.keys()].sort()).toEqual(images.map((i) => i.filename).sort());
     for (const image of images) {
-      const served = await http(h).get(`/api/images/${image.filename}`).buffer(true).parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const served = await http(h)
+        .get(`/api/images/${image.filename}`)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(entries.get(image.filename)!.equals(served.body as Buffer), image.filename).toBe(true);
     }
   });
@@ -363,7 +434,10 @@ describe('POST /api/jsonable/user/images/zip', () => {
     const atLimit = await zipOf(u, { ids: [half.id, otherHalf.id] });
     expect(atLimit.status).toBe(200);
     expect([...readZip(atLimit.body as Buffer).keys()].sort()).toEqual([half.filename, otherHalf.filename].sort());
-    const over = await http(h).post('/api/jsonable/user/images/zip').set('Cookie', u.cookie).send({ ids: [half.id, otherHalf.id, oneByte.id] });
+    const over = await http(h)
+      .post('/api/jsonable/user/images/zip')
+      .set('Cookie', u.cookie)
+      .send({ ids: [half.id, otherHalf.id, oneByte.id] });
     expect(over.status).toBe(413);
     expect(over.headers['content-type']).toMatch(/^application\/json/);
     expect(message(over)).toBe('The selected images take 200.0 MB; one ZIP holds at most 200 MB. Select fewer images.');
@@ -386,10 +460,19 @@ describe('POST /api/jsonable/user/images/zip', () => {
       [[mine.id], 400, /^ids must be a list/],
     ];
     for (const [body, status, expected] of cases) {
-      const res = await http(h).post('/api/jsonable/user/images/zip').set('Cookie', u.cookie).send(body as object);
+      const res = await http(h)
+        .post('/api/jsonable/user/images/zip')
+        .set('Cookie', u.cookie)
+        .send(body as object);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(status);
       expect(message(res)).toMatch(expected);
     }
-    expect((await http(h).post('/api/jsonable/user/images/zip').send({ ids: [mine.id] })).status).toBe(401);
+    expect(
+      (
+        await http(h)
+          .post('/api/jsonable/user/images/zip')
+          .send({ ids: [mine.id] })
+      ).status,
+    ).toBe(401);
   });
 });

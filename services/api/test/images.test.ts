@@ -49,11 +49,14 @@ describe('GET /api/images/{filename}', () => {
     const u = await h.user('premium');
     const image = await saved(u);
     expect(await getRequestData(h.deps.docs, image.id)).not.toBeNull();
-    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 40 }), async (name) => {
-      const res = await http(h).get(`/api/images/${encodeURIComponent(name)}`);
-      expect([404, 200]).toContain(res.status);
-      if (res.status === 200) expect(res.headers['content-type']).not.toBe('application/json');
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (name) => {
+        const res = await http(h).get(`/api/images/${encodeURIComponent(name)}`);
+        expect([404, 200]).toContain(res.status);
+        if (res.status === 200) expect(res.headers['content-type']).not.toBe('application/json');
+      }),
+      { numRuns: 60 },
+    );
     expect((await http(h).get(`/api/images/${encodeURIComponent('../events.sqlite')}`)).status).toBe(404);
   });
 });
@@ -66,7 +69,13 @@ describe('user images', () => {
     const theirs = await saved(other);
     const list = await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie);
     expect(list.body.map((i: { id: string }) => i.id)).toEqual([second.id, first.id]);
-    expect(list.body[0]).toMatchObject({ title: 'Second', url: second.url, public_url: second.url, format: 'png', user_id: u.userId });
+    expect(list.body[0]).toMatchObject({
+      title: 'Second',
+      url: second.url,
+      public_url: second.url,
+      format: 'png',
+      user_id: u.userId,
+    });
 
     expect((await http(h).delete(`/api/jsonable/user/images/${theirs.id}`).set('Cookie', u.cookie)).status).toBe(404);
     expect((await http(h).get(pathOf(theirs.url))).status).toBe(200);
@@ -90,16 +99,29 @@ describe('user images', () => {
 
   it('statistics: renders per day, by format and by project', async () => {
     const u = await h.user('premium');
-    const { body: project } = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Reports' });
+    const { body: project } = await http(h)
+      .post('/api/jsonable/projects')
+      .set('Cookie', u.cookie)
+      .send({ name: 'Reports' });
     await http(h).post(`/api/jsonable/json-to-png?projectId=${project.id}`).set('Cookie', u.cookie).send(smallTable);
-    await http(h).post(`/api/jsonable/json-to-png?projectId=${project.id}`).set('Cookie', u.cookie).send({ ...smallTable, styles: { imageFormat: 'svg' } });
+    await http(h)
+      .post(`/api/jsonable/json-to-png?projectId=${project.id}`)
+      .set('Cookie', u.cookie)
+      .send({ ...smallTable, styles: { imageFormat: 'svg' } });
     await saved(u);
     const res = await http(h).get('/api/jsonable/user/stats').set('Cookie', u.cookie);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      used: 3, limit: 150, remaining: 147, totalImages: 3, plan: { tier: 'premium', name: 'Professional' },
+      used: 3,
+      limit: 150,
+      remaining: 147,
+      totalImages: 3,
+      plan: { tier: 'premium', name: 'Professional' },
       byFormat: { png: 2, svg: 1, jpeg: 0, webp: 0, avif: 0, pdf: 0 },
-      byProject: [{ projectId: project.id, name: 'Reports', count: 2 }, { projectId: null, name: 'No project', count: 1 }],
+      byProject: [
+        { projectId: project.id, name: 'Reports', count: 2 },
+        { projectId: null, name: 'No project', count: 1 },
+      ],
     });
     const today = new Date().toISOString().slice(0, 10);
     expect(res.body.perDay.at(-1)).toEqual({ date: today, count: 3 });
@@ -120,7 +142,9 @@ describe('retention and sweeps', () => {
       expect(await h.deps.blobs.head(`images/${image.filename}`)).not.toBeNull();
       expect((await h.events('ImageDataPurged')).some((e) => e.data.imageId === image.id)).toBe(true);
       await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-      const list = await http(h).get('/api/jsonable/user/images').set('Cookie', await h.signIn(u.userId));
+      const list = await http(h)
+        .get('/api/jsonable/user/images')
+        .set('Cookie', await h.signIn(u.userId));
       expect(list.body.find((i: { id: string }) => i.id === image.id)).toMatchObject({ has_json_data: false });
       expect(await purgeExpiredData(h.deps)).toBe(0);
     } finally {
@@ -134,10 +158,21 @@ describe('retention and sweeps', () => {
     const owner = { imageId: 'never-recorded', userId: u.userId, period: '0' };
     const orphanKey = 'images/orphan-1-0000000000000000.png';
     await h.deps.blobs.put(orphanKey, new Uint8Array([1, 2, 3]), 'image/png', owner);
-    await saveRequestData(h.deps.docs, { id: 'never-recorded', userId: u.userId, period: 0, createdAtMs: Date.now(), blobKey: orphanKey, payload: {} });
+    await saveRequestData(h.deps.docs, {
+      id: 'never-recorded',
+      userId: u.userId,
+      period: 0,
+      createdAtMs: Date.now(),
+      blobKey: orphanKey,
+      payload: {},
+    });
     // A file whose request-data document was never written: only the daily full listing finds it.
     const bare = 'images/orphan-2-0000000000000000.png';
-    await h.deps.blobs.put(bare, new Uint8Array([4]), 'image/png', { imageId: 'never-recorded-2', userId: u.userId, period: '0' });
+    await h.deps.blobs.put(bare, new Uint8Array([4]), 'image/png', {
+      imageId: 'never-recorded-2',
+      userId: u.userId,
+      period: '0',
+    });
     expect(await sweepOrphans(h.deps)).toBe(0); // too young: its render may still be appending
     expect(await sweepOrphanFiles(h.deps)).toBe(0);
     h.advance(11 * 60 * 1000);
@@ -154,7 +189,14 @@ describe('retention and sweeps', () => {
       h.advance(-11 * 60 * 1000);
     }
     // An orphan's request data that the sweep missed goes with the retention purge, without an event.
-    await saveRequestData(h.deps.docs, { id: 'never-recorded-3', userId: u.userId, period: 0, createdAtMs: Date.now(), blobKey: 'images/x.png', payload: {} });
+    await saveRequestData(h.deps.docs, {
+      id: 'never-recorded-3',
+      userId: u.userId,
+      period: 0,
+      createdAtMs: Date.now(),
+      blobKey: 'images/x.png',
+      payload: {},
+    });
     h.advance(31 * DAY);
     try {
       await purgeExpiredData(h.deps);
@@ -163,7 +205,10 @@ describe('retention and sweeps', () => {
     } finally {
       h.advance(-31 * DAY);
     }
-    const preview = await http(h).post('/api/jsonable/table-to-image/preview').set('X-API-Key', u.apiKey).send(smallTable);
+    const preview = await http(h)
+      .post('/api/jsonable/table-to-image/preview')
+      .set('X-API-Key', u.apiKey)
+      .send(smallTable);
     expect(await sweepExpired(h.deps)).toBe(0);
     h.advance(61 * 60 * 1000);
     try {

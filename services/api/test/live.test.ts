@@ -5,21 +5,38 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { putLiveImageResponseSchema, liveImageListSchema, liveImageSchema, rollbackLiveImageResponseSchema } from '@jsonable/contracts/live';
+import {
+  putLiveImageResponseSchema,
+  liveImageListSchema,
+  liveImageSchema,
+  rollbackLiveImageResponseSchema,
+} from '@jsonable/contracts/live';
 import { purgeExpiredLiveVersions } from '../src/routes/live/live-retention';
 import { givenRenderHarness, http, PUBLIC_URL, setPlan, smallTable, type TestUser } from './render.harness';
 
 const h = givenRenderHarness();
 
-interface Project { id: string; endpointPath: string; apiKey: string }
+interface Project {
+  id: string;
+  endpointPath: string;
+  apiKey: string;
+}
 
 async function project(u: TestUser, name = 'Live'): Promise<Project> {
   const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name });
   expect(res.status).toBe(201);
   return res.body as Project;
 }
-const table = (n: number) => ({ title: `Sales ${n}`, headers: ['Region', 'Total'], rows: [['North', String(n)], ['South', String(n * 2)]] });
-const put = (p: Project, name: string, body: object = table(1)) => http(h).put(`/api/jsonable/live/${name}`).set('X-API-Key', p.apiKey).send(body);
+const table = (n: number) => ({
+  title: `Sales ${n}`,
+  headers: ['Region', 'Total'],
+  rows: [
+    ['North', String(n)],
+    ['South', String(n * 2)],
+  ],
+});
+const put = (p: Project, name: string, body: object = table(1)) =>
+  http(h).put(`/api/jsonable/live/${name}`).set('X-API-Key', p.apiKey).send(body);
 const path = (url: string) => url.slice(PUBLIC_URL.length);
 
 describe('PUT /api/jsonable/live/{name}', () => {
@@ -30,7 +47,12 @@ describe('PUT /api/jsonable/live/{name}', () => {
     expect(first.status).toBe(201);
     const one = putLiveImageResponseSchema.parse(first.body);
     const slug = p.endpointPath.replace('/api/jsonable/p/', '');
-    expect(one).toMatchObject({ version: 1, created: true, url: `${PUBLIC_URL}/live/${slug}/daily-sales.png`, versionUrl: `${PUBLIC_URL}/live/${slug}/daily-sales/v/1.png` });
+    expect(one).toMatchObject({
+      version: 1,
+      created: true,
+      url: `${PUBLIC_URL}/live/${slug}/daily-sales.png`,
+      versionUrl: `${PUBLIC_URL}/live/${slug}/daily-sales/v/1.png`,
+    });
     const second = await put(p, 'daily-sales', table(2));
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ version: 2, created: false, url: one.url });
@@ -59,7 +81,12 @@ describe('PUT /api/jsonable/live/{name}', () => {
     expect(rendered).toHaveLength(3);
     expect(rendered.every((e) => (e.data.live as { name: string }).name === 'daily-sales')).toBe(true);
     const live = (await h.events()).filter((e) => e.streamId === `live-${p.id}-daily-sales`).map((e) => e.type);
-    expect(live).toEqual(['LiveImageCreated', 'LiveImageVersionRendered', 'LiveImageVersionRendered', 'LiveImageVersionRendered']);
+    expect(live).toEqual([
+      'LiveImageCreated',
+      'LiveImageVersionRendered',
+      'LiveImageVersionRendered',
+      'LiveImageVersionRendered',
+    ]);
     const images = await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie);
     expect(images.body).toEqual([]);
     const usage = await http(h).get('/api/jsonable/user').set('Cookie', u.cookie);
@@ -69,16 +96,24 @@ describe('PUT /api/jsonable/live/{name}', () => {
   it('takes a user key or the session with projectId, and refuses without a project', async () => {
     const u = await h.user('premium');
     const p = await project(u);
-    const byKey = await http(h).put(`/api/jsonable/live/board?projectId=${p.id}`).set('Authorization', `Bearer ${u.apiKey}`).send(smallTable);
+    const byKey = await http(h)
+      .put(`/api/jsonable/live/board?projectId=${p.id}`)
+      .set('Authorization', `Bearer ${u.apiKey}`)
+      .send(smallTable);
     expect(byKey.status).toBe(201);
-    const bySession = await http(h).put(`/api/jsonable/live/board?projectId=${p.id}`).set('Cookie', u.cookie).send(smallTable);
+    const bySession = await http(h)
+      .put(`/api/jsonable/live/board?projectId=${p.id}`)
+      .set('Cookie', u.cookie)
+      .send(smallTable);
     expect(bySession.status).toBe(200);
     expect(bySession.body.liveImage.versions.map((v: { by: string }) => v.by)).toEqual(['session', 'user_key']);
     const none = await http(h).put('/api/jsonable/live/board').set('X-API-Key', u.apiKey).send(smallTable);
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/projectId/);
     expect((await http(h).put('/api/jsonable/live/board').send(smallTable)).status).toBe(401);
-    expect((await http(h).put('/api/jsonable/live/board').set('X-API-Key', 'jsk_nope').send(smallTable)).status).toBe(401);
+    expect((await http(h).put('/api/jsonable/live/board').set('X-API-Key', 'jsk_nope').send(smallTable)).status).toBe(
+      401,
+    );
   });
 
   it("answers 404 for another account's project, name and version, and for a project key used on another project", async () => {
@@ -90,9 +125,21 @@ describe('PUT /api/jsonable/live/{name}', () => {
     expect(made.status).toBe(201);
     const otherKey = (req: ReturnType<ReturnType<typeof http>['get']>) => req.set('X-API-Key', other.apiKey);
     expect((await otherKey(http(h).get(`/api/jsonable/live/kpi?projectId=${p.id}`))).status).toBe(404);
-    expect((await http(h).put(`/api/jsonable/live/kpi?projectId=${p.id}`).set('X-API-Key', other.apiKey).send(smallTable)).status).toBe(404);
-    expect((await http(h).delete(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', other.cookie)).status).toBe(404);
-    expect((await http(h).post(`/api/jsonable/live/kpi/rollback?projectId=${p.id}`).set('Cookie', other.cookie).send({ version: 1 })).status).toBe(404);
+    expect(
+      (await http(h).put(`/api/jsonable/live/kpi?projectId=${p.id}`).set('X-API-Key', other.apiKey).send(smallTable))
+        .status,
+    ).toBe(404);
+    expect((await http(h).delete(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', other.cookie)).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await http(h)
+          .post(`/api/jsonable/live/kpi/rollback?projectId=${p.id}`)
+          .set('Cookie', other.cookie)
+          .send({ version: 1 })
+      ).status,
+    ).toBe(404);
     // q's project key cannot name p, and q has no living image of that name.
     expect((await http(h).get(`/api/jsonable/live/kpi?projectId=${p.id}`).set('X-API-Key', q.apiKey)).status).toBe(404);
     expect((await http(h).get('/api/jsonable/live/kpi').set('X-API-Key', q.apiKey)).status).toBe(404);
@@ -101,7 +148,14 @@ describe('PUT /api/jsonable/live/{name}', () => {
     expect(await h.rendered(other.userId)).toHaveLength(0);
     // Public URLs: unknown slug, unknown name, unknown version, wrong extension.
     const slug = p.endpointPath.replace('/api/jsonable/p/', '');
-    for (const url of [`/live/${slug}x/kpi.png`, `/live/${slug}/kpj.png`, `/live/${slug}/kpi/v/2.png`, `/live/${slug}/kpi.svg`, `/live/${slug}/KPI.png`, `/live/${slug}/kpi/v/0.png`]) {
+    for (const url of [
+      `/live/${slug}x/kpi.png`,
+      `/live/${slug}/kpj.png`,
+      `/live/${slug}/kpi/v/2.png`,
+      `/live/${slug}/kpi.svg`,
+      `/live/${slug}/KPI.png`,
+      `/live/${slug}/kpi/v/0.png`,
+    ]) {
       expect((await http(h).get(url)).status, url).toBe(404);
     }
   });
@@ -113,7 +167,12 @@ describe('PUT /api/jsonable/live/{name}', () => {
       const res = await put(p, name);
       expect(res.status, name).toBe(400);
     }
-    for (const body of [{}, { data: 'x' }, { headers: ['a'], rows: 'nope' }, { data: [{ a: 1 }], styles: { headerBg: 'red;' } }]) {
+    for (const body of [
+      {},
+      { data: 'x' },
+      { headers: ['a'], rows: 'nope' },
+      { data: [{ a: 1 }], styles: { headerBg: 'red;' } },
+    ]) {
       expect((await put(p, 'ok', body)).status).toBe(400);
     }
     let deep: unknown = 1;
@@ -125,11 +184,13 @@ describe('PUT /api/jsonable/live/{name}', () => {
 
   it('accepts exactly the names of the pattern (property)', async () => {
     const { checkedLiveName } = await import('../src/routes/live/live.routes');
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (name) => {
-      const ok = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/.test(name);
-      if (ok) expect(checkedLiveName(name)).toBe(name);
-      else expect(() => checkedLiveName(name)).toThrow(/lowercase/);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (name) => {
+        const ok = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/.test(name);
+        if (ok) expect(checkedLiveName(name)).toBe(name);
+        else expect(() => checkedLiveName(name)).toThrow(/lowercase/);
+      }),
+    );
   });
 });
 
@@ -137,7 +198,10 @@ describe('quota, concurrency and If-Match', () => {
   it('counts each version against the plan and answers 402 at the limit', async () => {
     const u = await h.user('free'); // 25
     const p = await project(u);
-    for (let i = 0; i < 24; i++) expect((await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).status).toBe(200);
+    for (let i = 0; i < 24; i++)
+      expect(
+        (await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).status,
+      ).toBe(200);
     expect((await put(p, 'last')).status).toBe(201);
     const refused = await put(p, 'last');
     expect(refused.status).toBe(402);
@@ -152,7 +216,10 @@ describe('quota, concurrency and If-Match', () => {
     const both = await Promise.all([put(p, 'race', table(1)), put(p, 'race', table(2))]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
     expect(both.map((r) => r.body.version).sort()).toEqual([1, 2]);
-    const guarded = await Promise.all([put(p, 'race', table(3)).set('If-Match', '"2"'), put(p, 'race', table(4)).set('If-Match', '2')]);
+    const guarded = await Promise.all([
+      put(p, 'race', table(3)).set('If-Match', '"2"'),
+      put(p, 'race', table(4)).set('If-Match', '2'),
+    ]);
     expect(guarded.map((r) => r.status).sort()).toEqual([200, 409]);
     const conflict = guarded.find((r) => r.status === 409)!;
     expect(conflict.body.error.message).toMatch(/version 3, not 2/);
@@ -169,21 +236,47 @@ describe('rollback, delete and retention', () => {
     const p = await project(u);
     const v1 = (await put(p, 'report', table(1))).body;
     await put(p, 'report', table(2));
-    const rollback = await http(h).post(`/api/jsonable/live/report/rollback?projectId=${p.id}`).set('Cookie', u.cookie).send({ version: 1 });
+    const rollback = await http(h)
+      .post(`/api/jsonable/live/report/rollback?projectId=${p.id}`)
+      .set('Cookie', u.cookie)
+      .send({ version: 1 });
     expect(rollback.status).toBe(200);
-    expect(rollbackLiveImageResponseSchema.parse(rollback.body)).toMatchObject({ version: 1, liveImage: { currentVersion: 1, latestVersion: 2 } });
+    expect(rollbackLiveImageResponseSchema.parse(rollback.body)).toMatchObject({
+      version: 1,
+      liveImage: { currentVersion: 1, latestVersion: 2 },
+    });
     const latest = await http(h).get(path(v1.url));
     const first = await http(h).get(path(v1.versionUrl));
     expect(latest.headers.etag).toBe(first.headers.etag);
-    expect((await http(h).post(`/api/jsonable/live/report/rollback?projectId=${p.id}`).set('Cookie', u.cookie).send({ version: 7 })).status).toBe(404);
-    expect((await http(h).post(`/api/jsonable/live/report/rollback?projectId=${p.id}`).set('Cookie', u.cookie).send({ version: 'x' })).status).toBe(400);
+    expect(
+      (
+        await http(h)
+          .post(`/api/jsonable/live/report/rollback?projectId=${p.id}`)
+          .set('Cookie', u.cookie)
+          .send({ version: 7 })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await http(h)
+          .post(`/api/jsonable/live/report/rollback?projectId=${p.id}`)
+          .set('Cookie', u.cookie)
+          .send({ version: 'x' })
+      ).status,
+    ).toBe(400);
     // A new version after a rollback is the newest number and becomes current.
     expect((await put(p, 'report', table(3))).body).toMatchObject({ version: 3, liveImage: { currentVersion: 3 } });
-    const list = liveImageListSchema.parse((await http(h).get(`/api/jsonable/live?projectId=${p.id}`).set('Cookie', u.cookie)).body);
+    const list = liveImageListSchema.parse(
+      (await http(h).get(`/api/jsonable/live?projectId=${p.id}`).set('Cookie', u.cookie)).body,
+    );
     expect(list.map((l) => l.name)).toEqual(['report']);
 
-    const blobsBefore = (await h.events('LiveImageVersionRendered')).filter((e) => e.data.projectId === p.id).map((e) => e.data.blobKey as string);
-    expect((await http(h).delete(`/api/jsonable/live/report?projectId=${p.id}`).set('Cookie', u.cookie)).status).toBe(200);
+    const blobsBefore = (await h.events('LiveImageVersionRendered'))
+      .filter((e) => e.data.projectId === p.id)
+      .map((e) => e.data.blobKey as string);
+    expect((await http(h).delete(`/api/jsonable/live/report?projectId=${p.id}`).set('Cookie', u.cookie)).status).toBe(
+      200,
+    );
     expect((await http(h).get(path(v1.url))).status).toBe(404);
     expect((await http(h).get(path(v1.versionUrl))).status).toBe(404);
     expect((await http(h).get(`/api/jsonable/live/report?projectId=${p.id}`).set('Cookie', u.cookie)).status).toBe(404);
@@ -200,7 +293,10 @@ describe('rollback, delete and retention', () => {
     const v1 = (await put(p, 'old', table(1))).body;
     await put(p, 'old', table(2));
     await put(p, 'old', table(3));
-    await http(h).post(`/api/jsonable/live/old/rollback?projectId=${p.id}`).set('X-API-Key', p.apiKey).send({ version: 2 });
+    await http(h)
+      .post(`/api/jsonable/live/old/rollback?projectId=${p.id}`)
+      .set('X-API-Key', p.apiKey)
+      .send({ version: 2 });
     h.advance(31 * 24 * 60 * 60 * 1000);
     try {
       expect(await purgeExpiredLiveVersions(h.deps)).toBe(1);
@@ -208,7 +304,11 @@ describe('rollback, delete and retention', () => {
       const live = liveImageSchema.parse((await http(h).get('/api/jsonable/live/old').set('X-API-Key', p.apiKey)).body);
       expect(live.versions.map((v) => v.version)).toEqual([3, 2]);
       expect((await http(h).get(path(v1.versionUrl))).status).toBe(404);
-      expect((await h.events('LiveImageVersionsPurged')).filter((e) => e.data.projectId === p.id).map((e) => e.data.versions)).toEqual([[1]]);
+      expect(
+        (await h.events('LiveImageVersionsPurged'))
+          .filter((e) => e.data.projectId === p.id)
+          .map((e) => e.data.versions),
+      ).toEqual([[1]]);
       expect(await purgeExpiredLiveVersions(h.deps)).toBe(0);
       // A plan with a longer retention keeps them.
       const keeper = await h.user('free');
@@ -233,9 +333,15 @@ describe('replay', () => {
     await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
     const out: string[] = [];
     const modules = [createImagesModule()];
-    const code = await replayCommand.run({ values: { verify: true }, positionals: [] } as never, {
-      ...h.deps, modules, projections: allProjections(modules), out: (line: string) => out.push(line),
-    } as never);
+    const code = await replayCommand.run(
+      { values: { verify: true }, positionals: [] } as never,
+      {
+        ...h.deps,
+        modules,
+        projections: allProjections(modules),
+        out: (line: string) => out.push(line),
+      } as never,
+    );
     expect(out.join('\n')).toMatch(/live-images@v1\s+ok: \d+ documents identical/);
     expect(code, out.join('\n')).toBe(0);
   });

@@ -27,19 +27,33 @@ const hashOf = (email: string) => createHash('sha256').update(email.toLowerCase(
 describe('log lines', () => {
   it('keep an error’s code, stack and whole cause chain (and an AggregateError’s errors)', () => {
     const { logger, lines } = capture();
-    const root = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2113'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+    const root = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2113'), {
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+    });
     const middle = new Error('append failed', { cause: root });
     const top = Object.assign(new Error('render flow failed', { cause: middle }), { code: 'E_FLOW' });
-    logger.error('unhandled error', { error: top, also: new AggregateError([new TypeError('bad a'), new RangeError('bad b')], 'two failed') });
+    logger.error('unhandled error', {
+      error: top,
+      also: new AggregateError([new TypeError('bad a'), new RangeError('bad b')], 'two failed'),
+    });
     const [line] = lines;
     expect(line).toMatchObject({ level: 'error', msg: 'unhandled error' });
     const error = line!.error as Record<string, any>;
     expect(error).toMatchObject({ type: 'Error', message: 'render flow failed', code: 'E_FLOW' });
     expect(error.stack).toContain('logger.test.ts');
     expect(error.cause).toMatchObject({ type: 'Error', message: 'append failed' });
-    expect(error.cause.cause).toMatchObject({ message: 'connect ECONNREFUSED 127.0.0.1:2113', code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+    expect(error.cause.cause).toMatchObject({
+      message: 'connect ECONNREFUSED 127.0.0.1:2113',
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+    });
     expect(error.cause.cause.stack).toEqual(expect.any(String));
-    expect((line!.also as any).errors.map((e: { type: string; message: string }) => `${e.type}: ${e.message}`)).toEqual(['TypeError: bad a', 'RangeError: bad b']);
+    expect((line!.also as any).errors.map((e: { type: string; message: string }) => `${e.type}: ${e.message}`)).toEqual(
+      ['TypeError: bad a', 'RangeError: bad b'],
+    );
   });
 
   it('survive circular causes, bigints and very deep fields', () => {
@@ -60,7 +74,10 @@ describe('log lines', () => {
     const debug = capture('debug');
     debug.logger.debug('batch handled', { events: 3 });
     debug.logger.child({ component: 'projector' }).debug('caught up');
-    expect(debug.lines.map((l) => [l.level, l.msg, l.component])).toEqual([['debug', 'batch handled', undefined], ['debug', 'caught up', 'projector']]);
+    expect(debug.lines.map((l) => [l.level, l.msg, l.component])).toEqual([
+      ['debug', 'batch handled', undefined],
+      ['debug', 'caught up', 'projector'],
+    ]);
     const info = capture('info');
     info.logger.debug('hidden');
     info.logger.info('shown');
@@ -85,7 +102,17 @@ describe('log lines', () => {
       hasKey: true,
     });
     const text = raw.join('\n');
-    for (const secret of ['hunter2', key, 'jsonable_session=abc', 'magic-token-value', 'whsec_123', 'ada@example.com', 'Ada@Example.com', 'grace@navy.mil', 'bob+tag@sub.example.co.uk']) {
+    for (const secret of [
+      'hunter2',
+      key,
+      'jsonable_session=abc',
+      'magic-token-value',
+      'whsec_123',
+      'ada@example.com',
+      'Ada@Example.com',
+      'grace@navy.mil',
+      'bob+tag@sub.example.co.uk',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     const line = lines[0]!;
@@ -94,7 +121,9 @@ describe('log lines', () => {
     expect(line.password).toBe('[redacted]');
     expect((line.headers as Record<string, string>).authorization).toBe('[redacted]');
     expect((line.body as Record<string, string>).email).toBe(`[email sha256:${hashOf('grace@navy.mil')}]`);
-    expect((line.error as Record<string, string>).message).toBe(`no account for [email sha256:${hashOf('grace@navy.mil')}]`);
+    expect((line.error as Record<string, string>).message).toBe(
+      `no account for [email sha256:${hashOf('grace@navy.mil')}]`,
+    );
     // A flag about a key is not a secret.
     expect(line.hasKey).toBe(true);
   });
@@ -130,10 +159,12 @@ describe('request id on every line of a request', () => {
           await new Promise((resolve) => setTimeout(resolve, Number(ctx.query.wait ?? 5)));
           await deps.eventStore.headPosition();
           deps.logger.child({ component: 'deep' }).warn('step two');
-          await new Promise<void>((resolve) => setImmediate(() => {
-            deps.logger.info('step three');
-            resolve();
-          }));
+          await new Promise<void>((resolve) =>
+            setImmediate(() => {
+              deps.logger.info('step three');
+              resolve();
+            }),
+          );
           ctx.body = { ok: true };
         });
       },
@@ -141,7 +172,11 @@ describe('request id on every line of a request', () => {
     const app = createApp(f.deps, [probe]);
     const server = app.callback();
     const answers = await Promise.all(
-      ['r-1', 'r-2', 'r-3'].map((id, i) => request(server).get(`/api/probe/work?wait=${(3 - i) * 10}`).set('X-Request-Id', id)),
+      ['r-1', 'r-2', 'r-3'].map((id, i) =>
+        request(server)
+          .get(`/api/probe/work?wait=${(3 - i) * 10}`)
+          .set('X-Request-Id', id),
+      ),
     );
     expect(answers.map((a) => a.headers['x-request-id'])).toEqual(['r-1', 'r-2', 'r-3']);
     f.deps.logger.info('outside any request');

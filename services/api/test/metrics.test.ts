@@ -68,14 +68,24 @@ describe('metrics in the app', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.text;
-    expect(sample(text, 'jsonable_http_requests_total', { method: 'GET', route: '/api/probe/items/:id', status: '200' })).toBe(3);
+    expect(
+      sample(text, 'jsonable_http_requests_total', { method: 'GET', route: '/api/probe/items/:id', status: '200' }),
+    ).toBe(3);
     expect(text).not.toContain('/api/probe/items/a');
     expect(sample(text, 'jsonable_http_requests_total', { route: '/api/probe/quota', status: '402' })).toBe(1);
     expect(sample(text, 'jsonable_http_requests_total', { route: '/api/probe/crash', status: '500' })).toBe(1);
     expect(sample(text, 'jsonable_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
     expect(sample(text, 'jsonable_quota_refusals_total', { route: '/api/probe/quota' })).toBe(1);
-    expect(sample(text, 'jsonable_http_request_duration_seconds_count', { method: 'GET', route: '/api/probe/items/:id' })).toBe(3);
-    expect(sample(text, 'jsonable_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/probe/items/:id', le: '+Inf' })).toBe(3);
+    expect(
+      sample(text, 'jsonable_http_request_duration_seconds_count', { method: 'GET', route: '/api/probe/items/:id' }),
+    ).toBe(3);
+    expect(
+      sample(text, 'jsonable_http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/api/probe/items/:id',
+        le: '+Inf',
+      }),
+    ).toBe(3);
   });
 
   it('serve /metrics on the public port only with the token', async () => {
@@ -99,9 +109,15 @@ describe('metrics in the app', () => {
   it('report each projection’s lag in events and seconds from the stored checkpoints', async () => {
     f = platformFixture();
     const metrics = new AppMetrics({ defaultMetrics: false });
-    const projection = (name: string): Projection => ({ name, version: 2, collections: [], handles: [], handle: async () => {} }) as unknown as Projection;
-    metrics.watchProjections({ eventStore: f.deps.eventStore, docs: f.deps.docs, projections: [projection('alpha'), projection('beta')] });
-    for (let i = 0; i < 3; i++) await f.deps.eventStore.append(`s-${i}`, [{ id: `e-${i}`, type: 'Probe', data: {} }], 'no_stream');
+    const projection = (name: string): Projection =>
+      ({ name, version: 2, collections: [], handles: [], handle: async () => {} }) as unknown as Projection;
+    metrics.watchProjections({
+      eventStore: f.deps.eventStore,
+      docs: f.deps.docs,
+      projections: [projection('alpha'), projection('beta')],
+    });
+    for (let i = 0; i < 3; i++)
+      await f.deps.eventStore.append(`s-${i}`, [{ id: `e-${i}`, type: 'Probe', data: {} }], 'no_stream');
     const head = await f.deps.eventStore.headPosition();
     await f.deps.docs.applyBatch([], { name: checkpointName('beta', 2), position: head });
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -120,7 +136,9 @@ describe('metrics in the app', () => {
     expect(sample((await metrics.text()).body, 'jsonable_health_status')).toBe(0);
     const since = new Date().toISOString();
     report = {
-      status: 'degraded', since, info: {},
+      status: 'degraded',
+      since,
+      info: {},
       components: [{ component: 'disk', kind: 'low_space', message: 'Low on disk space', since, lastSeen: since }],
     };
     let text = (await metrics.text()).body;
@@ -153,7 +171,13 @@ describe('docs/grafana-dashboard.json', () => {
     expect(exprs.length).toBeGreaterThan(10);
     const metrics = new AppMetrics();
     const known = new Set((await metrics.registry.getMetricsAsJSON()).map((m) => m.name));
-    const used = new Set(exprs.flatMap((e) => [...e.matchAll(/\b((?:jsonable|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''))));
+    const used = new Set(
+      exprs.flatMap((e) =>
+        [...e.matchAll(/\b((?:jsonable|process|nodejs)_[a-z0-9_]+)/g)].map((m) =>
+          m[1]!.replace(/_(bucket|count|sum)$/, ''),
+        ),
+      ),
+    );
     expect([...used].filter((name) => !known.has(name))).toEqual([]);
     expect(used.size).toBeGreaterThan(10);
   });
@@ -171,18 +195,24 @@ describe('metrics of a running server on their own port', () => {
     expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     expect((await fetch(`${url}/api/jsonable/status`)).status).toBe(200);
     const signUp = await fetch(`${url}/api/register`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.com', password: 'correct horse battery' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.com', password: 'correct horse battery' }),
     });
     expect(signUp.status).toBe(200);
     const demo = await fetch(`${url}/api/demo/generate-image`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ headers: ['a', 'b'], rows: [[1, 2]] }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ headers: ['a', 'b'], rows: [[1, 2]] }),
     });
     expect(demo.status).toBe(200);
     await running.deps.waitForProjections(await running.deps.eventStore.headPosition());
     // Not on the public port without a token.
-    expect((await (await fetch(`${url}/metrics`)).text())).not.toContain('jsonable_');
+    expect(await (await fetch(`${url}/metrics`)).text()).not.toContain('jsonable_');
     const text = await (await fetch(metricsUrl!)).text();
-    expect(sample(text, 'jsonable_http_requests_total', { method: 'GET', route: '/api/jsonable/status', status: '200' })).toBe(1);
+    expect(
+      sample(text, 'jsonable_http_requests_total', { method: 'GET', route: '/api/jsonable/status', status: '200' }),
+    ).toBe(1);
     expect(sample(text, 'jsonable_render_duration_seconds_count', { format: 'png', outcome: 'ok' })).toBe(1);
     expect(sample(text, 'jsonable_render_queue_depth')).toBe(0);
     expect(sample(text, 'jsonable_render_workers', { state: 'total' })).toBe(1);

@@ -7,7 +7,13 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, RateLimitedError, UnavailableError, ValidationError } from '@jsonable/domain/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  UnavailableError,
+  ValidationError,
+} from '@jsonable/domain/errors';
 import { createApp } from '../src/app';
 import { protoKeyMessage } from '../src/middleware/body';
 import type { ApiModule } from '../src/module';
@@ -108,7 +114,9 @@ describe('error envelope', () => {
 describe('request bodies', () => {
   it('parses JSON and refuses a body over the limit with 413 and a clear message', async () => {
     const app = createApp(f.deps, [probe]).callback();
-    const ok = await request(app).post('/api/probe/echo').send({ title: 'Sales', data: [{ a: 1 }] });
+    const ok = await request(app)
+      .post('/api/probe/echo')
+      .send({ title: 'Sales', data: [{ a: 1 }] });
     expect(ok.body).toEqual({ received: { title: 'Sales', data: [{ a: 1 }] } });
     const big = JSON.stringify({ data: 'x'.repeat(1024 * 1024 + 10) });
     const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(big);
@@ -117,10 +125,18 @@ describe('request bodies', () => {
   });
 
   it('follows BODY_LIMIT_MB', async () => {
-    const app = createApp({ ...f.deps, config: { ...f.deps.config, bodyLimitBytes: 2.5 * 1024 * 1024 } }, [probe]).callback();
-    const fits = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(JSON.stringify({ d: 'x'.repeat(2 * 1024 * 1024) }));
+    const app = createApp({ ...f.deps, config: { ...f.deps.config, bodyLimitBytes: 2.5 * 1024 * 1024 } }, [
+      probe,
+    ]).callback();
+    const fits = await request(app)
+      .post('/api/probe/echo')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ d: 'x'.repeat(2 * 1024 * 1024) }));
     expect(fits.status).toBe(200);
-    const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(JSON.stringify({ d: 'x'.repeat(3 * 1024 * 1024) }));
+    const res = await request(app)
+      .post('/api/probe/echo')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ d: 'x'.repeat(3 * 1024 * 1024) }));
     expect(res.body.error).toEqual({ code: 413, message: 'Request body too large (limit 2.5 MB)' });
   });
 
@@ -136,14 +152,17 @@ describe('request bodies', () => {
   it('property: any JSON object or array round-trips; any text that is not one gets 400 saying which', async () => {
     const app = createApp(f.deps, [probe]).callback();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue())), async (value) => {
-        const text = JSON.stringify(value);
-        // Keys named __proto__ are refused on purpose (the test below).
-        fc.pre(!text.includes('"__proto__":'));
-        const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(text);
-        expect(res.status).toBe(200);
-        expect(JSON.stringify(res.body.received)).toBe(JSON.stringify(JSON.parse(text)));
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue())),
+        async (value) => {
+          const text = JSON.stringify(value);
+          // Keys named __proto__ are refused on purpose (the test below).
+          fc.pre(!text.includes('"__proto__":'));
+          const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(text);
+          expect(res.status).toBe(200);
+          expect(JSON.stringify(res.body.received)).toBe(JSON.stringify(JSON.parse(text)));
+        },
+      ),
       { numRuns: 40 },
     );
     await fc.assert(
@@ -162,20 +181,29 @@ describe('request bodies', () => {
         fc.pre(!(outer.ok && isObject(outer.value)) && !(inner.ok && isObject(inner.value)) && text.trim() !== '');
         const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(text);
         expect(res.status).toBe(400);
-        expect(res.body.error.message).toBe(outer.ok ? 'Invalid request: the body must be a JSON object' : 'Invalid JSON format');
+        expect(res.body.error.message).toBe(
+          outer.ok ? 'Invalid request: the body must be a JSON object' : 'Invalid JSON format',
+        );
       }),
       { numRuns: 60 },
     );
   });
   it('refuses a "__proto__" key anywhere in the body with 400 and says so, and nothing reaches the route', async () => {
     const app = createApp(f.deps, [probe]).callback();
-    for (const text of ['{"__proto__":{"admin":true}}', '{"data":[{"name":"a","__proto__":1}]}', '[[{"x":{"__proto__":null}}]]']) {
+    for (const text of [
+      '{"__proto__":{"admin":true}}',
+      '{"data":[{"name":"a","__proto__":1}]}',
+      '[[{"x":{"__proto__":null}}]]',
+    ]) {
       const res = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send(text);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, error: { code: 400, message: protoKeyMessage } });
     }
     // The same word as a value, or inside a longer key, is ordinary data.
-    const ok = await request(app).post('/api/probe/echo').set('Content-Type', 'application/json').send('{"__proto__x":"__proto__"}');
+    const ok = await request(app)
+      .post('/api/probe/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"__proto__x":"__proto__"}');
     expect(ok.status).toBe(200);
     expect(ok.body.received).toEqual({ __proto__x: '__proto__' });
   });
@@ -191,7 +219,10 @@ describe('status', () => {
     const down = await request(app).get('/api/jsonable/status');
     expect(down.status).toBe(503);
     expect(down.headers['retry-after']).toBe('10');
-    expect(down.body).toMatchObject({ status: 'unavailable', components: [{ component: 'document-store', problem: 'unreachable' }] });
+    expect(down.body).toMatchObject({
+      status: 'unavailable',
+      components: [{ component: 'document-store', problem: 'unreachable' }],
+    });
   });
 
   it('is unavailable when the event store is gone', async () => {
@@ -215,10 +246,19 @@ describe('request ids and logs', () => {
 
   it('logs one line per request without the query string or the body', async () => {
     const app = createApp(f.deps, [probe]).callback();
-    await request(app).post('/api/probe/echo?api_key=sk_live_secret').set('X-Request-Id', 'req-1').send({ password: 'hunter2' });
+    await request(app)
+      .post('/api/probe/echo?api_key=sk_live_secret')
+      .set('X-Request-Id', 'req-1')
+      .send({ password: 'hunter2' });
     const lines = f.lines.filter((l) => l.msg === 'request');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ method: 'POST', path: '/api/probe/echo', status: 200, requestId: 'req-1', level: 'info' });
+    expect(lines[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/probe/echo',
+      status: 200,
+      requestId: 'req-1',
+      level: 'info',
+    });
     expect(typeof lines[0]!.ms).toBe('number');
     const all = JSON.stringify(f.lines);
     expect(all).not.toContain('sk_live_secret');
@@ -246,7 +286,9 @@ describe('web app serving', () => {
     const root = await request(app).get('/').set('Accept', 'text/html');
     expect(root.text).toContain('<title>Jsonable</title>');
     expect(root.headers['cache-control']).toBe('no-cache');
-    const again = await request(app).get('/favicon.svg').set('If-None-Match', (await request(app).get('/favicon.svg')).headers.etag as string);
+    const again = await request(app)
+      .get('/favicon.svg')
+      .set('If-None-Match', (await request(app).get('/favicon.svg')).headers.etag as string);
     expect(again.status).toBe(304);
   });
 
@@ -280,7 +322,9 @@ describe('web app serving', () => {
         httpGet({ host: '127.0.0.1', port, path, headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
         }).on('error', reject);
       });
     try {
@@ -309,9 +353,15 @@ describe('web app serving', () => {
 
       // A validator of one representation never revalidates another.
       expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
-      const same = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag as string });
+      const same = await get('/assets/app-3f9a.js', {
+        'Accept-Encoding': 'br',
+        'If-None-Match': br.headers.etag as string,
+      });
       expect(same.status).toBe(304);
-      const other = await get('/assets/app-3f9a.js', { 'Accept-Encoding': 'identity', 'If-None-Match': br.headers.etag as string });
+      const other = await get('/assets/app-3f9a.js', {
+        'Accept-Encoding': 'identity',
+        'If-None-Match': br.headers.etag as string,
+      });
       expect(other.status).toBe(200);
 
       // Client routes get index.html's copy too; files without copies are sent as they are.
@@ -328,7 +378,12 @@ describe('web app serving', () => {
   });
   it('never serves files outside the web root', async () => {
     const app = withWeb().callback();
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+    ]) {
       const res = await request(app).get(path).set('Accept', 'text/plain');
       expect(res.text ?? '').not.toContain('outside the web root');
     }

@@ -18,7 +18,8 @@ beforeEach(async () => {
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
   const docs = new SqliteDocumentStore(join(dir, 'readmodels.sqlite'), { sweepIntervalMs: 0 });
   let n = 0;
-  for (const e of generateMixEvents(700, 21)) await eventStore.append(e.streamId, [{ id: `e-${++n}`, type: e.type, data: e.data }], 'any');
+  for (const e of generateMixEvents(700, 21))
+    await eventStore.append(e.streamId, [{ id: `e-${++n}`, type: e.type, data: e.data }], 'any');
   const runner = new ProjectionRunner({ eventStore, docs, projections: projectionMix, leaseRetryMs: 20 });
   runner.start();
   await runner.whenCaughtUp();
@@ -33,7 +34,12 @@ afterEach(() => {
 async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { env: { DATA_DIR: dir }, modules: [mixModule], out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runCli(args, {
+    env: { DATA_DIR: dir },
+    modules: [mixModule],
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
   return { code, out, err };
 }
 

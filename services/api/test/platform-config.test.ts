@@ -54,7 +54,12 @@ describe('loadConfig', () => {
       mongoDb: 'prod',
       bodyLimitBytes: 2 * 1024 * 1024,
       mailgun: { apiKey: 'key-1', domain: 'mg.example.com', url: null, from: 'Jsonable <no-reply@mg.example.com>' },
-      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', prices: { premium: 'price_p' }, apiBase: 'http://127.0.0.1:12111' },
+      stripe: {
+        secretKey: 'sk_test_1',
+        webhookSecret: 'whsec_1',
+        prices: { premium: 'price_p' },
+        apiBase: 'http://127.0.0.1:12111',
+      },
       renderWorkers: 3,
       logLevel: 'warn',
       minFreeDiskBytes: 512 * 1024 * 1024,
@@ -64,7 +69,14 @@ describe('loadConfig', () => {
   it('names every bad variable, without echoing secrets', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: '99999', ROLE: 'worker', PUBLIC_URL: 'localhost:3000', MONGO_URL: 'http://mongo', BODY_LIMIT_MB: '-1', STRIPE_SECRET_KEY: 'sk_live_x' });
+      loadConfig({
+        PORT: '99999',
+        ROLE: 'worker',
+        PUBLIC_URL: 'localhost:3000',
+        MONGO_URL: 'http://mongo',
+        BODY_LIMIT_MB: '-1',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+      });
     } catch (e) {
       error = e;
     }
@@ -74,12 +86,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ MAILGUN_API_KEY: 'k' })).toThrow(/MAILGUN_DOMAIN/);
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec' })).toThrow(/STRIPE_SECRET_KEY/);
-    const bad = () => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', TRUST_PROXY: 'maybe', MAILGUN_API_KEY: '' });
+    const bad = () =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        TRUST_PROXY: 'maybe',
+        MAILGUN_API_KEY: '',
+      });
     expect(bad).toThrow(/TRUST_PROXY: expected true or false \(got 'maybe'\)/);
     expect(bad).not.toThrow(/sk_live_x|whsec_x/);
   });
 
   it('treats blank variables as unset (compose files often pass empty values)', () => {
-    expect(loadConfig({ PORT: '', EVENTSTORE_URL: '', STRIPE_SECRET_KEY: ' ' })).toMatchObject({ port: 3000, eventStoreUrl: null, stripe: null });
+    expect(loadConfig({ PORT: '', EVENTSTORE_URL: '', STRIPE_SECRET_KEY: ' ' })).toMatchObject({
+      port: 3000,
+      eventStoreUrl: null,
+      stripe: null,
+    });
   });
 });

@@ -28,7 +28,10 @@ const noRenderer: TableRenderer = {
 export function platformFixture(config: Partial<AppConfig> = {}): PlatformFixture {
   const dir = mkdtempSync(join(tmpdir(), 'jsonable-platform-'));
   const lines: Array<Record<string, unknown>> = [];
-  const logger: Logger = createLogger({ level: 'info', write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger: Logger = createLogger({
+    level: 'info',
+    write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
   const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { sweepIntervalMs: 0 });
   const blobs = new FileBlobStore(join(dir, 'blobs'));

@@ -34,7 +34,12 @@ function get(url: string): Promise<{ status: number; body: string }> {
 
 describe('startServer', () => {
   it('serves the status on the embedded default and public links use the real port', async () => {
-    running = await startServer({ env: { DATA_DIR: dir, LOG_LEVEL: 'silent', RENDER_WORKERS: '1' }, host: '127.0.0.1', port: 0, modules: [] });
+    running = await startServer({
+      env: { DATA_DIR: dir, LOG_LEVEL: 'silent', RENDER_WORKERS: '1' },
+      host: '127.0.0.1',
+      port: 0,
+      modules: [],
+    });
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(running.config.publicUrl).toBe(running.url);
     const res = await get(`${running.url}/api/jsonable/status`);
@@ -72,7 +77,16 @@ describe('startServer', () => {
     const closing = running.close();
     running = null;
     // New connections are refused while the old request is still being answered.
-    await expect.poll(async () => get(`${url}/api/jsonable/status`).then(() => 'accepted', (e: NodeJS.ErrnoException) => e.code), { timeout: 5000 }).toBe('ECONNREFUSED');
+    await expect
+      .poll(
+        async () =>
+          get(`${url}/api/jsonable/status`).then(
+            () => 'accepted',
+            (e: NodeJS.ErrnoException) => e.code,
+          ),
+        { timeout: 5000 },
+      )
+      .toBe('ECONNREFUSED');
     release();
     expect(await inFlight).toEqual({ status: 200, body: JSON.stringify({ done: true }) });
     await closing;

@@ -7,7 +7,13 @@ let revision = 0;
 function slot(type: 'ProjectSlotTaken' | 'ProjectSlotFreed', projectId: string, agoMs = 0): RecordedEvent {
   const at = new Date(NOW - agoMs).toISOString();
   return {
-    id: `e${revision}`, streamId: 'projectslots-u', type, revision: revision++, position: revision, createdAt: at, metadata: {},
+    id: `e${revision}`,
+    streamId: 'projectslots-u',
+    type,
+    revision: revision++,
+    position: revision,
+    createdAt: at,
+    metadata: {},
     data: type === 'ProjectSlotTaken' ? { userId: 'u', projectId, takenAt: at } : { userId: 'u', projectId },
   };
 }
@@ -21,7 +27,9 @@ describe('countedProjects (the plan limit on the write side)', () => {
 
   it('counts a slot taken recently even before the read model shows its project', () => {
     expect([...countedProjects([slot('ProjectSlotTaken', 'new', 1000)], [], NOW)]).toEqual(['new']);
-    expect([...countedProjects([slot('ProjectSlotTaken', 'new', 1000), slot('ProjectSlotFreed', 'new')], [], NOW)]).toEqual([]);
+    expect([
+      ...countedProjects([slot('ProjectSlotTaken', 'new', 1000), slot('ProjectSlotFreed', 'new')], [], NOW),
+    ]).toEqual([]);
   });
 
   it('lets a slot lapse when its project never came or its release was lost, once it is old enough', () => {

@@ -12,7 +12,13 @@ describe('projects', () => {
     const u = await h.user('premium');
     const res = await create(u, { name: 'Sales Report', description: 'Weekly', endpointPath: 'sales-report' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Sales Report', description: 'Weekly', imageCount: 0, isActive: true, settings: { requireKey: false } });
+    expect(res.body).toMatchObject({
+      name: 'Sales Report',
+      description: 'Weekly',
+      imageCount: 0,
+      isActive: true,
+      settings: { requireKey: false },
+    });
     expect(res.body.endpointPath).toMatch(new RegExp(`^${PROJECT_ENDPOINT_PREFIX}sales-report-[0-9a-f]{12}$`));
     expect(res.body.endpointPath.endsWith('table-to-image')).toBe(false);
     expect(res.body.apiKey).toMatch(/^jp_/);
@@ -27,7 +33,9 @@ describe('projects', () => {
     expect(styles.body.map((p: { id: string }) => p.id)).toEqual([res.body.id]);
 
     const events = await h.events('EndpointClaimed');
-    expect(events.some((e) => e.data.endpointPath === res.body.endpointPath && e.streamId.startsWith('endpoint-'))).toBe(true);
+    expect(
+      events.some((e) => e.data.endpointPath === res.body.endpointPath && e.streamId.startsWith('endpoint-')),
+    ).toBe(true);
     const created = await h.events('ProjectCreated');
     expect(JSON.stringify(created)).not.toContain(res.body.apiKey);
   });
@@ -67,24 +75,37 @@ describe('projects', () => {
     expect(statuses.filter((s) => s === 402)).toHaveLength(8);
     const listed = await http(h).get('/api/jsonable/projects').set('Cookie', u.cookie);
     expect(listed.body).toHaveLength(5);
-    expect((await http(h).delete(`/api/jsonable/projects/${listed.body[0].id}`).set('Cookie', u.cookie)).status).toBe(200);
+    expect((await http(h).delete(`/api/jsonable/projects/${listed.body[0].id}`).set('Cookie', u.cookie)).status).toBe(
+      200,
+    );
     expect((await create(u, { name: 'Again' })).status).toBe(201);
     expect((await create(u, { name: 'One too many' })).status).toBe(402);
     // Someone else's delete (404) gives no slot back.
     const other = await h.user('premium');
-    expect((await http(h).delete(`/api/jsonable/projects/${listed.body[1].id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect(
+      (await http(h).delete(`/api/jsonable/projects/${listed.body[1].id}`).set('Cookie', other.cookie)).status,
+    ).toBe(404);
     expect((await create(u, { name: 'Still too many' })).status).toBe(402);
   });
 
   it('renames, changes settings, and answers 404 for someone else’s project', async () => {
     const [u, other] = [await h.user('premium'), await h.user('premium')];
     const { body: p } = await create(u, { name: 'Old' });
-    const renamed = await http(h).patch(`/api/jsonable/projects/${p.id}`).set('Cookie', u.cookie).send({ name: 'New', description: 'Desc' });
+    const renamed = await http(h)
+      .patch(`/api/jsonable/projects/${p.id}`)
+      .set('Cookie', u.cookie)
+      .send({ name: 'New', description: 'Desc' });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: p.id, name: 'New', description: 'Desc' });
-    const tooLong = await http(h).patch(`/api/jsonable/projects/${p.id}`).set('Cookie', u.cookie).send({ name: 'n'.repeat(60) });
+    const tooLong = await http(h)
+      .patch(`/api/jsonable/projects/${p.id}`)
+      .set('Cookie', u.cookie)
+      .send({ name: 'n'.repeat(60) });
     expect(tooLong.body.error.message).toBe('Project name is too long');
-    const required = await http(h).patch(`/api/jsonable/projects/${p.id}`).set('Cookie', u.cookie).send({ settings: { requireKey: true } });
+    const required = await http(h)
+      .patch(`/api/jsonable/projects/${p.id}`)
+      .set('Cookie', u.cookie)
+      .send({ settings: { requireKey: true } });
     expect(required.body.settings).toEqual({ requireKey: true });
 
     for (const req of [
@@ -111,13 +132,22 @@ describe('projects', () => {
   it('saves default styles validated by the contract, and says what is wrong', async () => {
     const u = await h.user('premium');
     const { body: p } = await create(u, { name: 'Styled' });
-    const saved = await http(h).patch(`/api/projects/${p.id}/styles`).set('Cookie', u.cookie).send({ headerBg: '#112233', fontSize: 16, borderStyle: 'dashed' });
+    const saved = await http(h)
+      .patch(`/api/projects/${p.id}/styles`)
+      .set('Cookie', u.cookie)
+      .send({ headerBg: '#112233', fontSize: 16, borderStyle: 'dashed' });
     expect(saved.status).toBe(200);
     expect(saved.body.success).toBe(true);
     expect(saved.body.project.defaultStyles).toMatchObject({ headerBg: '#112233', borderStyle: 'dashed' });
-    const wrapped = await http(h).patch(`/api/projects/${p.id}/styles`).set('Cookie', u.cookie).send({ styles: { headerText: '#fff' } });
+    const wrapped = await http(h)
+      .patch(`/api/projects/${p.id}/styles`)
+      .set('Cookie', u.cookie)
+      .send({ styles: { headerText: '#fff' } });
     expect(wrapped.status).toBe(200);
-    const bad = await http(h).patch(`/api/projects/${p.id}/styles`).set('Cookie', u.cookie).send({ headerBg: 'not-a-colour' });
+    const bad = await http(h)
+      .patch(`/api/projects/${p.id}/styles`)
+      .set('Cookie', u.cookie)
+      .send({ headerBg: 'not-a-colour' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/headerBg/);
     const list = await http(h).get('/api/projects').set('Cookie', u.cookie);
@@ -128,13 +158,19 @@ describe('projects', () => {
     const u = await h.user('premium');
     const { body: p } = await create(u, { name: 'Keys' });
     const table = { headers: ['A'], rows: [['1']] };
-    const before = await http(h).post('/api/jsonable/table-to-image').set('Authorization', `Bearer ${p.apiKey}`).send(table);
+    const before = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('Authorization', `Bearer ${p.apiKey}`)
+      .send(table);
     expect(before.status).toBe(200);
     const res = await http(h).post(`/api/projects/${p.id}/regenerate-key`).set('Cookie', u.cookie);
     expect(res.status).toBe(200);
     expect(res.body.fullApiKey).toMatch(/^jp_/);
     expect(res.body.fullApiKey).not.toBe(p.apiKey);
-    const old = await http(h).post('/api/jsonable/table-to-image').set('Authorization', `Bearer ${p.apiKey}`).send(table);
+    const old = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('Authorization', `Bearer ${p.apiKey}`)
+      .send(table);
     expect(old.status).toBe(401);
     const fresh = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', res.body.fullApiKey).send(table);
     expect(fresh.status).toBe(200);
@@ -143,7 +179,10 @@ describe('projects', () => {
   it('deletes a project, keeping its images detached', async () => {
     const u = await h.user('premium');
     const { body: p } = await create(u, { name: 'Doomed' });
-    const made = await http(h).post(`/api/jsonable/json-to-png?projectId=${p.id}`).set('Cookie', u.cookie).send({ headers: ['A'], rows: [['1']] });
+    const made = await http(h)
+      .post(`/api/jsonable/json-to-png?projectId=${p.id}`)
+      .set('Cookie', u.cookie)
+      .send({ headers: ['A'], rows: [['1']] });
     expect(made.status).toBe(200);
     const listed = await http(h).get('/api/jsonable/projects').set('Cookie', u.cookie);
     expect(listed.body[0].imageCount).toBe(1);
@@ -156,8 +195,21 @@ describe('projects', () => {
     expect(images.body[0]).toMatchObject({ id: made.body.image.id, project_id: null });
     expect((await http(h).get(new URL(made.body.image.url).pathname)).status).toBe(200);
     // Its key and endpoint stop working.
-    expect((await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', p.apiKey).send({ headers: ['A'] })).status).toBe(401);
-    expect((await http(h).post(p.endpointPath).send({ headers: ['A'] })).status).toBe(404);
+    expect(
+      (
+        await http(h)
+          .post('/api/jsonable/table-to-image')
+          .set('X-API-Key', p.apiKey)
+          .send({ headers: ['A'] })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await http(h)
+          .post(p.endpointPath)
+          .send({ headers: ['A'] })
+      ).status,
+    ).toBe(404);
     expect((await http(h).delete(`/api/jsonable/projects/${p.id}`).set('Cookie', u.cookie)).status).toBe(404);
   });
 });

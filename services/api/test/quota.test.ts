@@ -5,7 +5,8 @@ import { givenRenderHarness, http, setPlan, smallTable, startRenderHarness } fro
 
 const h = givenRenderHarness();
 
-const render = (key: string, body: object = smallTable) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', key).send(body);
+const render = (key: string, body: object = smallTable) =>
+  http(h).post('/api/jsonable/table-to-image').set('X-API-Key', key).send(body);
 
 describe('usage quota', () => {
   // 30 at once: one client may have at most 32 renders waiting (the fair render queue's lane bound,
@@ -13,14 +14,20 @@ describe('usage quota', () => {
   it('lets exactly the allowance through when 30 renders race for the last 5 tables', async () => {
     const u = await h.user('free'); // 25 tables per period
     for (let i = 0; i < 20; i++) expect((await render(u.apiKey)).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => render(u.apiKey, { ...smallTable, title: `Race ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => render(u.apiKey, { ...smallTable, title: `Race ${i}` })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 402)).toHaveLength(25);
     const refused = results.find((r) => r.status === 402)!;
     expect(refused.body).toEqual({
       success: false,
-      error: { code: 402, message: 'You have used all 25 tables of your Free plan for this usage period. Upgrade your plan to create more tables.' },
+      error: {
+        code: 402,
+        message:
+          'You have used all 25 tables of your Free plan for this usage period. Upgrade your plan to create more tables.',
+      },
     });
     const counted = await h.rendered(u.userId);
     expect(counted).toHaveLength(25);
@@ -28,7 +35,9 @@ describe('usage quota', () => {
     const images = (await h.blobKeys('images/')).filter((k) => counted.some((e) => e.data.blobKey === k));
     expect(images).toHaveLength(25);
     const allImages = await h.blobKeys('images/');
-    const owned = await Promise.all(allImages.map(async (k) => (await h.deps.blobs.head(k))?.metadata.userId === u.userId));
+    const owned = await Promise.all(
+      allImages.map(async (k) => (await h.deps.blobs.head(k))?.metadata.userId === u.userId),
+    );
     expect(owned.filter(Boolean)).toHaveLength(25);
     expect(await h.deps.docs.count(REQUEST_DATA, { userId: u.userId })).toBe(25);
     const user = await http(h).get('/api/jsonable/user').set('Cookie', u.cookie);
@@ -52,7 +61,9 @@ describe('usage quota', () => {
     expect((await render(u.apiKey)).status).toBe(200);
     h.advance(reset - Date.now() + 1000);
     try {
-      const next = await http(h).get('/api/jsonable/user').set('Cookie', await h.signIn(u.userId));
+      const next = await http(h)
+        .get('/api/jsonable/user')
+        .set('Cookie', await h.signIn(u.userId));
       expect(next.body).toMatchObject({ usage_count: 0, usage_limit: 30 });
       expect(Date.parse(next.body.usage_reset_date)).toBe(usagePeriodBounds(user.body.created_at, 1).end.getTime());
       expect((await render(u.apiKey)).status).toBe(200);
@@ -82,12 +93,19 @@ describe('usage quota', () => {
       expect(third.status).toBe(429);
       expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(third.body.error.code).toBe(429);
-      const previewOk = await http(limited).post('/api/jsonable/json-to-png/preview').set('Cookie', u.cookie).send(smallTable);
+      const previewOk = await http(limited)
+        .post('/api/jsonable/json-to-png/preview')
+        .set('Cookie', u.cookie)
+        .send(smallTable);
       expect(previewOk.status).toBe(200);
-      const previewLimited = await http(limited).post('/api/jsonable/json-to-png/preview').set('Cookie', u.cookie).send(smallTable);
+      const previewLimited = await http(limited)
+        .post('/api/jsonable/json-to-png/preview')
+        .set('Cookie', u.cookie)
+        .send(smallTable);
       expect(previewLimited.status).toBe(429);
       // The demo is limited per client address.
-      const demo = (ip: string) => http(limited).post('/api/demo/generate-image').set('X-Forwarded-For', ip).send(smallTable);
+      const demo = (ip: string) =>
+        http(limited).post('/api/demo/generate-image').set('X-Forwarded-For', ip).send(smallTable);
       expect((await demo('203.0.113.7')).status).toBe(200);
       const demoLimited = await demo('203.0.113.7');
       expect(demoLimited.status).toBe(429);
@@ -95,7 +113,10 @@ describe('usage quota', () => {
       expect((await demo('198.51.100.9')).status).toBe(200);
       // Another user's key has its own budget.
       const other = await limited.user('premium');
-      expect((await http(limited).post('/api/jsonable/table-to-image').set('X-API-Key', other.apiKey).send(smallTable)).status).toBe(200);
+      expect(
+        (await http(limited).post('/api/jsonable/table-to-image').set('X-API-Key', other.apiKey).send(smallTable))
+          .status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -105,7 +126,8 @@ describe('usage quota', () => {
 describe('Idempotency-Key', () => {
   it('returns the same image for the same key and body, counted once; another body is 409', async () => {
     const u = await h.user('premium');
-    const post = (key: string, body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Idempotency-Key', key).send(body);
+    const post = (key: string, body: object) =>
+      http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Idempotency-Key', key).send(body);
     const first = await post('order-42', smallTable);
     expect(first.status).toBe(200);
     const again = await post('order-42', smallTable);
@@ -114,24 +136,39 @@ describe('Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     const conflict = await post('order-42', { ...smallTable, title: 'Changed' });
     expect(conflict.status).toBe(409);
-    expect(conflict.body.error.message).toBe('Idempotency-Key was already used for a different request (another body, endpoint or project)');
+    expect(conflict.body.error.message).toBe(
+      'Idempotency-Key was already used for a different request (another body, endpoint or project)',
+    );
     expect(await h.rendered(u.userId)).toHaveLength(1);
   });
 
   it('concurrent retries with one key make one image', async () => {
     const u = await h.user('premium');
-    const results = await Promise.all(Array.from({ length: 8 }, () =>
-      http(h).post('/api/jsonable/json-to-png').set('Cookie', u.cookie).set('Idempotency-Key', 'retry-me').send(smallTable)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        http(h)
+          .post('/api/jsonable/json-to-png')
+          .set('Cookie', u.cookie)
+          .set('Idempotency-Key', 'retry-me')
+          .send(smallTable),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.image.id)).size).toBe(1);
     expect(await h.rendered(u.userId)).toHaveLength(1);
-    const files = await Promise.all((await h.blobKeys('images/')).map(async (k) => (await h.deps.blobs.head(k))?.metadata.userId));
+    const files = await Promise.all(
+      (await h.blobKeys('images/')).map(async (k) => (await h.deps.blobs.head(k))?.metadata.userId),
+    );
     expect(files.filter((owner) => owner === u.userId)).toHaveLength(1);
   });
 
   it('refuses a malformed key', async () => {
     const u = await h.user('premium');
-    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Idempotency-Key', 'x'.repeat(300)).send(smallTable);
+    const res = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('X-API-Key', u.apiKey)
+      .set('Idempotency-Key', 'x'.repeat(300))
+      .send(smallTable);
     expect(res.status).toBe(400);
   });
 });

@@ -18,7 +18,15 @@ import { createStores, type Stores } from '@jsonable/adapters';
 
 const PNG: RenderOutput = {
   bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]),
-  format: 'png', contentType: 'image/png', width: 10, height: 10, size: 11, rows: 1, columns: 1, title: null, warnings: [],
+  format: 'png',
+  contentType: 'image/png',
+  width: 10,
+  height: 10,
+  size: 11,
+  rows: 1,
+  columns: 1,
+  title: null,
+  warnings: [],
 };
 const renderer: TableRenderer = { render: async () => PNG, close: async () => undefined };
 
@@ -44,8 +52,14 @@ function gatedBlobs(inner: BlobStore): BlobStore & { release(): void; waiting():
 }
 
 /** Counts appends and their events; `before` runs ahead of the next append (another writer). */
-function countingEvents(inner: EventStore): EventStore & { appends: number[]; before: (() => Promise<void>) | null; failNext: Error | null } {
-  const store = Object.create(inner) as EventStore & { appends: number[]; before: (() => Promise<void>) | null; failNext: Error | null };
+function countingEvents(
+  inner: EventStore,
+): EventStore & { appends: number[]; before: (() => Promise<void>) | null; failNext: Error | null } {
+  const store = Object.create(inner) as EventStore & {
+    appends: number[];
+    before: (() => Promise<void>) | null;
+    failNext: Error | null;
+  };
   store.appends = [];
   store.before = null;
   store.failNext = null;
@@ -76,7 +90,14 @@ beforeEach(async () => {
   stores = await createStores({ dataDir: dir });
   blobs = gatedBlobs(stores.blobs);
   events = countingEvents(stores.eventStore);
-  service = new RenderService({ eventStore: events, blobs, docs: stores.docs, renderer, clock: systemClock, ids: randomIds });
+  service = new RenderService({
+    eventStore: events,
+    blobs,
+    docs: stores.docs,
+    renderer,
+    clock: systemClock,
+    ids: randomIds,
+  });
 });
 afterEach(async () => {
   await stores.close();
@@ -85,8 +106,16 @@ afterEach(async () => {
 
 function input(userId: string, overrides: Partial<RenderTableInput> = {}): RenderTableInput {
   return {
-    userId, registeredAt, planTier: 'free', projectId: null, source: 'api_key', payload: { data: [{ a: 1 }] },
-    projectStyles: null, idempotencyKey: null, requestHash: 'h', ...overrides,
+    userId,
+    registeredAt,
+    planTier: 'free',
+    projectId: null,
+    source: 'api_key',
+    payload: { data: [{ a: 1 }] },
+    projectStyles: null,
+    idempotencyKey: null,
+    requestHash: 'h',
+    ...overrides,
   };
 }
 
@@ -116,9 +145,13 @@ describe('RenderService group commit', () => {
     // Each answer's position covers its own event (read-your-writes waits for it).
     for (const r of results) {
       const { image, position } = (r as PromiseFulfilledResult<RenderTableResult>).value;
-      expect(position).toBeGreaterThanOrEqual(stream.find((e) => (e.data as { imageId: string }).imageId === image.imageId)!.position);
+      expect(position).toBeGreaterThanOrEqual(
+        stream.find((e) => (e.data as { imageId: string }).imageId === image.imageId)!.position,
+      );
     }
-    expect((await storedImages('u1')).sort()).toEqual(stream.map((e) => (e.data as { blobKey: string }).blobKey).sort());
+    expect((await storedImages('u1')).sort()).toEqual(
+      stream.map((e) => (e.data as { blobKey: string }).blobKey).sort(),
+    );
   });
 
   it('decides each member on the state of the ones before it: exactly the allowance passes', async () => {
@@ -167,7 +200,9 @@ describe('RenderService group commit', () => {
     events.before = async () => {
       const model = (await stores.eventStore.readStream(usageStream('u4', 0)))[0]!.data as object;
       const foreign = Array.from({ length: 23 }, (_, i) => ({
-        id: randomIds.uuid(), type: 'TableRendered', data: { ...model, imageId: `foreign-${i}` },
+        id: randomIds.uuid(),
+        type: 'TableRendered',
+        data: { ...model, imageId: `foreign-${i}` },
       }));
       await stores.eventStore.append(usageStream('u4', 0), foreign, 0);
     };

@@ -13,15 +13,25 @@ describe('bodies as clients send them', () => {
     const u = await h.user('premium');
     const json = JSON.stringify(smallTable);
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8']) {
-      const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', type).send(json);
+      const res = await http(h)
+        .post('/api/jsonable/table-to-image')
+        .set('X-API-Key', u.apiKey)
+        .set('Content-Type', type)
+        .send(json);
       expect(res.status, type).toBe(200);
       expect(res.body.image.title).toBe('Team');
     }
-    const form = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).type('form').send('title=Team&data=x');
+    const form = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('X-API-Key', u.apiKey)
+      .type('form')
+      .send('title=Team&data=x');
     expect(form.status).toBe(415);
     expect(form.body.error.message).toBe('Content-Type must be application/json');
     const proto = await http(h)
-      .post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', 'text/plain')
+      .post('/api/jsonable/table-to-image')
+      .set('X-API-Key', u.apiKey)
+      .set('Content-Type', 'text/plain')
       .send('{"data":[{"a":1}],"styles":{"__proto__":{"x":1}}}');
     expect(proto.status).toBe(400);
     expect(proto.body.error.message).toBe('Invalid request: a key named "__proto__" is not allowed');
@@ -31,7 +41,11 @@ describe('bodies as clients send them', () => {
   it('reads a body encoded twice (a JSON string holding the object), and says so when JSON is not an object', async () => {
     const u = await h.user('premium');
     const post = (raw: string) =>
-      http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', 'application/json').send(raw);
+      http(h)
+        .post('/api/jsonable/table-to-image')
+        .set('X-API-Key', u.apiKey)
+        .set('Content-Type', 'application/json')
+        .send(raw);
     const twice = await post(JSON.stringify(JSON.stringify(smallTable)));
     expect(twice.status).toBe(200);
     expect(twice.body.image.title).toBe('Team');
@@ -50,19 +64,28 @@ describe('bodies as clients send them', () => {
     const post = (body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(body);
     const nulls = await post({ data: [{ a: 1 }], title: null, styles: null, options: null, customFilename: null });
     expect(nulls.status).toBe(200);
-    const nestedNulls = await post({ data: [{ a: 1 }], options: { title: null, width: null, styles: { headerBg: null } }, styles: { headerBg: null, headerText: '#000' } });
+    const nestedNulls = await post({
+      data: [{ a: 1 }],
+      options: { title: null, width: null, styles: { headerBg: null } },
+      styles: { headerBg: null, headerText: '#000' },
+    });
     expect(nestedNulls.status).toBe(200);
     const bundle = await post({ title: 'One', data: { Name: 'Ada', Age: 36 } });
     expect(bundle.status).toBe(200);
     expect((await h.rendered(u.userId)).at(-1)!.data).toMatchObject({ rows: 1, columns: 2 });
-    const text = await post({ title: 'Text', data: JSON.stringify([{ a: 1 }, { a: 2 }, { a: 3 }]), styles: '{"headerBg":"#112233"}' });
+    const text = await post({
+      title: 'Text',
+      data: JSON.stringify([{ a: 1 }, { a: 2 }, { a: 3 }]),
+      styles: '{"headerBg":"#112233"}',
+    });
     expect(text.status).toBe(200);
     expect((await h.rendered(u.userId)).at(-1)!.data).toMatchObject({ rows: 3, columns: 1 });
   });
 });
 
 describe('messages that say what is wrong', () => {
-  const post = (key: string, body: object) => http(h).post('/api/jsonable/table-to-image/preview').set('X-API-Key', key).send(body);
+  const post = (key: string, body: object) =>
+    http(h).post('/api/jsonable/table-to-image/preview').set('X-API-Key', key).send(body);
 
   it('names the field of a wrong style or option', async () => {
     const u = await h.user('premium');
@@ -72,9 +95,18 @@ describe('messages that say what is wrong', () => {
       [{ styles: { headerBg: '#12345' } }, /^Invalid styles\.headerBg: Colours must be hex/],
       [{ options: { dataProcessing: { sortDirection: 'up' } } }, /^Invalid options\.dataProcessing\.sortDirection: /],
       [{ options: { pdf: { pageSize: 'A3' } } }, /^Invalid options\.pdf\.pageSize: Expected A4, Letter or Legal$/],
-      [{ options: { pdf: { orientation: 'sideways' } } }, /^Invalid options\.pdf\.orientation: Expected auto, portrait or landscape$/],
-      [{ options: { pdf: { pagesize: 'A4' } } }, /^Invalid options\.pdf: Unknown PDF option "pagesize" \(expected pageSize, orientation, align or fit\)$/],
-      [{ options: { pdf: 'A4' } }, /^Invalid options\.pdf: Expected an object with pageSize, orientation, align or fit$/],
+      [
+        { options: { pdf: { orientation: 'sideways' } } },
+        /^Invalid options\.pdf\.orientation: Expected auto, portrait or landscape$/,
+      ],
+      [
+        { options: { pdf: { pagesize: 'A4' } } },
+        /^Invalid options\.pdf: Unknown PDF option "pagesize" \(expected pageSize, orientation, align or fit\)$/,
+      ],
+      [
+        { options: { pdf: 'A4' } },
+        /^Invalid options\.pdf: Expected an object with pageSize, orientation, align or fit$/,
+      ],
     ];
     for (const [extra, expected] of cases) {
       const res = await post(u.apiKey, { data: [{ a: 1 }], ...extra });
@@ -92,7 +124,9 @@ describe('messages that say what is wrong', () => {
     for (const data of [[1, 2, 3], [null], ['a', 'b']]) {
       const res = await post(u.apiKey, { data });
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe('Each data row must be an object (its keys become the headers) or an array of cells');
+      expect(res.body.error.message).toBe(
+        'Each data row must be an object (its keys become the headers) or an array of cells',
+      );
     }
     const noKeys = await post(u.apiKey, { data: [{}, {}] });
     expect(noKeys.body.error.message).toBe('The data rows have no keys to use as column headers');
@@ -110,15 +144,25 @@ describe('messages that say what is wrong', () => {
 describe('keys as no-code tools send them', () => {
   it('accepts a bare key in Authorization (no Bearer) when it is one of ours', async () => {
     const u = await h.user('premium');
-    expect((await http(h).post('/api/jsonable/table-to-image').set('Authorization', u.apiKey).send(smallTable)).status).toBe(200);
-    const other = await http(h).post('/api/jsonable/table-to-image').set('Authorization', 'Basic dXNlcjpwYXNz').send(smallTable);
+    expect(
+      (await http(h).post('/api/jsonable/table-to-image').set('Authorization', u.apiKey).send(smallTable)).status,
+    ).toBe(200);
+    const other = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('Authorization', 'Basic dXNlcjpwYXNz')
+      .send(smallTable);
     expect(other.status).toBe(401);
   });
 });
 
 describe('CORS for the public API', () => {
   it('grants preflights of the key routes and the project endpoint, without credentials', async () => {
-    for (const path of ['/api/jsonable/table-to-image', '/api/jsonable/table-to-image/preview', '/api/table-to-image', '/api/jsonable/p/some-hook']) {
+    for (const path of [
+      '/api/jsonable/table-to-image',
+      '/api/jsonable/table-to-image/preview',
+      '/api/table-to-image',
+      '/api/jsonable/p/some-hook',
+    ]) {
       const res = await http(h)
         .options(path)
         .set('Origin', 'https://app.example.org')
@@ -135,17 +179,27 @@ describe('CORS for the public API', () => {
 
   it('lets a page read answers and errors of the public API and the images, but not of cookie routes', async () => {
     const u = await h.user('premium');
-    const ok = await http(h).post('/api/jsonable/table-to-image').set('Origin', 'https://app.example.org').set('X-API-Key', u.apiKey).send(smallTable);
+    const ok = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('Origin', 'https://app.example.org')
+      .set('X-API-Key', u.apiKey)
+      .send(smallTable);
     expect(ok.status).toBe(200);
     expect(ok.headers['access-control-allow-origin']).toBe('*');
-    const denied = await http(h).post('/api/jsonable/table-to-image').set('Origin', 'https://app.example.org').send(smallTable);
+    const denied = await http(h)
+      .post('/api/jsonable/table-to-image')
+      .set('Origin', 'https://app.example.org')
+      .send(smallTable);
     expect(denied.status).toBe(401);
     expect(denied.headers['access-control-allow-origin']).toBe('*');
     const image = await http(h).get(new URL(ok.body.imageUrl).pathname).set('Origin', 'https://app.example.org');
     expect(image.status).toBe(200);
     expect(image.headers['access-control-allow-origin']).toBe('*');
     for (const path of ['/api/user', '/api/jsonable/projects', '/api/login', '/api/jsonable/json-to-png']) {
-      const preflight = await http(h).options(path).set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+      const preflight = await http(h)
+        .options(path)
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST');
       expect(preflight.headers['access-control-allow-origin'], path).toBeUndefined();
     }
   });

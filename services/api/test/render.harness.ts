@@ -36,7 +36,9 @@ export const PUBLIC_URL = 'https://jsonable.test';
 const roomy = { limit: 100_000, windowMs: 60_000 };
 export const roomyRenderLimits: RenderLimits = {
   renderPerMinute: { free: 100_000, basic: 100_000, premium: 100_000, business: 100_000, enterprise: 100_000 },
-  preview: roomy, demo: roomy, endpoint: roomy,
+  preview: roomy,
+  demo: roomy,
+  endpoint: roomy,
 };
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 
@@ -100,16 +102,26 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
-  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), { now: () => clock.now().getTime(), sweepIntervalMs: 0 });
+  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), {
+    now: () => clock.now().getTime(),
+    sweepIntervalMs: 0,
+  });
   const blobs = new FileBlobStore(join(dir, 'blobs'));
   const modules = [
-    createAccountsModule({ limits: roomyLimits }), projectsModule,
+    createAccountsModule({ limits: roomyLimits }),
+    projectsModule,
     createImagesModule({ limits: { ...roomyRenderLimits, ...options.images?.limits } }),
   ];
   const projections = allProjections(modules);
   const registry = new RegistryCache(docs);
   const readModels = new ActiveReadModels(docs, projections, registry);
-  const runner = new ProjectionRunner({ eventStore, docs, projections, registry, onSwitch: () => readModels.refresh() });
+  const runner = new ProjectionRunner({
+    eventStore,
+    docs,
+    projections,
+    registry,
+    onSwitch: () => readModels.refresh(),
+  });
   runner.start();
   await runner.whenCaughtUp();
   if (!options.renderer && !sharedRenderer) {
@@ -120,12 +132,27 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
   const renderer = options.renderer ?? sharedRenderer!;
 
   const config: AppConfig = {
-    port: 0, publicUrl: PUBLIC_URL, dataDir: dir, bodyLimitBytes: 5 * 1024 * 1024, secureCookies: false,
-    trustProxy: true, webDist: null, stripe: null, ...options.config,
+    port: 0,
+    publicUrl: PUBLIC_URL,
+    dataDir: dir,
+    bodyLimitBytes: 5 * 1024 * 1024,
+    secureCookies: false,
+    trustProxy: true,
+    webDist: null,
+    stripe: null,
+    ...options.config,
   };
   const deps: AppDeps = {
-    config, logger: silent, eventStore, docs, readModels, blobs,
-    mailer: createMailer({}, dir, silent), renderer, clock, ids: randomIds,
+    config,
+    logger: silent,
+    eventStore,
+    docs,
+    readModels,
+    blobs,
+    mailer: createMailer({}, dir, silent),
+    renderer,
+    clock,
+    ids: randomIds,
     waitForProjections: async (position, timeoutMs) => {
       await runner.waitForPosition(position, timeoutMs);
     },
@@ -135,11 +162,16 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
   let n = 0;
   const events = async (type?: string): Promise<RecordedTestEvent[]> => {
     const all = await eventStore.readAll();
-    return all.filter((e) => !type || e.type === type).map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
+    return all
+      .filter((e) => !type || e.type === type)
+      .map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
   };
 
   return {
-    app, server, deps, dir,
+    app,
+    server,
+    deps,
+    dir,
     advance: (ms) => {
       offset += ms;
     },
@@ -191,11 +223,21 @@ export function referenceTable(title = 'Inventory Status') {
   return {
     title,
     data: Array.from({ length: 20 }, (_, i) => ({
-      SKU: `SKU-${1000 + i}`, Product: `Product ${i + 1}`, Stock: (i * 37) % 200, Price: `$${(9.99 + i).toFixed(2)}`,
+      SKU: `SKU-${1000 + i}`,
+      Product: `Product ${i + 1}`,
+      Stock: (i * 37) % 200,
+      Price: `$${(9.99 + i).toFixed(2)}`,
     })),
   };
 }
 
-export const smallTable = { title: 'Team', headers: ['Name', 'Role'], rows: [['Ada', 'Engineer'], ['Grace', 'Admiral']] };
+export const smallTable = {
+  title: 'Team',
+  headers: ['Name', 'Role'],
+  rows: [
+    ['Ada', 'Engineer'],
+    ['Grace', 'Admiral'],
+  ],
+};
 
 export const http = (h: RenderHarness) => request(h.server);

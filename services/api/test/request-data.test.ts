@@ -38,17 +38,26 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const doc = (id: string): RequestDataDoc => ({ id, userId: `u-${id}`, period: 0, createdAtMs: Date.now(), blobKey: `images/${id}.png`, payload: { data: [{ id }] } });
+const doc = (id: string): RequestDataDoc => ({
+  id,
+  userId: `u-${id}`,
+  period: 0,
+  createdAtMs: Date.now(),
+  blobKey: `images/${id}.png`,
+  payload: { data: [{ id }] },
+});
 
 describe('saveRequestData', () => {
   it('writes the documents of one turn in one batch, each caller resolving once it is stored', async () => {
     await saveRequestData(docs, doc('warm')); // creates the collection
     batches = [];
     const ids = Array.from({ length: 6 }, (_, i) => `d${i}`);
-    await Promise.all(ids.map(async (id) => {
-      await saveRequestData(docs, doc(id));
-      expect((await getRequestData(docs, id))?.payload).toEqual({ data: [{ id }] });
-    }));
+    await Promise.all(
+      ids.map(async (id) => {
+        await saveRequestData(docs, doc(id));
+        expect((await getRequestData(docs, id))?.payload).toEqual({ data: [{ id }] });
+      }),
+    );
     expect(batches).toEqual([6]);
     // A later turn starts a new batch.
     await saveRequestData(docs, doc('later'));

@@ -19,11 +19,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   return rows;
 }
@@ -45,21 +56,37 @@ describe('alt text', () => {
     const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(hostile);
     expect(res.status).toBe(200);
     expect(res.body.altText).toBe(res.body.image.altText);
-    expect(res.body.altText).toMatch(/^Table: Q3 <b>"sales"<\/b>\. 3 rows, 3 columns: Name, Formula, Note\. Row 1: Name Ada, Countess, Formula =HYPERLINK/);
+    expect(res.body.altText).toMatch(
+      /^Table: Q3 <b>"sales"<\/b>\. 3 rows, 3 columns: Name, Formula, Note\. Row 1: Name Ada, Countess, Formula =HYPERLINK/,
+    );
     const [listed] = (await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie)).body;
     expect(listed.altText).toBe(res.body.altText);
 
-    const edit = (id: string, body: unknown, cookie = u.cookie) => http(h).patch(`/api/jsonable/user/images/${id}`).set('Cookie', cookie).send(body as object);
+    const edit = (id: string, body: unknown, cookie = u.cookie) =>
+      http(h)
+        .patch(`/api/jsonable/user/images/${id}`)
+        .set('Cookie', cookie)
+        .send(body as object);
     const changed = await edit(listed.id, { altText: '  Quarterly sales by person  ' });
     expect(changed.status).toBe(200);
     expect(changed.body.altText).toBe('Quarterly sales by person');
-    expect((await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie)).body[0].altText).toBe('Quarterly sales by person');
+    expect((await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie)).body[0].altText).toBe(
+      'Quarterly sales by person',
+    );
     expect((await h.events('ImageAltTextChanged')).filter((e) => e.data.imageId === listed.id)).toHaveLength(1);
     // The same text again changes nothing.
     expect((await edit(listed.id, { altText: 'Quarterly sales by person' })).status).toBe(200);
     expect((await h.events('ImageAltTextChanged')).filter((e) => e.data.imageId === listed.id)).toHaveLength(1);
 
-    for (const bad of [{}, { altText: '' }, { altText: '   ' }, { altText: 'x'.repeat(1001) }, { altText: 42 }, { altText: 'ok', extra: 1 }, { altText: ['a'] }]) {
+    for (const bad of [
+      {},
+      { altText: '' },
+      { altText: '   ' },
+      { altText: 'x'.repeat(1001) },
+      { altText: 42 },
+      { altText: 'ok', extra: 1 },
+      { altText: ['a'] },
+    ]) {
       expect((await edit(listed.id, bad)).status, JSON.stringify(bad).slice(0, 40)).toBe(400);
     }
     const other = await h.user('premium');
@@ -70,11 +97,18 @@ describe('alt text', () => {
 
   it('summarises within 1,000 characters whatever the table (property)', () => {
     const cell = fc.string({ maxLength: 60 });
-    fc.assert(fc.property(fc.option(cell, { nil: null }), fc.array(cell, { maxLength: 30 }), fc.array(fc.array(cell, { maxLength: 30 }), { maxLength: 40 }), (title, columns, rows) => {
-      const text = altTextOf({ title, columns, rows: rows.map((cells) => ({ kind: 'body' as const, cells })) });
-      expect(text.length).toBeLessThanOrEqual(1000);
-      expect(text).toContain(`${rows.length.toLocaleString('en-US')} row`);
-    }));
+    fc.assert(
+      fc.property(
+        fc.option(cell, { nil: null }),
+        fc.array(cell, { maxLength: 30 }),
+        fc.array(fc.array(cell, { maxLength: 30 }), { maxLength: 40 }),
+        (title, columns, rows) => {
+          const text = altTextOf({ title, columns, rows: rows.map((cells) => ({ kind: 'body' as const, cells })) });
+          expect(text.length).toBeLessThanOrEqual(1000);
+          expect(text).toContain(`${rows.length.toLocaleString('en-US')} row`);
+        },
+      ),
+    );
   });
 });
 
@@ -84,7 +118,16 @@ describe('CSV and HTML twins', () => {
     const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(hostile);
     const image = path(res.body.url);
 
-    const csv = await http(h).get(`${image}.csv`).buffer(true).parse((r, cb) => { let t = ''; r.on('data', (c: Buffer) => { t += c.toString('utf8'); }); r.on('end', () => cb(null, t)); });
+    const csv = await http(h)
+      .get(`${image}.csv`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let t = '';
+        r.on('data', (c: Buffer) => {
+          t += c.toString('utf8');
+        });
+        r.on('end', () => cb(null, t));
+      });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     expect(csv.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -93,7 +136,14 @@ describe('CSV and HTML twins', () => {
     expect(parseCsv(text)).toEqual([hostile.headers, ...hostile.rows].map((r) => r.map(neutralizeFormula)));
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(parseCsv(text)[2]).toEqual(['<script>alert(1)</script>', '-12.5', "'@SUM(A1)"]);
-    const bom = await http(h).get(`${image}.csv?bom=1`).buffer(true).parse((r, cb) => { const c: Buffer[] = []; r.on('data', (b: Buffer) => c.push(b)); r.on('end', () => cb(null, Buffer.concat(c))); });
+    const bom = await http(h)
+      .get(`${image}.csv?bom=1`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const c: Buffer[] = [];
+        r.on('data', (b: Buffer) => c.push(b));
+        r.on('end', () => cb(null, Buffer.concat(c)));
+      });
     expect([...(bom.body as Buffer).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bom.headers.etag).not.toBe(csv.headers.etag);
     expect((await http(h).get(`${image}.csv`).set('If-None-Match', csv.headers.etag!)).status).toBe(304);
@@ -106,8 +156,16 @@ describe('CSV and HTML twins', () => {
     expect(doc).toContain('<caption>Q3 &lt;b&gt;&quot;sales&quot;&lt;/b&gt;</caption>');
     expect(doc).not.toContain('<script>');
     expect([...doc.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(hostile.headers);
-    const rows = [...doc.matchAll(/<tr>(.*?)<\/tr>/gs)].slice(1).map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((c) => c[1]));
-    const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const rows = [...doc.matchAll(/<tr>(.*?)<\/tr>/gs)]
+      .slice(1)
+      .map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((c) => c[1]));
+    const unescape = (s: string) =>
+      s
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
     expect(rows.map((r) => r.map((c) => unescape(c!)))).toEqual(hostile.rows);
     expect(doc).toMatch(/<tr><th scope="row">Ada, Countess<\/th>/);
 
@@ -117,31 +175,50 @@ describe('CSV and HTML twins', () => {
     expect((await http(h).get(`${image}.csv`)).status).toBe(404);
     expect((await http(h).get(`${image}.html`)).status).toBe(404);
     expect(await h.blobKeys(`twins/${listed.filename}`)).toEqual([]);
-    for (const bad of ['/api/images/..%2f..%2fetc.csv', '/api/images/x.png.txt', '/api/images/x.png.csv.html', '/api/images/X.png.csv']) {
+    for (const bad of [
+      '/api/images/..%2f..%2fetc.csv',
+      '/api/images/x.png.txt',
+      '/api/images/x.png.csv.html',
+      '/api/images/X.png.csv',
+    ]) {
       expect((await http(h).get(bad)).status, bad).toBe(404);
     }
   });
 
   it('serve the living image: the current version and each version', async () => {
     const u = await h.user('premium');
-    const project = (await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Twins' })).body as { id: string; apiKey: string };
+    const project = (await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Twins' }))
+      .body as { id: string; apiKey: string };
     const put = (body: object) => http(h).put('/api/jsonable/live/board').set('X-API-Key', project.apiKey).send(body);
     const first = await put(smallTable);
     await put({ ...smallTable, rows: [['Linus', 'Kernel']] });
     expect(first.body.liveImage.versions[0].altText).toMatch(/^Table: Team\. 2 rows, 2 columns: Name, Role\./);
     const latest = await http(h).get(path(first.body.url).replace(/\.png$/, '.csv'));
-    expect(parseCsv(latest.text)).toEqual([['Name', 'Role'], ['Linus', 'Kernel']]);
+    expect(parseCsv(latest.text)).toEqual([
+      ['Name', 'Role'],
+      ['Linus', 'Kernel'],
+    ]);
     const v1 = await http(h).get(path(first.body.versionUrl).replace(/\.png$/, '.html'));
     expect(v1.text).toContain('<th scope="row">Grace</th><td>Admiral</td>');
   });
 
   it('CSV round-trips any cells through an RFC 4180 reader (property)', () => {
-    const cell = fc.string({ maxLength: 20, unit: fc.constantFrom('a', ',', '"', '\n', '\r', '=', '-', '@', '+', '1', ' ', 'é', '\t') });
-    fc.assert(fc.property(fc.array(cell, { minLength: 1, maxLength: 5 }), fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 5 }), (columns, rows) => {
-      const table: DrawnTable = { title: null, columns, rows: rows.map((cells) => ({ kind: 'body', cells })) };
-      const parsed = parseCsv(csvOf(table));
-      expect(parsed).toEqual([columns, ...rows].map((r) => r.map(neutralizeFormula)));
-      for (const field of parsed.flat()) expect(/^[=+\-@\t\r]/.test(field) ? /^[+-]?[\d.,]+%?$/.test(field) : true).toBe(true);
-    }));
+    const cell = fc.string({
+      maxLength: 20,
+      unit: fc.constantFrom('a', ',', '"', '\n', '\r', '=', '-', '@', '+', '1', ' ', 'é', '\t'),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(cell, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 5 }),
+        (columns, rows) => {
+          const table: DrawnTable = { title: null, columns, rows: rows.map((cells) => ({ kind: 'body', cells })) };
+          const parsed = parseCsv(csvOf(table));
+          expect(parsed).toEqual([columns, ...rows].map((r) => r.map(neutralizeFormula)));
+          for (const field of parsed.flat())
+            expect(/^[=+\-@\t\r]/.test(field) ? /^[+-]?[\d.,]+%?$/.test(field) : true).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -34,12 +34,16 @@ async function render(user: TestUser, projectId: string | null, format: string):
 }
 
 async function createProject(user: TestUser, name: string): Promise<string> {
-  const res = await http(h).post('/api/jsonable/projects').set('Cookie', user.cookie).send({ name, endpointPath: `/api/jsonable/p/${name.toLowerCase()}-${Date.now()}` });
+  const res = await http(h)
+    .post('/api/jsonable/projects')
+    .set('Cookie', user.cookie)
+    .send({ name, endpointPath: `/api/jsonable/p/${name.toLowerCase()}-${Date.now()}` });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }
 
-const usage = (user: TestUser, query = '') => http(h).get(`/api/jsonable/user/usage${query}`).set('Cookie', user.cookie);
+const usage = (user: TestUser, query = '') =>
+  http(h).get(`/api/jsonable/user/usage${query}`).set('Cookie', user.cookie);
 
 beforeAll(async () => {
   u = await h.user('enterprise');
@@ -84,18 +88,22 @@ describe('GET /api/jsonable/user/usage', () => {
     expect(body.total).toBe(5);
     expect(body.byProject).toEqual([
       { projectId: projectA, name: 'Alpha', count: 3 },
-      ...[{ projectId: projectB, name: 'Beta', count: 1 }, { projectId: null, name: 'No project', count: 1 }].sort((a, b) =>
-        (a.projectId ?? '-') < (b.projectId ?? '-') ? -1 : 1),
+      ...[
+        { projectId: projectB, name: 'Beta', count: 1 },
+        { projectId: null, name: 'No project', count: 1 },
+      ].sort((a, b) => ((a.projectId ?? '-') < (b.projectId ?? '-') ? -1 : 1)),
     ]);
     expect(body.otherProjects).toEqual({ projects: 0, count: 0 });
     expect(body.byFormat).toEqual({ png: 2, jpeg: 1, webp: 0, avif: 0, svg: 1, pdf: 1 });
   });
 
-  it("narrows the days and formats to one project, or to renders without a project", async () => {
+  it('narrows the days and formats to one project, or to renders without a project', async () => {
     const a = usageHistorySchema.parse((await usage(u, `?projectId=${projectA}`).expect(200)).body);
     expect(a.projectId).toBe(projectA);
     expect(a.total).toBe(3);
-    expect(new Map(a.days.filter((d) => d.count > 0).map((d) => [d.date, d.count]))).toEqual(expectedDays(a.from, a.to, projectA));
+    expect(new Map(a.days.filter((d) => d.count > 0).map((d) => [d.date, d.count]))).toEqual(
+      expectedDays(a.from, a.to, projectA),
+    );
     expect(a.byFormat).toEqual({ png: 1, jpeg: 1, webp: 0, avif: 0, svg: 1, pdf: 0 });
     const none = usageHistorySchema.parse((await usage(u, '?projectId=none').expect(200)).body);
     expect(none.projectId).toBeNull();
@@ -155,18 +163,26 @@ describe('GET /api/jsonable/user/usage', () => {
   it('answers any query string with 200, 400 or 404 and never more than 366 days (property)', async () => {
     const value = fc.oneof(
       fc.string({ maxLength: 14 }),
-      fc.date({ min: new Date('1960-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      fc
+        .date({ min: new Date('1960-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.record({ from: value, to: value, projectId: fc.oneof(fc.constant('none'), fc.string({ maxLength: 8 })) }, { requiredKeys: [] }), async (q) => {
-        const res = await usage(u, `?${new URLSearchParams(q as Record<string, string>).toString()}`);
-        expect([200, 400, 404]).toContain(res.status);
-        if (res.status === 200) {
-          const body = usageHistorySchema.parse(res.body);
-          expect(body.days.length).toBeGreaterThan(0);
-          expect(body.days.length).toBeLessThanOrEqual(USAGE_HISTORY_MAX_DAYS);
-        } else expect(message(res)).not.toBe('');
-      }),
+      fc.asyncProperty(
+        fc.record(
+          { from: value, to: value, projectId: fc.oneof(fc.constant('none'), fc.string({ maxLength: 8 })) },
+          { requiredKeys: [] },
+        ),
+        async (q) => {
+          const res = await usage(u, `?${new URLSearchParams(q as Record<string, string>).toString()}`);
+          expect([200, 400, 404]).toContain(res.status);
+          if (res.status === 200) {
+            const body = usageHistorySchema.parse(res.body);
+            expect(body.days.length).toBeGreaterThan(0);
+            expect(body.days.length).toBeLessThanOrEqual(USAGE_HISTORY_MAX_DAYS);
+          } else expect(message(res)).not.toBe('');
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -184,13 +200,22 @@ describe('GET /api/jsonable/user/usage', () => {
   it('rebuilds from the event log to the same documents (replay --verify)', async () => {
     await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
     const lines: string[] = [];
-    const code = await replayCommand.run({ values: { verify: true }, positionals: [] }, {
-      config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
-      logger: h.deps.logger, eventStore: h.deps.eventStore, docs: h.deps.docs, readModels: h.deps.readModels,
-      blobs: h.deps.blobs, clock: h.deps.clock, ids: h.deps.ids, modules: [],
-      projections: allProjections().filter((p) => p.name === 'usage-history'),
-      out: (line) => lines.push(line),
-    });
+    const code = await replayCommand.run(
+      { values: { verify: true }, positionals: [] },
+      {
+        config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
+        logger: h.deps.logger,
+        eventStore: h.deps.eventStore,
+        docs: h.deps.docs,
+        readModels: h.deps.readModels,
+        blobs: h.deps.blobs,
+        clock: h.deps.clock,
+        ids: h.deps.ids,
+        modules: [],
+        projections: allProjections().filter((p) => p.name === 'usage-history'),
+        out: (line) => lines.push(line),
+      },
+    );
     expect(lines.join('\n')).toMatch(/usage-history@v1\s+.*\b[1-9]\d* documents?/);
     expect(code, lines.join('\n')).toBe(0);
   });

@@ -9,23 +9,45 @@ export abstract class DomainError extends Error {
   abstract readonly status: number;
   /** Whole seconds a caller should wait before trying again (sent as Retry-After); set on every 429 and 503. */
   readonly retryAfterSeconds?: number;
-  constructor(message: string, readonly details?: unknown) {
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
     this.name = new.target.name;
   }
 }
-export class ValidationError extends DomainError { readonly status = 400; }
-export class UnauthorizedError extends DomainError { readonly status = 401; }
-export class PaymentRequiredError extends DomainError { readonly status = 402; }
-export class ForbiddenError extends DomainError { readonly status = 403; }
-export class NotFoundError extends DomainError { readonly status = 404; }
-export class ConflictError extends DomainError { readonly status = 409; }
-export class PayloadTooLargeError extends DomainError { readonly status = 413; }
+export class ValidationError extends DomainError {
+  readonly status = 400;
+}
+export class UnauthorizedError extends DomainError {
+  readonly status = 401;
+}
+export class PaymentRequiredError extends DomainError {
+  readonly status = 402;
+}
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+}
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+}
+export class ConflictError extends DomainError {
+  readonly status = 409;
+}
+export class PayloadTooLargeError extends DomainError {
+  readonly status = 413;
+}
 /** 415: a body in a format the route does not take. */
-export class UnsupportedMediaTypeError extends DomainError { readonly status = 415; }
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly status = 415;
+}
 export class RateLimitedError extends DomainError {
   readonly status = 429;
-  constructor(message: string, override readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    override readonly retryAfterSeconds: number,
+  ) {
     super(message);
   }
 }
@@ -45,14 +67,23 @@ export class UnavailableError extends DomainError {
 
 /** A client error of a status with no class of its own (405 and the like, from libraries). */
 class ClientStatusError extends DomainError {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 const byStatus: Record<number, new (message: string) => DomainError> = {
-  400: ValidationError, 401: UnauthorizedError, 402: PaymentRequiredError, 403: ForbiddenError, 404: NotFoundError,
-  409: ConflictError, 413: PayloadTooLargeError, 415: UnsupportedMediaTypeError,
+  400: ValidationError,
+  401: UnauthorizedError,
+  402: PaymentRequiredError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
 };
 
 /**

@@ -58,7 +58,9 @@ export abstract class DependencyFault extends DomainError {
   ) {
     super(message);
     this.retryable = options.retryable ?? defaults.retryable;
-    this.retryAfterSeconds = this.retryable ? Math.max(1, Math.ceil(options.retryAfterSeconds ?? defaults.retryAfterSeconds)) : 0;
+    this.retryAfterSeconds = this.retryable
+      ? Math.max(1, Math.ceil(options.retryAfterSeconds ?? defaults.retryAfterSeconds))
+      : 0;
     this.detail = options.detail ?? message;
     if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }
@@ -103,7 +105,8 @@ const subject = (component: FaultComponent): string => capitalised(componentName
 export class NoSpaceFault extends faultClass(
   'no_space',
   507,
-  () => 'The server has run out of storage space, so nothing was saved and nothing was counted. Please try again later.',
+  () =>
+    'The server has run out of storage space, so nothing was saved and nothing was counted. Please try again later.',
   { retryable: true, retryAfterSeconds: 60 },
 ) {}
 
@@ -119,7 +122,8 @@ export class BusyFault extends faultClass(
 export class UnreachableFault extends faultClass(
   'unreachable',
   503,
-  (component) => `${subject(component)} is not reachable right now, so nothing was saved. Please retry in a few seconds.`,
+  (component) =>
+    `${subject(component)} is not reachable right now, so nothing was saved. Please retry in a few seconds.`,
   { retryable: true, retryAfterSeconds: 10 },
 ) {}
 
@@ -141,7 +145,9 @@ export class ProviderFault extends DependencyFault {
     const retryable = options.retryable ?? (s === undefined || s >= 500 || s === 429 || s === 408);
     super(
       component,
-      retryable ? `${subject(component)} is failing right now. Please retry in a minute.` : `${subject(component)} refused the request. Please contact support.`,
+      retryable
+        ? `${subject(component)} is failing right now. Please retry in a minute.`
+        : `${subject(component)} refused the request. Please contact support.`,
       { retryable, retryAfterSeconds: 30 },
       { ...options, retryable },
     );

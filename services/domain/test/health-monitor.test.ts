@@ -11,14 +11,25 @@ describe('HealthMonitor', () => {
     h.fault(new UnreachableFault('event-store'));
     h.fault(new NoSpaceFault('blob-store'));
     h.fault(new BusyFault('document-store'));
-    expect(h.snapshot().components.map((c) => `${c.component}:${c.kind}`)).toEqual(['blob-store:no_space', 'document-store:busy', 'event-store:unreachable']);
+    expect(h.snapshot().components.map((c) => `${c.component}:${c.kind}`)).toEqual([
+      'blob-store:no_space',
+      'document-store:busy',
+      'event-store:unreachable',
+    ]);
     h.succeeded('event-store', false);
     h.succeeded('blob-store', false);
     expect(h.snapshot().components.map((c) => c.component)).toEqual(['blob-store', 'document-store']);
     h.succeeded('blob-store', true);
     now += BUSY_LAPSE_MS + 1;
     expect(h.snapshot()).toMatchObject({ status: 'operational', components: [] });
-    expect(changes).toEqual(['event-store:unreachable', 'blob-store:no_space', 'document-store:busy', 'event-store:ok', 'blob-store:ok', 'document-store:ok']);
+    expect(changes).toEqual([
+      'event-store:unreachable',
+      'blob-store:no_space',
+      'document-store:busy',
+      'event-store:ok',
+      'blob-store:ok',
+      'document-store:ok',
+    ]);
   });
 
   it('keeps the first time a problem was seen as `since`, and the disk probe clears no_space of the local stores only', () => {
@@ -37,7 +48,13 @@ describe('HealthMonitor', () => {
   it('says unavailable while a store probe fails and recovers when it answers', async () => {
     let up = false;
     const h = new HealthMonitor();
-    h.addProbe({ component: 'event-store', check: async () => { if (!up) throw new Error('closed'); return { problem: null }; } });
+    h.addProbe({
+      component: 'event-store',
+      check: async () => {
+        if (!up) throw new Error('closed');
+        return { problem: null };
+      },
+    });
     expect((await h.check()).status).toBe('unavailable');
     up = true;
     expect((await h.check()).status).toBe('operational');
@@ -46,13 +63,18 @@ describe('HealthMonitor', () => {
   it('monitorPort reports faults of calls and successes, and leaves other errors alone', async () => {
     const h = new HealthMonitor();
     let mode: 'fault' | 'bug' | 'ok' = 'fault';
-    const port = monitorPort({
-      async put(): Promise<string> {
-        if (mode === 'fault') throw new NoSpaceFault('blob-store');
-        if (mode === 'bug') throw new TypeError('bug');
-        return 'stored';
+    const port = monitorPort(
+      {
+        async put(): Promise<string> {
+          if (mode === 'fault') throw new NoSpaceFault('blob-store');
+          if (mode === 'bug') throw new TypeError('bug');
+          return 'stored';
+        },
       },
-    }, 'blob-store', h, ['put']);
+      'blob-store',
+      h,
+      ['put'],
+    );
     await expect(port.put()).rejects.toBeInstanceOf(NoSpaceFault);
     expect(h.snapshot().status).toBe('degraded');
     mode = 'bug';

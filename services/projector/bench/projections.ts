@@ -23,7 +23,13 @@ export const usersProjection: Projection = {
   async handle(e, tx) {
     const d = e.data as Record<string, unknown>;
     if (e.type === 'UserRegistered') {
-      tx.put('mix_users', { id: str(d.userId), email: str(d.email), plan: 'free', registeredAt: e.createdAt, lastPosition: e.position });
+      tx.put('mix_users', {
+        id: str(d.userId),
+        email: str(d.email),
+        plan: 'free',
+        registeredAt: e.createdAt,
+        lastPosition: e.position,
+      });
     } else {
       const user = await tx.get('mix_users', str(d.userId));
       if (user) tx.put('mix_users', { ...user, plan: str(d.to), lastPosition: e.position });
@@ -44,7 +50,13 @@ export const projectsProjection: Projection = {
     const projectId = str(d.projectId);
     switch (e.type) {
       case 'ProjectCreated':
-        tx.put('mix_projects', { id: projectId, userId: str(d.userId), name: str(d.name), createdAt: e.createdAt, images: 0 });
+        tx.put('mix_projects', {
+          id: projectId,
+          userId: str(d.userId),
+          name: str(d.name),
+          createdAt: e.createdAt,
+          images: 0,
+        });
         tx.put('mix_project_keys', { id: str(d.keyHash), projectId, userId: str(d.userId) });
         return;
       case 'ProjectRenamed': {
@@ -105,7 +117,13 @@ export const usageProjection: Projection = {
     const usageId = `${str(d.userId)}-${num(d.period)}`;
     // Read-modify-write as the app's statistics projection does it: a private copy per batch,
     // changed in place (ProjectionTx.getForUpdate), instead of a copy per event.
-    const usage: Doc = (await tx.getForUpdate('mix_usage', usageId)) ?? { id: usageId, userId: str(d.userId), period: num(d.period), tables: 0, bytes: 0 };
+    const usage: Doc = (await tx.getForUpdate('mix_usage', usageId)) ?? {
+      id: usageId,
+      userId: str(d.userId),
+      period: num(d.period),
+      tables: 0,
+      bytes: 0,
+    };
     usage.tables = num(usage.tables) + 1;
     usage.bytes = num(usage.bytes) + num(d.size);
     tx.put('mix_usage', usage);
@@ -144,21 +162,41 @@ export function generateMixEvents(count: number, seed = 1): MixEvent[] {
     if (users.length === 0 || r < 0.02) {
       const userId = `u${n}`;
       users.push(userId);
-      events.push({ type: 'UserRegistered', streamId: `user-${userId}`, data: { userId, email: `${userId}@example.com` } });
+      events.push({
+        type: 'UserRegistered',
+        streamId: `user-${userId}`,
+        data: { userId, email: `${userId}@example.com` },
+      });
     } else if (projects.length === 0 || r < 0.04) {
       const userId = users[Math.floor(rand() * users.length)]!;
       const id = `p${n}`;
       projects.push({ id, userId, alive: true });
-      events.push({ type: 'ProjectCreated', streamId: `project-${id}`, data: { projectId: id, userId, name: `Project ${n}`, keyHash: `k${n}` } });
+      events.push({
+        type: 'ProjectCreated',
+        streamId: `project-${id}`,
+        data: { projectId: id, userId, name: `Project ${n}`, keyHash: `k${n}` },
+      });
     } else if (r < 0.045) {
       const userId = users[Math.floor(rand() * users.length)]!;
-      events.push({ type: 'PlanChanged', streamId: `user-${userId}`, data: { userId, to: rand() < 0.5 ? 'premium' : 'business' } });
+      events.push({
+        type: 'PlanChanged',
+        streamId: `user-${userId}`,
+        data: { userId, to: rand() < 0.5 ? 'premium' : 'business' },
+      });
     } else if (r < 0.05) {
       const p = projects[Math.floor(rand() * projects.length)]!;
-      events.push({ type: 'ProjectRenamed', streamId: `project-${p.id}`, data: { projectId: p.id, name: `Renamed ${n}` } });
+      events.push({
+        type: 'ProjectRenamed',
+        streamId: `project-${p.id}`,
+        data: { projectId: p.id, name: `Renamed ${n}` },
+      });
     } else if (r < 0.053) {
       const p = projects[Math.floor(rand() * projects.length)]!;
-      events.push({ type: 'ProjectKeyRegenerated', streamId: `project-${p.id}`, data: { projectId: p.id, keyHash: `k${n}` } });
+      events.push({
+        type: 'ProjectKeyRegenerated',
+        streamId: `project-${p.id}`,
+        data: { projectId: p.id, keyHash: `k${n}` },
+      });
     } else if (r < 0.055 && projects.length > 1) {
       const p = projects[Math.floor(rand() * projects.length)]!;
       if (p.alive) {
@@ -176,7 +214,15 @@ export function generateMixEvents(count: number, seed = 1): MixEvent[] {
       events.push({
         type: 'TableRendered',
         streamId: `usage-${p.userId}-${period}`,
-        data: { imageId, userId: p.userId, projectId: p.id, period, filename: `table-${n}.png`, format: ['png', 'svg', 'pdf', 'jpeg'][n % 4], size: 1000 + (n % 5000) },
+        data: {
+          imageId,
+          userId: p.userId,
+          projectId: p.id,
+          period,
+          filename: `table-${n}.png`,
+          format: ['png', 'svg', 'pdf', 'jpeg'][n % 4],
+          size: 1000 + (n % 5000),
+        },
       });
     }
   }

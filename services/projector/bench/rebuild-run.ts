@@ -33,7 +33,9 @@ const seconds = (performance.now() - started) / 1000;
 // The whole process: the main thread, the store's writer thread and V8's helper threads.
 const cpu = process.cpuUsage(cpuBefore);
 const documents = (
-  await Promise.all(projections.flatMap((p) => p.collections.map((c) => docs.count(physicalCollection(c.name, p.version)))))
+  await Promise.all(
+    projections.flatMap((p) => p.collections.map((c) => docs.count(physicalCollection(c.name, p.version)))),
+  )
 ).reduce((a, b) => a + b, 0);
 await docs.close();
 await eventStore.close();

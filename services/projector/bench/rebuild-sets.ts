@@ -20,7 +20,11 @@ export type RebuildSetName = (typeof rebuildSetNames)[number];
 
 export function rebuildSet(name: RebuildSetName): RebuildSet {
   if (name === 'mix') {
-    return { label: `bench mix of ${projectionMix.length} projections`, projections: projectionMix, generate: generateMixEvents };
+    return {
+      label: `bench mix of ${projectionMix.length} projections`,
+      projections: projectionMix,
+      generate: generateMixEvents,
+    };
   }
   const projections = allProjections();
   return { label: `the app's ${projections.length} registered projections`, projections, generate: generateAppEvents };

@@ -88,14 +88,16 @@ export async function benchProjectionRebuild(options: RebuildBenchOptions = {}):
       const mix = generate(total, 42);
       // Appended in chunks of 1,000 (the log's content is what matters, not how it was written).
       for (let i = 0; i < mix.length; i += 1000) {
-        const chunk: NewEvent[] = mix.slice(i, i + 1000).map((e, n) => ({ id: `bench-${i + n}`, type: e.type, data: e.data }));
+        const chunk: NewEvent[] = mix
+          .slice(i, i + 1000)
+          .map((e, n) => ({ id: `bench-${i + n}`, type: e.type, data: e.data }));
         await eventStore.append(`bench-${i / 1000}`, chunk, 'no_stream');
       }
     }
 
     // Reading alone, to separate the log's share from the projections'.
     const started = performance.now();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await eventStore.readAll({ after, maxCount: batchSize });
       if (page.length === 0) break;
       after = page[page.length - 1]!.position;
@@ -107,14 +109,20 @@ export async function benchProjectionRebuild(options: RebuildBenchOptions = {}):
     for (let run = 1; run <= runs; run++) results.push(await runOnce(dir, setName, run));
     const documents = results[0]!.documents;
     if (results.some((r) => r.documents !== documents)) {
-      throw new Error(`The rebuilds disagree on the number of documents: ${results.map((r) => r.documents).join(', ')}`);
+      throw new Error(
+        `The rebuilds disagree on the number of documents: ${results.map((r) => r.documents).join(', ')}`,
+      );
     }
     const rates = results.map((r) => total / r.seconds);
     const perCpu = results.map((r) => total / r.cpuSeconds);
     const of = runs === 1 ? '1 run' : `median of ${runs} runs`;
 
     return [
-      { name: `readAll of the log alone (pages of ${batchSize.toLocaleString('en-US')})`, value: round(total / readSeconds), unit: 'events/s' },
+      {
+        name: `readAll of the log alone (pages of ${batchSize.toLocaleString('en-US')})`,
+        value: round(total / readSeconds),
+        unit: 'events/s',
+      },
       {
         name: `Rebuild from zero: ${label} (${total.toLocaleString('en-US')} events → ${documents.toLocaleString('en-US')} documents), ${of}`,
         value: round(median(rates)),
@@ -123,11 +131,23 @@ export async function benchProjectionRebuild(options: RebuildBenchOptions = {}):
       },
       ...(runs > 1
         ? [
-            { name: `Rebuild from zero: ${label}, slowest of ${runs} runs`, value: round(Math.min(...rates)), unit: 'events/s' },
-            { name: `Rebuild from zero: ${label}, fastest of ${runs} runs`, value: round(Math.max(...rates)), unit: 'events/s' },
+            {
+              name: `Rebuild from zero: ${label}, slowest of ${runs} runs`,
+              value: round(Math.min(...rates)),
+              unit: 'events/s',
+            },
+            {
+              name: `Rebuild from zero: ${label}, fastest of ${runs} runs`,
+              value: round(Math.max(...rates)),
+              unit: 'events/s',
+            },
           ]
         : []),
-      { name: `Rebuild from zero: ${label}, per CPU-second, ${of}`, value: round(median(perCpu)), unit: 'events/CPU-s' },
+      {
+        name: `Rebuild from zero: ${label}, per CPU-second, ${of}`,
+        value: round(median(perCpu)),
+        unit: 'events/CPU-s',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -138,5 +158,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const set = (process.argv[2] ?? 'mix') as RebuildSetName;
   if (!rebuildSetNames.includes(set)) throw new Error(`Unknown set ${set}: one of ${rebuildSetNames.join(', ')}`);
   const results = await benchProjectionRebuild({ set, events: set === 'app' ? 100_000 : 200_000 });
-  for (const r of results) console.log(`${r.name}: ${r.value.toLocaleString('en-US')} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
+  for (const r of results)
+    console.log(`${r.name}: ${r.value.toLocaleString('en-US')} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
 }

@@ -72,7 +72,7 @@ function compareValues(a: unknown, b: unknown): number {
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
   if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
-  if ((typeof a === 'number' || typeof a === 'boolean') && (typeof a === typeof b)) return Number(a) - Number(b);
+  if ((typeof a === 'number' || typeof a === 'boolean') && typeof a === typeof b) return Number(a) - Number(b);
   return 0;
 }
 

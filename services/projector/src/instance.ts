@@ -58,7 +58,8 @@ export class ProjectionInstance {
       }
       return name;
     };
-    this.checkpoint = options.checkpoint === undefined ? checkpointName(projection.name, projection.version) : options.checkpoint;
+    this.checkpoint =
+      options.checkpoint === undefined ? checkpointName(projection.name, projection.version) : options.checkpoint;
     this.handles = new Set(projection.handles);
     this.cache = new DocCache(options.cacheEntries ?? 200_000, false);
   }
@@ -85,9 +86,12 @@ export class ProjectionInstance {
         // A substring index is filled from the rows at the end too (SQLite: one pass instead of a trigger per write).
         substringIndexes: defer ? [] : spec.substringIndexes,
         // The store may lay out the fields for the indexes built at the end (SQLite: columns).
-        ...(defer ? { indexLater: [...spec.indexes, ...(spec.compoundIndexes ?? []).flat(), ...(spec.substringIndexes ?? [])] } : {}),
+        ...(defer
+          ? { indexLater: [...spec.indexes, ...(spec.compoundIndexes ?? []).flat(), ...(spec.substringIndexes ?? [])] }
+          : {}),
       });
-      const indexed = spec.indexes.length > 0 || (spec.compoundIndexes?.length ?? 0) > 0 || (spec.substringIndexes?.length ?? 0) > 0;
+      const indexed =
+        spec.indexes.length > 0 || (spec.compoundIndexes?.length ?? 0) > 0 || (spec.substringIndexes?.length ?? 0) > 0;
       if (defer && indexed) this.unindexed.add(spec.name);
     }
     // Documents are only ever committed together with a checkpoint, so no checkpoint means the

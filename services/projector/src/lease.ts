@@ -36,7 +36,9 @@ export class Lease {
 
   /** What every batch written under this lease must be fenced with; null before the first acquisition. */
   fence(): Fence | null {
-    return this.token === null ? null : { collection: LEASE_COLLECTION, id: this.id, field: 'token', value: this.token };
+    return this.token === null
+      ? null
+      : { collection: LEASE_COLLECTION, id: this.id, field: 'token', value: this.token };
   }
 
   /** Takes the lease when free, stale, or already ours; returns whether we hold it now. */
@@ -73,7 +75,8 @@ export class Lease {
   private async write(current: LeaseDoc | null): Promise<boolean> {
     // Renewing the lease this instance holds keeps the token; taking it (free, stale, released,
     // or after losing it) gives a new one.
-    const renewing = this.held !== null && current !== null && current.owner === this.owner && current.token === this.held.token;
+    const renewing =
+      this.held !== null && current !== null && current.owner === this.owner && current.token === this.held.token;
     const next: LeaseDoc = {
       id: this.id,
       owner: this.owner,

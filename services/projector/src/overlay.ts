@@ -100,7 +100,8 @@ export class BatchOverlay implements ProjectionTx {
   }
 
   put(collection: string, doc: Doc): void {
-    if (typeof doc.id !== 'string' || doc.id === '') throw new Error(`put into ${collection}: document needs a string id`);
+    if (typeof doc.id !== 'string' || doc.id === '')
+      throw new Error(`put into ${collection}: document needs a string id`);
     this.map(collection).set(doc.id, doc);
   }
 

@@ -30,7 +30,11 @@ export async function rebuildInto(options: RebuildOptions): Promise<ProjectionIn
   const physical = options.physical;
   const instances = projections.map((p) =>
     physical
-      ? new ProjectionInstance(p, docs, { physical: (logical) => physical(p, logical), checkpoint: null, deferIndexes: true })
+      ? new ProjectionInstance(p, docs, {
+          physical: (logical) => physical(p, logical),
+          checkpoint: null,
+          deferIndexes: true,
+        })
       : new ProjectionInstance(p, docs, { deferIndexes: true }),
   );
   const targets = projections.map((p) => options.upTo?.(p) ?? head);

@@ -36,7 +36,15 @@ export async function writeRegistry(
   current: RegistryDoc | null,
   next: RegistryEntry,
 ): Promise<RegistryDoc | null> {
-  const doc: RegistryDoc = { id: next.id, active: next.active, collections: next.collections, rebuilding: next.rebuilding, retired: next.retired, version: (current?.version ?? 0) + 1, updatedAt: new Date().toISOString() };
+  const doc: RegistryDoc = {
+    id: next.id,
+    active: next.active,
+    collections: next.collections,
+    rebuilding: next.rebuilding,
+    retired: next.retired,
+    version: (current?.version ?? 0) + 1,
+    updatedAt: new Date().toISOString(),
+  };
   const ok = await docs.putIf(REGISTRY_COLLECTION, doc, current ? current.version : null);
   return ok ? doc : null;
 }

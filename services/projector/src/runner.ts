@@ -8,7 +8,14 @@ import { Lease } from './lease';
 import { silentLogger, type ProjectorLogger } from './logger';
 import { Mutex } from './mutex';
 import { physicalCollection } from './naming';
-import { ensureRegistry, readRegistry, writeRegistry, RegistryCache, type RegistryDoc, type RegistryEntry } from './registry';
+import {
+  ensureRegistry,
+  readRegistry,
+  writeRegistry,
+  RegistryCache,
+  type RegistryDoc,
+  type RegistryEntry,
+} from './registry';
 import { checkpointsReached, sleep } from './wait';
 
 export interface ProjectorState {
@@ -24,7 +31,12 @@ export interface ProjectorState {
 }
 
 function describeError(error: unknown): string {
-  if (error && typeof error === 'object' && 'describe' in error && typeof (error as { describe: unknown }).describe === 'function') {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'describe' in error &&
+    typeof (error as { describe: unknown }).describe === 'function'
+  ) {
     return String((error as { describe(): string }).describe());
   }
   return error instanceof Error ? error.message : String(error);
@@ -271,7 +283,11 @@ export class ProjectionRunner {
         }
       } catch (error) {
         this.logger.error('projector lease check failed', { error });
-        this.failing = { error, since: this.failing?.since ?? new Date().toISOString(), retryAt: new Date(Date.now() + backoff).toISOString() };
+        this.failing = {
+          error,
+          since: this.failing?.since ?? new Date().toISOString(),
+          retryAt: new Date(Date.now() + backoff).toISOString(),
+        };
       }
       if (this.running) await this.pause(backoff);
     }
@@ -289,8 +305,24 @@ export class ProjectionRunner {
         term.ended = true;
         finish({ reason, error });
       },
-      main: { name: 'main', instances: [], cursor: 0, subscription: null, mutex: new Mutex(), live: false, inFlight: null },
-      rebuild: { name: 'rebuild', instances: [], cursor: 0, subscription: null, mutex: new Mutex(), live: false, inFlight: null },
+      main: {
+        name: 'main',
+        instances: [],
+        cursor: 0,
+        subscription: null,
+        mutex: new Mutex(),
+        live: false,
+        inFlight: null,
+      },
+      rebuild: {
+        name: 'rebuild',
+        instances: [],
+        cursor: 0,
+        subscription: null,
+        mutex: new Mutex(),
+        live: false,
+        inFlight: null,
+      },
       timers: [],
     };
     this.term = term;
@@ -350,14 +382,17 @@ export class ProjectionRunner {
       term.main.instances.length > 0
         ? Math.min(...term.main.instances.map((i) => i.position))
         : await eventStore.headPosition();
-    term.rebuild.cursor = term.rebuild.instances.length > 0 ? Math.min(...term.rebuild.instances.map((i) => i.position)) : 0;
+    term.rebuild.cursor =
+      term.rebuild.instances.length > 0 ? Math.min(...term.rebuild.instances.map((i) => i.position)) : 0;
     this.registry.invalidate();
   }
 
   private startGroups(term: Term): void {
     const { eventStore } = this.options;
     const fail = (group: string) => (error: unknown) =>
-      error instanceof FencedWriteError ? term.end('lease lost to another instance (batch fenced off)') : term.end(`${group} subscription failed`, error);
+      error instanceof FencedWriteError
+        ? term.end('lease lost to another instance (batch fenced off)')
+        : term.end(`${group} subscription failed`, error);
 
     term.main.subscription = eventStore.subscribeToAll({
       after: term.main.cursor,
@@ -387,7 +422,9 @@ export class ProjectionRunner {
         onEvents: (events) => term.rebuild.mutex.run(() => this.applyRebuild(term, events)),
         onLive: () => {
           term.rebuild.live = true;
-          void term.rebuild.mutex.run(() => this.joinCaughtUp(term)).catch((error: unknown) => term.end('switch failed', error));
+          void term.rebuild.mutex
+            .run(() => this.joinCaughtUp(term))
+            .catch((error: unknown) => term.end('switch failed', error));
         },
         onError: fail('rebuild'),
       });
@@ -447,7 +484,11 @@ export class ProjectionRunner {
     }
     const checkpoints = batches.flatMap((b) => (b.checkpoint ? [b.checkpoint] : []));
     const commit = this.options.docs
-      .applyBatch(batches.length === 1 ? batches[0]!.ops : batches.flatMap((b) => b.ops), checkpoints, this.lease.fence() ?? undefined)
+      .applyBatch(
+        batches.length === 1 ? batches[0]!.ops : batches.flatMap((b) => b.ops),
+        checkpoints,
+        this.lease.fence() ?? undefined,
+      )
       .then(
         () => {
           for (const batch of batches) batch.committed();

@@ -83,7 +83,9 @@ export async function projectEvents(
   events: ReadonlyArray<SpecEvent | RecordedEvent>,
   options: { batchSize?: number; deliverTwice?: boolean } = {},
 ): Promise<ProjectedDocs> {
-  const recorded = events.every((e): e is RecordedEvent => 'position' in e) ? [...events] as RecordedEvent[] : recordEvents(events as SpecEvent[]);
+  const recorded = events.every((e): e is RecordedEvent => 'position' in e)
+    ? ([...events] as RecordedEvent[])
+    : recordEvents(events as SpecEvent[]);
   return withTempStore(async (docs) => {
     const instance = new ProjectionInstance(projection, docs, { freeze: true });
     await instance.open();
@@ -106,7 +108,10 @@ export async function projectEvents(
  * batch delivered twice, must give the same documents (so overlay reads inside a batch and
  * committed reads across batches agree, and redelivery changes nothing). Returns the documents.
  */
-export async function runProjectionTwice(projection: Projection, events: ReadonlyArray<SpecEvent | RecordedEvent>): Promise<ProjectedDocs> {
+export async function runProjectionTwice(
+  projection: Projection,
+  events: ReadonlyArray<SpecEvent | RecordedEvent>,
+): Promise<ProjectedDocs> {
   const once = await projectEvents(projection, events);
   const twice = await projectEvents(projection, events, { batchSize: 1, deliverTwice: true });
   expect(twice, `${projection.name}: delivering every event twice, one per batch, changed the documents`).toEqual(once);

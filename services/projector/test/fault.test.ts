@@ -21,7 +21,9 @@ afterEach(async () => {
 /** Runs the child until it has acknowledged `killAfter` appends, then SIGKILLs it. */
 function runAndKill(dir: string, seed: number, killAfter: number): Promise<Array<{ position: number; id: string }>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(seed)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const acked: Array<{ position: number; id: string }> = [];
     let buffer = '';
     let stderr = '';
@@ -71,10 +73,19 @@ describe('fault: SIGKILL while appending and projecting', () => {
 
     // The projector was killed mid-run, with some work committed.
     const before = await Promise.all(projectionMix.map((p) => s.docs.getCheckpoint(`${p.name}@v1`)));
-    expect(before.some((c) => (c ?? 0) > 0), `seed ${seed}: the child projected something before the kill`).toBe(true);
+    expect(
+      before.some((c) => (c ?? 0) > 0),
+      `seed ${seed}: the child projected something before the kill`,
+    ).toBe(true);
 
     // Restart: takes over the dead child's lease once it runs out, continues from the checkpoints.
-    const runner = new ProjectionRunner({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, leaseRetryMs: 100, batchSize: 500 });
+    const runner = new ProjectionRunner({
+      eventStore: s.eventStore,
+      docs: s.docs,
+      projections: projectionMix,
+      leaseRetryMs: 100,
+      batchSize: 500,
+    });
     runner.start();
     try {
       await runner.whenCaughtUp();
@@ -82,7 +93,14 @@ describe('fault: SIGKILL while appending and projecting', () => {
     } finally {
       await runner.stop();
     }
-    await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: (_p, logical) => `${logical}__fresh` });
-    expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, (_p, logical) => `${logical}__fresh`));
+    await rebuildInto({
+      eventStore: s.eventStore,
+      docs: s.docs,
+      projections: projectionMix,
+      physical: (_p, logical) => `${logical}__fresh`,
+    });
+    expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(
+      await dumpDocs(s.docs, projectionMix, (_p, logical) => `${logical}__fresh`),
+    );
   });
 });

@@ -33,7 +33,9 @@ describe('runProjectionTwice', () => {
         tx.put('leaky', { id: String((e.data as { userId: string }).userId), seen: ++calls });
       },
     };
-    await expect(runProjectionTwice(leaky, [{ type: 'UserRegistered', data: { userId: 'u1' } }])).rejects.toThrow(/changed the documents/);
+    await expect(runProjectionTwice(leaky, [{ type: 'UserRegistered', data: { userId: 'u1' } }])).rejects.toThrow(
+      /changed the documents/,
+    );
   });
 
   it('refuses a projection that mutates a stored document in place', async () => {
@@ -52,7 +54,12 @@ describe('runProjectionTwice', () => {
         tx.put('m', doc);
       },
     };
-    await expect(projectEvents(mutating, [{ type: 'Tick', data: {} }, { type: 'Tick', data: {} }])).rejects.toThrow(/read only|read-only|Cannot assign/);
+    await expect(
+      projectEvents(mutating, [
+        { type: 'Tick', data: {} },
+        { type: 'Tick', data: {} },
+      ]),
+    ).rejects.toThrow(/read only|read-only|Cannot assign/);
   });
 
   it('getForUpdate hands out a private copy per batch that only counts once it is put', async () => {
@@ -65,7 +72,10 @@ describe('runProjectionTwice', () => {
       async handle(e, tx) {
         const stored = await tx.get('c', 'x');
         if (stored) seenFrozen.push(Object.isFrozen(stored) || stored === (await tx.getForUpdate('c', 'x')));
-        const doc = (await tx.getForUpdate<{ id: string; counts: Record<string, number>; position: number }>('c', 'x')) ?? {
+        const doc = (await tx.getForUpdate<{ id: string; counts: Record<string, number>; position: number }>(
+          'c',
+          'x',
+        )) ?? {
           id: 'x',
           counts: {},
           position: 0,
@@ -88,7 +98,9 @@ describe('runProjectionTwice', () => {
     const docs = await runProjectionTwice(counting, ticks);
     expect(docs.c).toEqual([{ id: 'x', counts: { a: 2, b: 1 }, position: 3 }]);
     // A copy changed but not put leaves the stored document (and the next batch's view) as it was.
-    const peeked = await projectEvents(counting, [ticks[0]!, { type: 'Peek', data: { key: 'z' } }, ticks[2]!], { batchSize: 1 });
+    const peeked = await projectEvents(counting, [ticks[0]!, { type: 'Peek', data: { key: 'z' } }, ticks[2]!], {
+      batchSize: 1,
+    });
     expect(peeked.c).toEqual([{ id: 'x', counts: { a: 1, b: 1 }, position: 3 }]);
     // What get returns stays read-only (frozen in specs) and is never the copy being changed.
     expect(seenFrozen.length).toBeGreaterThan(0);

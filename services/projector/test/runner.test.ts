@@ -25,8 +25,19 @@ afterEach(async () => {
   await s.close();
 });
 
-function runner(projections: readonly Projection[], extra: Partial<ConstructorParameters<typeof ProjectionRunner>[0]> = {}): ProjectionRunner {
-  const r = new ProjectionRunner({ eventStore: s.eventStore, docs: s.docs, projections, batchSize: 300, leaseRetryMs: 20, dropGraceMs: 0, ...extra });
+function runner(
+  projections: readonly Projection[],
+  extra: Partial<ConstructorParameters<typeof ProjectionRunner>[0]> = {},
+): ProjectionRunner {
+  const r = new ProjectionRunner({
+    eventStore: s.eventStore,
+    docs: s.docs,
+    projections,
+    batchSize: 300,
+    leaseRetryMs: 20,
+    dropGraceMs: 0,
+    ...extra,
+  });
   runners.push(r);
   return r;
 }
@@ -41,7 +52,10 @@ describe('ProjectionRunner', () => {
     r.start();
     await r.whenCaughtUp();
     // Live: new events keep flowing in.
-    const head = await appendMix(s.eventStore, generateMixEvents(200, 4).map((e) => ({ ...e, data: { ...e.data, userId: `x${String(e.data.userId)}` } })));
+    const head = await appendMix(
+      s.eventStore,
+      generateMixEvents(200, 4).map((e) => ({ ...e, data: { ...e.data, userId: `x${String(e.data.userId)}` } })),
+    );
     expect(await r.waitForPosition(head, 10_000)).toBe(true);
     await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: fresh });
     expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, fresh));
@@ -54,7 +68,10 @@ describe('ProjectionRunner', () => {
     first.start();
     await first.whenCaughtUp();
     await first.stop();
-    const head = await appendMix(s.eventStore, generateMixEvents(300, 6).map((e) => ({ ...e, data: { ...e.data, userId: `y${String(e.data.userId)}` } })));
+    const head = await appendMix(
+      s.eventStore,
+      generateMixEvents(300, 6).map((e) => ({ ...e, data: { ...e.data, userId: `y${String(e.data.userId)}` } })),
+    );
     const second = runner(projectionMix);
     second.start();
     expect(await second.waitForPosition(head, 10_000)).toBe(true);
@@ -111,7 +128,9 @@ describe('ProjectionRunner', () => {
     const before = await readModels.find('mix_images', {}, { limit: 1 });
     expect(before[0]).toBeDefined();
     expect(before[0]).not.toHaveProperty('kind');
-    const head = await appendMix(s.eventStore, [{ type: 'UserRegistered', streamId: 'user-new', data: { userId: 'new', email: 'new@example.com' } }]);
+    const head = await appendMix(s.eventStore, [
+      { type: 'UserRegistered', streamId: 'user-new', data: { userId: 'new', email: 'new@example.com' } },
+    ]);
     expect(await v2.waitForPosition(head, 10_000)).toBe(true);
     expect(await readModels.get('mix_users', 'new')).toMatchObject({ email: 'new@example.com' });
     const entry = (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))!;
@@ -122,19 +141,26 @@ describe('ProjectionRunner', () => {
     // The rebuilt collections got their indexes (deferred while building) before the switch.
     const sqlite = new Database(join(s.dir, 'docs.db'), { readonly: true });
     try {
-      const indexes = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all('c:mix_images__v2');
+      const indexes = sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?")
+        .all('c:mix_images__v2');
       expect(indexes.length).toBeGreaterThanOrEqual(imagesProjection.collections[0]!.indexes.length);
     } finally {
       sqlite.close();
     }
     expect(switched).toEqual(['mix-images@2']);
-    expect(await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images')).toMatchObject({ active: 2, rebuilding: null });
+    expect(await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images')).toMatchObject({
+      active: 2,
+      rebuilding: null,
+    });
     const after = await readModels.find('mix_images', { format: 'png' }, { limit: 3 });
     expect(after.length).toBeGreaterThan(0);
     for (const doc of after) expect(doc.kind).toBe('v2');
 
     // The old version's collection goes after the grace period (0 here).
-    await expect.poll(async () => (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))?.retired, { timeout: 5000 }).toEqual([]);
+    await expect
+      .poll(async () => (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))?.retired, { timeout: 5000 })
+      .toEqual([]);
     expect(await s.docs.find(physicalCollection('mix_images', 1)).catch(() => [])).toEqual([]);
   });
 
@@ -145,7 +171,15 @@ describe('ProjectionRunner', () => {
       get(target, key, receiver) {
         if (key === 'applyBatch') {
           return (ops: DocOp[], checkpoint?: Checkpoint | readonly Checkpoint[], fence?: Fence) => {
-            commits.push({ ops: ops.length, checkpoints: checkpoint === undefined ? [] : Array.isArray(checkpoint) ? [...checkpoint] : [checkpoint as Checkpoint] });
+            commits.push({
+              ops: ops.length,
+              checkpoints:
+                checkpoint === undefined
+                  ? []
+                  : Array.isArray(checkpoint)
+                    ? [...checkpoint]
+                    : [checkpoint as Checkpoint],
+            });
             return target.applyBatch(ops, checkpoint, fence);
           };
         }
@@ -183,10 +217,18 @@ describe('ProjectionRunner', () => {
     // One append, so the projector sees the three events as one batch.
     const { position: boom } = await s.eventStore.append(
       'boom-1',
-      [...generateMixEvents(2, 13), { type: 'Boom', streamId: 'boom-1', data: {} }].map((e, i) => ({ id: `boom-${i}`, type: e.type, data: e.data })),
+      [...generateMixEvents(2, 13), { type: 'Boom', streamId: 'boom-1', data: {} }].map((e, i) => ({
+        id: `boom-${i}`,
+        type: e.type,
+        data: e.data,
+      })),
       'no_stream',
     );
-    await expect.poll(() => messages.includes('projector stopped on an error; restarting from the checkpoints'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => messages.includes('projector stopped on an error; restarting from the checkpoints'), {
+        timeout: 5000,
+      })
+      .toBe(true);
     for (const name of names) expect(await s.docs.getCheckpoint(name)).toBe(head);
     expect(await r.waitForPosition(boom, 50)).toBe(false);
   });
@@ -233,7 +275,8 @@ describe('ProjectionRunner', () => {
     // Batches overlap with the previous commit, but never two commits at once, and in order.
     expect(timeline.some((t) => t.endsWith('during a commit'))).toBe(true);
     const commits = timeline.filter((t) => t.startsWith('commit'));
-    for (let n = 1; n <= commitNo; n++) expect(commits.slice(2 * n - 2, 2 * n)).toEqual([`commit ${n} sent`, `commit ${n} done`]);
+    for (let n = 1; n <= commitNo; n++)
+      expect(commits.slice(2 * n - 2, 2 * n)).toEqual([`commit ${n} sent`, `commit ${n} done`]);
     await rebuildInto({ eventStore: s.eventStore, docs: s.docs, projections: projectionMix, physical: fresh });
     expect(await dumpDocs(s.docs, projectionMix, live)).toEqual(await dumpDocs(s.docs, projectionMix, fresh));
     for (const p of projectionMix) expect(await s.docs.getCheckpoint(`${p.name}@v1`)).toBe(head);
@@ -259,7 +302,11 @@ describe('ProjectionRunner', () => {
       },
     });
     const errors: unknown[] = [];
-    const logger = { info: () => {}, warn: () => {}, error: (_m: string, fields?: Record<string, unknown>) => errors.push(fields?.error) };
+    const logger = {
+      info: () => {},
+      warn: () => {},
+      error: (_m: string, fields?: Record<string, unknown>) => errors.push(fields?.error),
+    };
     const r = runner(projectionMix, { docs: flaky, logger, rebuildBatchSize: 300 });
     r.start();
     await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0);
@@ -277,7 +324,10 @@ describe('ProjectionRunner', () => {
 
   it('catches up with every batch committed by the SQLite writer thread, equal to a rebuild from zero', async () => {
     const head = await appendMix(s.eventStore, generateMixEvents(3000, 23));
-    const docs = new SqliteDocumentStore(join(s.dir, 'writer-thread.db'), { sweepIntervalMs: 0, backgroundBatchOps: 0 });
+    const docs = new SqliteDocumentStore(join(s.dir, 'writer-thread.db'), {
+      sweepIntervalMs: 0,
+      backgroundBatchOps: 0,
+    });
     try {
       const r = runner(projectionMix, { docs, batchSize: 400, rebuildBatchSize: 700 });
       r.start();
@@ -301,19 +351,32 @@ describe('ProjectionRunner', () => {
     await a.whenCaughtUp();
     const otherDocs = new SqliteDocumentStore(join(s.dir, 'docs.db'), { sweepIntervalMs: 0 });
     try {
-      const b = new ProjectionRunner({ eventStore: s.eventStore, docs: otherDocs, projections: [usersProjection], owner: 'b', leaseRetryMs: 20, logger });
+      const b = new ProjectionRunner({
+        eventStore: s.eventStore,
+        docs: otherDocs,
+        projections: [usersProjection],
+        owner: 'b',
+        leaseRetryMs: 20,
+        logger,
+      });
       runners.push(b);
       b.start();
-      await expect.poll(() => messages.includes('another projector holds the lease; waiting'), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => messages.includes('another projector holds the lease; waiting'), { timeout: 5000 })
+        .toBe(true);
       expect(b.isLeader).toBe(false);
       expect(a.isLeader).toBe(true);
 
       await a.stop();
       await b.whenCaughtUp();
       expect(b.isLeader).toBe(true);
-      const head = await appendMix(s.eventStore, [{ type: 'UserRegistered', streamId: 'user-late', data: { userId: 'late', email: 'late@example.com' } }]);
+      const head = await appendMix(s.eventStore, [
+        { type: 'UserRegistered', streamId: 'user-late', data: { userId: 'late', email: 'late@example.com' } },
+      ]);
       expect(await b.waitForPosition(head, 10_000)).toBe(true);
-      expect(await otherDocs.get(physicalCollection('mix_users', 1), 'late')).toMatchObject({ email: 'late@example.com' });
+      expect(await otherDocs.get(physicalCollection('mix_users', 1), 'late')).toMatchObject({
+        email: 'late@example.com',
+      });
       await b.stop();
     } finally {
       await otherDocs.close();
@@ -337,7 +400,9 @@ describe('createCheckpointWaiter (API processes without the projector)', () => {
     // The projector (in another process, say) moves on: waiters see it.
     const r2 = runner(projectionMix);
     const pending = wait(head + 1, 10_000);
-    const next = await appendMix(s.eventStore, [{ type: 'UserRegistered', streamId: 'user-w', data: { userId: 'w', email: 'w@example.com' } }]);
+    const next = await appendMix(s.eventStore, [
+      { type: 'UserRegistered', streamId: 'user-w', data: { userId: 'w', email: 'w@example.com' } },
+    ]);
     expect(next).toBe(head + 1);
     r2.start();
     expect(await pending).toBe(true);
@@ -368,7 +433,11 @@ describe('Lease', () => {
     expect(await a.tryAcquire()).toBe(true);
     const fenceA = a.fence()!;
     await s.docs.ensureCollection({ name: 'fenced', indexes: [] });
-    await s.docs.applyBatch([{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'a' } }], { name: 'fenced@v1', position: 1 }, fenceA);
+    await s.docs.applyBatch(
+      [{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'a' } }],
+      { name: 'fenced@v1', position: 1 },
+      fenceA,
+    );
     expect(await a.renew()).toBe(true);
     expect(a.fence()).toEqual(fenceA);
     await new Promise((r) => setTimeout(r, 150));
@@ -376,11 +445,19 @@ describe('Lease', () => {
     expect(b.fence()!.value).not.toBe(fenceA.value);
     // a stalled past its lease: its fence fails atomically (no document, no checkpoint move), b's passes.
     await expect(
-      s.docs.applyBatch([{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'a again' } }], { name: 'fenced@v1', position: 2 }, a.fence()!),
+      s.docs.applyBatch(
+        [{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'a again' } }],
+        { name: 'fenced@v1', position: 2 },
+        a.fence()!,
+      ),
     ).rejects.toBeInstanceOf(FencedWriteError);
     expect(await s.docs.get('fenced', 'x')).toEqual({ id: 'x', by: 'a' });
     expect(await s.docs.getCheckpoint('fenced@v1')).toBe(1);
-    await s.docs.applyBatch([{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'b' } }], { name: 'fenced@v1', position: 2 }, b.fence()!);
+    await s.docs.applyBatch(
+      [{ op: 'put', collection: 'fenced', doc: { id: 'x', by: 'b' } }],
+      { name: 'fenced@v1', position: 2 },
+      b.fence()!,
+    );
     expect(await s.docs.get('fenced', 'x')).toEqual({ id: 'x', by: 'b' });
   });
 
@@ -407,7 +484,9 @@ describe('Lease', () => {
     a.start();
     await entered;
     // Meanwhile the log moves on past a's batch.
-    const next = await appendMix(s.eventStore, [{ type: 'PlanChanged', streamId: 'user-u1', data: { userId: 'u1', to: 'business' } }]);
+    const next = await appendMix(s.eventStore, [
+      { type: 'PlanChanged', streamId: 'user-u1', data: { userId: 'u1', to: 'business' } },
+    ]);
     const b = runner([usersProjection], { owner: 'b' });
     b.start();
     await b.whenCaughtUp();
@@ -433,7 +512,10 @@ describe('Lease', () => {
     const other = new SqliteDocumentStore(join(s.dir, 'docs.db'), { sweepIntervalMs: 0 });
     try {
       for (let i = 0; i < 10; i++) {
-        const results = await Promise.all([new Lease(s.docs, 'a', 10_000, `l${i}`).tryAcquire(), new Lease(other, 'b', 10_000, `l${i}`).tryAcquire()]);
+        const results = await Promise.all([
+          new Lease(s.docs, 'a', 10_000, `l${i}`).tryAcquire(),
+          new Lease(other, 'b', 10_000, `l${i}`).tryAcquire(),
+        ]);
         expect(results.filter(Boolean)).toHaveLength(1);
       }
     } finally {

@@ -25,8 +25,16 @@ export function referenceRows(count: number): string[][] {
 }
 
 /** Salaries go in as numbers, so both renderers right-align them. */
-export function referencePayload(rows = 20): { headers: string[]; rows: (string | number)[][]; options: { width: number } } {
-  return { headers: HEADERS, rows: referenceRows(rows).map((r) => [r[0]!, r[1]!, r[2]!, Number(r[3])]), options: { width: 800 } };
+export function referencePayload(rows = 20): {
+  headers: string[];
+  rows: (string | number)[][];
+  options: { width: number };
+} {
+  return {
+    headers: HEADERS,
+    rows: referenceRows(rows).map((r) => [r[0]!, r[1]!, r[2]!, Number(r[3])]),
+    options: { width: 800 },
+  };
 }
 
 function interDataUrl(weight: '400Regular' | '600SemiBold'): string {

@@ -30,12 +30,16 @@ const dirs = process.argv.slice(2);
 if (dirs.length < 2) throw new Error('usage: render-ab.ts <checkout A> <checkout B> [more checkouts]');
 const engines: { name: string; render: Render }[] = [];
 for (const dir of dirs) {
-  const mod = (await import(pathToFileURL(resolve(dir, 'services/render/src/engine.ts')).href)) as { renderTable: Render };
+  const mod = (await import(pathToFileURL(resolve(dir, 'services/render/src/engine.ts')).href)) as {
+    renderTable: Render;
+  };
   engines.push({ name: dir, render: mod.renderTable });
 }
 
 const payload = referencePayload();
-console.log(`render-ab: ${ROUNDS} rounds × ${PER_ROUND} renders per engine, load average ${loadavg()[0]!.toFixed(1)} at start`);
+console.log(
+  `render-ab: ${ROUNDS} rounds × ${PER_ROUND} renders per engine, load average ${loadavg()[0]!.toFixed(1)} at start`,
+);
 for (const format of FORMATS) {
   for (const e of engines) for (let i = 0; i < 30; i++) await e.render({ payload, format });
   const perRender = engines.map(() => [] as number[]);
@@ -55,7 +59,10 @@ for (const format of FORMATS) {
   }
   for (const [i, e] of engines.entries()) {
     const q = [...ratios[i]!].sort((a, b) => a - b);
-    const vs = i === 0 ? '' : `, × ${median(q).toFixed(3)} of ${engines[0]!.name} (rounds ${q[0]!.toFixed(3)}–${q[q.length - 1]!.toFixed(3)})`;
+    const vs =
+      i === 0
+        ? ''
+        : `, × ${median(q).toFixed(3)} of ${engines[0]!.name} (rounds ${q[0]!.toFixed(3)}–${q[q.length - 1]!.toFixed(3)})`;
     console.log(`${format} ${e.name}: ${median(perRender[i]!).toFixed(2)} CPU ms per render${vs}`);
   }
 }

@@ -55,7 +55,8 @@ setFlagsFromString('--expose-gc');
 const gc = (globalThis.gc ?? runInNewContext('gc')) as () => void;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const line = (label: string, value: string, note = '') => console.log(`  ${label.padEnd(34)} ${value.padStart(14)}  ${note}`);
+const line = (label: string, value: string, note = '') =>
+  console.log(`  ${label.padEnd(34)} ${value.padStart(14)}  ${note}`);
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 const reference = referencePayload(20);
@@ -76,7 +77,11 @@ function formattedReference(): unknown {
     rows: plain.rows.map((r, i) => [
       ...r,
       ((i * 37) % 41) - 15,
-      { type: 'sparkline', value: Array.from({ length: 12 }, (_, k) => 40 + ((i * 13 + k * 29) % 50)), kind: i % 3 === 0 ? 'bar' : i % 3 === 1 ? 'area' : 'line' },
+      {
+        type: 'sparkline',
+        value: Array.from({ length: 12 }, (_, k) => 40 + ((i * 13 + k * 29) % 50)),
+        kind: i % 3 === 0 ? 'bar' : i % 3 === 1 ? 'area' : 'line',
+      },
     ]),
     options: plain.options,
     conditionalFormats: [
@@ -133,7 +138,13 @@ async function svgStep(): Promise<number> {
   const uses = [...texts].map(([weight, t]) => ({ weight, texts: t }));
   const chromium = await openChromiumTable();
   const tableHtml = referenceTableHtml(20);
-  const runs = { png: [] as number[], fonts: [] as number[], paths: [] as number[], embed: [] as number[], chromium: [] as number[] };
+  const runs = {
+    png: [] as number[],
+    fonts: [] as number[],
+    paths: [] as number[],
+    embed: [] as number[],
+    chromium: [] as number[],
+  };
   const time = async (into: number[], fn: () => unknown) => {
     const t0 = performance.now();
     await fn();
@@ -154,17 +165,40 @@ async function svgStep(): Promise<number> {
     await time(runs.chromium, () => chromium.screenshot(tableHtml));
   }
   await chromium.close();
-  const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<keyof typeof runs, number>;
+  const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<
+    keyof typeof runs,
+    number
+  >;
   const ratio = m.chromium / m.fonts;
   console.log(`
 SVG text (issue #29), reference table, wall median over ${runs.fonts.length} interleaved engine runs each, ${runs.chromium.length} Chromium:`);
-  line('SVG, embedded fonts (default)', ms(m.fonts), `p90 ${ms(percentile(runs.fonts, 90))}, ${first.size} B (fonts ${style} B, without them ${first.size - style} B)`);
-  line('SVG, svgText "paths"', ms(m.paths), `p90 ${ms(percentile(runs.paths, 90))}, ${outlined.size} B; ${(m.paths / m.fonts).toFixed(2)}× the default`);
-  line('  of which embeddedFonts (warm)', ms(m.embed), `${((100 * m.embed) / m.fonts).toFixed(0)} % of the default SVG`);
+  line(
+    'SVG, embedded fonts (default)',
+    ms(m.fonts),
+    `p90 ${ms(percentile(runs.fonts, 90))}, ${first.size} B (fonts ${style} B, without them ${first.size - style} B)`,
+  );
+  line(
+    'SVG, svgText "paths"',
+    ms(m.paths),
+    `p90 ${ms(percentile(runs.paths, 90))}, ${outlined.size} B; ${(m.paths / m.fonts).toFixed(2)}× the default`,
+  );
+  line(
+    '  of which embeddedFonts (warm)',
+    ms(m.embed),
+    `${((100 * m.embed) / m.fonts).toFixed(0)} % of the default SVG`,
+  );
   line('engine PNG', ms(m.png), `SVG / PNG ${(m.fonts / m.png).toFixed(2)}×`);
   line('Chromium PNG (element screenshot)', ms(m.chromium), '');
-  line('SVG speed-up (target ≥ 100×)', `${ratio.toFixed(1)}×`, `${verdict(ratio >= 100)}; paths ${(m.chromium / m.paths).toFixed(1)}×`);
-  line('first SVG of a process', ms(cold), `second ${ms(second)} (harfbuzz loaded, Inter parsed and subset once per worker)`);
+  line(
+    'SVG speed-up (target ≥ 100×)',
+    `${ratio.toFixed(1)}×`,
+    `${verdict(ratio >= 100)}; paths ${(m.chromium / m.paths).toFixed(1)}×`,
+  );
+  line(
+    'first SVG of a process',
+    ms(cold),
+    `second ${ms(second)} (harfbuzz loaded, Inter parsed and subset once per worker)`,
+  );
   return ratio;
 }
 
@@ -226,8 +260,13 @@ async function main(): Promise<void> {
     return;
   }
   // Wall-clock figures mean little on a machine busy with other work: show how busy it was.
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`render-bench on ${process.version} ${process.execArgv.filter((a) => a.startsWith('--') && a !== '--import' && !a.includes('tsx')).join(' ') || '(no flags)'}, ${availableParallelism()} cores, load ${load()}, ${QUICK ? 'QUICK run' : 'full run'}\n`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(
+    `render-bench on ${process.version} ${process.execArgv.filter((a) => a.startsWith('--') && a !== '--import' && !a.includes('tsx')).join(' ') || '(no flags)'}, ${availableParallelism()} cores, load ${load()}, ${QUICK ? 'QUICK run' : 'full run'}\n`,
+  );
   await ensureFontsRegistered();
 
   // 1–2. Engine vs Chromium on the reference table.
@@ -262,9 +301,21 @@ async function main(): Promise<void> {
   line('engine PNG', ms(pngMedian), detail(enginePng));
   line('engine JPEG', ms(median(engineJpeg.times)), detail(engineJpeg));
   line('engine SVG', ms(svgMedian), detail(engineSvg));
-  line('Chromium PNG (element screenshot)', ms(chromiumMedian), `${detail(chromiumPng)} (browser processes included), ${shot.length} B`);
-  line('PNG speed-up (target ≥ 20×)', `${pngRatio.toFixed(1)}×`, `${verdict(pngRatio >= 20)}; by CPU time ${(chromiumPng.cpu / enginePng.cpu).toFixed(1)}×`);
-  line('SVG speed-up (target ≥ 100×)', `${svgRatio.toFixed(1)}×`, `${verdict(svgRatio >= 100)}; by CPU time ${(chromiumPng.cpu / engineSvg.cpu).toFixed(1)}×`);
+  line(
+    'Chromium PNG (element screenshot)',
+    ms(chromiumMedian),
+    `${detail(chromiumPng)} (browser processes included), ${shot.length} B`,
+  );
+  line(
+    'PNG speed-up (target ≥ 20×)',
+    `${pngRatio.toFixed(1)}×`,
+    `${verdict(pngRatio >= 20)}; by CPU time ${(chromiumPng.cpu / enginePng.cpu).toFixed(1)}×`,
+  );
+  line(
+    'SVG speed-up (target ≥ 100×)',
+    `${svgRatio.toFixed(1)}×`,
+    `${verdict(svgRatio >= 100)}; by CPU time ${(chromiumPng.cpu / engineSvg.cpu).toFixed(1)}×`,
+  );
 
   // 3. Throughput through the pool: enough renders in flight to keep both workers busy.
   const pool = createRenderPool({ size: 2 });
@@ -286,7 +337,11 @@ async function main(): Promise<void> {
   await pool.close();
   console.log(`\npool (2 workers, 8 in flight, ${N.pool} PNG renders):`);
   line('throughput (target ≥ 100/s)', `${poolPerSecond.toFixed(0)}/s`, verdict(poolPerSecond >= 100));
-  line('CPU per render (all threads)', ms((poolCpuSeconds * 1000) / N.pool), `→ ${((2 * N.pool) / poolCpuSeconds).toFixed(0)}/s on 2 idle cores`);
+  line(
+    'CPU per render (all threads)',
+    ms((poolCpuSeconds * 1000) / N.pool),
+    `→ ${((2 * N.pool) / poolCpuSeconds).toFixed(0)}/s on 2 idle cores`,
+  );
 
   // 4. PDF scaling.
   const rows1000 = referencePayload(1_000);
@@ -328,7 +383,9 @@ async function main(): Promise<void> {
   console.log(`\nload average at the end: ${load()}`);
   const formatsRatio = await formatsStep();
   const svgTextRatio = await svgStep();
-  console.log(`\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s formats ${formatsRatio.toFixed(2)}x svg-text ${svgTextRatio.toFixed(1)}x`);
+  console.log(
+    `\nrender-bench: png ${pngRatio.toFixed(1)}x svg ${svgRatio.toFixed(1)}x pool ${Math.round(poolPerSecond)}/s formats ${formatsRatio.toFixed(2)}x svg-text ${svgTextRatio.toFixed(1)}x`,
+  );
 }
 
 await main();

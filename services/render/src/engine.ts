@@ -31,7 +31,6 @@ export interface RenderEnv {
   loadImage?: (src: string) => Promise<{ bytes: Buffer; contentType: string }>;
 }
 
-
 export interface FetchedImages {
   bytes: Map<string, Buffer | null>;
   contentTypes: Map<string, string>;
@@ -73,7 +72,9 @@ async function fetchImages(model: TableModel, env: RenderEnv, budget: ImageBudge
       try {
         img = await load(src);
       } catch (e) {
-        warnings.push(`Image ${shortSource(src)} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`);
+        warnings.push(
+          `Image ${shortSource(src)} could not be loaded (${e instanceof Error ? e.message : 'unknown error'}); a placeholder was drawn`,
+        );
         continue;
       }
       const size = sniffImage(img.bytes);
@@ -143,9 +144,12 @@ function shortSource(src: string): string {
  */
 function encodeLossy(canvas: Canvas, format: 'jpeg' | 'webp' | 'avif', quality: number): Promise<Buffer> {
   switch (format) {
-    case 'jpeg': return canvas.encode('jpeg', quality);
-    case 'webp': return canvas.encode('webp', quality);
-    case 'avif': return canvas.encode('avif', { quality, speed: 8, threads: 1 });
+    case 'jpeg':
+      return canvas.encode('jpeg', quality);
+    case 'webp':
+      return canvas.encode('webp', quality);
+    case 'avif':
+      return canvas.encode('avif', { quality, speed: 8, threads: 1 });
   }
 }
 
@@ -191,7 +195,10 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
       freeImages(decoded);
       const pixels = canvas.data();
       releaseCanvas(canvas);
-      bytes = await encodePngParallel(pixels, canvas.width, canvas.height, { dpi: 96 * model.deviceScaleFactor, opaque });
+      bytes = await encodePngParallel(pixels, canvas.width, canvas.height, {
+        dpi: 96 * model.deviceScaleFactor,
+        opaque,
+      });
       break;
     }
     case 'jpeg':
@@ -248,6 +255,8 @@ export function drawnTable(model: TableModel): DrawnTable {
   return {
     title: model.title,
     columns: kept.map((i) => model.columns[i]!.label),
-    rows: model.rows.flatMap((row) => (row.kind === 'header' ? [] : [{ kind: row.kind, cells: kept.map((i) => row.cells[i]?.text ?? '') }])),
+    rows: model.rows.flatMap((row) =>
+      row.kind === 'header' ? [] : [{ kind: row.kind, cells: kept.map((i) => row.cells[i]?.text ?? '') }],
+    ),
   };
 }

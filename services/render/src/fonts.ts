@@ -45,14 +45,24 @@ export const FACES = {
   notoSansKR: face('Noto Sans KR', '@expo-google-fonts/noto-sans-kr', 'NotoSansKR', [400, 700]),
   notoSansArabic: face('Noto Sans Arabic', '@expo-google-fonts/noto-sans-arabic', 'NotoSansArabic', [400, 700]),
   notoSansHebrew: face('Noto Sans Hebrew', '@expo-google-fonts/noto-sans-hebrew', 'NotoSansHebrew', [400, 700]),
-  notoSansDevanagari: face('Noto Sans Devanagari', '@expo-google-fonts/noto-sans-devanagari', 'NotoSansDevanagari', [400, 700]),
+  notoSansDevanagari: face(
+    'Noto Sans Devanagari',
+    '@expo-google-fonts/noto-sans-devanagari',
+    'NotoSansDevanagari',
+    [400, 700],
+  ),
   notoSansBengali: face('Noto Sans Bengali', '@expo-google-fonts/noto-sans-bengali', 'NotoSansBengali', [400, 700]),
   notoSansTamil: face('Noto Sans Tamil', '@expo-google-fonts/noto-sans-tamil', 'NotoSansTamil', [400, 700]),
   notoSansThai: face('Noto Sans Thai', '@expo-google-fonts/noto-sans-thai', 'NotoSansThai', [400, 700]),
   notoSansGujarati: face('Noto Sans Gujarati', '@expo-google-fonts/noto-sans-gujarati', 'NotoSansGujarati', [400, 700]),
   notoSansTelugu: face('Noto Sans Telugu', '@expo-google-fonts/noto-sans-telugu', 'NotoSansTelugu', [400, 700]),
   notoSansKannada: face('Noto Sans Kannada', '@expo-google-fonts/noto-sans-kannada', 'NotoSansKannada', [400, 700]),
-  notoSansMalayalam: face('Noto Sans Malayalam', '@expo-google-fonts/noto-sans-malayalam', 'NotoSansMalayalam', [400, 700]),
+  notoSansMalayalam: face(
+    'Noto Sans Malayalam',
+    '@expo-google-fonts/noto-sans-malayalam',
+    'NotoSansMalayalam',
+    [400, 700],
+  ),
   notoSansSinhala: face('Noto Sans Sinhala', '@expo-google-fonts/noto-sans-sinhala', 'NotoSansSinhala', [400, 700]),
   notoSansKhmer: face('Noto Sans Khmer', '@expo-google-fonts/noto-sans-khmer', 'NotoSansKhmer', [400, 700]),
   notoSansLao: face('Noto Sans Lao', '@expo-google-fonts/noto-sans-lao', 'NotoSansLao', [400, 700]),
@@ -83,9 +93,23 @@ export function hanFace(locale: string): HanFace {
 }
 
 const SCRIPT_FACES: readonly FaceId[] = [
-  'notoSansArabic', 'notoSansHebrew', 'notoSansDevanagari', 'notoSansBengali', 'notoSansTamil', 'notoSansThai',
-  'notoSansGujarati', 'notoSansTelugu', 'notoSansKannada', 'notoSansMalayalam', 'notoSansSinhala',
-  'notoSansKhmer', 'notoSansLao', 'notoSansMyanmar', 'notoSansArmenian', 'notoSansGeorgian', 'notoSansEthiopic',
+  'notoSansArabic',
+  'notoSansHebrew',
+  'notoSansDevanagari',
+  'notoSansBengali',
+  'notoSansTamil',
+  'notoSansThai',
+  'notoSansGujarati',
+  'notoSansTelugu',
+  'notoSansKannada',
+  'notoSansMalayalam',
+  'notoSansSinhala',
+  'notoSansKhmer',
+  'notoSansLao',
+  'notoSansMyanmar',
+  'notoSansArmenian',
+  'notoSansGeorgian',
+  'notoSansEthiopic',
 ];
 
 /** Script fallbacks after the primary face, the locale's Han face first; Inter first because it has ✓ ✗ and arrows. */
@@ -96,20 +120,39 @@ export const FALLBACKS: readonly FaceId[] = fallbacks();
 
 /** What a user may write in `fontFamily` (lower-case first family of a CSS stack) → our face. */
 const FAMILY_ALIASES: Record<string, FaceId> = {
-  inter: 'inter', 'sans-serif': 'inter', 'system-ui': 'inter', '-apple-system': 'inter',
+  inter: 'inter',
+  'sans-serif': 'inter',
+  'system-ui': 'inter',
+  '-apple-system': 'inter',
   roboto: 'roboto',
-  'roboto mono': 'robotoMono', monospace: 'robotoMono',
+  'roboto mono': 'robotoMono',
+  monospace: 'robotoMono',
   merriweather: 'merriweather',
-  arial: 'arimo', helvetica: 'arimo', 'helvetica neue': 'arimo', arimo: 'arimo', 'liberation sans': 'arimo',
-  georgia: 'gelasio', gelasio: 'gelasio', serif: 'tinos',
-  'times new roman': 'tinos', times: 'tinos', tinos: 'tinos', 'liberation serif': 'tinos',
-  'courier new': 'cousine', courier: 'cousine', cousine: 'cousine', 'liberation mono': 'cousine',
+  arial: 'arimo',
+  helvetica: 'arimo',
+  'helvetica neue': 'arimo',
+  arimo: 'arimo',
+  'liberation sans': 'arimo',
+  georgia: 'gelasio',
+  gelasio: 'gelasio',
+  serif: 'tinos',
+  'times new roman': 'tinos',
+  times: 'tinos',
+  tinos: 'tinos',
+  'liberation serif': 'tinos',
+  'courier new': 'cousine',
+  courier: 'cousine',
+  cousine: 'cousine',
+  'liberation mono': 'cousine',
 };
 
 /** The first family of a CSS-like stack that we know; Inter when none is known. */
 export function resolveFace(fontFamily: string): FaceId {
   for (const part of fontFamily.split(',')) {
-    const name = part.trim().replace(/^['"]|['"]$/g, '').toLowerCase();
+    const name = part
+      .trim()
+      .replace(/^['"]|['"]$/g, '')
+      .toLowerCase();
     const id = Object.prototype.hasOwnProperty.call(FAMILY_ALIASES, name) ? FAMILY_ALIASES[name] : undefined;
     if (id) return id;
   }
@@ -132,11 +175,21 @@ export function facePath(id: FaceId, weight: Weight): string {
 }
 
 /** CSS family list for canvas and SVG: primary, then the script fallbacks, then emoji. */
-export function familyStack(primary: FaceId, opts: { emoji?: 'color' | 'none'; generic?: boolean; han?: HanFace } = {}): string {
+export function familyStack(
+  primary: FaceId,
+  opts: { emoji?: 'color' | 'none'; generic?: boolean; han?: HanFace } = {},
+): string {
   const ids: FaceId[] = [primary, ...fallbacks(opts.han).filter((f) => f !== primary)];
   if (opts.emoji !== 'none') ids.push('notoColorEmoji');
   const names = ids.map((id) => `"${FACES[id].family}"`);
-  if (opts.generic) names.push(FACES[primary].family.includes('Mono') || primary === 'cousine' ? 'monospace' : primary === 'tinos' || primary === 'gelasio' || primary === 'merriweather' ? 'serif' : 'sans-serif');
+  if (opts.generic)
+    names.push(
+      FACES[primary].family.includes('Mono') || primary === 'cousine'
+        ? 'monospace'
+        : primary === 'tinos' || primary === 'gelasio' || primary === 'merriweather'
+          ? 'serif'
+          : 'sans-serif',
+    );
   return names.join(', ');
 }
 

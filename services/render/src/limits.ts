@@ -29,7 +29,9 @@ export const LIMITS = Object.freeze({
 /** Cells of a PDF (pdfmake's memory grows with them). */
 export function checkPdfCells(rows: number, columns: number): void {
   if (rows * columns > LIMITS.maxPdfCells) {
-    throw tooLarge(`Too many cells for a PDF: ${rows * columns} (at most ${LIMITS.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`);
+    throw tooLarge(
+      `Too many cells for a PDF: ${rows * columns} (at most ${LIMITS.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`,
+    );
   }
 }
 
@@ -101,12 +103,15 @@ export function checkRasterSize(width: number, height: number, scale: number, fo
     );
   }
   if (w * h > total) {
-    throw tooLarge(`The image would have ${w * h} pixels (at most ${total}${inFormat(format)}): use fewer rows, pagination or the pdf format`);
+    throw tooLarge(
+      `The image would have ${w * h} pixels (at most ${total}${inFormat(format)}): use fewer rows, pagination or the pdf format`,
+    );
   }
 }
 
 /** Names the format in a limit's message when its limit is not the PNG one. */
-const inFormat = (format: RasterFormat): string => (format === 'png' || format === 'jpeg' ? '' : ` in ${FORMAT_LABELS[format]}`);
+const inFormat = (format: RasterFormat): string =>
+  format === 'png' || format === 'jpeg' ? '' : ` in ${FORMAT_LABELS[format]}`;
 
 /**
  * Rows of at least `minHeightPx` CSS pixels, at `ptPerPx` points each, on pages with `bodyPt`

@@ -24,7 +24,16 @@ export interface CellSparkline {
   color: string;
 }
 
-export type IconName = 'arrowUp' | 'arrowRight' | 'arrowDown' | 'trafficGreen' | 'trafficAmber' | 'trafficRed' | 'check' | 'exclamation' | 'cross';
+export type IconName =
+  | 'arrowUp'
+  | 'arrowRight'
+  | 'arrowDown'
+  | 'trafficGreen'
+  | 'trafficAmber'
+  | 'trafficRed'
+  | 'check'
+  | 'exclamation'
+  | 'cross';
 
 /** Graphics drawn in a cell besides its text (conditional formats, sparklines). */
 export interface CellGraphics {
@@ -85,9 +94,25 @@ export function newCell(
   formatValue?: ModelCell['formatValue'],
 ): ModelCell {
   return {
-    text, kind, align, background: undefined, color: undefined, weight, italic: false, fontSize: undefined,
-    colspan: 1, rowspan: 1, link: undefined, tooltip: undefined, image: undefined, sortValue, raw: undefined,
-    alignSet: undefined, formatValue, graphics: undefined, locale: undefined,
+    text,
+    kind,
+    align,
+    background: undefined,
+    color: undefined,
+    weight,
+    italic: false,
+    fontSize: undefined,
+    colspan: 1,
+    rowspan: 1,
+    link: undefined,
+    tooltip: undefined,
+    image: undefined,
+    sortValue,
+    raw: undefined,
+    alignSet: undefined,
+    formatValue,
+    graphics: undefined,
+    locale: undefined,
   };
 }
 

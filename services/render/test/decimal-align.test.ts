@@ -11,7 +11,11 @@ import { normalize } from '../src/normalize/table';
 const VALUES = [1234.5, 3.14159, 42, -0.5, 100000, 7.25];
 const payload = (locale: string, align: Record<string, unknown> = { align: 'decimal' }) => ({
   headers: ['Item', 'Amount', 'Share'],
-  rows: VALUES.map((v, i) => [`Item ${i + 1}`, { type: 'number', value: v, format: { maximumFractionDigits: 4 } }, { type: 'percentage', value: v / 200000, format: { maximumFractionDigits: 3 } }]),
+  rows: VALUES.map((v, i) => [
+    `Item ${i + 1}`,
+    { type: 'number', value: v, format: { maximumFractionDigits: 4 } },
+    { type: 'percentage', value: v / 200000, format: { maximumFractionDigits: 3 } },
+  ]),
   options: { locale },
   styles: { columnStyles: { Amount: align, Share: { textAlign: 'decimal' } } },
 });
@@ -21,11 +25,13 @@ function separatorXs(locale: string, col: number, align?: Record<string, unknown
   const layout = layoutTable(normalize({ payload: payload(locale, align) }).model);
   const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')!.value;
   const pad = 12;
-  return layout.cells.filter((lc) => lc.col === col && lc.row > 0).map((lc) => {
-    const at = decimalSplit(lc.cell.text, sep)!;
-    const right = lc.x + lc.w - pad + lc.shift;
-    return right - measure(lc.text.font, lc.cell.text.slice(at));
-  });
+  return layout.cells
+    .filter((lc) => lc.col === col && lc.row > 0)
+    .map((lc) => {
+      const at = decimalSplit(lc.cell.text, sep)!;
+      const right = lc.x + lc.w - pad + lc.shift;
+      return right - measure(lc.text.font, lc.cell.text.slice(at));
+    });
 }
 
 describe('decimal alignment', () => {
@@ -55,12 +61,16 @@ describe('decimal alignment', () => {
   });
 
   it('refuses an unknown alignment with a 400', async () => {
-    await expect(renderTable({ payload: { ...payload('en-US'), styles: { columnStyles: { Amount: { align: 'justify' } } } } })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      renderTable({ payload: { ...payload('en-US'), styles: { columnStyles: { Amount: { align: 'justify' } } } } }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('draws the offset in SVG, and PDF gets a margin and tabular figures', async () => {
     const svg = Buffer.from((await renderTable({ payload: payload('en-US'), format: 'svg' })).bytes).toString();
-    const xs = [...svg.matchAll(/<text x="([\d.]+)"[^>]*tabular-nums[^>]*>([^<]*)</g)].filter((m) => m[2]!.includes('.') || /^-?[\d,]+$/.test(m[2]!)).map((m) => Number(m[1]));
+    const xs = [...svg.matchAll(/<text x="([\d.]+)"[^>]*tabular-nums[^>]*>([^<]*)</g)]
+      .filter((m) => m[2]!.includes('.') || /^-?[\d,]+$/.test(m[2]!))
+      .map((m) => Number(m[1]));
     expect(new Set(xs).size).toBeGreaterThan(1);
     const pdf = await renderTable({ payload: payload('en-US'), format: 'pdf' });
     expect(Buffer.from(pdf.bytes).subarray(0, 5).toString()).toBe('%PDF-');
@@ -69,7 +79,17 @@ describe('decimal alignment', () => {
 
 describe('tabular figures', () => {
   it('sets numeric cells with equal-width digits, text cells with proportional ones', () => {
-    const layout = layoutTable(normalize({ payload: { headers: ['n', 't'], rows: [[111, 'a 111'], [888, 'b 888']] } }).model);
+    const layout = layoutTable(
+      normalize({
+        payload: {
+          headers: ['n', 't'],
+          rows: [
+            [111, 'a 111'],
+            [888, 'b 888'],
+          ],
+        },
+      }).model,
+    );
     const cell = (r: number, c: number) => layout.cells.find((lc) => lc.row === r && lc.col === c)!;
     expect(cell(1, 0).text.tabular).toBe(true);
     expect(cell(1, 1).text.tabular).toBe(false);

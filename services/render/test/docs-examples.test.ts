@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { featureDocs } from '@jsonable/contracts/table-features-docs';
 import {
-  arrayRowsSample, headersRowsSample, objectRowsSample, pdfSample, processingSample, stylesSample, typedCellsSample,
+  arrayRowsSample,
+  headersRowsSample,
+  objectRowsSample,
+  pdfSample,
+  processingSample,
+  stylesSample,
+  typedCellsSample,
 } from '../../../web/src/features/docs/snippets';
 import { renderTable } from '../src/engine';
 
@@ -22,14 +28,30 @@ describe("the docs' own example payloads render", () => {
   }
 
   it('documents every field of issue #24 and the four kinds of conditional format', () => {
-    expect(featureDocs.map((d) => d.field)).toEqual(expect.arrayContaining([
-      'subtitle', 'footnotes', 'spanners', 'columns', 'conditionalFormats.rule', 'conditionalFormats.colorScale',
-      'conditionalFormats.dataBar', 'conditionalFormats.iconSet', 'sparkline',
-    ]));
+    expect(featureDocs.map((d) => d.field)).toEqual(
+      expect.arrayContaining([
+        'subtitle',
+        'footnotes',
+        'spanners',
+        'columns',
+        'conditionalFormats.rule',
+        'conditionalFormats.colorScale',
+        'conditionalFormats.dataBar',
+        'conditionalFormats.iconSet',
+        'sparkline',
+      ]),
+    );
     expect(featureDocs.find((d) => d.field === 'subtitle')!.payload).toHaveProperty('sourceNotes');
   });
 
-  const samples = { objectRowsSample, headersRowsSample, arrayRowsSample, typedCellsSample, stylesSample, processingSample };
+  const samples = {
+    objectRowsSample,
+    headersRowsSample,
+    arrayRowsSample,
+    typedCellsSample,
+    stylesSample,
+    processingSample,
+  };
   for (const [name, json] of Object.entries(samples)) {
     it(`the ${name} request sample`, async () => {
       const out = await renderTable({ payload: JSON.parse(json) as unknown, format: 'png' });

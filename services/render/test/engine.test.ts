@@ -34,7 +34,8 @@ function svgTexts(svg: string): string[] {
     if (Array.isArray(node)) return node.forEach(walk);
     if (node && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
-        if (k === 'text' && Array.isArray(v)) out.push(v.map((t: { '#text'?: unknown }) => String(t['#text'] ?? '')).join(''));
+        if (k === 'text' && Array.isArray(v))
+          out.push(v.map((t: { '#text'?: unknown }) => String(t['#text'] ?? '')).join(''));
         else if (k !== ':@') walk(v);
       }
     }
@@ -45,7 +46,15 @@ function svgTexts(svg: string): string[] {
 
 describe('payload forms', () => {
   it('reads an array of row objects: keys become headers', async () => {
-    const out = await renderTable({ payload: { data: [{ Name: 'Ada', Age: 36 }, { Name: 'Alan', Age: 41 }] }, format: 'svg' });
+    const out = await renderTable({
+      payload: {
+        data: [
+          { Name: 'Ada', Age: 36 },
+          { Name: 'Alan', Age: 41 },
+        ],
+      },
+      format: 'svg',
+    });
     const texts = svgTexts(Buffer.from(out.bytes).toString());
     expect(texts.slice(0, 2)).toEqual(['Name', 'Age']);
     expect(texts).toContain('Ada');
@@ -55,9 +64,27 @@ describe('payload forms', () => {
 
   it('reads headers + rows, data arrays with headers, and data arrays with a header row', async () => {
     for (const payload of [
-      { headers: ['A', 'B'], rows: [[1, 2], [3, 4]] },
-      { headers: ['A', 'B'], data: [[1, 2], [3, 4]] },
-      { data: [['A', 'B'], [1, 2], [3, 4]] },
+      {
+        headers: ['A', 'B'],
+        rows: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+      {
+        headers: ['A', 'B'],
+        data: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+      {
+        data: [
+          ['A', 'B'],
+          [1, 2],
+          [3, 4],
+        ],
+      },
     ]) {
       const out = await renderTable({ payload, format: 'svg' });
       const texts = svgTexts(Buffer.from(out.bytes).toString());
@@ -68,7 +95,10 @@ describe('payload forms', () => {
   it('renders headers alone (form c) and the alternative sample format', async () => {
     const alone = await renderTable({ payload: { headers: ['Only', 'Headers'] }, format: 'png' });
     expect(alone.rows).toBe(0);
-    const sample = await renderTable({ payload: { title: 'Sample', headers: ['x'], rows: [['y']], styles: { headerBg: '#123456', headerText: '#fff' } }, format: 'svg' });
+    const sample = await renderTable({
+      payload: { title: 'Sample', headers: ['x'], rows: [['y']], styles: { headerBg: '#123456', headerText: '#fff' } },
+      format: 'svg',
+    });
     const svg = Buffer.from(sample.bytes).toString();
     expect(svg).toContain('fill="#123456"');
     expect(sample.title).toBe('Sample');
@@ -95,7 +125,9 @@ describe('formats', () => {
   it('picks the format: input, then options.format, then styles.imageFormat, then project, then png', async () => {
     const data = [{ a: 1 }];
     expect((await renderTable({ payload: { data, options: { format: 'pdf' } }, format: 'svg' })).format).toBe('svg');
-    expect((await renderTable({ payload: { data, options: { format: 'jpeg' }, styles: { imageFormat: 'svg' } } })).format).toBe('jpeg');
+    expect(
+      (await renderTable({ payload: { data, options: { format: 'jpeg' }, styles: { imageFormat: 'svg' } } })).format,
+    ).toBe('jpeg');
     expect((await renderTable({ payload: { data, styles: { imageFormat: 'svg' } } })).format).toBe('svg');
     expect((await renderTable({ payload: { data }, projectStyles: { imageFormat: 'pdf' } })).format).toBe('pdf');
     expect((await renderTable({ payload: { data } })).format).toBe('png');
@@ -123,7 +155,14 @@ describe('formats', () => {
   it('writes SVG as valid XML with escaped vector text and no script', async () => {
     const evil = '<script>alert(1)</script> & "quotes"';
     const out = await renderTable({
-      payload: { title: evil, headers: ['<b>', 'x'], rows: [[evil, { value: 'link', link: 'javascript:alert(1)' }], ['ok', { value: 'site', link: 'https://example.com/?a=1&b=2' }]] },
+      payload: {
+        title: evil,
+        headers: ['<b>', 'x'],
+        rows: [
+          [evil, { value: 'link', link: 'javascript:alert(1)' }],
+          ['ok', { value: 'site', link: 'https://example.com/?a=1&b=2' }],
+        ],
+      },
       format: 'svg',
     });
     const svg = Buffer.from(out.bytes).toString();
@@ -149,9 +188,18 @@ describe('formats', () => {
   it('keeps a row taller than a page in the PDF, broken across pages, instead of dropping it', async () => {
     const paragraph = 'A long note from the support log that keeps going for a while. '.repeat(10);
     const tall = Array.from({ length: 14 }, () => paragraph).join('\n');
-    const rows = [['Ada', 'short'], ['Grace', 'short'], ['Linus', tall], ['Ken', 'short'], ['Barbara', 'short']];
+    const rows = [
+      ['Ada', 'short'],
+      ['Grace', 'short'],
+      ['Linus', tall],
+      ['Ken', 'short'],
+      ['Barbara', 'short'],
+    ];
     const out = await renderTable({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows }, format: 'pdf' });
-    const pages = Buffer.from(out.bytes).toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0;
+    const pages =
+      Buffer.from(out.bytes)
+        .toString('latin1')
+        .match(/\/Type\s*\/Page\b/g)?.length ?? 0;
     // The tall row alone needs more than one page; dropped, the others fit on one or two.
     const layout = layoutTable(normalize({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows } }).model);
     const tallPt = (layout.rowEdges[4]! - layout.rowEdges[3]!) * 0.75;
@@ -161,7 +209,8 @@ describe('formats', () => {
 });
 
 describe('cells and options', () => {
-  const texts = async (payload: unknown) => svgTexts(Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString());
+  const texts = async (payload: unknown) =>
+    svgTexts(Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString());
 
   it('formats typed cells with Intl and the locale option', async () => {
     const row = [
@@ -171,23 +220,59 @@ describe('cells and options', () => {
       { type: 'number', value: 1234567.891 },
       { type: 'boolean', value: false },
     ];
-    expect((await texts({ headers: ['c', 'p', 'd', 'n', 'b'], rows: [row] })).slice(5)).toEqual(['$1,234.50', '25.6%', 'Mar 5, 2024', '1,234,567.89', '✗']);
-    const de = await texts({ headers: ['c', 'p', 'd', 'n', 'b'], rows: [[{ type: 'currency', value: 1234.5, format: 'EUR' }, ...row.slice(1)]], options: { locale: 'de-DE' } });
+    expect((await texts({ headers: ['c', 'p', 'd', 'n', 'b'], rows: [row] })).slice(5)).toEqual([
+      '$1,234.50',
+      '25.6%',
+      'Mar 5, 2024',
+      '1,234,567.89',
+      '✗',
+    ]);
+    const de = await texts({
+      headers: ['c', 'p', 'd', 'n', 'b'],
+      rows: [[{ type: 'currency', value: 1234.5, format: 'EUR' }, ...row.slice(1)]],
+      options: { locale: 'de-DE' },
+    });
     expect(de[5]).toBe('1.234,50\u00a0€');
     expect(de[8]).toBe('1.234.567,89');
   });
 
-  it('reads date patterns in both spellings (dd/MM/yyyy and Make/Zapier\'s DD/MM/YYYY) and style names', async () => {
-    const formats = ['DD/MM/YYYY', 'YYYY-MM-DD', 'MMMM D, YYYY', 'dd/MM/yyyy', 'ddd D MMM', "EEEE 'the' d", 'short', 'long'];
+  it("reads date patterns in both spellings (dd/MM/yyyy and Make/Zapier's DD/MM/YYYY) and style names", async () => {
+    const formats = [
+      'DD/MM/YYYY',
+      'YYYY-MM-DD',
+      'MMMM D, YYYY',
+      'dd/MM/yyyy',
+      'ddd D MMM',
+      "EEEE 'the' d",
+      'short',
+      'long',
+    ];
     const row = formats.map((format) => ({ type: 'date', value: '2025-03-01', format }));
-    const out = (await texts({ headers: formats.map((_, i) => `c${i}`), rows: [row], options: { width: 2400 } })).slice(formats.length);
-    expect(out).toEqual(['01/03/2025', '2025-03-01', 'March 1, 2025', '01/03/2025', 'Sat 1 Mar', 'Saturday the 1', '3/1/25', 'March 1, 2025']);
+    const out = (await texts({ headers: formats.map((_, i) => `c${i}`), rows: [row], options: { width: 2400 } })).slice(
+      formats.length,
+    );
+    expect(out).toEqual([
+      '01/03/2025',
+      '2025-03-01',
+      'March 1, 2025',
+      '01/03/2025',
+      'Sat 1 Mar',
+      'Saturday the 1',
+      '3/1/25',
+      'March 1, 2025',
+    ]);
   });
 
   it('shows null as "-", booleans as ✓/✗ and nested data per complexDataDisplay', async () => {
-    const t = await texts({ data: [{ a: null, b: true, c: [1, 2, 3], d: { x: 1, y: { z: [1] } } }], styles: { complexDataDisplay: { maxDepth: 2 } } });
+    const t = await texts({
+      data: [{ a: null, b: true, c: [1, 2, 3], d: { x: 1, y: { z: [1] } } }],
+      styles: { complexDataDisplay: { maxDepth: 2 } },
+    });
     expect(t.slice(4)).toEqual(['-', '✓', '1, 2, 3', 'x: 1, y: z: [1 item]']);
-    const list = await texts({ data: [{ tags: ['a', 'b'] }], styles: { complexDataDisplay: { arrayDisplay: 'list', nullDisplay: 'n/a' } } });
+    const list = await texts({
+      data: [{ tags: ['a', 'b'] }],
+      styles: { complexDataDisplay: { arrayDisplay: 'list', nullDisplay: 'n/a' } },
+    });
     expect(list.slice(1)).toEqual(['• a', '• b']);
   });
 
@@ -199,20 +284,34 @@ describe('cells and options', () => {
       { n: 'none', v: null, d: { type: 'date', value: '2024-01-01' } },
     ];
     const sorted = await texts({ data, options: { dataProcessing: { sortBy: 'v', sortDirection: 'desc' } } });
-    expect(sorted.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual(['ten'.replace('ten', 'hundred'), 'ten', 'nine', 'none']);
+    expect(sorted.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual([
+      'ten'.replace('ten', 'hundred'),
+      'ten',
+      'nine',
+      'none',
+    ]);
     const byDate = await texts({ data, options: { dataProcessing: { sortBy: ['d'] } } });
     expect(byDate.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual(['nine', 'none', 'ten', 'hundred']);
     const filtered = await texts({ data, options: { dataProcessing: { filter: { v: { gte: 10 } } } } });
     expect(filtered.filter((_, i) => i >= 3 && i % 3 === 0)).toEqual(['ten', 'hundred']);
-    const paged = await texts({ data, options: { showRowNumbers: true, pagination: { enabled: true, pageSize: 2, currentPage: 2 } } });
+    const paged = await texts({
+      data,
+      options: { showRowNumbers: true, pagination: { enabled: true, pageSize: 2, currentPage: 2 } },
+    });
     expect(paged.slice(0, 4)).toEqual(['#', 'n', 'v', 'd']);
     expect(paged.filter((_, i) => i >= 4 && i % 4 === 0)).toEqual(['3', '4']);
-    await expect(renderTable({ payload: { data, options: { dataProcessing: { sortBy: 'missing' } } } })).rejects.toMatchObject({ status: 400, message: 'Unknown column in sortBy: missing' });
+    await expect(
+      renderTable({ payload: { data, options: { dataProcessing: { sortBy: 'missing' } } } }),
+    ).rejects.toMatchObject({ status: 400, message: 'Unknown column in sortBy: missing' });
   });
 
   it('groups rows with group headers and summary rows', async () => {
     const t = await texts({
-      data: [{ g: 'A', x: 1 }, { g: 'B', x: 5 }, { g: 'A', x: 2 }],
+      data: [
+        { g: 'A', x: 1 },
+        { g: 'B', x: 5 },
+        { g: 'A', x: 2 },
+      ],
       options: { dataProcessing: { groupBy: 'g', aggregate: { x: ['sum', 'max'] } } },
     });
     expect(t).toContain('g: A  (2)');
@@ -224,15 +323,17 @@ describe('cells and options', () => {
   });
 
   it('aligns a column by the cells it holds once spans are placed', () => {
-    const { model } = normalize({ payload: {
-      headers: ['Region', 'Product', 'Q1', 'Q2'],
-      rows: [
-        [{ value: 'Europe', style: { rowspan: 3 } }, 'Widgets', 10, 20],
-        ['Gadgets', 11, 21],
-        ['Gizmos', 12, 22],
-        ['Asia', 'Widgets', 13, 23],
-      ],
-    } });
+    const { model } = normalize({
+      payload: {
+        headers: ['Region', 'Product', 'Q1', 'Q2'],
+        rows: [
+          [{ value: 'Europe', style: { rowspan: 3 } }, 'Widgets', 10, 20],
+          ['Gadgets', 11, 21],
+          ['Gizmos', 12, 22],
+          ['Asia', 'Widgets', 13, 23],
+        ],
+      },
+    });
     const header = model.rows.find((r) => r.kind === 'header')!;
     expect(header.cells.map((c) => c?.align)).toEqual(['left', 'left', 'right', 'right']);
   });
@@ -242,17 +343,23 @@ describe('cells and options', () => {
     expect(t.slice(4)).toEqual(['0.3', '1.23456e-7', '12345678901234', '-2.675']);
   });
 
-  it('applies a font size from styles.cellStyles, as from a cell\'s own style', () => {
+  it("applies a font size from styles.cellStyles, as from a cell's own style", () => {
     const model = (styles: Record<string, unknown>, cell: unknown = 'Ivy Park') =>
       normalize({ payload: { headers: ['Name', 'Lead'], rows: [[cell, 'x']], styles } }).model;
     const body = (m: ReturnType<typeof model>) => m.rows.find((r) => r.kind === 'body')!.cells[0]!;
     expect(body(model({ cellStyles: [[{ fontSize: 20 }]] })).fontSize).toBe(20);
-    expect(body(model({ cellStyles: [[{ fontSize: 20 }]] }, { value: 'Ivy Park', style: { fontSize: 12 } })).fontSize).toBe(12);
+    expect(
+      body(model({ cellStyles: [[{ fontSize: 20 }]] }, { value: 'Ivy Park', style: { fontSize: 12 } })).fontSize,
+    ).toBe(12);
     expect(body(model({})).fontSize).toBeUndefined();
   });
 
   it('names a summary row after its function when there is only one', async () => {
-    const data = [{ g: 'A', x: 1 }, { g: 'B', x: 5 }, { g: 'A', x: 2 }];
+    const data = [
+      { g: 'A', x: 1 },
+      { g: 'B', x: 5 },
+      { g: 'A', x: 2 },
+    ];
     const grouped = await texts({ data, options: { dataProcessing: { groupBy: 'g', aggregate: { x: 'max' } } } });
     expect(grouped).toContain('Maximum');
     expect(grouped).toContain('Overall maximum');
@@ -265,15 +372,24 @@ describe('cells and options', () => {
   });
 
   it('hides column headers, mirrors columns for rtl', async () => {
-    expect(await texts({ headers: ['A', 'B'], rows: [[1, 2]], options: { showColumnHeaders: false } })).toEqual(['1', '2']);
-    const out = await renderTable({ payload: { headers: ['First', 'Second'], rows: [['a', 'b']], options: { direction: 'rtl' } }, format: 'svg' });
+    expect(await texts({ headers: ['A', 'B'], rows: [[1, 2]], options: { showColumnHeaders: false } })).toEqual([
+      '1',
+      '2',
+    ]);
+    const out = await renderTable({
+      payload: { headers: ['First', 'Second'], rows: [['a', 'b']], options: { direction: 'rtl' } },
+      format: 'svg',
+    });
     const svg = Buffer.from(out.bytes).toString();
     const x = (label: string) => Number(new RegExp(`x="([\\d.]+)"[^>]*>${label}<`).exec(svg)?.[1]);
     expect(x('First')).toBeGreaterThan(x('Second'));
   });
 
   it('honours width, wraps long text and hard-breaks long tokens without exceeding the width', async () => {
-    const out = await renderTable({ payload: { headers: ['k', 'v'], rows: [['x', 'y'.repeat(300)]], options: { width: 300 } }, format: 'png' });
+    const out = await renderTable({
+      payload: { headers: ['k', 'v'], rows: [['x', 'y'.repeat(300)]], options: { width: 300 } },
+      format: 'png',
+    });
     expect(out.width).toBe(300);
     const wide = await renderTable({ payload: { headers: ['k', 'v'], rows: [['x', 'y']] }, format: 'png' });
     expect(wide.width).toBeLessThan(300);
@@ -281,7 +397,13 @@ describe('cells and options', () => {
   });
 
   it('never lets spans overlap (a colspan stops at a slot a rowspan covers)', async () => {
-    const payload = { headers: ['a', 'b', 'c'], rows: [[0, { value: 'tall', rowspan: 2 }], [{ value: 'wide', colspan: 3 }, 'x']] };
+    const payload = {
+      headers: ['a', 'b', 'c'],
+      rows: [
+        [0, { value: 'tall', rowspan: 2 }],
+        [{ value: 'wide', colspan: 3 }, 'x'],
+      ],
+    };
     for (const format of ['png', 'svg', 'pdf'] as const) {
       const out = await renderTable({ payload, format });
       expect(out.size).toBeGreaterThan(0);
@@ -292,7 +414,11 @@ describe('cells and options', () => {
 
   it('keeps every character when it hard-breaks a long token, and drops control characters', async () => {
     const token = 'abcdefghij'.repeat(500);
-    const t = await texts({ headers: ['k'], rows: [[token], ['tab\there\r\nnext\u0007line']], options: { width: 240 } });
+    const t = await texts({
+      headers: ['k'],
+      rows: [[token], ['tab\there\r\nnext\u0007line']],
+      options: { width: 240 },
+    });
     const pieces = t.slice(1, -2);
     expect(pieces.length).toBeGreaterThan(20);
     expect(pieces.join('')).toBe(token);
@@ -300,7 +426,10 @@ describe('cells and options', () => {
   });
 
   it('merges request styles over project defaults over the system defaults', async () => {
-    const svg = async (payload: unknown, projectStyles?: Record<string, unknown>) => Buffer.from((await renderTable({ payload, projectStyles: projectStyles ?? null, format: 'svg' })).bytes).toString();
+    const svg = async (payload: unknown, projectStyles?: Record<string, unknown>) =>
+      Buffer.from(
+        (await renderTable({ payload, projectStyles: projectStyles ?? null, format: 'svg' })).bytes,
+      ).toString();
     expect(await svg({ data: [{ a: 1 }] })).toContain('fill="#2563eb"');
     expect(await svg({ data: [{ a: 1 }] }, { headerBg: '#111111' })).toContain('fill="#111111"');
     const both = await svg({ data: [{ a: 1 }], styles: { headerBgColor: '#222222' } }, { headerBg: '#111111' });
@@ -335,7 +464,10 @@ describe('cell images', () => {
     const payload = {
       headers: ['img', 'img2'],
       rows: [
-        [{ type: 'image', value: red, format: { width: 24, height: 24 } }, { type: 'image', value: 'https://example.com/missing.png' }],
+        [
+          { type: 'image', value: red, format: { width: 24, height: 24 } },
+          { type: 'image', value: 'https://example.com/missing.png' },
+        ],
         [{ type: 'image', value: red }, 'text'],
       ],
     };
@@ -353,13 +485,21 @@ describe('cell images', () => {
 
   it('draws the image into the PNG and a placeholder for bytes that do not decode', async () => {
     const payload = { headers: ['img'], rows: [[{ type: 'image', value: red, format: { width: 40, height: 40 } }]] };
-    const out = await renderTable({ payload, format: 'png' }, { loadImage: async (src) => ({ bytes: Buffer.from(src.split(',')[1]!, 'base64'), contentType: 'image/png' }) });
+    const out = await renderTable(
+      { payload, format: 'png' },
+      { loadImage: async (src) => ({ bytes: Buffer.from(src.split(',')[1]!, 'base64'), contentType: 'image/png' }) },
+    );
     const img = await loadImage(Buffer.from(out.bytes));
     const c = createCanvas(img.width, img.height);
     c.getContext('2d').drawImage(img, 0, 0);
-    const [r, g, b] = c.getContext('2d').getImageData(Math.floor(img.width / 2), Math.floor(img.height * 0.75), 1, 1).data;
+    const [r, g, b] = c
+      .getContext('2d')
+      .getImageData(Math.floor(img.width / 2), Math.floor(img.height * 0.75), 1, 1).data;
     expect([r, g, b]).toEqual([255, 0, 0]);
-    const broken = await renderTable({ payload, format: 'pdf' }, { loadImage: async () => ({ bytes: Buffer.from('not an image'), contentType: 'image/png' }) });
+    const broken = await renderTable(
+      { payload, format: 'pdf' },
+      { loadImage: async () => ({ bytes: Buffer.from('not an image'), contentType: 'image/png' }) },
+    );
     expect(broken.warnings[0]).toContain('could not be decoded');
   });
 });
@@ -393,7 +533,11 @@ describe('limits', () => {
   });
 
   it('refuses images taller than the raster limit but renders the same table as PDF', async () => {
-    const payload = { headers: ['a'], rows: Array.from({ length: 3000 }, (_, i) => [`row ${i}`]), options: { deviceScaleFactor: 3 } };
+    const payload = {
+      headers: ['a'],
+      rows: Array.from({ length: 3000 }, (_, i) => [`row ${i}`]),
+      options: { deviceScaleFactor: 3 },
+    };
     const e = await refusal(payload);
     expect(e.status).toBe(413);
     expect(e.message).toContain('pixels');
@@ -404,13 +548,19 @@ describe('title', () => {
   const titleOf = (payload: Record<string, unknown>) => layoutTable(normalize({ payload }).model);
 
   it('widens a table fitted to content to its title, so a short title stays on one line', () => {
-    for (const title of ['Batch 10', 'Weekly Sales Report for the European Region', 'Supercalifragilisticexpialidocious']) {
+    for (const title of [
+      'Batch 10',
+      'Weekly Sales Report for the European Region',
+      'Supercalifragilisticexpialidocious',
+    ]) {
       const layout = titleOf({ title, data: [{ run: 1 }] });
       expect(layout.title?.lines, title).toEqual([title]);
       expect(layout.tableW, title).toBeGreaterThan(measure(layout.title!.text.font, title));
     }
     // Without a title the same table keeps its own width.
-    expect(titleOf({ data: [{ run: 1 }] }).tableW).toBeLessThan(titleOf({ title: 'Batch 10', data: [{ run: 1 }] }).tableW);
+    expect(titleOf({ data: [{ run: 1 }] }).tableW).toBeLessThan(
+      titleOf({ title: 'Batch 10', data: [{ run: 1 }] }).tableW,
+    );
   });
 
   it('a title longer than the default width wraps between words at that width; an explicit width wins', () => {
@@ -419,7 +569,11 @@ describe('title', () => {
     expect(layout.tableW).toBe(800);
     expect(layout.title!.lines.length).toBeGreaterThan(1);
     expect(layout.title!.lines.join(' ').split(' ')).toEqual(words);
-    const fixed = titleOf({ title: 'Weekly Sales Report for the European Region', data: [{ run: 1 }], options: { width: 200 } });
+    const fixed = titleOf({
+      title: 'Weekly Sales Report for the European Region',
+      data: [{ run: 1 }],
+      options: { width: 200 },
+    });
     expect(fixed.tableW).toBe(200);
     expect(fixed.title!.lines.length).toBeGreaterThan(1);
   });
@@ -431,32 +585,86 @@ describe('column widths', () => {
     // but short columns settling at their natural widths used to leave the product column too
     // little ("Noise-Cancelli" / "ng Headset") while others had room to spare.
     const data = [
-      { Product: 'Wireless Mouse', SKU: 'WM-2041', Category: 'Accessories', 'In Stock': 342, Price: '$24.99', Status: 'In Stock' },
-      { Product: 'Mechanical Keyboard', SKU: 'MK-1187', Category: 'Accessories', 'In Stock': 58, Price: '$89.00', Status: 'Low Stock' },
-      { Product: '27" 4K Monitor', SKU: 'MN-2700', Category: 'Displays', 'In Stock': 0, Price: '$329.00', Status: 'Out of Stock' },
-      { Product: 'USB-C Dock', SKU: 'DK-0912', Category: 'Connectivity', 'In Stock': 127, Price: '$119.50', Status: 'In Stock' },
-      { Product: 'Noise-Cancelling Headset', SKU: 'HS-3305', Category: 'Audio', 'In Stock': 21, Price: '$149.00', Status: 'Low Stock' },
+      {
+        Product: 'Wireless Mouse',
+        SKU: 'WM-2041',
+        Category: 'Accessories',
+        'In Stock': 342,
+        Price: '$24.99',
+        Status: 'In Stock',
+      },
+      {
+        Product: 'Mechanical Keyboard',
+        SKU: 'MK-1187',
+        Category: 'Accessories',
+        'In Stock': 58,
+        Price: '$89.00',
+        Status: 'Low Stock',
+      },
+      {
+        Product: '27" 4K Monitor',
+        SKU: 'MN-2700',
+        Category: 'Displays',
+        'In Stock': 0,
+        Price: '$329.00',
+        Status: 'Out of Stock',
+      },
+      {
+        Product: 'USB-C Dock',
+        SKU: 'DK-0912',
+        Category: 'Connectivity',
+        'In Stock': 127,
+        Price: '$119.50',
+        Status: 'In Stock',
+      },
+      {
+        Product: 'Noise-Cancelling Headset',
+        SKU: 'HS-3305',
+        Category: 'Audio',
+        'In Stock': 21,
+        Price: '$149.00',
+        Status: 'Low Stock',
+      },
     ];
-    for (const [fontSize, cellPadding] of [[16, 24], [16, 30], [18, 12], [14, 30], [20, 20]] as const) {
-      const layout = layoutTable(normalize({ payload: { title: 'Inventory Status', data, styles: { fontSize: `${fontSize}px`, cellPadding } } }).model);
+    for (const [fontSize, cellPadding] of [
+      [16, 24],
+      [16, 30],
+      [18, 12],
+      [14, 30],
+      [20, 20],
+    ] as const) {
+      const layout = layoutTable(
+        normalize({ payload: { title: 'Inventory Status', data, styles: { fontSize: `${fontSize}px`, cellPadding } } })
+          .model,
+      );
       for (const lc of layout.cells) {
         // Lines end between words or after a hyphen (UAX #14), never inside a word.
-        expect(lc.lines.join(' ').replace(/- /g, '-').split(/\s+/), `${fontSize}px/${cellPadding}: ${lc.cell.text}`).toEqual(lc.cell.text.split(/\s+/));
+        expect(
+          lc.lines.join(' ').replace(/- /g, '-').split(/\s+/),
+          `${fontSize}px/${cellPadding}: ${lc.cell.text}`,
+        ).toEqual(lc.cell.text.split(/\s+/));
       }
     }
   });
 
   it('a column squeezed to its minimum still holds its longest word: cells wrap between words only', () => {
     // 14 columns cannot fit the default width, so every column gets its minimum.
-    const data = Array.from({ length: 6 }, (_, i) => Object.fromEntries(Array.from({ length: 14 }, (_, c) => [
-      `Column ${c + 1}`, c % 3 === 0 ? `Value ${i}-${c} with some longer text` : i * 1000 + c * 37.5,
-    ])));
+    const data = Array.from({ length: 6 }, (_, i) =>
+      Object.fromEntries(
+        Array.from({ length: 14 }, (_, c) => [
+          `Column ${c + 1}`,
+          c % 3 === 0 ? `Value ${i}-${c} with some longer text` : i * 1000 + c * 37.5,
+        ]),
+      ),
+    );
     for (const fontFamily of ['Inter', 'Roboto', 'Roboto Mono', 'Merriweather']) {
       const layout = layoutTable(normalize({ payload: { data, styles: { fontFamily } } }).model);
       expect(layout.tableW, fontFamily).toBeGreaterThan(800);
       for (const lc of layout.cells) {
         // A line may end after a hyphen ('1-' / '0', as browsers break '1234-5678'), never inside a word.
-        expect(lc.lines.join(' ').replace(/- /g, '-').split(/\s+/), `${fontFamily}: ${lc.cell.text}`).toEqual(lc.cell.text.split(/\s+/));
+        expect(lc.lines.join(' ').replace(/- /g, '-').split(/\s+/), `${fontFamily}: ${lc.cell.text}`).toEqual(
+          lc.cell.text.split(/\s+/),
+        );
       }
     }
   });

@@ -28,7 +28,12 @@ export const featureCases: { name: string; payload: Record<string, unknown> }[] 
       conditionalFormats: [
         { type: 'iconSet', column: 'score', icons: 'checks', thresholds: [50, 80] },
         { type: 'rule', column: 'state', when: { op: 'empty' }, style: { backgroundColor: '#fef3c7' } },
-        { type: 'rule', column: 'state', when: { op: 'contains', value: 'fail' }, style: { backgroundColor: '#fee2e2', fontStyle: 'italic' } },
+        {
+          type: 'rule',
+          column: 'state',
+          when: { op: 'contains', value: 'fail' },
+          style: { backgroundColor: '#fee2e2', fontStyle: 'italic' },
+        },
       ],
     },
   },

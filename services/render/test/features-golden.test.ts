@@ -14,7 +14,12 @@ import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
 
 const dir = join(import.meta.dirname, 'golden');
 
-async function compare(name: string, format: 'png' | 'jpeg' | 'svg' | 'pdf', golden: string, tolerance: { threshold: number; share: number }) {
+async function compare(
+  name: string,
+  format: 'png' | 'jpeg' | 'svg' | 'pdf',
+  golden: string,
+  tolerance: { threshold: number; share: number },
+) {
   const c = featureCases.find((x) => x.name === name)!;
   const out = await renderTable({ payload: c.payload, format });
   const actual = await pixels(await toPng(out.bytes, format));
@@ -31,8 +36,11 @@ describe('golden images of conditional formats, spanners, notes and sparklines',
   }
 });
 
-describe.skipIf(!hasPdftoppm)('golden images of the features in PDF (skipped: pdftoppm (poppler-utils) is not installed)', () => {
-  for (const c of featureCases) {
-    it(`${c.name} (PDF)`, () => compare(c.name, 'pdf', `${c.name}.pdf.png`, { threshold: 32, share: 0.004 }));
-  }
-});
+describe.skipIf(!hasPdftoppm)(
+  'golden images of the features in PDF (skipped: pdftoppm (poppler-utils) is not installed)',
+  () => {
+    for (const c of featureCases) {
+      it(`${c.name} (PDF)`, () => compare(c.name, 'pdf', `${c.name}.pdf.png`, { threshold: 32, share: 0.004 }));
+    }
+  },
+);

@@ -15,7 +15,9 @@ import { normalize } from '../src/normalize/table';
 import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
 
 const require = createRequire(import.meta.url);
-const fontkit = require('fontkit') as { create(b: Buffer): { hasGlyphForCodePoint(cp: number): boolean; familyName: string } };
+const fontkit = require('fontkit') as {
+  create(b: Buffer): { hasGlyphForCodePoint(cp: number): boolean; familyName: string };
+};
 
 const SAMPLES = {
   latin: 'Ünïcödé façade — “quotes” €1,234.50 ✓ ✗ • …',
@@ -43,7 +45,11 @@ const SAMPLES = {
   emoji: '😀🚀🎉👍❤✅🔥',
 };
 
-const stackFaces = (primary: FaceId): FaceId[] => [primary, ...FALLBACKS.filter((f) => f !== primary), 'notoColorEmoji'];
+const stackFaces = (primary: FaceId): FaceId[] => [
+  primary,
+  ...FALLBACKS.filter((f) => f !== primary),
+  'notoColorEmoji',
+];
 
 describe('fonts', () => {
   it('maps the families users pick to bundled faces (metric-compatible stand-ins for the classics)', () => {
@@ -74,7 +80,16 @@ describe('fonts', () => {
       if (!f) parsed.set(id, (f = fontkit.create(readFileSync(facePath(id, 400)))));
       return f;
     };
-    for (const primary of ['inter', 'roboto', 'robotoMono', 'merriweather', 'arimo', 'tinos', 'cousine', 'gelasio'] as FaceId[]) {
+    for (const primary of [
+      'inter',
+      'roboto',
+      'robotoMono',
+      'merriweather',
+      'arimo',
+      'tinos',
+      'cousine',
+      'gelasio',
+    ] as FaceId[]) {
       for (const [script, text] of Object.entries(SAMPLES)) {
         for (const ch of text) {
           const cp = ch.codePointAt(0)!;
@@ -86,7 +101,7 @@ describe('fonts', () => {
     }
   });
 
-  it('draws Han characters with the forms of the table\'s locale: Japanese for ja, traditional for zh-TW', async () => {
+  it("draws Han characters with the forms of the table's locale: Japanese for ja, traditional for zh-TW", async () => {
     expect(hanFace('ja-JP')).toBe('notoSansJP');
     expect(hanFace('ja')).toBe('notoSansJP');
     expect(hanFace('ko-KR')).toBe('notoSansKR');
@@ -96,18 +111,25 @@ describe('fonts', () => {
     expect(hanFace('en-US')).toBe('notoSansSC');
     // 直, 角 and 骨 differ between Japanese and simplified Chinese forms.
     const png = async (locale: string) => {
-      const out = await renderTable({ format: 'png', payload: { headers: ['字'], rows: [['直角骨写']], options: { locale } } });
+      const out = await renderTable({
+        format: 'png',
+        payload: { headers: ['字'], rows: [['直角骨写']], options: { locale } },
+      });
       const img = await loadImage(Buffer.from(out.bytes));
       const c = createCanvas(img.width, img.height);
       c.getContext('2d').drawImage(img, 0, 0);
       return c.getContext('2d').getImageData(0, 0, img.width, img.height).data;
     };
     const [ja, zh, zh2] = [await png('ja-JP'), await png('zh-CN'), await png('zh-CN')];
-    const diff = (a: Uint8ClampedArray, b: Uint8ClampedArray) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]!) > 40 ? 1 : 0), 0);
+    const diff = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
+      a.reduce((n, v, i) => n + (Math.abs(v - b[i]!) > 40 ? 1 : 0), 0);
     expect(diff(zh, zh2)).toBe(0);
     expect(diff(ja, zh)).toBeGreaterThan(50);
     // The PDF embeds the Japanese face for a Japanese table.
-    const pdf = await renderTable({ format: 'pdf', payload: { headers: ['字'], rows: [['直角骨写']], options: { locale: 'ja-JP' } } });
+    const pdf = await renderTable({
+      format: 'pdf',
+      payload: { headers: ['字'], rows: [['直角骨写']], options: { locale: 'ja-JP' } },
+    });
     expect(Buffer.from(pdf.bytes).toString('latin1')).toContain('NotoSansJP');
   });
 
@@ -129,27 +151,63 @@ describe('fonts', () => {
       expect(differing(await image(format, 'ja-JP', zh), zhTable), format).toBe(0);
     }
     // The layout says which face: the cell's, while the table (title) keeps its own.
-    const layout = layoutTable(normalize({ payload: { title: '標題', headers: ['x'], rows: [[ja], [{ type: 'date', value: '2024-03-04', format: { locale: 'zh-TW', dateStyle: 'full' } }], [plain]], options: { locale: 'zh-CN' } } }).model);
+    const layout = layoutTable(
+      normalize({
+        payload: {
+          title: '標題',
+          headers: ['x'],
+          rows: [
+            [ja],
+            [{ type: 'date', value: '2024-03-04', format: { locale: 'zh-TW', dateStyle: 'full' } }],
+            [plain],
+          ],
+          options: { locale: 'zh-CN' },
+        },
+      }).model,
+    );
     expect(layout.han).toBe('notoSansSC');
     expect(layout.title!.text.han).toBe('notoSansSC');
-    expect(layout.cells.filter((lc) => lc.row > 0).map((lc) => lc.text.han)).toEqual(['notoSansJP', 'notoSansTC', 'notoSansSC']);
+    expect(layout.cells.filter((lc) => lc.row > 0).map((lc) => lc.text.han)).toEqual([
+      'notoSansJP',
+      'notoSansTC',
+      'notoSansSC',
+    ]);
     // SVG names the cell's stack and language on its text.
-    const svg = Buffer.from((await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[ja]], options: { locale: 'zh-CN' } } })).bytes).toString();
-    expect(svg).toMatch(/<text [^>]*font-family="&apos;Inter&apos;, &apos;Noto Sans JP&apos;, &apos;Noto Sans SC&apos;[^"]*" xml:lang="ja-JP"[^>]*>直角骨写</);
+    const svg = Buffer.from(
+      (await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[ja]], options: { locale: 'zh-CN' } } }))
+        .bytes,
+    ).toString();
+    expect(svg).toMatch(
+      /<text [^>]*font-family="&apos;Inter&apos;, &apos;Noto Sans JP&apos;, &apos;Noto Sans SC&apos;[^"]*" xml:lang="ja-JP"[^>]*>直角骨写</,
+    );
     // …and embeds the Japanese face's subset for it (not the Chinese one).
     expect(svg).toContain("@font-face{font-family:'Noto Sans JP'");
     expect(svg).not.toContain("@font-face{font-family:'Noto Sans SC'");
     // The PDF embeds the Japanese face only for the Japanese cell.
-    const pdfText = async (cell: unknown) => Buffer.from((await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [[cell]], options: { locale: 'zh-CN' } } })).bytes).toString('latin1');
+    const pdfText = async (cell: unknown) =>
+      Buffer.from(
+        (
+          await renderTable({
+            format: 'pdf',
+            payload: { headers: ['x'], rows: [[cell]], options: { locale: 'zh-CN' } },
+          })
+        ).bytes,
+      ).toString('latin1');
     expect(await pdfText(ja)).toContain('NotoSansJP');
     expect(await pdfText(plain)).not.toContain('NotoSansJP');
     // A locale Intl does not know falls back as the table's does, rather than failing the render.
-    const bad = await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[{ type: 'number', value: 1.5, format: { locale: 'not a locale!!' } }]] } });
+    const bad = await renderTable({
+      format: 'svg',
+      payload: { headers: ['x'], rows: [[{ type: 'number', value: 1.5, format: { locale: 'not a locale!!' } }]] },
+    });
     expect(Buffer.from(bad.bytes).toString()).toContain('>1.5<');
   }, 120_000);
 
   it('keeps a keycap and a combining mark with their base in the PDF (fallback per grapheme cluster)', async () => {
-    const pdf = await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [['1\uFE0F\u20E3 first, e\u0301 and \u0915\u094D\u0937']] } });
+    const pdf = await renderTable({
+      format: 'pdf',
+      payload: { headers: ['x'], rows: [['1\uFE0F\u20E3 first, e\u0301 and \u0915\u094D\u0937']] },
+    });
     const text = Buffer.from(pdf.bytes).toString('latin1');
     expect(text).toContain('NotoEmoji');
     expect(text).toContain('NotoSansDevanagari');
@@ -165,6 +223,7 @@ describe('fonts', () => {
     const rows = Object.entries(SAMPLES).map(([script, text]) => [script, text]);
     const pdf = await renderTable({ format: 'pdf', payload: { headers: ['Script', 'Sample'], rows } });
     const text = Buffer.from(pdf.bytes).toString('latin1');
-    for (const family of ['NotoSansTelugu', 'NotoSansMalayalam', 'NotoSansMyanmar', 'NotoSansEthiopic']) expect(text, family).toContain(family);
+    for (const family of ['NotoSansTelugu', 'NotoSansMalayalam', 'NotoSansMyanmar', 'NotoSansEthiopic'])
+      expect(text, family).toContain(family);
   });
 });

@@ -18,9 +18,16 @@ const edge: GoldenCase[] = [
       title: 'Spans',
       headers: ['Team', 'Mon', 'Tue', 'Wed'],
       rows: [
-        [{ value: 'Platform', rowspan: 2, style: { backgroundColor: '#eef2ff', fontWeight: 'bold' } }, 'On call', { value: 'Release week', colspan: 2, style: { textAlign: 'center' } }],
+        [
+          { value: 'Platform', rowspan: 2, style: { backgroundColor: '#eef2ff', fontWeight: 'bold' } },
+          'On call',
+          { value: 'Release week', colspan: 2, style: { textAlign: 'center' } },
+        ],
         ['Review', 'Planning', 'Retro'],
-        ['Web', { value: 'Offsite (three days)', colspan: 3, style: { textAlign: 'center', backgroundColor: '#fef9c3' } }],
+        [
+          'Web',
+          { value: 'Offsite (three days)', colspan: 3, style: { textAlign: 'center', backgroundColor: '#fef9c3' } },
+        ],
       ],
     },
   },
@@ -30,8 +37,14 @@ const edge: GoldenCase[] = [
     payload: {
       headers: ['Key', 'Long text'],
       rows: [
-        ['url', 'https://example.com/a/very/long/path/that/has/no/spaces/at/all/and/must/be/broken/hard/somewhere/in/the/middle'],
-        ['prose', 'A sentence that is long enough to wrap across several lines inside the column because the table is only four hundred pixels wide.'],
+        [
+          'url',
+          'https://example.com/a/very/long/path/that/has/no/spaces/at/all/and/must/be/broken/hard/somewhere/in/the/middle',
+        ],
+        [
+          'prose',
+          'A sentence that is long enough to wrap across several lines inside the column because the table is only four hundred pixels wide.',
+        ],
         ['lines', 'First line\nSecond line\nThird line'],
       ],
       options: { width: 400 },
@@ -49,7 +62,14 @@ const edge: GoldenCase[] = [
         { Order: 1004, Status: 'Pending', Items: 2, Amount: { type: 'currency', value: 80 } },
         { Order: 1005, Status: 'Cancelled', Items: 1, Amount: { type: 'currency', value: 15.99 } },
       ],
-      options: { dataProcessing: { sortBy: ['Amount'], sortDirection: 'desc', groupBy: ['Status'], aggregate: { Items: 'sum', Amount: ['sum', 'avg'] } } },
+      options: {
+        dataProcessing: {
+          sortBy: ['Amount'],
+          sortDirection: 'desc',
+          groupBy: ['Status'],
+          aggregate: { Items: 'sum', Amount: ['sum', 'avg'] },
+        },
+      },
     },
   },
   {
@@ -115,8 +135,18 @@ const edge: GoldenCase[] = [
     payload: {
       headers: ['説明', '日付', 'ไทย', 'Montant'],
       rows: [
-        ['東京都「渋谷区」の天気は晴れ。明日は雨でしょう。', { type: 'date', value: '2024-03-04', format: 'yyyy年M月d日(EEE)' }, 'สวัสดีครับ ผมชื่อสมชาย ยินดีที่ได้รู้จักคุณ', { type: 'currency', value: 1234567.89, format: { currency: 'EUR', locale: 'fr-FR' } }],
-        ['直角骨写 — 「こんにちは」と彼は言った。', { type: 'datetime', value: '2024-03-04T15:07:00Z', format: 'a h:mm' }, 'การประชุมจะเริ่มเวลาสิบโมงเช้า', { type: 'percentage', value: 0.425, format: { locale: 'fr-FR' } }],
+        [
+          '東京都「渋谷区」の天気は晴れ。明日は雨でしょう。',
+          { type: 'date', value: '2024-03-04', format: 'yyyy年M月d日(EEE)' },
+          'สวัสดีครับ ผมชื่อสมชาย ยินดีที่ได้รู้จักคุณ',
+          { type: 'currency', value: 1234567.89, format: { currency: 'EUR', locale: 'fr-FR' } },
+        ],
+        [
+          '直角骨写 — 「こんにちは」と彼は言った。',
+          { type: 'datetime', value: '2024-03-04T15:07:00Z', format: 'a h:mm' },
+          'การประชุมจะเริ่มเวลาสิบโมงเช้า',
+          { type: 'percentage', value: 0.425, format: { locale: 'fr-FR' } },
+        ],
       ],
       options: { locale: 'ja-JP', width: 620 },
     },
@@ -128,10 +158,30 @@ const edge: GoldenCase[] = [
     payload: {
       headers: ['Item', 'Amount', 'Change', 'Right'],
       rows: [
-        ['Licences', { type: 'currency', value: 1234.5, format: 'EUR' }, { type: 'percentage', value: 0.125, format: { maximumFractionDigits: 2 } }, 1234.5],
-        ['Support', { type: 'currency', value: 98.99, format: 'EUR' }, { type: 'percentage', value: -0.04, format: { maximumFractionDigits: 2 } }, 98.99],
-        ['Hardware', { type: 'currency', value: 110000, format: 'EUR' }, { type: 'percentage', value: 1, format: { maximumFractionDigits: 2 } }, 110000],
-        ['Travel', { type: 'number', value: 7.125, format: { maximumFractionDigits: 3 } }, { type: 'percentage', value: 0.3333, format: { maximumFractionDigits: 2 } }, 7.125],
+        [
+          'Licences',
+          { type: 'currency', value: 1234.5, format: 'EUR' },
+          { type: 'percentage', value: 0.125, format: { maximumFractionDigits: 2 } },
+          1234.5,
+        ],
+        [
+          'Support',
+          { type: 'currency', value: 98.99, format: 'EUR' },
+          { type: 'percentage', value: -0.04, format: { maximumFractionDigits: 2 } },
+          98.99,
+        ],
+        [
+          'Hardware',
+          { type: 'currency', value: 110000, format: 'EUR' },
+          { type: 'percentage', value: 1, format: { maximumFractionDigits: 2 } },
+          110000,
+        ],
+        [
+          'Travel',
+          { type: 'number', value: 7.125, format: { maximumFractionDigits: 3 } },
+          { type: 'percentage', value: 0.3333, format: { maximumFractionDigits: 2 } },
+          7.125,
+        ],
       ],
       options: { locale: 'de-DE' },
       styles: { columnStyles: { Amount: { align: 'decimal' }, Change: { textAlign: 'decimal' } } },
@@ -143,7 +193,10 @@ const edge: GoldenCase[] = [
     format: 'png',
     payload: {
       title: 'Weekly Sales Report for the European Region',
-      data: [{ Region: 'EU', Total: 5 }, { Region: 'US', Total: 7 }],
+      data: [
+        { Region: 'EU', Total: 5 },
+        { Region: 'US', Total: 7 },
+      ],
     },
   },
   {
@@ -151,7 +204,12 @@ const edge: GoldenCase[] = [
     format: 'pdf',
     payload: {
       title: 'Five hundred rows',
-      data: Array.from({ length: 500 }, (_, i) => ({ ID: i + 1, Name: `Customer ${i + 1}`, City: ['Lisbon', 'Oslo', 'Kyoto', 'Austin'][i % 4], Balance: { type: 'currency', value: ((i * 7919) % 10000) / 3 } })),
+      data: Array.from({ length: 500 }, (_, i) => ({
+        ID: i + 1,
+        Name: `Customer ${i + 1}`,
+        City: ['Lisbon', 'Oslo', 'Kyoto', 'Austin'][i % 4],
+        Balance: { type: 'currency', value: ((i * 7919) % 10000) / 3 },
+      })),
     },
   },
 ];

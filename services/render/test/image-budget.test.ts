@@ -8,7 +8,16 @@ describe('cell images within a memory budget', () => {
   it('keeps a decoded image at most at the size it is drawn', async () => {
     const big = paletteBomb(2000, 1000);
     const small = paletteBomb(40, 20, 1);
-    const out = await decodeImages(new Map([['big', big], ['small', small]]), new Map([['big', { width: 100, height: 100 }], ['small', { width: 100, height: 100 }]]));
+    const out = await decodeImages(
+      new Map([
+        ['big', big],
+        ['small', small],
+      ]),
+      new Map([
+        ['big', { width: 100, height: 100 }],
+        ['small', { width: 100, height: 100 }],
+      ]),
+    );
     expect([out.get('big')?.width, out.get('big')?.height]).toEqual([100, 50]);
     expect([out.get('small')?.width, out.get('small')?.height]).toEqual([40, 20]);
   });
@@ -17,7 +26,9 @@ describe('cell images within a memory budget', () => {
     // 4000 × 4000 pixels in ~2 KB, drawn in a 60 × 40 cell at a device scale of 2.
     const drawn = { width: 120, height: 80 };
     const sizes: Array<[number, number]> = [];
-    const out = await decodeImages(new Map([['bomb', paletteBomb(4000, 4000)]]), new Map([['bomb', drawn]]), (w, h) => sizes.push([w, h]));
+    const out = await decodeImages(new Map([['bomb', paletteBomb(4000, 4000)]]), new Map([['bomb', drawn]]), (w, h) =>
+      sizes.push([w, h]),
+    );
     expect([out.get('bomb')?.width, out.get('bomb')?.height]).toEqual([80, 80]);
     expect(sizes.length).toBeGreaterThan(0);
     for (const [w, h] of sizes) expect(w * h).toBeLessThanOrEqual(drawn.width * drawn.height);
@@ -27,8 +38,17 @@ describe('cell images within a memory budget', () => {
   });
 
   it('frees the scaled copies it made once they are drawn (not when the collector gets to them)', async () => {
-    const bytes = new Map([['bomb', paletteBomb(4000, 4000)], ['small', paletteBomb(40, 20, 1)]]);
-    const out = await decodeImages(bytes, new Map([['bomb', { width: 100, height: 100 }], ['small', { width: 100, height: 100 }]]));
+    const bytes = new Map([
+      ['bomb', paletteBomb(4000, 4000)],
+      ['small', paletteBomb(40, 20, 1)],
+    ]);
+    const out = await decodeImages(
+      bytes,
+      new Map([
+        ['bomb', { width: 100, height: 100 }],
+        ['small', { width: 100, height: 100 }],
+      ]),
+    );
     freeImages(out);
     expect([out.get('bomb')?.width, out.get('bomb')?.height]).toEqual([1, 1]);
     // Skia's own decode (an Image, not a canvas of ours) is left as it is.
@@ -40,7 +60,9 @@ describe('cell images within a memory budget', () => {
     for (const format of ['png', 'svg', 'pdf'] as const) {
       const out = await renderTable({ payload: bombTable(5, 1000, format), imageBudget: budget });
       expect(out.format).toBe(format);
-      expect(out.warnings, format).toEqual(["3 images were over this table's image budget (2 megapixels decoded, 1 MB in all); placeholders were drawn"]);
+      expect(out.warnings, format).toEqual([
+        "3 images were over this table's image budget (2 megapixels decoded, 1 MB in all); placeholders were drawn",
+      ]);
     }
   });
 });

@@ -6,10 +6,20 @@ const ip4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 1
 
 /** Refused IPv4 ranges as [base, prefix]; kept apart from the implementation's table on purpose. */
 const REFUSED_V4: Array<[number, number]> = [
-  [ip4(0, 0, 0, 0), 8], [ip4(10, 0, 0, 0), 8], [ip4(100, 64, 0, 0), 10], [ip4(127, 0, 0, 0), 8],
-  [ip4(169, 254, 0, 0), 16], [ip4(172, 16, 0, 0), 12], [ip4(192, 0, 0, 0), 24], [ip4(192, 0, 2, 0), 24],
-  [ip4(192, 168, 0, 0), 16], [ip4(198, 18, 0, 0), 15], [ip4(198, 51, 100, 0), 24], [ip4(203, 0, 113, 0), 24],
-  [ip4(224, 0, 0, 0), 4], [ip4(240, 0, 0, 0), 4],
+  [ip4(0, 0, 0, 0), 8],
+  [ip4(10, 0, 0, 0), 8],
+  [ip4(100, 64, 0, 0), 10],
+  [ip4(127, 0, 0, 0), 8],
+  [ip4(169, 254, 0, 0), 16],
+  [ip4(172, 16, 0, 0), 12],
+  [ip4(192, 0, 0, 0), 24],
+  [ip4(192, 0, 2, 0), 24],
+  [ip4(192, 168, 0, 0), 16],
+  [ip4(198, 18, 0, 0), 15],
+  [ip4(198, 51, 100, 0), 24],
+  [ip4(203, 0, 113, 0), 24],
+  [ip4(224, 0, 0, 0), 4],
+  [ip4(240, 0, 0, 0), 4],
 ];
 
 const refusedV4 = fc
@@ -119,7 +129,24 @@ describe('IPv6', () => {
   });
 
   it('refuses loopback, unspecified, metadata, unique-local, link-local, multicast, documentation and 6to4-of-private', () => {
-    for (const a of ['::1', '::', '[::1]', 'fd00:ec2::254', 'fc00::1', 'fe80::1', 'ff02::1', '2001:db8::1', '::127.0.0.1', '::7f00:1', '2002:7f00:1::1', '2002:a00:1::', '64:ff9b:1::1', '100::1', '2001::1', '3fff::1']) {
+    for (const a of [
+      '::1',
+      '::',
+      '[::1]',
+      'fd00:ec2::254',
+      'fc00::1',
+      'fe80::1',
+      'ff02::1',
+      '2001:db8::1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '64:ff9b:1::1',
+      '100::1',
+      '2001::1',
+      '3fff::1',
+    ]) {
       expect(blockedAddressReason(a), a).not.toBeNull();
     }
     expect(blockedAddressReason('fd00:ec2::254')).toBe('unique-local');
@@ -145,10 +172,13 @@ describe('IPv6', () => {
 
   it('parses every spelling the URL parser would produce to the same groups', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff })), { minLength: 8, maxLength: 8 }), (groups) => {
-        const canonical = new URL(`http://[${groups.map(hex).join(':')}]/`).hostname;
-        expect(parseIPv6(canonical)).toEqual(groups);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff })), { minLength: 8, maxLength: 8 }),
+        (groups) => {
+          const canonical = new URL(`http://[${groups.map(hex).join(':')}]/`).hostname;
+          expect(parseIPv6(canonical)).toEqual(groups);
+        },
+      ),
     );
   });
 });
@@ -161,7 +191,16 @@ describe('classifier robustness', () => {
         expect(reason === null || typeof reason === 'string').toBe(true);
       }),
     );
-    for (const s of ['', 'localhost', 'example.com', '1.2.3.4.5', '256.1.1.1', '::ffff:1.2.3', '1:2:3:4:5:6:7:8:9', ':::']) {
+    for (const s of [
+      '',
+      'localhost',
+      'example.com',
+      '1.2.3.4.5',
+      '256.1.1.1',
+      '::ffff:1.2.3',
+      '1:2:3:4:5:6:7:8:9',
+      ':::',
+    ]) {
       expect(blockedAddressReason(s), s).toBe('invalid');
     }
   });

@@ -7,7 +7,13 @@ import { CellImageError, loadCellImage } from '../src/images/load';
 import { sniffImage } from '../src/images/sniff';
 
 const percentEncode = (bytes: Uint8Array, keepSafe: boolean) =>
-  [...bytes].map((b) => (keepSafe && /[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`)).join('');
+  [...bytes]
+    .map((b) =>
+      keepSafe && /[A-Za-z0-9]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
 
 describe('decodeDataUri', () => {
   it('round-trips any bytes through base64 and percent encoding', () => {
@@ -24,7 +30,10 @@ describe('decodeDataUri', () => {
   it('never decodes more than the limit', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 1, maxLength: 400 }), fc.integer({ min: 0, max: 399 }), (bytes, limit) => {
-        for (const uri of [`data:image/gif;base64,${Buffer.from(bytes).toString('base64')}`, `data:image/gif,${percentEncode(bytes, true)}`]) {
+        for (const uri of [
+          `data:image/gif;base64,${Buffer.from(bytes).toString('base64')}`,
+          `data:image/gif,${percentEncode(bytes, true)}`,
+        ]) {
           const result = decodeDataUri(uri, limit);
           if (result.ok) expect(result.value.bytes.length).toBeLessThanOrEqual(limit);
           else expect(bytes.length > limit || result.reason === 'malformed').toBe(true);
@@ -34,7 +43,10 @@ describe('decodeDataUri', () => {
   });
 
   it('reads the media type, case-insensitively, and defaults to text/plain', () => {
-    expect(decodeDataUri('data:IMAGE/PNG;base64,AA==', 10)).toMatchObject({ ok: true, value: { mediaType: 'image/png' } });
+    expect(decodeDataUri('data:IMAGE/PNG;base64,AA==', 10)).toMatchObject({
+      ok: true,
+      value: { mediaType: 'image/png' },
+    });
     expect(decodeDataUri('data:;base64,AA==', 10)).toMatchObject({ ok: true, value: { mediaType: 'text/plain' } });
     expect(decodeDataUri('data:image/png;base64,A', 10)).toEqual({ ok: false, reason: 'malformed' });
     expect(decodeDataUri('data:image/png,%zz', 10)).toEqual({ ok: false, reason: 'malformed' });
@@ -52,7 +64,12 @@ describe('cell image input never crashes the loader', () => {
     const offline = { resolve: async () => [], cache: null };
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string(), fc.string().map((s) => `data:${s}`), fc.string().map((s) => `data:image/png;base64,${s}`), fc.webUrl().filter(notPublicIpLiteral)),
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `data:${s}`),
+          fc.string().map((s) => `data:image/png;base64,${s}`),
+          fc.webUrl().filter(notPublicIpLiteral),
+        ),
         async (src) => {
           try {
             const image = await loadCellImage(src, offline);
@@ -69,7 +86,15 @@ describe('cell image input never crashes the loader', () => {
 
   it('the sniffer survives arbitrary bytes behind every signature', () => {
     const webp = (chunk: string) => [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from(`WEBP${chunk}`)];
-    const signatures = [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0xff, 0xd8, 0xff], [...Buffer.from('GIF89a')], webp('VP8 '), webp('VP8L'), webp('VP8X'), []];
+    const signatures = [
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0xff, 0xd8, 0xff],
+      [...Buffer.from('GIF89a')],
+      webp('VP8 '),
+      webp('VP8L'),
+      webp('VP8X'),
+      [],
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 64 }), (sig, rest) => {
         const bytes = new Uint8Array([...sig, ...rest]);

@@ -43,7 +43,9 @@ beforeAll(async () => {
     } else if (path === '/lying.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end('<html>not an image</html>');
     } else if (path === '/icon.svg') {
-      res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><image href="http://169.254.169.254/"/></svg>');
+      res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg"><image href="http://169.254.169.254/"/></svg>');
     } else if (path === '/bomb.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(bombPng());
     } else if (path === '/big-declared.png') {
@@ -124,7 +126,17 @@ describe('loadCellImage over http', () => {
   });
 
   it('refuses loopback, private and metadata addresses in production mode, whatever the spelling', async () => {
-    for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '017700000001', '[::ffff:127.0.0.1]', '[::1]', 'localhost', '169.254.169.254', '[fd00:ec2::254]']) {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f.1',
+      '017700000001',
+      '[::ffff:127.0.0.1]',
+      '[::1]',
+      'localhost',
+      '169.254.169.254',
+      '[fd00:ec2::254]',
+    ]) {
       const error = await refusal(`http://${host}:${port}/ok.png`, { cache: null });
       expect(error.code, host).toBe('blocked-address');
       expect(error.message).toBe('Image host is not allowed');
@@ -133,7 +145,11 @@ describe('loadCellImage over http', () => {
   });
 
   it('refuses a host whose DNS answer contains any private address, without connecting', async () => {
-    const resolve = resolver({ 'mixed.test': ['93.184.216.34', '10.0.0.7'], 'meta.test': ['169.254.169.254'], 'nat64.test': ['64:ff9b::a00:1'] });
+    const resolve = resolver({
+      'mixed.test': ['93.184.216.34', '10.0.0.7'],
+      'meta.test': ['169.254.169.254'],
+      'nat64.test': ['64:ff9b::a00:1'],
+    });
     for (const host of ['mixed.test', 'meta.test', 'nat64.test']) {
       const error = await refusal(`http://${host}:${port}/ok.png`, { resolve, cache: null });
       expect(error.code, host).toBe('blocked-address');
@@ -144,13 +160,18 @@ describe('loadCellImage over http', () => {
     // rebind.test exists only in our resolver: the system DNS would fail, so success proves the
     // socket was pinned to the address we checked. The resolver is asked once per hop.
     const calls: string[] = [];
-    const image = await loadCellImage(`http://rebind.test:${port}/hop/1`, local({ resolve: resolver({ 'rebind.test': ['127.0.0.1'] }, calls) }));
+    const image = await loadCellImage(
+      `http://rebind.test:${port}/hop/1`,
+      local({ resolve: resolver({ 'rebind.test': ['127.0.0.1'] }, calls) }),
+    );
     expect(image.contentType).toBe('image/png');
     expect(calls).toEqual(['rebind.test', 'rebind.test', 'rebind.test']);
   });
 
   it('follows up to 3 redirects and refuses a fourth', async () => {
-    await expect(loadCellImage(`http://images.test:${port}/hop/2`, local())).resolves.toMatchObject({ contentType: 'image/png' });
+    await expect(loadCellImage(`http://images.test:${port}/hop/2`, local())).resolves.toMatchObject({
+      contentType: 'image/png',
+    });
     const error = await refusal(`http://images.test:${port}/hop/3`, local());
     expect(error.code).toBe('redirects');
     expect(hits.get('/ok.png')).toBe(1);
@@ -158,14 +179,27 @@ describe('loadCellImage over http', () => {
 
   it('re-checks every redirect target', async () => {
     const resolve = resolver({ 'images.test': ['127.0.0.1'], 'internal.test': ['10.1.2.3'] });
-    for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://internal.test/x.png', `http://[::ffff:a01:203]:${port}/`, 'file:///etc/passwd', 'http://user:pw@images.test/ok.png']) {
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://internal.test/x.png',
+      `http://[::ffff:a01:203]:${port}/`,
+      'file:///etc/passwd',
+      'http://user:pw@images.test/ok.png',
+    ]) {
       const error = await refusal(`http://images.test:${port}/to?${encodeURIComponent(target)}`, local({ resolve }));
       expect(['blocked-address', 'invalid-url'], target).toContain(error.code);
     }
   });
 
   it('refuses other schemes and URLs with a user name or password', async () => {
-    for (const src of ['file:///etc/passwd', 'ftp://images.test/a.png', 'gopher://images.test/', 'javascript:alert(1)', 'not a url', 'http://user:pw@images.test/ok.png']) {
+    for (const src of [
+      'file:///etc/passwd',
+      'ftp://images.test/a.png',
+      'gopher://images.test/',
+      'javascript:alert(1)',
+      'not a url',
+      'http://user:pw@images.test/ok.png',
+    ]) {
       const error = await refusal(src, local());
       expect(error.code, src).toBe('invalid-url');
     }
@@ -186,7 +220,9 @@ describe('loadCellImage over http', () => {
   });
 
   it('refuses bodies over the size limit, and stops reading an undeclared one', async () => {
-    expect((await refusal(`http://images.test:${port}/big-declared.png`, local())).message).toBe('Image is larger than 5 MB');
+    expect((await refusal(`http://images.test:${port}/big-declared.png`, local())).message).toBe(
+      'Image is larger than 5 MB',
+    );
     bigFinished = false;
     expect((await refusal(`http://images.test:${port}/big-chunked.png`, local())).code).toBe('too-large');
     expect(bigFinished).toBe(false);
@@ -198,7 +234,9 @@ describe('loadCellImage over http', () => {
   });
 
   it('reports HTTP errors and unknown hosts briefly', async () => {
-    expect((await refusal(`http://images.test:${port}/missing.png`, local())).message).toBe('Image could not be loaded (HTTP 404)');
+    expect((await refusal(`http://images.test:${port}/missing.png`, local())).message).toBe(
+      'Image could not be loaded (HTTP 404)',
+    );
     expect((await refusal(`http://nowhere.test:${port}/a.png`, local())).message).toBe('Image host could not be found');
   });
 });
@@ -239,7 +277,9 @@ describe('loadCellImage with data: URIs', () => {
   it('decodes base64 and percent-encoded images', async () => {
     const b64 = await loadCellImage(`data:image/png;base64,${PNG.toString('base64')}`);
     expect(b64.bytes.equals(PNG)).toBe(true);
-    const pct = await loadCellImage(`data:image/png,${[...PNG].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}`);
+    const pct = await loadCellImage(
+      `data:image/png,${[...PNG].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')}`,
+    );
     expect(pct.bytes.equals(PNG)).toBe(true);
     expect(pct.contentType).toBe('image/png');
   });
@@ -247,10 +287,14 @@ describe('loadCellImage with data: URIs', () => {
   it('refuses non-image types, SVG, malformed base64 and oversized data', async () => {
     expect((await refusal('data:text/html;base64,PGgxPmhpPC9oMT4=')).code).toBe('not-image');
     expect((await refusal(`data:,${encodeURIComponent('<svg/>')}`)).code).toBe('not-image');
-    expect((await refusal(`data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`)).code).toBe('unsupported-format');
+    expect(
+      (await refusal(`data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`)).code,
+    ).toBe('unsupported-format');
     expect((await refusal('data:image/png;base64,@@@not-base64@@@')).code).toBe('invalid-url');
     expect((await refusal('data:image/png;base64')).code).toBe('invalid-url');
-    const big = await refusal(`data:image/png;base64,${Buffer.alloc(200_000).toString('base64')}`, { maxBytes: 100_000 });
+    const big = await refusal(`data:image/png;base64,${Buffer.alloc(200_000).toString('base64')}`, {
+      maxBytes: 100_000,
+    });
     expect(big.code).toBe('too-large');
     expect(big.message).toBe('Image is larger than 98 KB');
     const bomb = await refusal(`data:image/png;base64,${bombPng().toString('base64')}`);
@@ -263,10 +307,16 @@ describe('loadCellImage with data: URIs', () => {
     const jpeg = canvas.toBuffer('image/jpeg');
     const webp = canvas.toBuffer('image/webp');
     const gif = Buffer.from('R0lGODlhKAAeAIAAAP///wAAACwAAAAAKAAeAAACAkQBADs=', 'base64');
-    for (const [bytes, type] of [[jpeg, 'image/jpeg'], [webp, 'image/webp'], [gif, 'image/gif']] as const) {
+    for (const [bytes, type] of [
+      [jpeg, 'image/jpeg'],
+      [webp, 'image/webp'],
+      [gif, 'image/gif'],
+    ] as const) {
       expect((await loadCellImage(`data:${type};base64,${bytes.toString('base64')}`)).contentType).toBe(type);
       // 40 × 30 = 1200 pixels: a limit of 1199 must refuse it, which proves the size was read.
-      expect((await refusal(`data:${type};base64,${bytes.toString('base64')}`, { maxPixels: 1199 })).code, type).toBe('too-many-pixels');
+      expect((await refusal(`data:${type};base64,${bytes.toString('base64')}`, { maxPixels: 1199 })).code, type).toBe(
+        'too-many-pixels',
+      );
     }
   });
 });

@@ -16,7 +16,8 @@ const GLUE = /[\u00A0\u202F\u2060]/;
 /** Closing punctuation, iteration marks and other characters a Japanese or Chinese line may not start with. */
 const CLOSING_CJK = /^[、。，．：；！？）」』】〕〉》〙〗〛｝］｠々ゝゞヽヾ・]/;
 const SA_RUN = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF]/;
-const wordStarts = (text: string) => new Set(Array.from(new Intl.Segmenter('th', { granularity: 'word' }).segment(text), (s) => s.index));
+const wordStarts = (text: string) =>
+  new Set(Array.from(new Intl.Segmenter('th', { granularity: 'word' }).segment(text), (s) => s.index));
 
 /** Offsets in `text` where the lines of a wrap begin (hanging spaces dropped at each line's end). */
 function lineStarts(text: string, lines: string[]): number[] {
@@ -89,52 +90,109 @@ describe('break opportunities (UAX #14)', () => {
         }
       }
       // The narrowest column still holds the longest word.
-      const longest = Math.max(...Array.from(new Intl.Segmenter('th', { granularity: 'word' }).segment(text), (s) => measure(font, s.segment.trim())));
+      const longest = Math.max(
+        ...Array.from(new Intl.Segmenter('th', { granularity: 'word' }).segment(text), (s) =>
+          measure(font, s.segment.trim()),
+        ),
+      );
       expect(longestToken(font, text)).toBeLessThanOrEqual(longest + 0.01);
     }
   });
 
   it('segments always join back to the text, and no segment boundary touches a no-break space', () => {
-    const alphabet = fc.constantFrom('a', 'Z', '1', ' ', '-', '/', '.', ',', '\u00A0', '\u202F', '\u2060', '東', '。', '「', 'ก', 'ี', '😀', 'ש', '€', '(', ')');
-    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => {
-      const segs = segments(text);
-      expect(segs.join('')).toBe(text);
-      let at = 0;
-      for (const s of segs.slice(0, -1)) {
-        at += s.length;
-        expect(GLUE.test(text[at - 1]!) || GLUE.test(text[at]!), JSON.stringify(text)).toBe(false);
-      }
-    }), { numRuns: 400 });
+    const alphabet = fc.constantFrom(
+      'a',
+      'Z',
+      '1',
+      ' ',
+      '-',
+      '/',
+      '.',
+      ',',
+      '\u00A0',
+      '\u202F',
+      '\u2060',
+      '東',
+      '。',
+      '「',
+      'ก',
+      'ี',
+      '😀',
+      'ש',
+      '€',
+      '(',
+      ')',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')),
+        (text) => {
+          const segs = segments(text);
+          expect(segs.join('')).toBe(text);
+          let at = 0;
+          for (const s of segs.slice(0, -1)) {
+            at += s.length;
+            expect(GLUE.test(text[at - 1]!) || GLUE.test(text[at]!), JSON.stringify(text)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('wraps any text within the width without losing a character', () => {
     const alphabet = fc.constantFrom('a', 'b', 'W', '1', ' ', '-', '\u00A0', '東', '。', 'ก', 'า', '😀', 'ש');
-    fc.assert(fc.property(fc.array(alphabet, { minLength: 1, maxLength: 60 }).map((a) => a.join('')), fc.integer({ min: 30, max: 300 }), (text, max) => {
-      const lines = wrap(font, text, max);
-      expect(lines.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
-      for (const l of lines) if ([...l].length > 1) expect(measure(font, l)).toBeLessThanOrEqual(max + 0.5);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { minLength: 1, maxLength: 60 }).map((a) => a.join('')),
+        fc.integer({ min: 30, max: 300 }),
+        (text, max) => {
+          const lines = wrap(font, text, max);
+          expect(lines.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+          for (const l of lines) if ([...l].length > 1) expect(measure(font, l)).toBeLessThanOrEqual(max + 0.5);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
 describe('columns use the same opportunities', () => {
   it('a French currency column is as wide as its amounts: 1 234 567,89 € stays on one line', () => {
     const amounts = [1234567.89, 98765.4, 12.5];
-    const layout = layoutTable(normalize({ payload: {
-      headers: ['Poste', 'Montant'],
-      rows: amounts.map((n, i) => [`Ligne ${i + 1} du budget prévisionnel annuel`, { type: 'currency', value: n, format: 'EUR' }]),
-      options: { locale: 'fr-FR', width: 360 },
-    } }).model);
+    const layout = layoutTable(
+      normalize({
+        payload: {
+          headers: ['Poste', 'Montant'],
+          rows: amounts.map((n, i) => [
+            `Ligne ${i + 1} du budget prévisionnel annuel`,
+            { type: 'currency', value: n, format: 'EUR' },
+          ]),
+          options: { locale: 'fr-FR', width: 360 },
+        },
+      }).model,
+    );
     const money = layout.cells.filter((lc) => lc.col === 1 && lc.row > 0);
     for (const lc of money) expect(lc.lines, lc.cell.text).toEqual([lc.cell.text]);
   });
 
   it('en-US times and units are never split at their no-break space', () => {
-    const layout = layoutTable(normalize({ payload: {
-      headers: ['When', 'Distance', 'Share', 'Notes'],
-      rows: [[{ type: 'datetime', value: '2024-03-04T00:00:00Z', format: 'h:mm a' }, '100\u00A0km', '42\u00A0%', 'a long note that has to wrap over several lines in a narrow table']],
-      options: { width: 300 },
-    } }).model);
+    const layout = layoutTable(
+      normalize({
+        payload: {
+          headers: ['When', 'Distance', 'Share', 'Notes'],
+          rows: [
+            [
+              { type: 'datetime', value: '2024-03-04T00:00:00Z', format: 'h:mm a' },
+              '100\u00A0km',
+              '42\u00A0%',
+              'a long note that has to wrap over several lines in a narrow table',
+            ],
+          ],
+          options: { width: 300 },
+        },
+      }).model,
+    );
     for (const lc of layout.cells) {
       for (const l of lc.lines) expect(/^[\u00A0\u202F]|[\u00A0\u202F]$/.test(l), l).toBe(false);
     }

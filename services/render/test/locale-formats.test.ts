@@ -12,7 +12,7 @@ const MONDAY = new Date('2024-03-04T15:07:00Z');
 const cellText = (cell: unknown, locale = 'en-US') =>
   normalize({ payload: { headers: ['x'], rows: [[cell]], options: { locale } } }).model.rows[1]!.cells[0]!.text;
 
-describe('date patterns in the cell\'s locale', () => {
+describe("date patterns in the cell's locale", () => {
   it('names weekdays and months in the locale (was: Mon, 4. März 2024 in de-DE)', () => {
     expect(formatDate(MONDAY, 'de-DE', 'EEE, d. MMMM yyyy', false)).toBe('Mo., 4. März 2024');
     expect(formatDate(MONDAY, 'fr-FR', 'EEEE d MMMM yyyy', false)).toBe('lundi 4 mars 2024');
@@ -27,21 +27,31 @@ describe('date patterns in the cell\'s locale', () => {
     expect(formatDate(MONDAY, 'en-US', 'h:mm a', true)).toBe('3:07 PM');
     expect(formatDate(MONDAY, 'ja-JP', 'a h:mm', true)).toBe('午後 3:07');
     // Whatever the locale data says (ICU 78 writes PM for ko), never a fixed English word.
-    const koPeriod = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', hour: 'numeric', hour12: true }).formatToParts(MONDAY).find((p) => p.type === 'dayPeriod')!.value;
+    const koPeriod = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', hour: 'numeric', hour12: true })
+      .formatToParts(MONDAY)
+      .find((p) => p.type === 'dayPeriod')!.value;
     expect(formatDate(MONDAY, 'ko-KR', 'A h:mm', true)).toBe(`${koPeriod} 3:07`);
     expect(formatDate(MONDAY, 'ar-EG', 'h:mm a', true)).toBe('3:07 م');
     expect(formatDate(MONDAY, 'zh-CN', 'ah:mm', true)).toBe('下午3:07');
     expect(formatDate(new Date('2024-03-04T09:05:00Z'), 'en-US', 'hh:mm A', true)).toBe('09:05 AM');
   });
 
-  it('reads the cell\'s own locale before the table\'s', () => {
+  it("reads the cell's own locale before the table's", () => {
     expect(cellText({ type: 'date', value: '2024-03-04', format: 'EEEE' }, 'de-DE')).toBe('Montag');
-    expect(cellText({ type: 'date', value: '2024-03-04', format: { locale: 'it-IT', dateStyle: 'full' } }, 'de-DE')).toBe('lunedì 4 marzo 2024');
+    expect(
+      cellText({ type: 'date', value: '2024-03-04', format: { locale: 'it-IT', dateStyle: 'full' } }, 'de-DE'),
+    ).toBe('lunedì 4 marzo 2024');
   });
 
   it('refuses a pattern with an unknown token, naming it (Do leaked as 4o)', async () => {
-    await expect(renderTable({ payload: { headers: ['When'], rows: [[{ type: 'date', value: '2024-03-04', format: 'Do MMM YYYY' }]] } }))
-      .rejects.toMatchObject({ status: 400, message: expect.stringContaining('Unknown date format token "Do" in "Do MMM YYYY" at row 1, column When') });
+    await expect(
+      renderTable({
+        payload: { headers: ['When'], rows: [[{ type: 'date', value: '2024-03-04', format: 'Do MMM YYYY' }]] },
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Unknown date format token "Do" in "Do MMM YYYY" at row 1, column When'),
+    });
     expect(unknownDateToken("yyyy-MM-dd'T'HH:mm")).toBeNull();
     expect(unknownDateToken('yyyy-MM-ddTHH:mm')).toBe('ddTHH');
     expect(unknownDateToken("EEEE 'the' d")).toBeNull();
@@ -52,18 +62,42 @@ describe('date patterns in the cell\'s locale', () => {
   });
 
   it('any pattern either formats without a stray letter or is refused naming a letter run of it', () => {
-    const piece = fc.constantFrom('yyyy', 'MM', 'MMM', 'dd', 'EEE', 'a', 'HH', ':', '-', ' ', '/', "'at'", 'Do', 'Q', 'x', 'T', 'Z');
-    fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }).map((a) => a.join('')), (pattern) => {
-      const unknown = unknownDateToken(pattern);
-      if (unknown) {
-        expect(pattern.replace(/'[^']*'/g, ' ')).toContain(unknown);
-        return;
-      }
-      const out = formatDate(MONDAY, 'de-DE', pattern, true);
-      // Every letter left is from a name or a quoted literal, never a token's stray letter.
-      const letters = out.replace(/März|Mär|Mo\.|Montag|PM|at/g, '').match(/[A-Za-z]/g);
-      expect(letters, `${pattern} → ${out}`).toBeNull();
-    }), { numRuns: 300 });
+    const piece = fc.constantFrom(
+      'yyyy',
+      'MM',
+      'MMM',
+      'dd',
+      'EEE',
+      'a',
+      'HH',
+      ':',
+      '-',
+      ' ',
+      '/',
+      "'at'",
+      'Do',
+      'Q',
+      'x',
+      'T',
+      'Z',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 8 }).map((a) => a.join('')),
+        (pattern) => {
+          const unknown = unknownDateToken(pattern);
+          if (unknown) {
+            expect(pattern.replace(/'[^']*'/g, ' ')).toContain(unknown);
+            return;
+          }
+          const out = formatDate(MONDAY, 'de-DE', pattern, true);
+          // Every letter left is from a name or a quoted literal, never a token's stray letter.
+          const letters = out.replace(/März|Mär|Mo\.|Montag|PM|at/g, '').match(/[A-Za-z]/g);
+          expect(letters, `${pattern} → ${out}`).toBeNull();
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

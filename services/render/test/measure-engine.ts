@@ -24,13 +24,23 @@ async function measure(name: string, payload: unknown, format: 'png' | 'jpeg' | 
     cpu.push((u.user + u.system) / 1000);
     wall.push(performance.now() - t);
   }
-  console.log(`${name.padEnd(28)} wall ${median(wall).toFixed(1).padStart(7)} ms  cpu ${median(cpu).toFixed(1).padStart(7)} ms  ${size} bytes`);
+  console.log(
+    `${name.padEnd(28)} wall ${median(wall).toFixed(1).padStart(7)} ms  cpu ${median(cpu).toFixed(1).padStart(7)} ms  ${size} bytes`,
+  );
   return median(cpu);
 }
 
 const ref = referencePayload(20);
 for (const f of ['png', 'jpeg', 'svg', 'pdf'] as const) await measure(`reference ${f}`, ref, f, f === 'pdf' ? 15 : 40);
-const rows = (n: number) => ({ title: 'Customers', data: Array.from({ length: n }, (_, i) => ({ ID: i + 1, Name: `Customer ${i + 1}`, City: ['Lisbon', 'Oslo', 'Kyoto', 'Austin'][i % 4], Balance: { type: 'currency', value: ((i * 7919) % 10000) / 3 } })) });
+const rows = (n: number) => ({
+  title: 'Customers',
+  data: Array.from({ length: n }, (_, i) => ({
+    ID: i + 1,
+    Name: `Customer ${i + 1}`,
+    City: ['Lisbon', 'Oslo', 'Kyoto', 'Austin'][i % 4],
+    Balance: { type: 'currency', value: ((i * 7919) % 10000) / 3 },
+  })),
+});
 const p100 = await measure('pdf 100 rows', rows(100), 'pdf', 10);
 const p1000 = await measure('pdf 1,000 rows', rows(1000), 'pdf', 5);
 console.log(`pdf 1,000 / 100 rows (cpu): ${(p1000 / p100).toFixed(1)}×`);

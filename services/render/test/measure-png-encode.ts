@@ -35,12 +35,15 @@ async function time(name: string, run: () => Buffer | Promise<Buffer>, n = 40) {
   }
   // CPU time is the steadier figure on a shared machine (skia's async encode runs off-thread, so
   // its wall time is the one to read).
-  console.log(`${name.padEnd(36)} wall ${median(samples).toFixed(2).padStart(6)} ms  cpu ${median(cpu).toFixed(2).padStart(6)} ms  ${String(size).padStart(7)} bytes`);
+  console.log(
+    `${name.padEnd(36)} wall ${median(samples).toFixed(2).padStart(6)} ms  cpu ${median(cpu).toFixed(2).padStart(6)} ms  ${String(size).padStart(7)} bytes`,
+  );
 }
 
 await time('skia encodeSync("png")', () => canvas.encodeSync('png'));
 await time('skia encode("png") (async)', () => canvas.encode('png'));
 await time('skia toBuffer("image/png")', () => canvas.toBuffer('image/png'));
 await time('canvas.data() (pixel copy only)', () => canvas.data());
-for (const level of [1, 2, 3, 6]) await time(`ours: zlib level ${level}`, () => encodePng(canvas.data(), canvas.width, canvas.height, { level }));
+for (const level of [1, 2, 3, 6])
+  await time(`ours: zlib level ${level}`, () => encodePng(canvas.data(), canvas.width, canvas.height, { level }));
 await time('deflate only (level 2, no copy)', () => deflateSync(canvas.data(), { level: 2 }));

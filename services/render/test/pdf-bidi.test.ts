@@ -51,7 +51,11 @@ describe('PDF bidi follows UAX #9 like the canvas', () => {
     expect(visualOrder('המחיר 123 ש״ח', false)).toBe('ח״ש 123 ריחמה');
     expect(bidiRuns('מחיר 123 ש״ח', false).map((r) => r.rtl)).toEqual([true, false, true]);
     // Arabic keeps logical order inside its runs (fontkit shapes and reverses it).
-    expect(bidiRuns('السعر 99.5 دولار', false)).toEqual([{ text: ' دولار', rtl: true }, { text: '99.5', rtl: false }, { text: 'السعر ', rtl: true }]);
+    expect(bidiRuns('السعر 99.5 دولار', false)).toEqual([
+      { text: ' دولار', rtl: true },
+      { text: '99.5', rtl: false },
+      { text: 'السعر ', rtl: true },
+    ]);
   });
 
   it('mirrors brackets in right-to-left runs', () => {
@@ -78,16 +82,27 @@ describe('PDF bidi follows UAX #9 like the canvas', () => {
   });
 
   it('keeps every character: only the order changes', () => {
-    for (const [line, rtl] of [...CASES, ['  leading and trailing  ', true] as [string, boolean], ['🌍 Привет 你好 שלום مرحبا Hello', false] as [string, boolean]]) {
+    for (const [line, rtl] of [
+      ...CASES,
+      ['  leading and trailing  ', true] as [string, boolean],
+      ['🌍 Привет 你好 שלום مرحبا Hello', false] as [string, boolean],
+    ]) {
       const out = visualOrder(line, rtl);
       const mirror = (s: string) => s.replace(/[()[\]]/g, (c) => ({ '(': ')', ')': '(', '[': ']', ']': '[' })[c]!);
-      expect([...mirror(out)].sort().join('') === [...line].sort().join('') || [...out].sort().join('') === [...line].sort().join(''), line).toBe(true);
+      expect(
+        [...mirror(out)].sort().join('') === [...line].sort().join('') ||
+          [...out].sort().join('') === [...line].sort().join(''),
+        line,
+      ).toBe(true);
     }
   });
 
   it('renders mixed-direction tables to PDF in both directions', async () => {
     for (const direction of ['ltr', 'rtl'] as const) {
-      const out = await renderTable({ format: 'pdf', payload: { headers: ['פריט', 'Price'], rows: CASES.map(([l]) => [l, 'مرحبا 12 عالم']), options: { direction } } });
+      const out = await renderTable({
+        format: 'pdf',
+        payload: { headers: ['פריט', 'Price'], rows: CASES.map(([l]) => [l, 'مرحبا 12 عالم']), options: { direction } },
+      });
       expect(Buffer.from(out.bytes).subarray(0, 5).toString()).toBe('%PDF-');
     }
   });

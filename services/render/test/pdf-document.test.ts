@@ -13,7 +13,8 @@ import { renderTable } from '../src/engine';
 import { pageLabel } from '../src/paint/pages';
 import { pixels } from './support/rasterize';
 
-const hasPoppler = spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdfinfo', ['-v']).error === undefined;
+const hasPoppler =
+  spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdfinfo', ['-v']).error === undefined;
 const dir = mkdtempSync(join(tmpdir(), 'pdf-document-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
@@ -22,9 +23,14 @@ let n = 0;
 function poppler(bytes: Uint8Array, tool: string, ...args: string[]): Buffer {
   const path = join(dir, `doc-${n++}.pdf`);
   writeFileSync(path, bytes);
-  return execFileSync(tool, args.map((a) => (a === 'file' ? path : a)), { maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync(
+    tool,
+    args.map((a) => (a === 'file' ? path : a)),
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
 }
-const text = (bytes: Uint8Array, ...args: string[]) => poppler(bytes, 'pdftotext', ...args, 'file', '-').toString('utf8');
+const text = (bytes: Uint8Array, ...args: string[]) =>
+  poppler(bytes, 'pdftotext', ...args, 'file', '-').toString('utf8');
 function info(bytes: Uint8Array): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of poppler(bytes, 'pdfinfo', 'file').toString('utf8').split('\n')) {
@@ -75,124 +81,186 @@ describe('page numbering', () => {
 });
 
 describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-utils is not installed)', () => {
-  it('extracts as text in reading order: title, header row, rows left to right, "Page i of n" under each page, the title and header again on the next pages', { timeout: 60_000 }, async () => {
-    const out = await renderTable({ payload: narrow() });
-    const pages = text(out.bytes, '-layout').split('\f').filter((p) => p.trim() !== '');
-    expect(pages).toHaveLength(3);
-    const seen: number[] = [];
-    pages.forEach((page, i) => {
-      const lines = page.split('\n').map((l) => l.trim()).filter(Boolean);
-      expect(lines[0], `page ${i + 1}`).toBe('Inventory');
-      expect(lines[1], `page ${i + 1}`).toMatch(/^Name\s+Count$/);
-      expect(lines[lines.length - 1], `page ${i + 1}`).toBe(`Page ${i + 1} of 3`);
-      for (const line of lines.slice(2, -1)) {
-        // Each row reads as one line, its cells left to right.
-        const m = /^Item (\d+)\s+(\d+)$/.exec(line);
-        expect(m, line).not.toBeNull();
-        expect(m![2]).toBe(count(Number(m![1]) - 1));
-        seen.push(Number(m![1]));
+  it(
+    'extracts as text in reading order: title, header row, rows left to right, "Page i of n" under each page, the title and header again on the next pages',
+    { timeout: 60_000 },
+    async () => {
+      const out = await renderTable({ payload: narrow() });
+      const pages = text(out.bytes, '-layout')
+        .split('\f')
+        .filter((p) => p.trim() !== '');
+      expect(pages).toHaveLength(3);
+      const seen: number[] = [];
+      pages.forEach((page, i) => {
+        const lines = page
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean);
+        expect(lines[0], `page ${i + 1}`).toBe('Inventory');
+        expect(lines[1], `page ${i + 1}`).toMatch(/^Name\s+Count$/);
+        expect(lines[lines.length - 1], `page ${i + 1}`).toBe(`Page ${i + 1} of 3`);
+        for (const line of lines.slice(2, -1)) {
+          // Each row reads as one line, its cells left to right.
+          const m = /^Item (\d+)\s+(\d+)$/.exec(line);
+          expect(m, line).not.toBeNull();
+          expect(m![2]).toBe(count(Number(m![1]) - 1));
+          seen.push(Number(m![1]));
+        }
+      });
+      expect(seen).toEqual(Array.from({ length: 60 }, (_, r) => r + 1));
+      // Without -layout too (poppler's own reading order): cell after cell, row after row.
+      const plain = text(out.bytes, '-f', '1', '-l', '1')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      expect(plain.slice(0, 9)).toEqual(['Inventory', 'Name', 'Count', 'Item 1', '0', 'Item 2', '37', 'Item 3', '74']);
+      expect(plain[plain.length - 1]).toBe('Page 1 of 3');
+    },
+  );
+
+  it(
+    'carries metadata: title, subject (the alt text), creator, creation date, language, and the page size',
+    { timeout: 60_000 },
+    async () => {
+      const before = Date.now();
+      const out = await renderTable({ payload: { ...narrow(), options: { ...narrow().options, locale: 'en-GB' } } });
+      const meta = info(out.bytes);
+      expect(meta.Title).toBe('Inventory');
+      expect(meta.Subject).toBe(
+        'Table: Inventory. 60 rows, 2 columns: Name, Count. Row 1: Name Item 1, Count 0. Row 2: Name Item 2, Count 37. Row 3: Name Item 3, Count 74. And 57 more rows.',
+      );
+      expect(meta.Creator).toBe('Jsonable');
+      expect(Date.parse(meta.CreationDate!)).toBeGreaterThan(before - 120_000);
+      expect(meta.Pages).toBe('3');
+      expect(meta['Page size']).toBe('595.28 x 841.89 pts (A4)');
+      expect(Buffer.from(out.bytes).toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
+      expect(Buffer.from(out.bytes).toString('latin1')).toMatch(/\/DisplayDocTitle true/);
+    },
+  );
+
+  it(
+    'prints on A4, Letter or Legal, upright or turned; auto turns the page for a table wider than tall',
+    { timeout: 120_000 },
+    async () => {
+      const cases: Array<[object, object | undefined, string, [number, number]]> = [
+        [narrow, undefined, '595.28 x 841.89 pts (A4)', [595, 842]],
+        [narrow, { pageSize: 'Letter' }, '612 x 792 pts (letter)', [612, 792]],
+        [narrow, { pageSize: 'legal', orientation: 'landscape' }, '1008 x 612 pts', [1008, 612]],
+        [wide, undefined, '841.89 x 595.28 pts (A4)', [842, 595]],
+        [wide, { orientation: 'portrait', fit: 'width' }, '595.28 x 841.89 pts (A4)', [595, 842]],
+        [wide, { pageSize: 'Letter', orientation: 'auto' }, '792 x 612 pts (letter)', [792, 612]],
+      ];
+      for (const [make, pdf, size, [w, h]] of cases) {
+        const out = await renderTable({ payload: (make as typeof narrow)(pdf) });
+        expect(info(out.bytes)['Page size'], JSON.stringify(pdf)).toBe(size);
+        expect([out.width, out.height], JSON.stringify(pdf)).toEqual([w, h]);
       }
-    });
-    expect(seen).toEqual(Array.from({ length: 60 }, (_, r) => r + 1));
-    // Without -layout too (poppler's own reading order): cell after cell, row after row.
-    const plain = text(out.bytes, '-f', '1', '-l', '1').split('\n').map((l) => l.trim()).filter(Boolean);
-    expect(plain.slice(0, 9)).toEqual(['Inventory', 'Name', 'Count', 'Item 1', '0', 'Item 2', '37', 'Item 3', '74']);
-    expect(plain[plain.length - 1]).toBe('Page 1 of 3');
-  });
+    },
+  );
 
-  it('carries metadata: title, subject (the alt text), creator, creation date, language, and the page size', { timeout: 60_000 }, async () => {
-    const before = Date.now();
-    const out = await renderTable({ payload: { ...narrow(), options: { ...narrow().options, locale: 'en-GB' } } });
-    const meta = info(out.bytes);
-    expect(meta.Title).toBe('Inventory');
-    expect(meta.Subject).toBe('Table: Inventory. 60 rows, 2 columns: Name, Count. Row 1: Name Item 1, Count 0. Row 2: Name Item 2, Count 37. Row 3: Name Item 3, Count 74. And 57 more rows.');
-    expect(meta.Creator).toBe('Jsonable');
-    expect(Date.parse(meta.CreationDate!)).toBeGreaterThan(before - 120_000);
-    expect(meta.Pages).toBe('3');
-    expect(meta['Page size']).toBe('595.28 x 841.89 pts (A4)');
-    expect(Buffer.from(out.bytes).toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
-    expect(Buffer.from(out.bytes).toString('latin1')).toMatch(/\/DisplayDocTitle true/);
-  });
-
-  it('prints on A4, Letter or Legal, upright or turned; auto turns the page for a table wider than tall', { timeout: 120_000 }, async () => {
-    const cases: Array<[object, object | undefined, string, [number, number]]> = [
-      [narrow, undefined, '595.28 x 841.89 pts (A4)', [595, 842]],
-      [narrow, { pageSize: 'Letter' }, '612 x 792 pts (letter)', [612, 792]],
-      [narrow, { pageSize: 'legal', orientation: 'landscape' }, '1008 x 612 pts', [1008, 612]],
-      [wide, undefined, '841.89 x 595.28 pts (A4)', [842, 595]],
-      [wide, { orientation: 'portrait', fit: 'width' }, '595.28 x 841.89 pts (A4)', [595, 842]],
-      [wide, { pageSize: 'Letter', orientation: 'auto' }, '792 x 612 pts (letter)', [792, 612]],
-    ];
-    for (const [make, pdf, size, [w, h]] of cases) {
-      const out = await renderTable({ payload: (make as typeof narrow)(pdf) });
-      expect(info(out.bytes)['Page size'], JSON.stringify(pdf)).toBe(size);
-      expect([out.width, out.height], JSON.stringify(pdf)).toEqual([w, h]);
-    }
-  });
-
-  it('places the table centred (default), left or right, or scaled to the width between the margins', { timeout: 120_000 }, async () => {
-    const edges = async (pdf?: object) => headerEdges(await firstPage((await renderTable({ payload: narrow(pdf, 20) })).bytes));
-    const centre = await edges();
-    const width = centre.right - centre.left;
-    expect(width).toBeGreaterThan(80);
-    expect(Math.abs((centre.left + centre.right) / 2 - 595.28 / 2)).toBeLessThanOrEqual(2);
-    const left = await edges({ align: 'left' });
-    expect(Math.abs(left.left - 36)).toBeLessThanOrEqual(2);
-    expect(Math.abs(left.right - left.left - width)).toBeLessThanOrEqual(2);
-    const right = await edges({ align: 'right' });
-    expect(Math.abs(right.right - (595.28 - 36))).toBeLessThanOrEqual(2);
-    const fit = await edges({ fit: 'width' });
-    expect(Math.abs(fit.left - 36)).toBeLessThanOrEqual(2);
-    expect(Math.abs(fit.right - (595.28 - 36))).toBeLessThanOrEqual(2);
-    // A wide table scaled down onto an upright page fills the same width.
-    const down = headerEdges(await firstPage((await renderTable({ payload: wide({ orientation: 'portrait', fit: 'width' }) })).bytes));
-    expect(Math.abs(down.left - 36)).toBeLessThanOrEqual(2);
-    expect(Math.abs(down.right - (595.28 - 36))).toBeLessThanOrEqual(2);
-  });
+  it(
+    'places the table centred (default), left or right, or scaled to the width between the margins',
+    { timeout: 120_000 },
+    async () => {
+      const edges = async (pdf?: object) =>
+        headerEdges(await firstPage((await renderTable({ payload: narrow(pdf, 20) })).bytes));
+      const centre = await edges();
+      const width = centre.right - centre.left;
+      expect(width).toBeGreaterThan(80);
+      expect(Math.abs((centre.left + centre.right) / 2 - 595.28 / 2)).toBeLessThanOrEqual(2);
+      const left = await edges({ align: 'left' });
+      expect(Math.abs(left.left - 36)).toBeLessThanOrEqual(2);
+      expect(Math.abs(left.right - left.left - width)).toBeLessThanOrEqual(2);
+      const right = await edges({ align: 'right' });
+      expect(Math.abs(right.right - (595.28 - 36))).toBeLessThanOrEqual(2);
+      const fit = await edges({ fit: 'width' });
+      expect(Math.abs(fit.left - 36)).toBeLessThanOrEqual(2);
+      expect(Math.abs(fit.right - (595.28 - 36))).toBeLessThanOrEqual(2);
+      // A wide table scaled down onto an upright page fills the same width.
+      const down = headerEdges(
+        await firstPage((await renderTable({ payload: wide({ orientation: 'portrait', fit: 'width' }) })).bytes),
+      );
+      expect(Math.abs(down.left - 36)).toBeLessThanOrEqual(2);
+      expect(Math.abs(down.right - (595.28 - 36))).toBeLessThanOrEqual(2);
+    },
+  );
 });
 
 /** The structure tree as poppler reads it (pdfinfo -struct-text): one node or text per line, indented. */
 const structure = (bytes: Uint8Array) => poppler(bytes, 'pdfinfo', '-struct-text', 'file').toString('utf8');
 
 describe.skipIf(!hasPoppler)('tagged PDF: the table structure for screen readers', () => {
-  it('tags the title, the table (header cells with column scope, body cells) in reading order, and leaves page furniture out', { timeout: 60_000 }, async () => {
-    const out = await renderTable({ payload: narrow() });
-    expect(info(out.bytes).Tagged).toBe('yes');
-    const tree = structure(out.bytes);
-    const lines = tree.split('\n').map((l) => l.trim()).filter(Boolean);
-    expect(lines.slice(0, 16)).toEqual([
-      'Document', 'H1 (block)', '"Inventory"', 'Table (block)', 'THead', 'TR',
-      'TH:', '/Scope /Column', '"Name"', 'TH:', '/Scope /Column', '"Count"',
-      'TBody', 'TR', 'TD', '"Item 1"',
-    ]);
-    // The header row drawn again on pages 2 and 3, the running head and the page numbers are
-    // artifacts: a screen reader meets each header once and every row once, in order.
-    expect(lines.filter((l) => l === '"Name"')).toHaveLength(1);
-    expect(lines.filter((l) => l === '"Inventory"')).toHaveLength(1);
-    expect(tree).not.toMatch(/Page \d of 3/);
-    const items = lines.filter((l) => /^"Item \d+"$/.test(l)).map((l) => Number(l.slice(6, -1)));
-    expect(items).toEqual(Array.from({ length: 60 }, (_, r) => r + 1));
-    expect(lines.filter((l) => l === 'TR')).toHaveLength(61);
-  });
+  it(
+    'tags the title, the table (header cells with column scope, body cells) in reading order, and leaves page furniture out',
+    { timeout: 60_000 },
+    async () => {
+      const out = await renderTable({ payload: narrow() });
+      expect(info(out.bytes).Tagged).toBe('yes');
+      const tree = structure(out.bytes);
+      const lines = tree
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      expect(lines.slice(0, 16)).toEqual([
+        'Document',
+        'H1 (block)',
+        '"Inventory"',
+        'Table (block)',
+        'THead',
+        'TR',
+        'TH:',
+        '/Scope /Column',
+        '"Name"',
+        'TH:',
+        '/Scope /Column',
+        '"Count"',
+        'TBody',
+        'TR',
+        'TD',
+        '"Item 1"',
+      ]);
+      // The header row drawn again on pages 2 and 3, the running head and the page numbers are
+      // artifacts: a screen reader meets each header once and every row once, in order.
+      expect(lines.filter((l) => l === '"Name"')).toHaveLength(1);
+      expect(lines.filter((l) => l === '"Inventory"')).toHaveLength(1);
+      expect(tree).not.toMatch(/Page \d of 3/);
+      const items = lines.filter((l) => /^"Item \d+"$/.test(l)).map((l) => Number(l.slice(6, -1)));
+      expect(items).toEqual(Array.from({ length: 60 }, (_, r) => r + 1));
+      expect(lines.filter((l) => l === 'TR')).toHaveLength(61);
+    },
+  );
 
-  it('carries spans as table attributes, subtitle and notes as paragraphs, and a cell image as its alt text (the caption drawn under it)', { timeout: 60_000 }, async () => {
-    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAIAQMAAAD+wSzIAAAABlBMVEX/AAD///9BHTQRAAAAC0lEQVQI12NgQAcAABAAAQNMfd8AAAAASUVORK5CYII=';
-    const out = await renderTable({
-      payload: {
-        title: 'Team', subtitle: 'Spring', sourceNotes: ['Source: HR'],
-        headers: ['Name', 'Photo', 'Role'],
-        rows: [[{ value: 'Ada', colspan: 2 }, null, 'Lead'], ['Alan', { type: 'image', value: `data:image/png;base64,${png}`, alt: 'A red square' }, 'Dev']],
-        options: { format: 'pdf' },
-      },
-    });
-    const lines = structure(out.bytes).split('\n').map((l) => l.trim()).filter(Boolean);
-    expect(lines.slice(0, 5)).toEqual(['Document', 'H1 (block)', '"Team"', 'P (block)', '"Spring"']);
-    const ada = lines.indexOf('"Ada"');
-    expect(lines.slice(ada - 2, ada)).toEqual(['TD:', '/ColSpan 2']);
-    const alan = lines.indexOf('"Alan"');
-    expect(lines.slice(alan, alan + 5)).toEqual(['"Alan"', 'TD', '"A red square"', 'TD', '"Dev"']);
-    expect(lines.slice(-2)).toEqual(['P (block)', '"Source: HR"']);
-  });
+  it(
+    'carries spans as table attributes, subtitle and notes as paragraphs, and a cell image as its alt text (the caption drawn under it)',
+    { timeout: 60_000 },
+    async () => {
+      const png =
+        'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAIAQMAAAD+wSzIAAAABlBMVEX/AAD///9BHTQRAAAAC0lEQVQI12NgQAcAABAAAQNMfd8AAAAASUVORK5CYII=';
+      const out = await renderTable({
+        payload: {
+          title: 'Team',
+          subtitle: 'Spring',
+          sourceNotes: ['Source: HR'],
+          headers: ['Name', 'Photo', 'Role'],
+          rows: [
+            [{ value: 'Ada', colspan: 2 }, null, 'Lead'],
+            ['Alan', { type: 'image', value: `data:image/png;base64,${png}`, alt: 'A red square' }, 'Dev'],
+          ],
+          options: { format: 'pdf' },
+        },
+      });
+      const lines = structure(out.bytes)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      expect(lines.slice(0, 5)).toEqual(['Document', 'H1 (block)', '"Team"', 'P (block)', '"Spring"']);
+      const ada = lines.indexOf('"Ada"');
+      expect(lines.slice(ada - 2, ada)).toEqual(['TD:', '/ColSpan 2']);
+      const alan = lines.indexOf('"Alan"');
+      expect(lines.slice(alan, alan + 5)).toEqual(['"Alan"', 'TD', '"A red square"', 'TD', '"Dev"']);
+      expect(lines.slice(-2)).toEqual(['P (block)', '"Source: HR"']);
+    },
+  );
 });
 
 describe('hostile page setups', () => {
@@ -204,12 +272,17 @@ describe('hostile page setups', () => {
       [{ fit: 'height' }, 'Invalid options.pdf.fit: Expected none or width'],
       [{ fit: 7 }, 'Invalid options.pdf.fit: Expected none or width'],
       [{ pageSize: { __proto__: 'A4' } }, 'Invalid options.pdf.pageSize: Expected A4, Letter or Legal'],
-      [{ margins: 0 }, 'Invalid options.pdf: Unknown PDF option "margins" (expected pageSize, orientation, align or fit)'],
+      [
+        { margins: 0 },
+        'Invalid options.pdf: Unknown PDF option "margins" (expected pageSize, orientation, align or fit)',
+      ],
       ['Letter', 'Invalid options.pdf: Expected an object with pageSize, orientation, align or fit'],
       [[], 'Invalid options.pdf: Expected an object with pageSize, orientation, align or fit'],
     ];
     for (const [pdf, message] of cases) {
-      const error = await renderTable({ payload: { headers: ['a'], rows: [[1]], options: { format: 'pdf', pdf } } }).catch((e: unknown) => e);
+      const error = await renderTable({
+        payload: { headers: ['a'], rows: [[1]], options: { format: 'pdf', pdf } },
+      }).catch((e: unknown) => e);
       expect(error, JSON.stringify(pdf)).toBeInstanceOf(DomainError);
       expect((error as DomainError).status).toBe(400);
       expect((error as DomainError).message).toBe(message);
@@ -217,14 +290,22 @@ describe('hostile page setups', () => {
   });
 
   it('refuses, before pdfmake lays it out, a narrow table that scaled to the page width would take too many pages', async () => {
-    const error = await renderTable({ payload: { headers: ['n'], rows: Array.from({ length: 400 }, (_, r) => [r]), options: { format: 'pdf', pdf: { fit: 'width' } } } }).catch((e: unknown) => e);
+    const error = await renderTable({
+      payload: {
+        headers: ['n'],
+        rows: Array.from({ length: 400 }, (_, r) => [r]),
+        options: { format: 'pdf', pdf: { fit: 'width' } },
+      },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(413);
     expect((error as DomainError).message).toMatch(/^The PDF would have more than 100 pages/);
   });
 
   it('ignores options.pdf for the other formats', async () => {
-    const out = await renderTable({ payload: { headers: ['a'], rows: [[1]], options: { format: 'png', pdf: { pageSize: 'Legal', fit: 'width' } } } });
+    const out = await renderTable({
+      payload: { headers: ['a'], rows: [[1]], options: { format: 'png', pdf: { pageSize: 'Legal', fit: 'width' } } },
+    });
     expect(out.format).toBe('png');
   });
 });

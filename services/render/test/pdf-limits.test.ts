@@ -24,6 +24,8 @@ describe('PDF limits', () => {
     const error = await renderTable({ payload: table(tableLimits.maxPdfCells / 20 + 1, 20) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(413);
-    expect((error as DomainError).message).toBe(`Too many cells for a PDF: ${tableLimits.maxPdfCells + 20} (at most ${tableLimits.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`);
+    expect((error as DomainError).message).toBe(
+      `Too many cells for a PDF: ${tableLimits.maxPdfCells + 20} (at most ${tableLimits.maxPdfCells}): use fewer rows or columns, pagination, or PNG/SVG`,
+    );
   });
 });

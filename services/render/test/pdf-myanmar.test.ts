@@ -13,9 +13,14 @@ import { facePath } from '../src/fonts';
 import { MYANMAR_FEATURES, myanmarVisual } from '../src/paint/myanmar';
 
 const require = createRequire(import.meta.url);
-const fontkit = require('fontkit') as { create(b: Buffer): { layout(t: string, f?: string[]): { glyphs: { id: number }[] } } };
+const fontkit = require('fontkit') as {
+  create(b: Buffer): { layout(t: string, f?: string[]): { glyphs: { id: number }[] } };
+};
 
-const WORDS = 'မင်္ဂလာပါ ကျွန်တော့်နာမည် မောင်မောင် ဖြစ်ပါတယ် မြန်မာစာ ကြိုဆိုပါတယ် ညီ ခြင်း ကြွ သင်္ချိုင်း အင်္ဂလိပ် ကျေးဇူးတင်ပါတယ် ပြည်ထောင်စု သမ္မတ မြို့ ရွှေ ဗိုလ်ချုပ် ကြော်ငြာ'.split(' ');
+const WORDS =
+  'မင်္ဂလာပါ ကျွန်တော့်နာမည် မောင်မောင် ဖြစ်ပါတယ် မြန်မာစာ ကြိုဆိုပါတယ် ညီ ခြင်း ကြွ သင်္ချိုင်း အင်္ဂလိပ် ကျေးဇူးတင်ပါတယ် ပြည်ထောင်စု သမ္မတ မြို့ ရွှေ ဗိုလ်ချုပ် ကြော်ငြာ'.split(
+    ' ',
+  );
 
 describe('Myanmar in the PDF', () => {
   it('puts E and medial RA before their consonant and kinzi after it, as HarfBuzz does', () => {
@@ -35,14 +40,29 @@ describe('Myanmar in the PDF', () => {
       b.addText(t);
       b.guessSegmentProperties();
       hb.shape(font, b);
-      return b.getGlyphInfos().map((g) => g.codepoint).join(',');
+      return b
+        .getGlyphInfos()
+        .map((g) => g.codepoint)
+        .join(',');
     };
     let fixed = 0;
     let plain = 0;
     for (const w of WORDS) {
       const want = harfbuzz(w);
-      if (fk.layout(myanmarVisual(w), MYANMAR_FEATURES).glyphs.map((g) => g.id).join(',') === want) fixed++;
-      if (fk.layout(w).glyphs.map((g) => g.id).join(',') === want) plain++;
+      if (
+        fk
+          .layout(myanmarVisual(w), MYANMAR_FEATURES)
+          .glyphs.map((g) => g.id)
+          .join(',') === want
+      )
+        fixed++;
+      if (
+        fk
+          .layout(w)
+          .glyphs.map((g) => g.id)
+          .join(',') === want
+      )
+        plain++;
     }
     // The two left: ကြို and မြို့, where HarfBuzz's per-syllable lookups add a glyph under RA.
     expect(fixed).toBeGreaterThanOrEqual(16);

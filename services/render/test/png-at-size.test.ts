@@ -9,7 +9,11 @@ async function skiaPixels(png: Buffer): Promise<{ width: number; height: number;
   const img = await loadImage(png);
   const c = createCanvas(img.width, img.height);
   c.getContext('2d').drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data };
+  return {
+    width: img.width,
+    height: img.height,
+    data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data,
+  };
 }
 
 /** Equal up to rounding: alpha exactly (±1 when averaged), colour within ±1 once weighed by alpha. */
@@ -19,7 +23,8 @@ function expectClose(actual: Uint8ClampedArray, expected: Uint8ClampedArray, alp
     const a = expected[p + 3]!;
     const where = `pixel ${p / 4}: got ${[...actual.subarray(p, p + 4)]}, Skia ${[...expected.subarray(p, p + 4)]}`;
     expect(Math.abs(actual[p + 3]! - a), where).toBeLessThanOrEqual(alphaSlack);
-    for (let k = 0; k < 3; k++) expect(Math.abs(actual[p + k]! - expected[p + k]!) * a / 255, where).toBeLessThanOrEqual(1.5);
+    for (let k = 0; k < 3; k++)
+      expect((Math.abs(actual[p + k]! - expected[p + k]!) * a) / 255, where).toBeLessThanOrEqual(1.5);
   }
 }
 
@@ -27,7 +32,9 @@ const MAX = { 1: 1, 2: 3, 4: 15, 8: 255, 16: 65535 } as const;
 const COMBOS: Array<Pick<PngSpec, 'colorType' | 'depth'>> = [
   ...([1, 2, 4, 8, 16] as const).map((depth) => ({ colorType: 0 as const, depth })),
   ...([1, 2, 4, 8] as const).map((depth) => ({ colorType: 3 as const, depth })),
-  ...([8, 16] as const).flatMap((depth) => [2, 4, 6].map((colorType) => ({ colorType: colorType as 2 | 4 | 6, depth }))),
+  ...([8, 16] as const).flatMap((depth) =>
+    [2, 4, 6].map((colorType) => ({ colorType: colorType as 2 | 4 | 6, depth })),
+  ),
 ];
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const;
 
@@ -47,12 +54,17 @@ const anyPng = fc
     const rand = (n: number) => ((s = (s * 1103515245 + 12345) & 0x7fffffff), s % (n + 1));
     const entries = colorType === 3 ? 1 << depth : 0;
     const palette = colorType === 3 ? Array.from({ length: entries * 3 }, () => rand(255)) : undefined;
-    const samples = Array.from({ length: width * height }, () => Array.from({ length: CHANNELS[colorType] }, () => rand(colorType === 3 ? entries - 1 : MAX[depth])));
+    const samples = Array.from({ length: width * height }, () =>
+      Array.from({ length: CHANNELS[colorType] }, () => rand(colorType === 3 ? entries - 1 : MAX[depth])),
+    );
     // A transparent key that some pixels match (grey/RGB), or an alpha per palette entry.
     const key = samples[0]!;
-    const trns = !withTrns || colorType === 4 || colorType === 6 ? undefined
-      : colorType === 3 ? Array.from({ length: Math.max(1, entries >> 1) }, () => rand(255))
-        : key.flatMap((v) => [v >> 8, v & 255]);
+    const trns =
+      !withTrns || colorType === 4 || colorType === 6
+        ? undefined
+        : colorType === 3
+          ? Array.from({ length: Math.max(1, entries >> 1) }, () => rand(255))
+          : key.flatMap((v) => [v >> 8, v & 255]);
     return { width, height, colorType, depth, interlaced, palette, trns, sample: (x, y) => samples[y * width + x]! };
   });
 
@@ -85,7 +97,8 @@ describe('PNG decoded at the size it is drawn', () => {
   });
 
   it('sums row by row, or the whole target when interlaced, up to a megapixel (then the caller decodes)', async () => {
-    const spec = (interlaced: boolean) => encodePng({ width: 2100, height: 1000, colorType: 0, depth: 1, interlaced, sample: (x) => [x & 1] });
+    const spec = (interlaced: boolean) =>
+      encodePng({ width: 2100, height: 1000, colorType: 0, depth: 1, interlaced, sample: (x) => [x & 1] });
     expect((await decodePngAtSize(spec(false), 2000, 900))?.width).toBe(1890);
     expect(await decodePngAtSize(spec(true), 2000, 900)).toBeNull();
     const small = (await decodePngAtSize(spec(true), 1050, 500))!;
@@ -105,7 +118,11 @@ describe('PNG decoded at the size it is drawn', () => {
 });
 
 /** The reference downscale: each source pixel into one target pixel, averaged premultiplied. */
-function boxAverage(src: { width: number; height: number; data: Uint8ClampedArray }, w: number, h: number): Uint8ClampedArray {
+function boxAverage(
+  src: { width: number; height: number; data: Uint8ClampedArray },
+  w: number,
+  h: number,
+): Uint8ClampedArray {
   const sum = new Float64Array(w * h * 4);
   const count = new Float64Array(w * h);
   for (let y = 0; y < src.height; y++) {

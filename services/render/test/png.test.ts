@@ -80,12 +80,17 @@ describe('adler32Combine', () => {
 describe('deflateInTwo', () => {
   it('joins two halves into one zlib stream that inflates to the whole, checksum verified', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 5_000 }), fc.uint8Array({ minLength: 1, maxLength: 5_000 }), fc.integer({ min: 1, max: 6 }), async (a, b, level) => {
-        const joined = await deflateInTwo(Buffer.from(a), Buffer.from(b), level);
-        expect(joined).not.toBeNull();
-        // inflateSync checks the Adler-32 trailer and throws on a mismatch.
-        expect(inflateSync(joined!).equals(Buffer.concat([a, b]))).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 1, maxLength: 5_000 }),
+        fc.uint8Array({ minLength: 1, maxLength: 5_000 }),
+        fc.integer({ min: 1, max: 6 }),
+        async (a, b, level) => {
+          const joined = await deflateInTwo(Buffer.from(a), Buffer.from(b), level);
+          expect(joined).not.toBeNull();
+          // inflateSync checks the Adler-32 trailer and throws on a mismatch.
+          expect(inflateSync(joined!).equals(Buffer.concat([a, b]))).toBe(true);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -99,7 +104,11 @@ describe('deflateInTwo', () => {
 
 describe('encodePng and encodePngParallel', () => {
   it('write the canvas pixels exactly, serial and split, with a valid zlib stream', async () => {
-    for (const [width, height, seed] of [[800, 840, 1], [640, 700, 7], [300, 2_000, 3]] as const) {
+    for (const [width, height, seed] of [
+      [800, 840, 1],
+      [640, 700, 7],
+      [300, 2_000, 3],
+    ] as const) {
       const pixels = tableLike(width, height, seed);
       const serial = encodePng(pixels, width, height, { opaque: true });
       const split = await encodePngParallel(pixels, width, height, { opaque: true });
@@ -129,7 +138,10 @@ describe('encodePng and encodePngParallel', () => {
   it('keeps the two encodes of concurrent calls apart (shared scratch buffer)', async () => {
     const a = tableLike(800, 840, 11);
     const b = tableLike(800, 840, 12);
-    const [pa, pb] = await Promise.all([encodePngParallel(a, 800, 840, { opaque: true }), encodePngParallel(b, 800, 840, { opaque: true })]);
+    const [pa, pb] = await Promise.all([
+      encodePngParallel(a, 800, 840, { opaque: true }),
+      encodePngParallel(b, 800, 840, { opaque: true }),
+    ]);
     expect(unfilter(inflateSync(idat(pa)), 800, 840).equals(a)).toBe(true);
     expect(unfilter(inflateSync(idat(pb)), 800, 840).equals(b)).toBe(true);
   });
@@ -145,7 +157,19 @@ describe('encodePng and encodePngParallel', () => {
 describe('the engine reusing its canvas', () => {
   it('paints each table on a cleared canvas: a transparent table after an opaque one of the same size', async () => {
     const { renderTable } = await import('../src/engine');
-    const table = (backgroundColor: string, cell: string) => ({ headers: ['A', 'B'], rows: [[cell, 'x'], ['y', 'z']], styles: { backgroundColor, headerBgColor: backgroundColor, rowEvenBgColor: backgroundColor, rowOddBgColor: backgroundColor } });
+    const table = (backgroundColor: string, cell: string) => ({
+      headers: ['A', 'B'],
+      rows: [
+        [cell, 'x'],
+        ['y', 'z'],
+      ],
+      styles: {
+        backgroundColor,
+        headerBgColor: backgroundColor,
+        rowEvenBgColor: backgroundColor,
+        rowOddBgColor: backgroundColor,
+      },
+    });
     const pixelsOf = async (png: Uint8Array) => {
       const img = await loadImage(Buffer.from(png));
       const c = createCanvas(img.width, img.height);

@@ -13,7 +13,9 @@ const heavy = (payload: unknown, more: object = {}) => estimateRenderCost({ payl
 
 describe('estimateRenderCost', () => {
   it('counts an ordinary table light and big tables, PDFs of hundreds of rows and many decoded images heavy', () => {
-    const reference = { data: Array.from({ length: 20 }, (_, i) => ({ SKU: i, Product: `P${i}`, Stock: i, Price: i })) };
+    const reference = {
+      data: Array.from({ length: 20 }, (_, i) => ({ SKU: i, Product: `P${i}`, Stock: i, Price: i })),
+    };
     expect(heavy(reference)).toBe(false);
     expect(heavy(grid(40, 10))).toBe(false);
     expect(heavy(grid(200, 20))).toBe(true);
@@ -32,7 +34,15 @@ describe('estimateRenderCost', () => {
   });
 
   it('never throws on payloads of any shape', () => {
-    for (const payload of [null, 3, 'x', [], { data: 'x' }, { rows: [null], headers: 'no' }, { data: [[1, 2], 3], options: { format: 42, pagination: 'yes' } }]) {
+    for (const payload of [
+      null,
+      3,
+      'x',
+      [],
+      { data: 'x' },
+      { rows: [null], headers: 'no' },
+      { data: [[1, 2], 3], options: { format: 42, pagination: 'yes' } },
+    ]) {
       expect(Number.isFinite(estimateRenderCost({ payload }))).toBe(true);
     }
   });

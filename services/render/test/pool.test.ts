@@ -30,7 +30,9 @@ describe('createRenderPool', () => {
     const p = pool();
     await p.ready();
     const outputs = await Promise.all(Array.from({ length: 8 }, (_, i) => p.render({ payload: { echo: `job ${i}` } })));
-    expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(Array.from({ length: 8 }, (_, i) => `job ${i}`));
+    expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(
+      Array.from({ length: 8 }, (_, i) => `job ${i}`),
+    );
     expect(new Set(outputs.map((o) => o.width)).size).toBe(2); // both workers took jobs
     expect(outputs.every((o) => o.height === 1)).toBe(true); // warm-up ran exactly once per worker
     const big = await p.render({ payload: { bytes: 1_000_000 } });
@@ -41,7 +43,9 @@ describe('createRenderPool', () => {
 
   it('passes a worker error through with its status, name and message', async () => {
     const p = pool();
-    const error = await failure(p.render({ payload: { fail: { status: 413, message: 'Too many rows (max 10000)', name: 'RenderInputError' } } }));
+    const error = await failure(
+      p.render({ payload: { fail: { status: 413, message: 'Too many rows (max 10000)', name: 'RenderInputError' } } }),
+    );
     expect(error.status).toBe(413);
     expect(error.message).toBe('Too many rows (max 10000)');
     expect(error.name).toBe('RenderInputError');
@@ -92,7 +96,9 @@ describe('createRenderPool', () => {
     await p.ready();
     // Sent at once but run one after the other: 3 × 1 s in a worker. A time limit counted from
     // sending would fail the second and third (finished at ~2 and ~3 s).
-    const outputs = await Promise.all([0, 1, 2].map((i) => p.render({ payload: { echo: `job ${i}`, delayMs: 1_000 } })));
+    const outputs = await Promise.all(
+      [0, 1, 2].map((i) => p.render({ payload: { echo: `job ${i}`, delayMs: 1_000 } })),
+    );
     expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(['job 0', 'job 1', 'job 2']);
     expect(outputs.map((o) => o.rows)).toEqual([1, 1, 1]); // never two at once in the worker
     expect(outputs[2]!.columns - outputs[0]!.columns).toBeGreaterThanOrEqual(1_900);
@@ -109,7 +115,9 @@ describe('createRenderPool', () => {
       p.render({ payload: { echo: 'other' } }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
-    const texts = results.slice(1).map((r) => Buffer.from((r as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes).toString());
+    const texts = results
+      .slice(1)
+      .map((r) => Buffer.from((r as PromiseFulfilledResult<{ bytes: Uint8Array }>).value.bytes).toString());
     expect(texts).toEqual(['slow', 'sent ahead', 'other']);
     expect(p.stats().replaced).toBe(1);
   });
@@ -118,7 +126,9 @@ describe('createRenderPool', () => {
     const p = pool({ size: 1, maxMemoryMb: 64 });
     const error = await failure(p.render({ payload: { allocate: true } }));
     expect(error.status).toBe(413);
-    expect(error.message).toBe('The table needs more memory than one render may use: use fewer rows, columns or images');
+    expect(error.message).toBe(
+      'The table needs more memory than one render may use: use fewer rows, columns or images',
+    );
     const next = await p.render({ payload: { echo: 'next' } });
     expect(Buffer.from(next.bytes).toString()).toBe('next');
   });
@@ -212,9 +222,15 @@ describe('createRenderPool', () => {
     const p = pool({ size: 2, heavySlots: 1 });
     await p.ready();
     // 400 × 10 cells as a PDF: far past the heavy estimate; the test job only sleeps.
-    const heavy = (name: string) => ({ echo: name, delayMs: 1_000, headers: Array.from({ length: 10 }, (_, i) => `c${i}`), rows: Array.from({ length: 400 }, () => []) });
+    const heavy = (name: string) => ({
+      echo: name,
+      delayMs: 1_000,
+      headers: Array.from({ length: 10 }, (_, i) => `c${i}`),
+      rows: Array.from({ length: 400 }, () => []),
+    });
     const done: string[] = [];
-    const track = (payload: object, name: string, lane: string) => p.render({ payload, format: 'pdf' }, { lane }).then(() => void done.push(name));
+    const track = (payload: object, name: string, lane: string) =>
+      p.render({ payload, format: 'pdf' }, { lane }).then(() => void done.push(name));
     const all = [track(heavy('h1'), 'heavy 1', 'x'), track(heavy('h2'), 'heavy 2', 'y')];
     expect(p.stats()).toMatchObject({ busy: 1, queued: 1 }); // the second heavy waits for the heavy slot
     all.push(track({ echo: 'light' }, 'light', 'z'));
@@ -225,7 +241,10 @@ describe('createRenderPool', () => {
 
   it('runs its workers at a lower CPU priority than the main thread (Linux)', async () => {
     if (process.platform !== 'linux') return;
-    const nices = () => readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    const nices = () =>
+      readdirSync('/proc/self/task').map((tid) =>
+        Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+      );
     const before = nices().filter((n) => n === 7).length;
     const p = pool({ size: 2, niceness: 7 });
     await p.ready();

@@ -21,13 +21,15 @@ function engineLineStarts(text: string, lines: string[]): number[] {
   lines.forEach((line, i) => {
     while (i > 0 && text[at] === ' ' && !line.startsWith(' ')) at++;
     if (i > 0) starts.push(at);
-    if (!text.startsWith(line, at)) throw new Error(`line ${JSON.stringify(line)} is not at ${at} of ${JSON.stringify(text)}`);
+    if (!text.startsWith(line, at))
+      throw new Error(`line ${JSON.stringify(line)} is not at ${at} of ${JSON.stringify(text)}`);
     at += line.length;
   });
   return starts;
 }
 
-const show = (text: string, starts: number[]) => [0, ...starts].map((s, i) => text.slice(s, starts[i] ?? text.length)).join(' | ');
+const show = (text: string, starts: number[]) =>
+  [0, ...starts].map((s, i) => text.slice(s, starts[i] ?? text.length)).join(' | ');
 
 describe.skipIf(!hasChromium())('line breaks agree with Chromium (skipped where /usr/bin/chromium is missing)', () => {
   it('on at least 98 % of 300+ multilingual corpus cells, emergency breaks included', async () => {
@@ -53,12 +55,17 @@ describe.skipIf(!hasChromium())('line breaks agree with Chromium (skipped where 
       g.total++;
       if (same) g.agree++;
       byGroup.set(c.group, g);
-      if (!same) disagreements.push(`${c.id} (${c.width}px${forced ? ', emergency break' : ''})\n  engine:   ${show(c.text, ours)}\n  chromium: ${show(c.text, theirs!)}`);
+      if (!same)
+        disagreements.push(
+          `${c.id} (${c.width}px${forced ? ', emergency break' : ''})\n  engine:   ${show(c.text, ours)}\n  chromium: ${show(c.text, theirs!)}`,
+        );
     }
     const agree = cells.length - disagreements.length;
     const summary = [...byGroup].map(([k, g]) => `${k} ${g.agree}/${g.total}`).join(', ');
-    console.log(`line breaks agree with Chromium on ${agree}/${cells.length} cells (${((100 * agree) / cells.length).toFixed(1)} %): ${summary}; `
-      + `of which narrower than a piece (emergency breaks): ${emergency.agree}/${emergency.total}`);
+    console.log(
+      `line breaks agree with Chromium on ${agree}/${cells.length} cells (${((100 * agree) / cells.length).toFixed(1)} %): ${summary}; ` +
+        `of which narrower than a piece (emergency breaks): ${emergency.agree}/${emergency.total}`,
+    );
     if (disagreements.length) console.log(`disagreements:\n${disagreements.join('\n')}`);
     expect(agree / cells.length).toBeGreaterThanOrEqual(0.98);
     expect(emergency.total).toBeGreaterThanOrEqual(50);

@@ -16,7 +16,16 @@ const svgRoot = (bytes: Uint8Array) => {
 describe('SVG alt text', () => {
   it('names the table in <title> and summarises it in <desc>, referenced by aria-labelledby', async () => {
     const out = await renderTable({
-      payload: { title: 'Q3 <sales> & "growth"', headers: ['Region', 'Orders'], rows: [['North', 1284], ['South', 932], ['East', 77], ['West', 5]] },
+      payload: {
+        title: 'Q3 <sales> & "growth"',
+        headers: ['Region', 'Orders'],
+        rows: [
+          ['North', 1284],
+          ['South', 932],
+          ['East', 77],
+          ['West', 5],
+        ],
+      },
       format: 'svg',
     });
     const root = svgRoot(out.bytes);

@@ -43,7 +43,11 @@ const OUT = join(tmpdir(), 'jsonable-svg-chromium');
 function referenceWithScripts(): unknown {
   const ref = referencePayload(20);
   const regions = ['Europe', 'Asia Pacific 亚太', 'الشرق الأوسط', 'ישראל', 'Americas'];
-  return { ...ref, headers: [...ref.headers, 'Region'], rows: ref.rows.map((r, i) => [...r, regions[i % regions.length]!]) };
+  return {
+    ...ref,
+    headers: [...ref.headers, 'Region'],
+    rows: ref.rows.map((r, i) => [...r, regions[i % regions.length]!]),
+  };
 }
 
 /** Chinese, Japanese, Korean, Arabic with digits, and colour emoji, with a title. */
@@ -66,13 +70,20 @@ function rtlTable(): unknown {
   return {
     title: 'تقرير المبيعات 2024',
     headers: ['المنطقة', 'المبيعات', 'ملاحظة'],
-    rows: [['القاهرة', 1250.5, 'زيادة (10%) ✓'], ['דובאי', 980, 'ABC-123 نص']],
+    rows: [
+      ['القاهرة', 1250.5, 'زيادة (10%) ✓'],
+      ['דובאי', 980, 'ABC-123 نص'],
+    ],
     options: { direction: 'rtl' },
   };
 }
 
 /** The tables, with their colour emoji count (scripts: 👍🏽 🇰🇷 🎉 ☕; ✓ and ✗ are Inter's). */
-const TABLES = [['reference', referenceWithScripts(), 0], ['scripts', scriptsTable(), 4], ['rtl', rtlTable(), 0]] as const;
+const TABLES = [
+  ['reference', referenceWithScripts(), 0],
+  ['scripts', scriptsTable(), 4],
+  ['rtl', rtlTable(), 0],
+] as const;
 
 interface Seen {
   similarity: number;
@@ -123,59 +134,69 @@ async function both(payload: unknown) {
   const svg = await renderTable({ payload, format: 'svg' });
   const png = await renderTable({ payload, format: 'png' });
   expect([svg.width, svg.height]).toEqual([png.width, png.height]);
-  return { svg: Buffer.from(svg.bytes).toString('utf8'), png: Buffer.from(png.bytes), width: png.width, height: png.height };
+  return {
+    svg: Buffer.from(svg.bytes).toString('utf8'),
+    png: Buffer.from(png.bytes),
+    width: png.width,
+    height: png.height,
+  };
 }
 
 const report = (name: string, seen: Seen) =>
-  console.log(`${name}: ${(100 * seen.similarity).toFixed(2)} % of pixels within ${TOLERANCE}; fonts ${seen.fonts.map((f) => `${f.family} ${f.status}`).join(', ')}; `
-    + `drawn with ${[...new Set(seen.platform.map((p) => `${p.familyName}${p.isCustomFont ? '' : ' (system)'}`))].join(', ')}`);
+  console.log(
+    `${name}: ${(100 * seen.similarity).toFixed(2)} % of pixels within ${TOLERANCE}; fonts ${seen.fonts.map((f) => `${f.family} ${f.status}`).join(', ')}; ` +
+      `drawn with ${[...new Set(seen.platform.map((p) => `${p.familyName}${p.isCustomFont ? '' : ' (system)'}`))].join(', ')}`,
+  );
 
-describe.skipIf(!hasChromium())('SVG in Chromium without the project fonts (skipped where /usr/bin/chromium is missing)', () => {
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+describe.skipIf(!hasChromium())(
+  'SVG in Chromium without the project fonts (skipped where /usr/bin/chromium is missing)',
+  () => {
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
 
-  for (const [name, payload, emoji] of TABLES) {
-    it(`${name} table: embedded subset fonts draw every glyph and it matches the PNG`, async () => {
-      const t = await both(payload);
-      // Colour emoji are pictures over transparent glyphs (the subset font keeps no colour tables).
-      expect(t.svg.match(/<image /g)?.length ?? 0).toBe(emoji);
-      const seen = await openSvg(t.svg, t.width, t.height, t.png, name);
-      report(name, seen);
-      expect(seen.fonts.length).toBeGreaterThanOrEqual({ reference: 5, scripts: 6, rtl: 3 }[name]);
-      expect(seen.fonts.filter((f) => f.status !== 'loaded')).toEqual([]);
-      expect(seen.platform.length).toBeGreaterThan(0);
-      expect(seen.platform.filter((p) => !p.isCustomFont)).toEqual([]);
-      expect(seen.similarity).toBeGreaterThanOrEqual(TARGET);
-    }, 120_000);
-  }
+    for (const [name, payload, emoji] of TABLES) {
+      it(`${name} table: embedded subset fonts draw every glyph and it matches the PNG`, async () => {
+        const t = await both(payload);
+        // Colour emoji are pictures over transparent glyphs (the subset font keeps no colour tables).
+        expect(t.svg.match(/<image /g)?.length ?? 0).toBe(emoji);
+        const seen = await openSvg(t.svg, t.width, t.height, t.png, name);
+        report(name, seen);
+        expect(seen.fonts.length).toBeGreaterThanOrEqual({ reference: 5, scripts: 6, rtl: 3 }[name]);
+        expect(seen.fonts.filter((f) => f.status !== 'loaded')).toEqual([]);
+        expect(seen.platform.length).toBeGreaterThan(0);
+        expect(seen.platform.filter((p) => !p.isCustomFont)).toEqual([]);
+        expect(seen.similarity).toBeGreaterThanOrEqual(TARGET);
+      }, 120_000);
+    }
 
-  for (const [name, payload, emoji] of TABLES) {
-    it(`${name} table with svgText "paths": no text and no fonts, and it matches the PNG`, async () => {
-      const t = await both(withOptions(payload, { svgText: 'paths' }));
-      expect(t.svg).not.toContain('<text');
-      expect(t.svg).not.toContain('@font-face');
-      expect(t.svg).not.toContain('font-family');
-      expect(t.svg.match(/<image /g)?.length ?? 0).toBe(emoji);
-      const seen = await openSvg(t.svg, t.width, t.height, t.png, `${name}-paths`);
-      report(`${name} (paths)`, seen);
+    for (const [name, payload, emoji] of TABLES) {
+      it(`${name} table with svgText "paths": no text and no fonts, and it matches the PNG`, async () => {
+        const t = await both(withOptions(payload, { svgText: 'paths' }));
+        expect(t.svg).not.toContain('<text');
+        expect(t.svg).not.toContain('@font-face');
+        expect(t.svg).not.toContain('font-family');
+        expect(t.svg.match(/<image /g)?.length ?? 0).toBe(emoji);
+        const seen = await openSvg(t.svg, t.width, t.height, t.png, `${name}-paths`);
+        report(`${name} (paths)`, seen);
+        expect(seen.fonts).toEqual([]);
+        expect(seen.platform).toEqual([]);
+        expect(seen.similarity).toBeGreaterThanOrEqual(TARGET);
+      }, 120_000);
+    }
+
+    it('control: the same SVG without its embedded fonts falls back to system fonts and misses the target', async () => {
+      const t = await both(referenceWithScripts());
+      const bare = t.svg.replace(/<style>[\s\S]*?<\/style>/, '');
+      expect(bare).not.toBe(t.svg);
+      const seen = await openSvg(bare, t.width, t.height, t.png, 'reference-without-fonts');
+      report('reference without fonts', seen);
       expect(seen.fonts).toEqual([]);
-      expect(seen.platform).toEqual([]);
-      expect(seen.similarity).toBeGreaterThanOrEqual(TARGET);
+      expect(seen.platform.some((p) => !p.isCustomFont)).toBe(true);
+      expect(seen.similarity).toBeLessThan(TARGET);
     }, 120_000);
-  }
-
-  it('control: the same SVG without its embedded fonts falls back to system fonts and misses the target', async () => {
-    const t = await both(referenceWithScripts());
-    const bare = t.svg.replace(/<style>[\s\S]*?<\/style>/, '');
-    expect(bare).not.toBe(t.svg);
-    const seen = await openSvg(bare, t.width, t.height, t.png, 'reference-without-fonts');
-    report('reference without fonts', seen);
-    expect(seen.fonts).toEqual([]);
-    expect(seen.platform.some((p) => !p.isCustomFont)).toBe(true);
-    expect(seen.similarity).toBeLessThan(TARGET);
-  }, 120_000);
-});
+  },
+);

@@ -14,38 +14,59 @@ const skia = (text: string) => {
 
 describe('text measurement and wrapping', () => {
   it('sums cached advances and kerning to what Skia measures', () => {
-    for (const s of ['Total Revenue AVAT To', '$1,234,567.89', 'Wally — “quotes”', 'Ünïcödé façade', '数据表格 你好', 'ffi office']) {
+    for (const s of [
+      'Total Revenue AVAT To',
+      '$1,234,567.89',
+      'Wally — “quotes”',
+      'Ünïcödé façade',
+      '数据表格 你好',
+      'ffi office',
+    ]) {
       expect(measure(font, s)).toBeCloseTo(skia(s), 2);
     }
     // Exact for faces without contextual alternates.
     for (const face of ['roboto', 'arimo', 'tinos', 'cousine', 'gelasio', 'robotoMono'] as const) {
       const f = `400 14px ${familyStack(face)}`;
-      fc.assert(fc.property(fc.string({ maxLength: 30 }), (s) => {
-        ctx.font = f;
-        expect(Math.abs(measure(f, s) - ctx.measureText(s).width)).toBeLessThan(0.05);
-      }), { numRuns: 100 });
+      fc.assert(
+        fc.property(fc.string({ maxLength: 30 }), (s) => {
+          ctx.font = f;
+          expect(Math.abs(measure(f, s) - ctx.measureText(s).width)).toBeLessThan(0.05);
+        }),
+        { numRuns: 100 },
+      );
     }
     // Inter's contextual alternates (9x9 → 9×9, raised punctuation) move a few strings by a
     // pixel or two; layout leaves that much slack (see layout.ts).
-    fc.assert(fc.property(fc.string({ maxLength: 30 }), (s) => {
-      expect(Math.abs(measure(font, s) - skia(s))).toBeLessThan(6);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (s) => {
+        expect(Math.abs(measure(font, s) - skia(s))).toBeLessThan(6);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('wraps within the width and keeps every word', () => {
-    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,40}$/), { minLength: 1, maxLength: 30 }), fc.integer({ min: 40, max: 400 }), (words, max) => {
-      const text = words.join(' ');
-      const lines = wrap(font, text, max);
-      for (const line of lines) expect(measure(font, line)).toBeLessThanOrEqual(max + 0.5);
-      expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-zA-Z0-9]{1,40}$/), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 40, max: 400 }),
+        (words, max) => {
+          const text = words.join(' ');
+          const lines = wrap(font, text, max);
+          for (const line of lines) expect(measure(font, line)).toBeLessThanOrEqual(max + 0.5);
+          expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 
 describe('long tokens', () => {
   it('a piece wider than the line fills each line with whole grapheme clusters, as browsers do (overflow-wrap: break-word)', () => {
     const font = '14px Inter';
-    const url = 'https://example.com/pricing/enterprise-plans-and-volume-discounts?utm_source=newsletter&utm_campaign=november&utm_medium=email';
+    const url =
+      'https://example.com/pricing/enterprise-plans-and-volume-discounts?utm_source=newsletter&utm_campaign=november&utm_medium=email';
     for (const max of [120, 200, 333, 500]) {
       const lines = wrap(font, url, max);
       expect(lines.length, `${max}`).toBeGreaterThan(1);
@@ -54,13 +75,16 @@ describe('long tokens', () => {
         expect(measure(font, line), `${max}: ${line}`).toBeLessThanOrEqual(max);
         // Full: the next character would not have fitted (unless the line ends at an ordinary
         // break opportunity, after `-` or `?`).
-        if (i < lines.length - 1 && !/[-?]$/.test(line)) expect(measure(font, line + lines[i + 1]![0]), `${max}: ${line}`).toBeGreaterThan(max);
+        if (i < lines.length - 1 && !/[-?]$/.test(line))
+          expect(measure(font, line + lines[i + 1]![0]), `${max}: ${line}`).toBeGreaterThan(max);
       }
     }
     // Clusters stay whole: keycaps, a family emoji, decomposed accents, a Devanagari conjunct.
     const clusters = ['1\uFE0F\u20E3', '👨‍👩‍👧‍👦', 'e\u0302\u0301', 'क्ष', 'ห้'];
     const token = Array.from({ length: 30 }, (_, i) => clusters[i % clusters.length]).join('');
-    const cut = new Set(Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(token), (s) => s.index));
+    const cut = new Set(
+      Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(token), (s) => s.index),
+    );
     for (const max of [25, 40, 90]) {
       const lines = wrap(font, token, max);
       expect(lines.join('')).toBe(token);
@@ -71,6 +95,9 @@ describe('long tokens', () => {
       }
     }
     // A no-break space inside the piece is a cluster boundary like any other.
-    expect(wrap(font, '1\u00A0234\u00A0567,89\u00A0€', measure(font, '1\u00A0234\u00A0567,89\u00A0'))).toEqual(['1\u00A0234\u00A0567,89\u00A0', '€']);
+    expect(wrap(font, '1\u00A0234\u00A0567,89\u00A0€', measure(font, '1\u00A0234\u00A0567,89\u00A0'))).toEqual([
+      '1\u00A0234\u00A0567,89\u00A0',
+      '€',
+    ]);
   });
 });

@@ -15,7 +15,11 @@ async function rgba(bytes: Uint8Array): Promise<{ width: number; height: number;
   const img = await loadImage(Buffer.from(bytes));
   const c = createCanvas(img.width, img.height);
   c.getContext('2d').drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data };
+  return {
+    width: img.width,
+    height: img.height,
+    data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data,
+  };
 }
 
 /** Mean absolute difference per channel (0–255) between two images of one size. */
@@ -26,9 +30,12 @@ function meanDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
 }
 
 describe.each(['webp', 'avif'] as const)('%s', (format) => {
-  const magic = format === 'webp' ? (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' : (b: Buffer) => b.toString('latin1', 4, 12) === 'ftypavif';
+  const magic =
+    format === 'webp'
+      ? (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP'
+      : (b: Buffer) => b.toString('latin1', 4, 12) === 'ftypavif';
 
-  it('decodes to the PNG\'s dimensions and looks like it', async () => {
+  it("decodes to the PNG's dimensions and looks like it", async () => {
     const png = await renderTable({ payload: reference, format: 'png' });
     const out = await renderTable({ payload: reference, format });
     expect(out.format).toBe(format);
@@ -45,7 +52,9 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
     const low = await renderTable({ payload: { ...reference, options: { quality: 20 } }, format });
     const high = await renderTable({ payload: { ...reference, options: { quality: 95 } }, format });
     expect(high.size).toBeGreaterThan(low.size * 1.3);
-    const viaStyles = await renderTable({ payload: { ...reference, styles: { imageQuality: 2, imageFormat: format } } });
+    const viaStyles = await renderTable({
+      payload: { ...reference, styles: { imageQuality: 2, imageFormat: format } },
+    });
     expect(viaStyles.format).toBe(format);
     expect(viaStyles.size).toBeLessThan(high.size);
     const two = await renderTable({ payload: { ...reference, options: { deviceScaleFactor: 2 } }, format });
@@ -57,10 +66,14 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
     // WebP: taller than its 16,383-pixel side; AVIF: 4000 px wide and ~150 rows, within the
     // PNG limits but past AVIF's pixel total.
     const rows = Array.from({ length: format === 'webp' ? 600 : 150 }, (_, i) => [i]);
-    const err = await renderTable({ payload: { headers: ['n'], rows, options: { width: 4000 } }, format }).catch((e: unknown) => e);
+    const err = await renderTable({ payload: { headers: ['n'], rows, options: { width: 4000 } }, format }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(DomainError);
     expect((err as DomainError).status).toBe(413);
     const { side, total } = tableLimits.rasterPixels[format];
-    expect((err as Error).message).toContain(format === 'webp' ? `at most ${side} per side in WebP` : `(at most ${total} in AVIF)`);
+    expect((err as Error).message).toContain(
+      format === 'webp' ? `at most ${side} per side in WebP` : `(at most ${total} in AVIF)`,
+    );
   });
 });

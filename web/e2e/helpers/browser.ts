@@ -11,13 +11,30 @@ export const VIEWPORTS = {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: no half-faded elements when axe or a screenshot looks at the page.
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    reducedMotion: 'reduce',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const page = await context.newPage();
   // Generous: two shared cores, and other test files may be rendering at the same time.
   page.setDefaultTimeout(20_000);

@@ -22,7 +22,14 @@ function newestMtime(path: string): number {
 }
 
 function sourcesNewestMtime(): number {
-  const inputs = [join(WEB_ROOT, 'src'), join(WEB_ROOT, 'public'), join(WEB_ROOT, 'index.html'), join(WEB_ROOT, 'vite.config.ts'), join(WEB_ROOT, 'build'), join(REPO_ROOT, 'contracts', 'src')];
+  const inputs = [
+    join(WEB_ROOT, 'src'),
+    join(WEB_ROOT, 'public'),
+    join(WEB_ROOT, 'index.html'),
+    join(WEB_ROOT, 'vite.config.ts'),
+    join(WEB_ROOT, 'build'),
+    join(REPO_ROOT, 'contracts', 'src'),
+  ];
   return Math.max(...inputs.filter(existsSync).map(newestMtime));
 }
 
@@ -35,9 +42,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function acquire(): Promise<void> {
   for (let i = 0; ; i++) {
-    try { mkdirSync(LOCK); return; } catch {
+    try {
+      mkdirSync(LOCK);
+      return;
+    } catch {
       // A lock older than three minutes belongs to a crashed run.
-      try { if (Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true }); } catch { /* gone already */ }
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        /* gone already */
+      }
       await sleep(250);
     }
   }
@@ -52,7 +66,11 @@ export function ensureWebBuilt(): Promise<void> {
     try {
       if (isFresh()) return;
       // The build that ships: vitest sets NODE_ENV=test, under which Vite builds development React.
-      execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: WEB_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+      execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+        cwd: WEB_ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
     } finally {
       rmSync(LOCK, { recursive: true, force: true });
     }

@@ -2,7 +2,13 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-interface OutboxMessage { to: string | string[]; subject: string; text?: string; html?: string; createdAt?: string }
+interface OutboxMessage {
+  to: string | string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  createdAt?: string;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -12,7 +18,14 @@ export async function newestMailTo(dataDir: string, to: string, waitMs = 10_000)
   const deadline = Date.now() + waitMs;
   for (;;) {
     let names: string[] = [];
-    try { names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort().reverse(); } catch { /* not created yet */ }
+    try {
+      names = (await readdir(dir))
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse();
+    } catch {
+      /* not created yet */
+    }
     for (const name of names) {
       const msg = JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMessage;
       const recipients = Array.isArray(msg.to) ? msg.to : [msg.to];

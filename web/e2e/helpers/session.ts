@@ -56,12 +56,15 @@ export function givenBrowserSession(options: BrowserSessionOptions): BrowserSess
     cpSync(WEB_DIST, distCopy, { recursive: true });
     const env = typeof options.env === 'function' ? await options.env() : (options.env ?? {});
     server = await startE2eServer({ ...env, WEB_DIST: distCopy });
-    const account = options.seed ? await seededAccount({ baseUrl: server.baseUrl, dataDir: server.dataDir, ...options.seed }) : null;
+    const account = options.seed
+      ? await seededAccount({ baseUrl: server.baseUrl, dataDir: server.dataDir, ...options.seed })
+      : null;
     await options.before?.({ server, account });
     browser = await launchBrowser();
     let page: Page;
     ({ context, page } = await newPage(browser, server.baseUrl));
-    if (account) await context.addCookies([{ name: 'jsonable_session', value: account.sessionId, url: server.baseUrl }]);
+    if (account)
+      await context.addCookies([{ name: 'jsonable_session', value: account.sessionId, url: server.baseUrl }]);
     current = { server, browser, context, page, pageErrors: collectPageErrors(page), account };
   }, options.timeoutMs ?? 300_000);
 
@@ -79,11 +82,21 @@ export function givenBrowserSession(options: BrowserSessionOptions): BrowserSess
     return current;
   };
   return {
-    get server() { return started().server; },
-    get browser() { return started().browser; },
-    get context() { return started().context; },
-    get page() { return started().page; },
-    get pageErrors() { return started().pageErrors; },
+    get server() {
+      return started().server;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get context() {
+      return started().context;
+    },
+    get page() {
+      return started().page;
+    },
+    get pageErrors() {
+      return started().pageErrors;
+    },
     get account() {
       const { account } = started();
       if (!account) throw new Error('This browser session seeded no account');

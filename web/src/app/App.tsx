@@ -8,10 +8,14 @@ import { routes } from './routes';
  */
 export async function createAppRouter() {
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(matches.filter((m) => m.route.lazy).map(async (m) => {
-    const lazy = m.route.lazy as () => Promise<Partial<RouteObject>>;
-    Object.assign(m.route, { ...(await lazy()), lazy: undefined });
-  }));
+  await Promise.all(
+    matches
+      .filter((m) => m.route.lazy)
+      .map(async (m) => {
+        const lazy = m.route.lazy as () => Promise<Partial<RouteObject>>;
+        Object.assign(m.route, { ...(await lazy()), lazy: undefined });
+      }),
+  );
   return createBrowserRouter(routes);
 }
 

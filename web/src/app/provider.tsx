@@ -13,8 +13,16 @@ const config = defineConfig({
     '[id]': { scrollMarginTop: '80px' },
     // Keyboard users can jump past the header; the link shows only when focused.
     '.skip-link': {
-      position: 'absolute', left: '2', top: '-40px', zIndex: 'skipLink', bg: 'brand.700', color: 'white',
-      px: '3', py: '2', rounded: 'md', fontWeight: 'medium',
+      position: 'absolute',
+      left: '2',
+      top: '-40px',
+      zIndex: 'skipLink',
+      bg: 'brand.700',
+      color: 'white',
+      px: '3',
+      py: '2',
+      rounded: 'md',
+      fontWeight: 'medium',
     },
     '.skip-link:focus': { top: '2' },
   },
@@ -22,10 +30,17 @@ const config = defineConfig({
     tokens: {
       colors: {
         brand: {
-          50: { value: '#f4effb' }, 100: { value: '#e6dbf6' }, 200: { value: '#cbb5ec' },
-          300: { value: '#a98adf' }, 400: { value: '#8660cf' }, 500: { value: '#6a3cb8' },
-          600: { value: '#5a2ca3' }, 700: { value: '#4a1e8c' }, 800: { value: '#3a176e' },
-          900: { value: '#2a1050' }, 950: { value: '#1b0a34' },
+          50: { value: '#f4effb' },
+          100: { value: '#e6dbf6' },
+          200: { value: '#cbb5ec' },
+          300: { value: '#a98adf' },
+          400: { value: '#8660cf' },
+          500: { value: '#6a3cb8' },
+          600: { value: '#5a2ca3' },
+          700: { value: '#4a1e8c' },
+          800: { value: '#3a176e' },
+          900: { value: '#2a1050' },
+          950: { value: '#1b0a34' },
         },
       },
       fonts: {

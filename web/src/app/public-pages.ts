@@ -49,18 +49,56 @@ const page = (path: string, module: string, description: string, extra: Partial<
 });
 
 export const publicPages: PublicPage[] = [
-  page('/', 'LandingPage', 'Jsonable turns JSON table data into PNG, JPEG, SVG and PDF table images with permanent public URLs, through a web dashboard and an HTTP API.'),
-  page('/documentation', 'DocumentationPage', 'Getting started with Jsonable: sending table data as JSON, table formats, export options and styling, with ready-to-run code samples.'),
-  page('/api-reference', 'ApiReferencePage', 'Every Jsonable API endpoint: requests, responses, error codes and limits for turning JSON into table images.'),
-  page('/examples', 'ExamplesPage', 'Nine ready-made tables — currencies, dates, nested data and per-cell colours — with their JSON, a live preview and the code to request them.', { readsQuery: true }),
-  page('/make-integration', 'integrations/MakeIntegrationPage', 'Send table data from a Make scenario to Jsonable and get back a permanent image URL to post, mail or store.'),
-  page('/n8n-integration', 'integrations/N8nIntegrationPage', 'Turn rows from an n8n workflow into a table image with one HTTP Request node and Jsonable.'),
-  page('/zapier-integration', 'integrations/ZapierIntegrationPage', 'Use Webhooks by Zapier to turn table data into PNG, JPEG, SVG or PDF images with Jsonable.'),
-  page('/gumloop-integration', 'integrations/GumloopIntegrationPage', 'Render table images from a Gumloop flow with Jsonable’s HTTP API.'),
+  page(
+    '/',
+    'LandingPage',
+    'Jsonable turns JSON table data into PNG, JPEG, SVG and PDF table images with permanent public URLs, through a web dashboard and an HTTP API.',
+  ),
+  page(
+    '/documentation',
+    'DocumentationPage',
+    'Getting started with Jsonable: sending table data as JSON, table formats, export options and styling, with ready-to-run code samples.',
+  ),
+  page(
+    '/api-reference',
+    'ApiReferencePage',
+    'Every Jsonable API endpoint: requests, responses, error codes and limits for turning JSON into table images.',
+  ),
+  page(
+    '/examples',
+    'ExamplesPage',
+    'Nine ready-made tables — currencies, dates, nested data and per-cell colours — with their JSON, a live preview and the code to request them.',
+    { readsQuery: true },
+  ),
+  page(
+    '/make-integration',
+    'integrations/MakeIntegrationPage',
+    'Send table data from a Make scenario to Jsonable and get back a permanent image URL to post, mail or store.',
+  ),
+  page(
+    '/n8n-integration',
+    'integrations/N8nIntegrationPage',
+    'Turn rows from an n8n workflow into a table image with one HTTP Request node and Jsonable.',
+  ),
+  page(
+    '/zapier-integration',
+    'integrations/ZapierIntegrationPage',
+    'Use Webhooks by Zapier to turn table data into PNG, JPEG, SVG or PDF images with Jsonable.',
+  ),
+  page(
+    '/gumloop-integration',
+    'integrations/GumloopIntegrationPage',
+    'Render table images from a Gumloop flow with Jsonable’s HTTP API.',
+  ),
   page('/about', 'AboutPage', 'Why Jsonable exists and how it turns JSON into readable, permanent table images.'),
   page('/terms', 'legal/TermsPage', 'The terms of service for using Jsonable, its dashboard and its API.'),
   page('/privacy', 'legal/PrivacyPage', 'What data Jsonable keeps, for how long, and what it never does with it.'),
-  page('/auth', 'AuthPage', 'Sign in to Jsonable or create a free account to manage your projects, API keys and table images.', { readsQuery: true }),
+  page(
+    '/auth',
+    'AuthPage',
+    'Sign in to Jsonable or create a free account to manage your projects, API keys and table images.',
+    { readsQuery: true },
+  ),
   {
     ...page(NOT_FOUND_RENDER_PATH, 'NotFoundPage', 'The page you asked for does not exist or has moved.'),
     file: '404.html',

@@ -44,7 +44,13 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     // Every screen: scroll to the top on navigation, or to the #anchor when there is one; its own title.
-    element: <><ScrollManager /><PageTitle /><Outlet /></>,
+    element: (
+      <>
+        <ScrollManager />
+        <PageTitle />
+        <Outlet />
+      </>
+    ),
     errorElement: <RouteError />,
     HydrateFallback: PageSpinner,
     children: [

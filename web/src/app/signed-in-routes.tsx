@@ -18,9 +18,5 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'subscribe', ...page(() => import('../pages/SubscribePage')) },
   { path: 'manage-subscription', ...page(() => import('../pages/ManageSubscriptionPage')) },
 ];
-export const memberRoutes: RouteObject[] = [
-  { path: 'settings', ...page(() => import('../pages/SettingsPage')) },
-];
-export const bareRoutes: RouteObject[] = [
-  { path: 'app', ...page(() => import('../pages/CreateImagePage')) },
-];
+export const memberRoutes: RouteObject[] = [{ path: 'settings', ...page(() => import('../pages/SettingsPage')) }];
+export const bareRoutes: RouteObject[] = [{ path: 'app', ...page(() => import('../pages/CreateImagePage')) }];

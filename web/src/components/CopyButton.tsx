@@ -15,10 +15,22 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
 }
 
 /** Copies `value`; the label reads 'Copied!' for 2 s (SPEC §4), a failure is an error toast. */
-export function CopyButton({ value, label = 'Copy', ariaLabel, size = 'xs', variant = 'outline', ...rest }: CopyButtonProps) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  ariaLabel,
+  size = 'xs',
+  variant = 'outline',
+  ...rest
+}: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   async function onClick() {
     try {

@@ -58,7 +58,13 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-async function send(path: string, method: string, body: unknown, signal?: AbortSignal, accept = 'application/json'): Promise<Response> {
+async function send(
+  path: string,
+  method: string,
+  body: unknown,
+  signal?: AbortSignal,
+  accept = 'application/json',
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
   const init: RequestInit = { method, credentials: 'include', headers, signal };
   if (body !== undefined) {
@@ -100,7 +106,11 @@ function nextPath(link: string | null): string | null {
 export async function apiPage<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<Page<T>> {
   const res = await send(path, 'GET', undefined, signal);
   const total = Number(res.headers.get('X-Total-Count'));
-  return { items: schema.parse(await res.json()), next: nextPath(res.headers.get('Link')), total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : null };
+  return {
+    items: schema.parse(await res.json()),
+    next: nextPath(res.headers.get('Link')),
+    total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : null,
+  };
 }
 
 /**

@@ -11,10 +11,12 @@ describe('download file names', () => {
   });
 
   it('always gives a safe, non-empty name', () => {
-    fc.assert(fc.property(fc.string(), fc.option(fc.string()), (name, title) => {
-      const f = downloadFilename(name, title, 'png');
-      expect(f).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.png$/);
-      expect(slugForFile(name)).not.toMatch(/--|^-|-$/);
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.option(fc.string()), (name, title) => {
+        const f = downloadFilename(name, title, 'png');
+        expect(f).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.png$/);
+        expect(slugForFile(name)).not.toMatch(/--|^-|-$/);
+      }),
+    );
   });
 });

@@ -8,7 +8,11 @@ export function slugForFile(value: string | null | undefined): string {
   return slugify(value ?? '');
 }
 
-export function downloadFilename(name: string | null | undefined, title: string | null | undefined, ext: string): string {
+export function downloadFilename(
+  name: string | null | undefined,
+  title: string | null | undefined,
+  ext: string,
+): string {
   const base = slugForFile(name) || slugForFile(title) || 'table';
   return `${base}.${ext}`;
 }

@@ -8,8 +8,17 @@
  * problem and a server answer land next to the same field.
  */
 import {
-  conditionalFormatSchema, footnoteSchema, formatColumns, spannerSchema, ICON_SETS, RULE_OPS,
-  type ConditionalFormat, type IconSetName, type RuleOp, type RuleWhen, type SpannerInput,
+  conditionalFormatSchema,
+  footnoteSchema,
+  formatColumns,
+  spannerSchema,
+  ICON_SETS,
+  RULE_OPS,
+  type ConditionalFormat,
+  type IconSetName,
+  type RuleOp,
+  type RuleWhen,
+  type SpannerInput,
 } from '@jsonable/contracts/table-features';
 import { parseColour } from '@jsonable/contracts/colour';
 import type { z } from 'zod';
@@ -25,22 +34,76 @@ export const FORMAT_TYPES: readonly { type: FormatType; label: string }[] = [
 ];
 
 export const RULE_OP_LABELS: Record<RuleOp, string> = {
-  '>': 'greater than', '>=': 'at least', '<': 'less than', '<=': 'at most', '==': 'equals', '!=': 'does not equal',
-  between: 'between', contains: 'contains', empty: 'is empty',
+  '>': 'greater than',
+  '>=': 'at least',
+  '<': 'less than',
+  '<=': 'at most',
+  '==': 'equals',
+  '!=': 'does not equal',
+  between: 'between',
+  contains: 'contains',
+  empty: 'is empty',
 };
-export const ICON_SET_LABELS: Record<IconSetName, string> = { arrows: 'Arrows ↓ → ↑', traffic: 'Traffic lights', checks: 'Cross, mark, check' };
+export const ICON_SET_LABELS: Record<IconSetName, string> = {
+  arrows: 'Arrows ↓ → ↑',
+  traffic: 'Traffic lights',
+  checks: 'Cross, mark, check',
+};
 
-interface DraftBase { key: string; columns: string }
-export interface RuleDraft extends DraftBase { type: 'rule'; op: RuleOp; value: string; value2: string; backgroundColor: string; color: string; bold: boolean; italic: boolean }
-export interface ScaleDraft extends DraftBase { type: 'colorScale'; colors: string[]; min: string; max: string }
-export interface BarDraft extends DraftBase { type: 'dataBar'; color: string; min: string; max: string; showValue: boolean }
-export interface IconDraft extends DraftBase { type: 'iconSet'; icons: IconSetName; low: string; high: string; showValue: boolean }
+interface DraftBase {
+  key: string;
+  columns: string;
+}
+export interface RuleDraft extends DraftBase {
+  type: 'rule';
+  op: RuleOp;
+  value: string;
+  value2: string;
+  backgroundColor: string;
+  color: string;
+  bold: boolean;
+  italic: boolean;
+}
+export interface ScaleDraft extends DraftBase {
+  type: 'colorScale';
+  colors: string[];
+  min: string;
+  max: string;
+}
+export interface BarDraft extends DraftBase {
+  type: 'dataBar';
+  color: string;
+  min: string;
+  max: string;
+  showValue: boolean;
+}
+export interface IconDraft extends DraftBase {
+  type: 'iconSet';
+  icons: IconSetName;
+  low: string;
+  high: string;
+  showValue: boolean;
+}
 export type FormatDraft = RuleDraft | ScaleDraft | BarDraft | IconDraft;
 
-export interface SpannerDraft { key: string; label: string; columns: string; children: SpannerDraft[] }
+export interface SpannerDraft {
+  key: string;
+  label: string;
+  columns: string;
+  children: SpannerDraft[];
+}
 
-export interface FootnoteDraft { key: string; text: string; column: string; row: string }
-export interface NotesDraft { subtitle: string; sourceNotes: string; footnotes: FootnoteDraft[] }
+export interface FootnoteDraft {
+  key: string;
+  text: string;
+  column: string;
+  row: string;
+}
+export interface NotesDraft {
+  subtitle: string;
+  sourceNotes: string;
+  footnotes: FootnoteDraft[];
+}
 export const emptyNotes: NotesDraft = { subtitle: '', sourceNotes: '', footnotes: [] };
 
 /** Field problems keyed by the API's dotted path. */
@@ -52,10 +115,25 @@ export const newKey = (): string => `f${++counter}`;
 export function newFormat(type: FormatType, columns = ''): FormatDraft {
   const key = newKey();
   switch (type) {
-    case 'rule': return { key, type, columns, op: '>', value: '', value2: '', backgroundColor: '#fee2e2', color: '#991b1b', bold: false, italic: false };
-    case 'colorScale': return { key, type, columns, colors: ['#f8696b', '#ffeb84', '#63be7b'], min: '', max: '' };
-    case 'dataBar': return { key, type, columns, color: '#638ec6', min: '', max: '', showValue: true };
-    case 'iconSet': return { key, type, columns, icons: 'arrows', low: '', high: '', showValue: true };
+    case 'rule':
+      return {
+        key,
+        type,
+        columns,
+        op: '>',
+        value: '',
+        value2: '',
+        backgroundColor: '#fee2e2',
+        color: '#991b1b',
+        bold: false,
+        italic: false,
+      };
+    case 'colorScale':
+      return { key, type, columns, colors: ['#f8696b', '#ffeb84', '#63be7b'], min: '', max: '' };
+    case 'dataBar':
+      return { key, type, columns, color: '#638ec6', min: '', max: '', showValue: true };
+    case 'iconSet':
+      return { key, type, columns, icons: 'arrows', low: '', high: '', showValue: true };
   }
 }
 
@@ -64,7 +142,10 @@ export const newFootnote = (): FootnoteDraft => ({ key: newKey(), text: '', colu
 
 /** "Jan, Feb , Mar" → ["Jan", "Feb", "Mar"]. */
 export function splitNames(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 const ORDERED: readonly RuleOp[] = ['>', '>=', '<', '<=', 'between'];
@@ -112,9 +193,19 @@ export function toFormat(d: FormatDraft): Record<string, unknown> {
     case 'colorScale':
       return { ...base, colors: d.colors.map((c) => c.trim()), ...optionalNumbers(d) };
     case 'dataBar':
-      return { ...base, ...(colour(d.color) ? { color: colour(d.color) } : {}), ...optionalNumbers(d), ...(d.showValue ? {} : { showValue: false }) };
+      return {
+        ...base,
+        ...(colour(d.color) ? { color: colour(d.color) } : {}),
+        ...optionalNumbers(d),
+        ...(d.showValue ? {} : { showValue: false }),
+      };
     case 'iconSet':
-      return { ...base, icons: d.icons, thresholds: [numberOr(d.low), numberOr(d.high)], ...(d.showValue ? {} : { showValue: false }) };
+      return {
+        ...base,
+        icons: d.icons,
+        thresholds: [numberOr(d.low), numberOr(d.high)],
+        ...(d.showValue ? {} : { showValue: false }),
+      };
   }
 }
 
@@ -139,13 +230,39 @@ export function fromFormat(input: unknown): FormatDraft | null {
   switch (f.type) {
     case 'rule':
       return {
-        key, type: 'rule', columns, op: f.when.op, value: text(f.when.value), value2: text(f.when.value2),
-        backgroundColor: f.style.backgroundColor ?? '', color: f.style.color ?? f.style.textColor ?? '',
-        bold: f.style.fontWeight === 'bold', italic: f.style.fontStyle === 'italic',
+        key,
+        type: 'rule',
+        columns,
+        op: f.when.op,
+        value: text(f.when.value),
+        value2: text(f.when.value2),
+        backgroundColor: f.style.backgroundColor ?? '',
+        color: f.style.color ?? f.style.textColor ?? '',
+        bold: f.style.fontWeight === 'bold',
+        italic: f.style.fontStyle === 'italic',
       };
-    case 'colorScale': return { key, type: 'colorScale', columns, colors: [...f.colors], min: text(f.min), max: text(f.max) };
-    case 'dataBar': return { key, type: 'dataBar', columns, color: f.color ?? '', min: text(f.min), max: text(f.max), showValue: f.showValue !== false };
-    case 'iconSet': return { key, type: 'iconSet', columns, icons: f.icons, low: String(f.thresholds[0]), high: String(f.thresholds[1]), showValue: f.showValue !== false };
+    case 'colorScale':
+      return { key, type: 'colorScale', columns, colors: [...f.colors], min: text(f.min), max: text(f.max) };
+    case 'dataBar':
+      return {
+        key,
+        type: 'dataBar',
+        columns,
+        color: f.color ?? '',
+        min: text(f.min),
+        max: text(f.max),
+        showValue: f.showValue !== false,
+      };
+    case 'iconSet':
+      return {
+        key,
+        type: 'iconSet',
+        columns,
+        icons: f.icons,
+        low: String(f.thresholds[0]),
+        high: String(f.thresholds[1]),
+        showValue: f.showValue !== false,
+      };
   }
 }
 
@@ -158,7 +275,12 @@ export function toSpanner(d: SpannerDraft): SpannerInput {
 }
 
 export function fromSpanner(s: SpannerInput): SpannerDraft {
-  return { key: newKey(), label: s.label, columns: (s.columns ?? []).join(', '), children: (s.spanners ?? []).map(fromSpanner) };
+  return {
+    key: newKey(),
+    label: s.label,
+    columns: (s.columns ?? []).join(', '),
+    children: (s.spanners ?? []).map(fromSpanner),
+  };
 }
 
 /** Saved lists (project styles) as drafts; anything unreadable is dropped. */
@@ -214,7 +336,8 @@ function numberErrors(d: FormatDraft, at: string, errors: FieldErrors): void {
   if (d.type === 'colorScale' || d.type === 'dataBar') {
     if (bad(d.min)) errors[`${at}.min`] = 'Enter a number, or leave empty for the data’s lowest';
     if (bad(d.max)) errors[`${at}.max`] = 'Enter a number, or leave empty for the data’s highest';
-    else if (d.min.trim() !== '' && d.max.trim() !== '' && !bad(d.min) && Number(d.min) >= Number(d.max)) errors[`${at}.max`] = 'min must be less than max';
+    else if (d.min.trim() !== '' && d.max.trim() !== '' && !bad(d.min) && Number(d.min) >= Number(d.max))
+      errors[`${at}.max`] = 'min must be less than max';
   }
   if (d.type === 'iconSet' && (d.low.trim() === '' || bad(d.low) || d.high.trim() === '' || bad(d.high))) {
     errors[`${at}.thresholds`] = 'Enter two numbers';
@@ -226,7 +349,10 @@ export function formatErrors(drafts: FormatDraft[]): FieldErrors {
   drafts.forEach((d, i) => {
     const at = `conditionalFormats.${i}`;
     numberErrors(d, at, errors);
-    if (d.type === 'colorScale') d.colors.forEach((c, k) => { if (parseColour(c) === null) errors[`${at}.colors.${k}`] ??= 'Use a colour such as #63be7b'; });
+    if (d.type === 'colorScale')
+      d.colors.forEach((c, k) => {
+        if (parseColour(c) === null) errors[`${at}.colors.${k}`] ??= 'Use a colour such as #63be7b';
+      });
     const result = conditionalFormatSchema.safeParse(toFormat(d));
     if (!result.success) collect(errors, at, result.error.issues);
   });
@@ -235,22 +361,35 @@ export function formatErrors(drafts: FormatDraft[]): FieldErrors {
 
 export function spannerErrors(drafts: SpannerDraft[]): FieldErrors {
   const errors: FieldErrors = {};
-  const walk = (list: SpannerDraft[], prefix: string) => list.forEach((d, i) => {
-    const at = `${prefix}.${i}`;
-    if (d.label.trim() === '') errors[`${at}.label`] = 'Give the spanner a label';
-    if (splitNames(d.columns).length === 0 && d.children.length === 0) errors[`${at}.columns`] = 'Name its columns (or add spanners inside it)';
-    const own = spannerSchema.safeParse({ ...toSpanner(d), spanners: undefined, columns: splitNames(d.columns).length > 0 ? splitNames(d.columns) : ['-'] });
-    if (!own.success) collect(errors, at, own.error.issues);
-    walk(d.children, `${at}.spanners`);
-  });
+  const walk = (list: SpannerDraft[], prefix: string) =>
+    list.forEach((d, i) => {
+      const at = `${prefix}.${i}`;
+      if (d.label.trim() === '') errors[`${at}.label`] = 'Give the spanner a label';
+      if (splitNames(d.columns).length === 0 && d.children.length === 0)
+        errors[`${at}.columns`] = 'Name its columns (or add spanners inside it)';
+      const own = spannerSchema.safeParse({
+        ...toSpanner(d),
+        spanners: undefined,
+        columns: splitNames(d.columns).length > 0 ? splitNames(d.columns) : ['-'],
+      });
+      if (!own.success) collect(errors, at, own.error.issues);
+      walk(d.children, `${at}.spanners`);
+    });
   walk(drafts, 'spanners');
   return errors;
 }
 
-export function toNotes(n: NotesDraft): { subtitle?: string; sourceNotes?: string[]; footnotes?: Record<string, unknown>[] } {
+export function toNotes(n: NotesDraft): {
+  subtitle?: string;
+  sourceNotes?: string[];
+  footnotes?: Record<string, unknown>[];
+} {
   const out: { subtitle?: string; sourceNotes?: string[]; footnotes?: Record<string, unknown>[] } = {};
   if (n.subtitle.trim()) out.subtitle = n.subtitle.trim();
-  const lines = n.sourceNotes.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = n.sourceNotes
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   if (lines.length > 0) out.sourceNotes = lines;
   if (n.footnotes.length > 0) {
     out.footnotes = n.footnotes.map((f) => {
@@ -269,7 +408,8 @@ export function notesErrors(n: NotesDraft): FieldErrors {
   const payload = toNotes(n);
   (payload.footnotes ?? []).forEach((f, i) => {
     const at = `footnotes.${i}`;
-    if (typeof f.row === 'string' || (typeof f.row === 'number' && !Number.isInteger(f.row))) errors[`${at}.row`] = 'Enter a row number (1 is the first data row)';
+    if (typeof f.row === 'string' || (typeof f.row === 'number' && !Number.isInteger(f.row)))
+      errors[`${at}.row`] = 'Enter a row number (1 is the first data row)';
     const result = footnoteSchema.safeParse(f);
     if (!result.success) collect(errors, at, result.error.issues);
   });
@@ -282,7 +422,10 @@ export function notesErrors(n: NotesDraft): FieldErrors {
  * these editors' fields.
  */
 export function apiFieldError(message: string): { key: string; message: string } | null {
-  const m = /(?:^|\s|Invalid\s)((?:styles\.)?(?:conditionalFormats|spanners|footnotes|sourceNotes|subtitle)(?:\.[A-Za-z0-9_]+)*)(?::\s*|\s+)?(.*)$/s.exec(message);
+  const m =
+    /(?:^|\s|Invalid\s)((?:styles\.)?(?:conditionalFormats|spanners|footnotes|sourceNotes|subtitle)(?:\.[A-Za-z0-9_]+)*)(?::\s*|\s+)?(.*)$/s.exec(
+      message,
+    );
   if (!m) return null;
   const key = fieldKey(m[1]!);
   return { key: key.startsWith('sourceNotes') ? 'sourceNotes' : key, message: (m[2] ?? '').trim() || message };
@@ -321,7 +464,13 @@ function hexRgb(hex: string): [number, number, number] {
 }
 function mix(a: string, b: string, t: number): string {
   const [x, y] = [hexRgb(a), hexRgb(b)];
-  return `#${x.map((v, i) => Math.round(v + (y[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${x
+    .map((v, i) =>
+      Math.round(v + (y[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 function scaleColour(colors: string[], t: number): string {
   const u = Math.min(1, Math.max(0, t));
@@ -329,7 +478,10 @@ function scaleColour(colors: string[], t: number): string {
   return u <= 0.5 ? mix(colors[0]!, colors[1]!, u * 2) : mix(colors[1]!, colors[2]!, (u - 0.5) * 2);
 }
 function luminance(hex: string): number {
-  const lin = hexRgb(hex).map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  const lin = hexRgb(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
   return 0.2126 * lin[0]! + 0.7152 * lin[1]! + 0.0722 * lin[2]!;
 }
 /** Dark or white text, whichever reads better on the background (the engine switches the same way). */
@@ -352,17 +504,29 @@ function matches(v: unknown, when: RuleWhen): boolean {
   const x = when.value;
   const s = v === null || v === undefined ? '' : String(v);
   switch (when.op) {
-    case '>': return n !== null && n > (x as number);
-    case '>=': return n !== null && n >= (x as number);
-    case '<': return n !== null && n < (x as number);
-    case '<=': return n !== null && n <= (x as number);
-    case 'between': return n !== null && n >= Math.min(x as number, when.value2 as number) && n <= Math.max(x as number, when.value2 as number);
-    case '==': case '!=': {
+    case '>':
+      return n !== null && n > (x as number);
+    case '>=':
+      return n !== null && n >= (x as number);
+    case '<':
+      return n !== null && n < (x as number);
+    case '<=':
+      return n !== null && n <= (x as number);
+    case 'between':
+      return (
+        n !== null &&
+        n >= Math.min(x as number, when.value2 as number) &&
+        n <= Math.max(x as number, when.value2 as number)
+      );
+    case '==':
+    case '!=': {
       const equal = typeof x === 'number' ? n === x : x === null ? v === null : s.trim() === String(x).trim();
       return when.op === '==' ? equal : !equal;
     }
-    case 'contains': return s.toLowerCase().includes(String(x).toLowerCase());
-    case 'empty': return s.trim() === '';
+    case 'contains':
+      return s.toLowerCase().includes(String(x).toLowerCase());
+    case 'empty':
+      return s.trim() === '';
   }
 }
 
@@ -382,25 +546,29 @@ export function cellEffects(drafts: FormatDraft[], columns: string[], rows: Reco
     if (!names.every((name) => columns.includes(name))) continue;
     const cols = names.map((name) => columns.indexOf(name));
     if (f.type === 'rule') {
-      rows.forEach((row, r) => cols.forEach((c) => {
-        if (!matches(row[columns[c]!], f.when)) return;
-        const e = effects[r]![c]!;
-        if (f.style.backgroundColor) e.background = f.style.backgroundColor;
-        if (f.style.color ?? f.style.textColor) e.color = f.style.color ?? f.style.textColor;
-        if (f.style.fontWeight) e.bold = f.style.fontWeight === 'bold';
-        if (f.style.fontStyle) e.italic = f.style.fontStyle === 'italic';
-      }));
+      rows.forEach((row, r) =>
+        cols.forEach((c) => {
+          if (!matches(row[columns[c]!], f.when)) return;
+          const e = effects[r]![c]!;
+          if (f.style.backgroundColor) e.background = f.style.backgroundColor;
+          if (f.style.color ?? f.style.textColor) e.color = f.style.color ?? f.style.textColor;
+          if (f.style.fontWeight) e.bold = f.style.fontWeight === 'bold';
+          if (f.style.fontStyle) e.italic = f.style.fontStyle === 'italic';
+        }),
+      );
       continue;
     }
     const values: { r: number; c: number; n: number }[] = [];
     let numbers = true;
-    rows.forEach((row, r) => cols.forEach((c) => {
-      const v = row[columns[c]!];
-      if (v === null || v === undefined || v === '') return;
-      const n = numeric(v);
-      if (n === null) numbers = false;
-      else values.push({ r, c, n });
-    }));
+    rows.forEach((row, r) =>
+      cols.forEach((c) => {
+        const v = row[columns[c]!];
+        if (v === null || v === undefined || v === '') return;
+        const n = numeric(v);
+        if (n === null) numbers = false;
+        else values.push({ r, c, n });
+      }),
+    );
     if (!numbers || values.length === 0) continue;
     const dataMin = Math.min(...values.map((v) => v.n));
     const dataMax = Math.max(...values.map((v) => v.n));
@@ -415,7 +583,7 @@ export function cellEffects(drafts: FormatDraft[], columns: string[], rows: Reco
         const lo = f.min ?? Math.min(0, dataMin);
         const hi = f.max ?? Math.max(0, dataMax);
         const at = (x: number) => Math.min(1, Math.max(0, (x - lo) / (hi > lo ? hi - lo : 1)));
-        e.bar = { axis: at(0), end: at(n), color: n < 0 ? '#e06666' : f.color ?? '#638ec6' };
+        e.bar = { axis: at(0), end: at(n), color: n < 0 ? '#e06666' : (f.color ?? '#638ec6') };
         if (f.showValue === false) e.hideValue = true;
       } else {
         const k = n >= f.thresholds[1] ? 2 : n >= f.thresholds[0] ? 1 : 0;
@@ -427,31 +595,48 @@ export function cellEffects(drafts: FormatDraft[], columns: string[], rows: Reco
   return effects;
 }
 
-export interface SpannerBand { label: string; start: number; span: number }
+export interface SpannerBand {
+  label: string;
+  start: number;
+  span: number;
+}
 
 /**
  * Header bands above the column headers, top band first, for spanners whose columns the table
  * has and that sit next to each other (what the engine would refuse is left out of the sketch).
  */
 export function spannerBandsFor(drafts: SpannerDraft[], columns: string[]): SpannerBand[][] {
-  interface Node { label: string; cols: number[]; height: number }
+  interface Node {
+    label: string;
+    cols: number[];
+    height: number;
+  }
   const nodes: Node[] = [];
-  const walk = (list: SpannerDraft[]): { cols: number[]; height: number }[] => list.map((d) => {
-    const own = splitNames(d.columns).map((n) => columns.indexOf(n));
-    const kids = walk(d.children);
-    const cols = [...new Set([...own, ...kids.flatMap((k) => k.cols)])].sort((a, b) => a - b);
-    const ok = cols.length > 0 && !cols.includes(-1) && cols[cols.length - 1]! - cols[0]! === cols.length - 1 && d.label.trim() !== '';
-    const height = 1 + Math.max(0, ...kids.filter((k) => k.cols.length > 0).map((k) => k.height));
-    if (!ok) return { cols: [], height: 0 };
-    nodes.push({ label: d.label.trim(), cols, height });
-    return { cols, height };
-  });
+  const walk = (list: SpannerDraft[]): { cols: number[]; height: number }[] =>
+    list.map((d) => {
+      const own = splitNames(d.columns).map((n) => columns.indexOf(n));
+      const kids = walk(d.children);
+      const cols = [...new Set([...own, ...kids.flatMap((k) => k.cols)])].sort((a, b) => a - b);
+      const ok =
+        cols.length > 0 &&
+        !cols.includes(-1) &&
+        cols[cols.length - 1]! - cols[0]! === cols.length - 1 &&
+        d.label.trim() !== '';
+      const height = 1 + Math.max(0, ...kids.filter((k) => k.cols.length > 0).map((k) => k.height));
+      if (!ok) return { cols: [], height: 0 };
+      nodes.push({ label: d.label.trim(), cols, height });
+      return { cols, height };
+    });
   walk(drafts);
   const levels = Math.max(0, ...nodes.map((n) => n.height));
   const bands: SpannerBand[][] = [];
   for (let level = levels; level >= 1; level--) {
-    bands.push(nodes.filter((n) => n.height === level).map((n) => ({ label: n.label, start: n.cols[0]!, span: n.cols.length }))
-      .sort((a, b) => a.start - b.start));
+    bands.push(
+      nodes
+        .filter((n) => n.height === level)
+        .map((n) => ({ label: n.label, start: n.cols[0]!, span: n.cols.length }))
+        .sort((a, b) => a.start - b.start),
+    );
   }
   return bands;
 }
@@ -474,7 +659,11 @@ export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
 }
 
 /** The top-level request fields the editors add to a table (empty ones left out). */
-export function featureFields(formats: FormatDraft[], spanners: SpannerDraft[], notes: NotesDraft): Record<string, unknown> {
+export function featureFields(
+  formats: FormatDraft[],
+  spanners: SpannerDraft[],
+  notes: NotesDraft,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...toNotes(notes) };
   if (formats.length > 0) out.conditionalFormats = formatsPayload(formats);
   if (spanners.length > 0) out.spanners = spannersPayload(spanners);

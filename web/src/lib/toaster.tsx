@@ -29,5 +29,9 @@ const ToasterView = lazy(loadUi);
 export function Toaster() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  return mounted ? <Suspense fallback={null}><ToasterView /></Suspense> : null;
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

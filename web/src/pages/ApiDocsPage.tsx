@@ -6,13 +6,17 @@ import { SimpleTable } from '../components/docs/SimpleTable';
 import { MethodBadge } from '../features/api-reference/EndpointBlock';
 import { useSiteOrigin } from '../lib/origin';
 
-const legacyBody = JSON.stringify({
-  data: [
-    { Product: 'Widget', Units: 120, Price: 4.5 },
-    { Product: 'Gadget', Units: 75, Price: 12.0 },
-  ],
-  options: { format: 'png', headers: true, width: 'auto', quality: 90 },
-}, null, 2);
+const legacyBody = JSON.stringify(
+  {
+    data: [
+      { Product: 'Widget', Units: 120, Price: 4.5 },
+      { Product: 'Gadget', Units: 75, Price: 12.0 },
+    ],
+    options: { format: 'png', headers: true, width: 'auto', quality: 90 },
+  },
+  null,
+  2,
+);
 
 /** The legacy API docs page (/docs and /api-docs): the short form of the API, kept for old links. */
 export default function ApiDocsPage() {
@@ -25,21 +29,36 @@ export default function ApiDocsPage() {
     <Container maxW="4xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
         <Stack gap="3">
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>API Docs</Heading>
-          <Text color="gray.600" fontSize="lg">A compact guide to the Jsonable table-to-image API: one endpoint to render, one to preview, one to fetch the file.</Text>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+            API Docs
+          </Heading>
+          <Text color="gray.600" fontSize="lg">
+            A compact guide to the Jsonable table-to-image API: one endpoint to render, one to preview, one to fetch the
+            file.
+          </Text>
           <Alert.Root status="info">
             <Alert.Indicator />
             <Alert.Description>
               The full reference with every parameter and response code lives on the API Reference page.{' '}
-              <RRLink to="/api-reference" style={{ textDecoration: 'underline', fontWeight: 600 }}>Open the API Reference</RRLink>
+              <RRLink to="/api-reference" style={{ textDecoration: 'underline', fontWeight: 600 }}>
+                Open the API Reference
+              </RRLink>
             </Alert.Description>
           </Alert.Root>
         </Stack>
 
         <Stack as="section" gap="4" aria-labelledby="legacy-render">
-          <Heading as="h2" id="legacy-render" size="xl">Render a table</Heading>
-          <HStack gap="2" wrap="wrap"><MethodBadge method="POST" /><Code>/api/table-to-image</Code></HStack>
-          <Text color="gray.700">Send your rows in <Code>data</Code> (or <Code>headers</Code> with <Code>rows</Code>) and choose the output in <Code>options</Code>. The answer holds the permanent image URL.</Text>
+          <Heading as="h2" id="legacy-render" size="xl">
+            Render a table
+          </Heading>
+          <HStack gap="2" wrap="wrap">
+            <MethodBadge method="POST" />
+            <Code>/api/table-to-image</Code>
+          </HStack>
+          <Text color="gray.700">
+            Send your rows in <Code>data</Code> (or <Code>headers</Code> with <Code>rows</Code>) and choose the output
+            in <Code>options</Code>. The answer holds the permanent image URL.
+          </Text>
           <SimpleTable
             caption="Legacy options"
             columns={['Option', 'Values', 'Default']}
@@ -48,30 +67,69 @@ export default function ApiDocsPage() {
               [<Code>headers</Code>, 'true or false — show the header row', 'true'],
               [<Code>width</Code>, '"auto" or 100–4000 pixels', 'auto'],
               [<Code>quality</Code>, '1–100, for JPEG, WebP and AVIF', '90'],
-              [<Code>pdf</Code>, 'PDF page setup: pageSize (A4, Letter, Legal), orientation (auto, portrait, landscape), align (center, left, right), fit (none, width)', 'A4, auto, center, none'],
-              [<Code>svgText</Code>, '"fonts" — real text with its glyphs embedded as subset fonts; "paths" — glyph outlines, no text or fonts (SVG only)', 'fonts'],
+              [
+                <Code>pdf</Code>,
+                'PDF page setup: pageSize (A4, Letter, Legal), orientation (auto, portrait, landscape), align (center, left, right), fit (none, width)',
+                'A4, auto, center, none',
+              ],
+              [
+                <Code>svgText</Code>,
+                '"fonts" — real text with its glyphs embedded as subset fonts; "paths" — glyph outlines, no text or fonts (SVG only)',
+                'fonts',
+              ],
             ]}
           />
           <CodeBlock code={curl} label="Request (cURL)" />
-          <CodeBlock code={JSON.stringify({ success: true, imageUrl: `${origin}/api/images/table-1732233600000.png`, metadata: { format: 'png', width: 420, height: 132, size: 9876 } }, null, 2)} label="Response" />
+          <CodeBlock
+            code={JSON.stringify(
+              {
+                success: true,
+                imageUrl: `${origin}/api/images/table-1732233600000.png`,
+                metadata: { format: 'png', width: 420, height: 132, size: 9876 },
+              },
+              null,
+              2,
+            )}
+            label="Response"
+          />
         </Stack>
 
         <Stack as="section" gap="3" aria-labelledby="legacy-preview">
-          <Heading as="h2" id="legacy-preview" size="xl">Preview without saving</Heading>
-          <HStack gap="2" wrap="wrap"><MethodBadge method="POST" /><Code>/api/table-to-image/preview</Code></HStack>
-          <Text color="gray.700">Same body; answers with a temporary <Code>previewUrl</Code> and its <Code>expiresAt</Code>. Previews do not count against your allowance.</Text>
+          <Heading as="h2" id="legacy-preview" size="xl">
+            Preview without saving
+          </Heading>
+          <HStack gap="2" wrap="wrap">
+            <MethodBadge method="POST" />
+            <Code>/api/table-to-image/preview</Code>
+          </HStack>
+          <Text color="gray.700">
+            Same body; answers with a temporary <Code>previewUrl</Code> and its <Code>expiresAt</Code>. Previews do not
+            count against your allowance.
+          </Text>
         </Stack>
 
         <Stack as="section" gap="3" aria-labelledby="legacy-images">
-          <Heading as="h2" id="legacy-images" size="xl">Fetch an image</Heading>
-          <HStack gap="2" wrap="wrap"><MethodBadge method="GET" /><Code>/api/images/&#123;filename&#125;</Code></HStack>
-          <Text color="gray.700">Public, no key needed. Answers with the file and its content type, or 404 when the image was not found or deleted.</Text>
+          <Heading as="h2" id="legacy-images" size="xl">
+            Fetch an image
+          </Heading>
+          <HStack gap="2" wrap="wrap">
+            <MethodBadge method="GET" />
+            <Code>/api/images/&#123;filename&#125;</Code>
+          </HStack>
+          <Text color="gray.700">
+            Public, no key needed. Answers with the file and its content type, or 404 when the image was not found or
+            deleted.
+          </Text>
         </Stack>
 
         <Box>
           <HStack gap="3" wrap="wrap">
-            <Button asChild colorPalette="brand"><RRLink to="/api-reference">API Reference</RRLink></Button>
-            <Button asChild variant="outline"><RRLink to="/documentation">Documentation</RRLink></Button>
+            <Button asChild colorPalette="brand">
+              <RRLink to="/api-reference">API Reference</RRLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RRLink to="/documentation">Documentation</RRLink>
+            </Button>
           </HStack>
         </Box>
       </Stack>

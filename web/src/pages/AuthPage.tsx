@@ -10,7 +10,7 @@ import { SELECTED_PLAN_KEY } from '../features/landing/selected-plan';
 
 const TABS = ['login', 'magic', 'register'] as const;
 type AuthTab = (typeof TABS)[number];
-const asTab = (v: string | null): AuthTab => (TABS as readonly string[]).includes(v ?? '') ? (v as AuthTab) : 'login';
+const asTab = (v: string | null): AuthTab => ((TABS as readonly string[]).includes(v ?? '') ? (v as AuthTab) : 'login');
 /** tab=forgot: the login tab's "Forgot password?" form, in place of the tabs. */
 const FORGOT = 'forgot';
 
@@ -19,8 +19,19 @@ function SelectedPlanNote() {
   if (!tier) return null;
   const plan = planOf(tier);
   return (
-    <Text fontSize="sm" color="gray.700" bg="brand.50" borderWidth="1px" borderColor="brand.100" rounded="md" px="3" py="2" mb="4">
-      You chose the <strong>{plan.name}</strong> plan. Create your account first; {plan.tier === 'free' ? 'you can upgrade at any time.' : 'you can subscribe from your dashboard.'}
+    <Text
+      fontSize="sm"
+      color="gray.700"
+      bg="brand.50"
+      borderWidth="1px"
+      borderColor="brand.100"
+      rounded="md"
+      px="3"
+      py="2"
+      mb="4"
+    >
+      You chose the <strong>{plan.name}</strong> plan. Create your account first;{' '}
+      {plan.tier === 'free' ? 'you can upgrade at any time.' : 'you can subscribe from your dashboard.'}
     </Text>
   );
 }
@@ -39,29 +50,54 @@ export default function AuthPage() {
     <Box bg="gray.50" flex="1" py={{ base: '8', md: '16' }}>
       <Container maxW="md" px="4">
         <Stack gap="2" textAlign="center" mb="6">
-          <Heading as="h1" size="2xl">Welcome to Jsonable</Heading>
+          <Heading as="h1" size="2xl">
+            Welcome to Jsonable
+          </Heading>
           <Text color="gray.600">Sign in to manage your projects, API keys and table images.</Text>
         </Stack>
         <Card.Root>
           <Card.Body>
-            {forgot ? <ForgotPasswordForm onBack={() => setParams({}, { replace: true })} /> : (
-            <Tabs.Root value={tab} onValueChange={(d) => setParams(d.value === 'login' ? {} : { tab: d.value }, { replace: true })} variant="enclosed" size={{ base: "sm", sm: "md" }} fitted lazyMount unmountOnExit>
-              <Tabs.List mb="6">
-                <Tabs.Trigger value="login">Password</Tabs.Trigger>
-                <Tabs.Trigger value="magic">Magic Link</Tabs.Trigger>
-                <Tabs.Trigger value="register">Register</Tabs.Trigger>
-              </Tabs.List>
-              <Tabs.Content value="login"><PasswordLoginForm /></Tabs.Content>
-              <Tabs.Content value="magic"><MagicLinkForm /></Tabs.Content>
-              <Tabs.Content value="register"><SelectedPlanNote /><RegisterForm /></Tabs.Content>
-            </Tabs.Root>
+            {forgot ? (
+              <ForgotPasswordForm onBack={() => setParams({}, { replace: true })} />
+            ) : (
+              <Tabs.Root
+                value={tab}
+                onValueChange={(d) => setParams(d.value === 'login' ? {} : { tab: d.value }, { replace: true })}
+                variant="enclosed"
+                size={{ base: 'sm', sm: 'md' }}
+                fitted
+                lazyMount
+                unmountOnExit
+              >
+                <Tabs.List mb="6">
+                  <Tabs.Trigger value="login">Password</Tabs.Trigger>
+                  <Tabs.Trigger value="magic">Magic Link</Tabs.Trigger>
+                  <Tabs.Trigger value="register">Register</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="login">
+                  <PasswordLoginForm />
+                </Tabs.Content>
+                <Tabs.Content value="magic">
+                  <MagicLinkForm />
+                </Tabs.Content>
+                <Tabs.Content value="register">
+                  <SelectedPlanNote />
+                  <RegisterForm />
+                </Tabs.Content>
+              </Tabs.Root>
             )}
           </Card.Body>
         </Card.Root>
         <Text fontSize="sm" color="gray.600" textAlign="center" mt="6">
           By continuing you agree to our{' '}
-          <Link asChild color="brand.700" textDecoration="underline"><RRLink to="/terms">Terms of Service</RRLink></Link> and{' '}
-          <Link asChild color="brand.700" textDecoration="underline"><RRLink to="/privacy">Privacy Policy</RRLink></Link>.
+          <Link asChild color="brand.700" textDecoration="underline">
+            <RRLink to="/terms">Terms of Service</RRLink>
+          </Link>{' '}
+          and{' '}
+          <Link asChild color="brand.700" textDecoration="underline">
+            <RRLink to="/privacy">Privacy Policy</RRLink>
+          </Link>
+          .
         </Text>
       </Container>
     </Box>

@@ -29,10 +29,22 @@ export default function ResetPasswordPage() {
     if (!token) return;
     let live = true;
     checkResetLink(token).then(
-      (answer) => { if (live) { setEmail(answer.email); setPhase('ready'); } },
-      () => { if (live) { setPhase('error'); setMessage(INVALID); } },
+      (answer) => {
+        if (live) {
+          setEmail(answer.email);
+          setPhase('ready');
+        }
+      },
+      () => {
+        if (live) {
+          setPhase('error');
+          setMessage(INVALID);
+        }
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [token]);
 
   useEffect(() => {
@@ -71,46 +83,81 @@ export default function ResetPasswordPage() {
           {phase === 'checking' && (
             <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
               <Spinner size="xl" color="brand.solid" borderWidth="3px" />
-              <Heading as="h1" size="xl">Checking your link...</Heading>
+              <Heading as="h1" size="xl">
+                Checking your link...
+              </Heading>
             </Stack>
           )}
           {(phase === 'ready' || phase === 'saving') && (
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="4">
                 <Stack gap="1" textAlign="center">
-                  <Heading as="h1" size="xl">Choose a new password</Heading>
-                  <Text color="gray.600">For <Box as="strong" color="gray.900" overflowWrap="anywhere">{email}</Box></Text>
+                  <Heading as="h1" size="xl">
+                    Choose a new password
+                  </Heading>
+                  <Text color="gray.600">
+                    For{' '}
+                    <Box as="strong" color="gray.900" overflowWrap="anywhere">
+                      {email}
+                    </Box>
+                  </Text>
                 </Stack>
                 {/* Lets password managers file the new password under the right account. */}
                 <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
                 <Field.Root required invalid={touched && tooShort}>
                   <Field.Label htmlFor="reset-new-password">New password</Field.Label>
-                  <Input id="reset-new-password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={next} onChange={(e) => setNext(e.target.value)} />
-                  {touched && tooShort
-                    ? <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
-                    : <Field.HelperText>At least {PASSWORD_MIN} characters.</Field.HelperText>}
+                  <Input
+                    id="reset-new-password"
+                    type="password"
+                    autoComplete="new-password"
+                    maxLength={PASSWORD_MAX}
+                    value={next}
+                    onChange={(e) => setNext(e.target.value)}
+                  />
+                  {touched && tooShort ? (
+                    <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>At least {PASSWORD_MIN} characters.</Field.HelperText>
+                  )}
                 </Field.Root>
                 <Field.Root required invalid={touched && mismatch}>
                   <Field.Label htmlFor="reset-confirm-password">Confirm new password</Field.Label>
-                  <Input id="reset-confirm-password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+                  <Input
+                    id="reset-confirm-password"
+                    type="password"
+                    autoComplete="new-password"
+                    maxLength={PASSWORD_MAX}
+                    value={confirm}
+                    onChange={(e) => setConfirm(e.target.value)}
+                  />
                   {touched && mismatch && <Field.ErrorText>{accountMessages.passwordsDontMatch}</Field.ErrorText>}
                 </Field.Root>
-                <Text fontSize="sm" color="gray.600">Setting it signs you out everywhere else and stops earlier e-mailed links from working.</Text>
-                <Button type="submit" colorPalette="brand" loading={phase === 'saving'} loadingText="Saving...">Set Password</Button>
+                <Text fontSize="sm" color="gray.600">
+                  Setting it signs you out everywhere else and stops earlier e-mailed links from working.
+                </Text>
+                <Button type="submit" colorPalette="brand" loading={phase === 'saving'} loadingText="Saving...">
+                  Set Password
+                </Button>
               </Stack>
             </form>
           )}
           {phase === 'done' && (
             <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Heading as="h1" size="xl">Your password is set</Heading>
+              <Heading as="h1" size="xl">
+                Your password is set
+              </Heading>
               <Text color="gray.600">You're signed in. Taking you to your dashboard...</Text>
             </Stack>
           )}
           {phase === 'error' && (
             <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Heading as="h1" size="xl">Invalid Link</Heading>
+              <Heading as="h1" size="xl">
+                Invalid Link
+              </Heading>
               <Text color="gray.600">{message}</Text>
-              <Button asChild colorPalette="brand"><RRLink to="/auth?tab=forgot">Ask for a new link</RRLink></Button>
+              <Button asChild colorPalette="brand">
+                <RRLink to="/auth?tab=forgot">Ask for a new link</RRLink>
+              </Button>
             </Stack>
           )}
         </Card.Body>

@@ -25,7 +25,10 @@ const INVALID = 'This magic link is invalid or has expired.';
 function CheckIcon() {
   return (
     <Box color="green.600" aria-hidden="true">
-      <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><circle cx="12" cy="12" r="10" /><path d="M7 12.5l3 3 7-7" /></svg>
+      <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="12" cy="12" r="10" />
+        <path d="M7 12.5l3 3 7-7" />
+      </svg>
     </Box>
   );
 }
@@ -49,10 +52,23 @@ export default function VerifyMagicLinkPage() {
     if (!token) return;
     let live = true;
     verifyMagicLink(token).then(
-      (answer) => { if (live) { setLink(answer); setPhase('ready'); } },
-      () => { if (live) { setPhase('error'); setMessage(INVALID); toast.error('Invalid Link', INVALID); } },
+      (answer) => {
+        if (live) {
+          setLink(answer);
+          setPhase('ready');
+        }
+      },
+      () => {
+        if (live) {
+          setPhase('error');
+          setMessage(INVALID);
+          toast.error('Invalid Link', INVALID);
+        }
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [token]);
 
   useEffect(() => {
@@ -64,7 +80,10 @@ export default function VerifyMagicLinkPage() {
 
   async function confirm(usePassword: boolean) {
     if (!token || !link) return;
-    if (usePassword && !password) { setPasswordError('Enter the password you chose at sign-up.'); return; }
+    if (usePassword && !password) {
+      setPasswordError('Enter the password you chose at sign-up.');
+      return;
+    }
     setPasswordError(null);
     setPhase('confirming');
     try {
@@ -100,7 +119,9 @@ export default function VerifyMagicLinkPage() {
           {(phase === 'checking' || (phase === 'ready' && userLoading)) && (
             <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
               <Spinner size="xl" color="brand.solid" borderWidth="3px" />
-              <Heading as="h1" size="xl">Checking your link...</Heading>
+              <Heading as="h1" size="xl">
+                Checking your link...
+              </Heading>
               <Text color="gray.600">Nothing happens until you confirm.</Text>
             </Stack>
           )}
@@ -109,10 +130,16 @@ export default function VerifyMagicLinkPage() {
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="5">
                 <Stack gap="2" textAlign="center">
-                  <Heading as="h1" size="xl">{link.purpose === 'register' ? 'Confirm your account' : 'Sign in to Jsonable'}</Heading>
+                  <Heading as="h1" size="xl">
+                    {link.purpose === 'register' ? 'Confirm your account' : 'Sign in to Jsonable'}
+                  </Heading>
                   <Text color="gray.600">
-                    This link {link.purpose === 'register' ? 'creates and signs in to' : 'signs you in to'} the account of{' '}
-                    <Box as="strong" color="gray.900" overflowWrap="anywhere">{link.email}</Box>.
+                    This link {link.purpose === 'register' ? 'creates and signs in to' : 'signs you in to'} the account
+                    of{' '}
+                    <Box as="strong" color="gray.900" overflowWrap="anywhere">
+                      {link.email}
+                    </Box>
+                    .
                   </Text>
                 </Stack>
 
@@ -122,21 +149,36 @@ export default function VerifyMagicLinkPage() {
                     <Alert.Content>
                       <Alert.Title>You are signed in as {other} in this browser</Alert.Title>
                       <Alert.Description>
-                        Continuing signs you out of that account and into {link.email}. Only continue if you asked for this link.
+                        Continuing signs you out of that account and into {link.email}. Only continue if you asked for
+                        this link.
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
                 )}
-                {same && <Text fontSize="sm" color="gray.600" textAlign="center">You are already signed in as {link.email} in this browser.</Text>}
+                {same && (
+                  <Text fontSize="sm" color="gray.600" textAlign="center">
+                    You are already signed in as {link.email} in this browser.
+                  </Text>
+                )}
 
                 {link.purpose === 'register' && (
                   <Field.Root required invalid={passwordError !== null}>
                     <Field.Label htmlFor="verify-password">Password you chose at sign-up</Field.Label>
-                    <Input id="verify-password" type="password" autoComplete="current-password" value={password}
-                      onChange={(e) => { setPassword(e.target.value); setPasswordError(null); }} />
-                    {passwordError
-                      ? <Field.ErrorText>{passwordError}</Field.ErrorText>
-                      : <Field.HelperText>Type it again to confirm that this account is yours.</Field.HelperText>}
+                    <Input
+                      id="verify-password"
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => {
+                        setPassword(e.target.value);
+                        setPasswordError(null);
+                      }}
+                    />
+                    {passwordError ? (
+                      <Field.ErrorText>{passwordError}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>Type it again to confirm that this account is yours.</Field.HelperText>
+                    )}
                   </Field.Root>
                 )}
 
@@ -146,11 +188,19 @@ export default function VerifyMagicLinkPage() {
 
                 {link.purpose === 'register' && (
                   <Stack gap="1" textAlign="center">
-                    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void confirm(false)} {...wrapping}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      onClick={() => void confirm(false)}
+                      {...wrapping}
+                    >
                       Continue without a password
                     </Button>
                     <Text fontSize="xs" color="gray.600">
-                      Did not choose a password, or forgot it? The account is created without one; you choose one next, in Settings → Security.
+                      Did not choose a password, or forgot it? The account is created without one; you choose one next,
+                      in Settings → Security.
                     </Text>
                   </Stack>
                 )}
@@ -161,7 +211,9 @@ export default function VerifyMagicLinkPage() {
                   </Button>
                 )}
                 {!user && (
-                  <Text fontSize="xs" color="gray.600" textAlign="center">Did not ask for this link? Close this page; nothing happens.</Text>
+                  <Text fontSize="xs" color="gray.600" textAlign="center">
+                    Did not ask for this link? Close this page; nothing happens.
+                  </Text>
                 )}
               </Stack>
             </form>
@@ -170,16 +222,26 @@ export default function VerifyMagicLinkPage() {
           {phase === 'success' && (
             <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
               <CheckIcon />
-              <Heading as="h1" size="xl">You're signed in</Heading>
-              <Text color="gray.600">{withoutPassword ? 'Taking you to Settings → Security to choose a password...' : 'Taking you to your dashboard...'}</Text>
+              <Heading as="h1" size="xl">
+                You're signed in
+              </Heading>
+              <Text color="gray.600">
+                {withoutPassword
+                  ? 'Taking you to Settings → Security to choose a password...'
+                  : 'Taking you to your dashboard...'}
+              </Text>
             </Stack>
           )}
 
           {phase === 'error' && (
             <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Heading as="h1" size="xl">Invalid Link</Heading>
+              <Heading as="h1" size="xl">
+                Invalid Link
+              </Heading>
               <Text color="gray.600">{message}</Text>
-              <Button asChild colorPalette="brand"><RRLink to="/auth">Back to Sign In</RRLink></Button>
+              <Button asChild colorPalette="brand">
+                <RRLink to="/auth">Back to Sign In</RRLink>
+              </Button>
             </Stack>
           )}
         </Card.Body>

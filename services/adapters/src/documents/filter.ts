@@ -36,7 +36,8 @@ function isScalar(value: unknown): value is Scalar {
 }
 
 function scalar(field: string, value: unknown): Scalar {
-  if (!isScalar(value)) throw new Error(`Filter on ${field}: only strings, finite numbers, booleans and null can be compared`);
+  if (!isScalar(value))
+    throw new Error(`Filter on ${field}: only strings, finite numbers, booleans and null can be compared`);
   return value;
 }
 

@@ -95,7 +95,10 @@ function toRecorded(event: EsdbRecordedEvent | AllStreamRecordedEvent): Recorded
     streamId: event.streamId,
     type: event.type,
     data: decode(event.data),
-    metadata: metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {},
+    metadata:
+      metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata)
+        ? (metadata as Record<string, unknown>)
+        : {},
     revision: Number(event.revision),
     position: positionNumber(event.position),
     createdAt: event.created.toISOString(),
@@ -186,7 +189,12 @@ export class EsdbEventStore implements EventStore {
     while (out.length < wanted) {
       let rawCount = 0;
       let lastRaw: Position | null = null;
-      const read = this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: PAGE, resolveLinkTos: false });
+      const read = this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: from,
+        maxCount: PAGE,
+        resolveLinkTos: false,
+      });
       for await (const resolved of read) {
         rawCount++;
         const event = resolved.event;
@@ -208,7 +216,12 @@ export class EsdbEventStore implements EventStore {
     for (;;) {
       let count = 0;
       let lastSeen: Position | null = null;
-      const read = this.client.readAll({ direction: BACKWARDS, fromPosition: from, maxCount: 100, resolveLinkTos: false });
+      const read = this.client.readAll({
+        direction: BACKWARDS,
+        fromPosition: from,
+        maxCount: 100,
+        resolveLinkTos: false,
+      });
       for await (const resolved of read) {
         count++;
         const event = resolved.event;
@@ -223,7 +236,9 @@ export class EsdbEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    const subscription = new EsdbCatchUp(this.client, translatingOnError(options, translate), () => this.headPosition());
+    const subscription = new EsdbCatchUp(this.client, translatingOnError(options, translate), () =>
+      this.headPosition(),
+    );
     this.subscriptions.add(subscription);
     return {
       stop: async () => {

@@ -17,7 +17,11 @@ export function translated(error: unknown, translate: Translate): unknown {
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return !!value && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' && typeof (value as Promise<unknown>).then !== 'function';
+  return (
+    !!value &&
+    typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function' &&
+    typeof (value as Promise<unknown>).then !== 'function'
+  );
 }
 
 async function* translatingIterable<T>(source: AsyncIterable<T>, translate: Translate): AsyncGenerator<T> {
@@ -37,13 +41,18 @@ export function guardCall<A extends unknown[], R>(fn: (...args: A) => R, transla
     } catch (error) {
       throw translated(error, translate);
     }
-    if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(translated(error, translate))) as R;
+    if (result instanceof Promise)
+      return result.catch((error: unknown) => Promise.reject(translated(error, translate))) as R;
     if (isAsyncIterable(result)) return translatingIterable(result, translate) as R;
     return result;
   };
 }
 
-export function guardMethods<T extends object>(prototype: T, methods: ReadonlyArray<keyof T & string>, translate: Translate): void {
+export function guardMethods<T extends object>(
+  prototype: T,
+  methods: ReadonlyArray<keyof T & string>,
+  translate: Translate,
+): void {
   for (const name of methods) {
     const original = prototype[name];
     if (typeof original !== 'function') throw new Error(`guardMethods: ${name} is not a method`);
@@ -56,7 +65,10 @@ export function guardMethods<T extends object>(prototype: T, methods: ReadonlyAr
 }
 
 /** A subscription's onError told the translated fault (the projector then reports its kind). */
-export function translatingOnError<O extends { onError?: (error: unknown) => void }>(options: O, translate: Translate): O {
+export function translatingOnError<O extends { onError?: (error: unknown) => void }>(
+  options: O,
+  translate: Translate,
+): O {
   const onError = options.onError;
   if (!onError) return options;
   return { ...options, onError: (error: unknown) => onError(translated(error, translate)) };

@@ -2,7 +2,13 @@
  * The KurrentDB (EventStoreDB) client's errors → faults. Its command errors carry a `type`
  * (ErrorType: unavailable, not-leader, deadline-exceeded …) and the gRPC status `code`.
  */
-import { NoSpaceFault, TimeoutFault, UnreachableFault, type DependencyFault, type FaultComponent } from '@jsonable/domain/faults';
+import {
+  NoSpaceFault,
+  TimeoutFault,
+  UnreachableFault,
+  type DependencyFault,
+  type FaultComponent,
+} from '@jsonable/domain/faults';
 import type { Translate } from './guard';
 import { networkFault } from './network';
 
@@ -18,7 +24,8 @@ export function kurrentFault(error: unknown, component: FaultComponent): Depende
   const code = (error as { code?: unknown }).code;
   const detail = `${typeof type === 'string' ? type : error.name}${typeof code === 'number' ? ` (gRPC ${code})` : ''}: ${error.message}`;
   const options = { detail, cause: error };
-  if (/no space left on device|disk (is )?full|not enough disk space/i.test(error.message)) return new NoSpaceFault(component, options);
+  if (/no space left on device|disk (is )?full|not enough disk space/i.test(error.message))
+    return new NoSpaceFault(component, options);
   if (typeof type === 'string') {
     if (UNREACHABLE_TYPES.has(type)) return new UnreachableFault(component, options);
     if (TIMEOUT_TYPES.has(type)) return new TimeoutFault(component, options);
@@ -28,4 +35,7 @@ export function kurrentFault(error: unknown, component: FaultComponent): Depende
   return networkFault(error, component);
 }
 
-export const kurrentTranslator = (component: FaultComponent): Translate => (error) => kurrentFault(error, component);
+export const kurrentTranslator =
+  (component: FaultComponent): Translate =>
+  (error) =>
+    kurrentFault(error, component);

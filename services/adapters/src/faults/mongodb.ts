@@ -4,10 +4,24 @@
  * client-side operation timeout). GridFS surfaces the same errors.
  */
 import {
-  MongoError, MongoNetworkError, MongoNetworkTimeoutError, MongoNotConnectedError, MongoOperationTimeoutError,
-  MongoServerError, MongoServerSelectionError, MongoTopologyClosedError, MongoWriteConcernError,
+  MongoError,
+  MongoNetworkError,
+  MongoNetworkTimeoutError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  MongoWriteConcernError,
 } from 'mongodb';
-import { BusyFault, NoSpaceFault, TimeoutFault, UnreachableFault, type DependencyFault, type FaultComponent } from '@jsonable/domain/faults';
+import {
+  BusyFault,
+  NoSpaceFault,
+  TimeoutFault,
+  UnreachableFault,
+  type DependencyFault,
+  type FaultComponent,
+} from '@jsonable/domain/faults';
 import type { Translate } from './guard';
 import { networkFault } from './network';
 
@@ -25,11 +39,20 @@ export function mongoFault(error: unknown, component: FaultComponent): Dependenc
   const code = typeof error.code === 'number' ? error.code : null;
   const detail = `${error.name}${code !== null ? ` ${code}` : ''}: ${error.message}`;
   const options = { detail, cause: error };
-  if ((code !== null && NO_SPACE_CODES.has(code)) || /no space left on device|disk (is )?full|quota exceeded/i.test(error.message)) {
+  if (
+    (code !== null && NO_SPACE_CODES.has(code)) ||
+    /no space left on device|disk (is )?full|quota exceeded/i.test(error.message)
+  ) {
     return new NoSpaceFault(component, options);
   }
-  if (error instanceof MongoNetworkTimeoutError || error instanceof MongoOperationTimeoutError) return new TimeoutFault(component, options);
-  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError || error instanceof MongoTopologyClosedError || error instanceof MongoNotConnectedError) {
+  if (error instanceof MongoNetworkTimeoutError || error instanceof MongoOperationTimeoutError)
+    return new TimeoutFault(component, options);
+  if (
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNetworkError ||
+    error instanceof MongoTopologyClosedError ||
+    error instanceof MongoNotConnectedError
+  ) {
     return new UnreachableFault(component, options);
   }
   if (error instanceof MongoWriteConcernError) return new TimeoutFault(component, options);
@@ -42,4 +65,7 @@ export function mongoFault(error: unknown, component: FaultComponent): Dependenc
   return null;
 }
 
-export const mongoTranslator = (component: FaultComponent): Translate => (error) => mongoFault(error, component);
+export const mongoTranslator =
+  (component: FaultComponent): Translate =>
+  (error) =>
+    mongoFault(error, component);

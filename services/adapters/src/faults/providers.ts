@@ -4,7 +4,13 @@
  * credentials and are not); a request that never got an answer is unreachable or a timeout.
  */
 import Stripe from 'stripe';
-import { ProviderFault, TimeoutFault, UnreachableFault, type DependencyFault, type FaultComponent } from '@jsonable/domain/faults';
+import {
+  ProviderFault,
+  TimeoutFault,
+  UnreachableFault,
+  type DependencyFault,
+  type FaultComponent,
+} from '@jsonable/domain/faults';
 import { networkFault } from './network';
 
 function statusOf(error: unknown): number | null {
@@ -18,14 +24,19 @@ export function mailgunFault(error: unknown): DependencyFault {
   // mailgun.js reports a request that got no answer as a 400 whose details are the socket error
   // ("connect ECONNREFUSED 127.0.0.1:1", "timeout of 10000ms exceeded"): that is no answer at all.
   const details = String((error as { details?: unknown }).details ?? '');
-  if (/timeout of \d+ms exceeded/i.test(details)) return new TimeoutFault('mailer', { detail: `Mailgun: ${details}`, cause: error });
+  if (/timeout of \d+ms exceeded/i.test(details))
+    return new TimeoutFault('mailer', { detail: `Mailgun: ${details}`, cause: error });
   const socketCode = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/.exec(details)?.[1];
   const socket = socketCode ? networkFault(Object.assign(new Error(details), { code: socketCode }), 'mailer') : null;
   if (socket) return socket;
   const status = statusOf(error);
   if (status !== null) {
     const details = (error as { details?: unknown }).details;
-    return new ProviderFault('mailer', { providerStatus: status, detail: `Mailgun answered ${status}${typeof details === 'string' ? `: ${details.slice(0, 200)}` : ''}`, cause: error });
+    return new ProviderFault('mailer', {
+      providerStatus: status,
+      detail: `Mailgun answered ${status}${typeof details === 'string' ? `: ${details.slice(0, 200)}` : ''}`,
+      cause: error,
+    });
   }
   const network = networkFault(error, 'mailer');
   if (network) return network;
@@ -40,8 +51,20 @@ export function stripeFault(error: unknown, component: FaultComponent = 'billing
   if (!(error instanceof Stripe.errors.StripeError)) return networkFault(error, component);
   const detail = `${error.type}${error.statusCode ? ` ${error.statusCode}` : ''}: ${error.message}`;
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return /timeout|timed out/i.test(error.message) ? new TimeoutFault(component, { detail, cause: error }) : new UnreachableFault(component, { detail, cause: error });
+    return /timeout|timed out/i.test(error.message)
+      ? new TimeoutFault(component, { detail, cause: error })
+      : new UnreachableFault(component, { detail, cause: error });
   }
-  const status = error.statusCode ?? (error instanceof Stripe.errors.StripeRateLimitError ? 429 : error instanceof Stripe.errors.StripeAPIError ? 500 : undefined);
-  return new ProviderFault(component, { ...(status !== undefined ? { providerStatus: status } : {}), detail, cause: error });
+  const status =
+    error.statusCode ??
+    (error instanceof Stripe.errors.StripeRateLimitError
+      ? 429
+      : error instanceof Stripe.errors.StripeAPIError
+        ? 500
+        : undefined);
+  return new ProviderFault(component, {
+    ...(status !== undefined ? { providerStatus: status } : {}),
+    detail,
+    cause: error,
+  });
 }

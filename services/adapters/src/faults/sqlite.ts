@@ -5,7 +5,14 @@
  * SQLITE_READONLY. The writer thread's failures come back as SqliteErrors with the same codes.
  */
 import Database from 'better-sqlite3';
-import { BusyFault, faultOfErrno, NoSpaceFault, UnreachableFault, type DependencyFault, type FaultComponent } from '@jsonable/domain/faults';
+import {
+  BusyFault,
+  faultOfErrno,
+  NoSpaceFault,
+  UnreachableFault,
+  type DependencyFault,
+  type FaultComponent,
+} from '@jsonable/domain/faults';
 import type { Translate } from './guard';
 
 export function sqliteFault(error: unknown, component: FaultComponent): DependencyFault | null {
@@ -13,11 +20,15 @@ export function sqliteFault(error: unknown, component: FaultComponent): Dependen
   const code = error.code;
   const detail = `${code}: ${error.message}`;
   if (code === 'SQLITE_FULL') return new NoSpaceFault(component, { detail, cause: error });
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return new BusyFault(component, { detail, cause: error });
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return new BusyFault(component, { detail, cause: error });
   if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY')) {
     return new UnreachableFault(component, { detail, cause: error });
   }
   return null;
 }
 
-export const sqliteTranslator = (component: FaultComponent): Translate => (error) => sqliteFault(error, component);
+export const sqliteTranslator =
+  (component: FaultComponent): Translate =>
+  (error) =>
+    sqliteFault(error, component);

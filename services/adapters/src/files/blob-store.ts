@@ -87,9 +87,11 @@ class FolderSync {
     })();
     this.next = run;
     this.inFlight = run;
-    void run.catch(() => undefined).then(() => {
-      if (this.inFlight === run) this.inFlight = null;
-    });
+    void run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.inFlight === run) this.inFlight = null;
+      });
     return run;
   }
 }
@@ -298,4 +300,6 @@ export class FileBlobStore implements BlobStore {
 }
 
 // File-system errors (ENOSPC, EDQUOT, EIO, EMFILE…) leave the adapter as faults.
-guardMethods(FileBlobStore.prototype, ['put', 'get', 'head', 'delete', 'list', 'ping'], (error) => faultOfErrno(error, 'blob-store'));
+guardMethods(FileBlobStore.prototype, ['put', 'get', 'head', 'delete', 'list', 'ping'], (error) =>
+  faultOfErrno(error, 'blob-store'),
+);

@@ -18,7 +18,10 @@ export interface MailConfig {
 export function createMailer(config: MailConfig, dataDir: string, logger: MailLogger): Mailer {
   const from = config.from ?? `Jsonable <no-reply@${config.mailgunDomain ?? 'localhost'}>`;
   if (config.mailgunApiKey && config.mailgunDomain) {
-    return new MailgunMailer({ apiKey: config.mailgunApiKey, domain: config.mailgunDomain, url: config.mailgunUrl ?? null, from }, logger);
+    return new MailgunMailer(
+      { apiKey: config.mailgunApiKey, domain: config.mailgunDomain, url: config.mailgunUrl ?? null, from },
+      logger,
+    );
   }
   return new OutboxMailer(outboxDir(dataDir), from, logger);
 }

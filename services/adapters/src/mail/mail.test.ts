@@ -23,8 +23,12 @@ const message = {
 
 describe('outbox mailer', () => {
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'jsonable-outbox-')); });
-  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'jsonable-outbox-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('is chosen without Mailgun settings and keeps each message as one file with both parts and the full link', async () => {
     const mailer = createMailer({}, dir, logger);
@@ -35,9 +39,16 @@ describe('outbox mailer', () => {
     expect(files).toHaveLength(2);
     expect(files.every((f) => f.endsWith('.json') && f.includes('magic-link'))).toBe(true);
     const first = JSON.parse(await readFile(join(dir, 'outbox', files[0]!), 'utf8')) as OutboxFile;
-    expect(first).toMatchObject({ to: 'ann@example.com', subject: message.subject, text: message.text, html: message.html });
+    expect(first).toMatchObject({
+      to: 'ann@example.com',
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     expect(first.from).toBe('Jsonable <no-reply@localhost>');
-    expect(logged.some((l) => l.fields?.to === 'bob@example.com' && String(l.fields.file).includes('outbox'))).toBe(true);
+    expect(logged.some((l) => l.fields?.to === 'bob@example.com' && String(l.fields.file).includes('outbox'))).toBe(
+      true,
+    );
   });
 });
 
@@ -57,26 +68,43 @@ describe('Mailgun mailer (a local server stands in for Mailgun)', () => {
   beforeAll(async () => {
     server = createServer(async (req, res) => {
       requests.push({
-        method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '',
-        contentType: req.headers['content-type'] ?? '', body: await readBody(req),
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization ?? '',
+        contentType: req.headers['content-type'] ?? '',
+        body: await readBody(req),
       });
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(status === 200 ? { id: '<20260101.1@mg.example.com>', message: 'Queued. Thank you.' } : { message: 'Forbidden' }));
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? { id: '<20260101.1@mg.example.com>', message: 'Queued. Thank you.' }
+            : { message: 'Forbidden' },
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => { await new Promise((resolve) => server.close(resolve)); });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
 
   /** The value of one multipart field. */
   const field = (body: string, name: string) => {
-    const m = new RegExp(`name="${name.replace(/[:]/g, '\\$&')}"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([\\s\\S]*?)\\r\\n--`).exec(body);
+    const m = new RegExp(
+      `name="${name.replace(/[:]/g, '\\$&')}"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([\\s\\S]*?)\\r\\n--`,
+    ).exec(body);
     return m?.[1];
   };
 
   it('is chosen when key and domain are set, and posts the message with both parts to the domain', async () => {
     status = 200;
-    const mailer = createMailer({ mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: base }, '/nonexistent', logger);
+    const mailer = createMailer(
+      { mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: base },
+      '/nonexistent',
+      logger,
+    );
     expect(mailer).toBeInstanceOf(MailgunMailer);
     await mailer.send(message);
     const req = requests.at(-1)!;
@@ -94,27 +122,61 @@ describe('Mailgun mailer (a local server stands in for Mailgun)', () => {
 
   it('fails the send when Mailgun refuses, without the key in the error', async () => {
     status = 401;
-    const mailer = createMailer({ mailgunApiKey: 'key-secret-999', mailgunDomain: 'mg.example.com', mailgunUrl: base, from: 'Ops <ops@example.com>' }, '/x', logger);
-    const error = await mailer.send(message).then(() => null, (e: unknown) => e as Error);
+    const mailer = createMailer(
+      {
+        mailgunApiKey: 'key-secret-999',
+        mailgunDomain: 'mg.example.com',
+        mailgunUrl: base,
+        from: 'Ops <ops@example.com>',
+      },
+      '/x',
+      logger,
+    );
+    const error = await mailer.send(message).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(error).toBeInstanceOf(ProviderFault);
     const fault = error as ProviderFault;
-    expect({ status: fault.providerStatus, retryable: fault.retryable, component: fault.component }).toEqual({ status: 401, retryable: false, component: 'mailer' });
+    expect({ status: fault.providerStatus, retryable: fault.retryable, component: fault.component }).toEqual({
+      status: 401,
+      retryable: false,
+      component: 'mailer',
+    });
     expect(fault.detail).toContain('401');
     expect(`${fault.message} ${fault.detail}`).not.toContain('key-secret-999');
     expect(field(requests.at(-1)!.body, 'from')).toBe('Ops <ops@example.com>');
   });
 
   it('fails retryably when Mailgun answers 5xx or 429, and as unreachable when nothing answers', async () => {
-    const mailer = createMailer({ mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: base }, '/x', logger);
+    const mailer = createMailer(
+      { mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: base },
+      '/x',
+      logger,
+    );
     for (const s of [500, 503, 429]) {
       status = s;
-      const fault = await mailer.send(message).then(() => null, (e: unknown) => e as ProviderFault);
+      const fault = await mailer.send(message).then(
+        () => null,
+        (e: unknown) => e as ProviderFault,
+      );
       expect(fault).toBeInstanceOf(ProviderFault);
-      expect({ status: fault!.providerStatus, retryable: fault!.retryable, http: fault!.status }).toEqual({ status: s, retryable: true, http: 503 });
+      expect({ status: fault!.providerStatus, retryable: fault!.retryable, http: fault!.status }).toEqual({
+        status: s,
+        retryable: true,
+        http: 503,
+      });
     }
     status = 200;
-    const nowhere = createMailer({ mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: 'http://127.0.0.1:1' }, '/x', logger);
-    const error = await nowhere.send(message).then(() => null, (e: unknown) => e as { kind?: string; retryable?: boolean });
+    const nowhere = createMailer(
+      { mailgunApiKey: 'key-test-123', mailgunDomain: 'mg.example.com', mailgunUrl: 'http://127.0.0.1:1' },
+      '/x',
+      logger,
+    );
+    const error = await nowhere.send(message).then(
+      () => null,
+      (e: unknown) => e as { kind?: string; retryable?: boolean },
+    );
     expect({ kind: error?.kind, retryable: error?.retryable }).toEqual({ kind: 'unreachable', retryable: true });
   });
 });

@@ -46,11 +46,21 @@ export class MailgunMailer implements Mailer {
         html: message.html,
         ...(message.tag ? { 'o:tag': [message.tag] } : {}),
       });
-      this.logger.info('mail sent through Mailgun', { to: message.to, subject: message.subject, tag: message.tag, id: result.id });
+      this.logger.info('mail sent through Mailgun', {
+        to: message.to,
+        subject: message.subject,
+        tag: message.tag,
+        id: result.id,
+      });
     } catch (error) {
       // The SDK's error carries the status and Mailgun's answer; never the API key.
       const e = error as { status?: number; details?: unknown; message?: string };
-      this.logger.error('Mailgun refused or did not answer', { to: message.to, tag: message.tag, status: e.status, details: e.details ?? e.message });
+      this.logger.error('Mailgun refused or did not answer', {
+        to: message.to,
+        tag: message.tag,
+        status: e.status,
+        details: e.details ?? e.message,
+      });
       // A fault: provider (by status: 5xx/429 retryable, other 4xx not), unreachable or timeout.
       throw mailgunFault(error);
     }

@@ -54,7 +54,10 @@ export class OutboxMailer implements Mailer {
       throw error;
     }
     this.logger.info('mail written to the outbox (no e-mail provider configured)', {
-      to: message.to, subject: message.subject, tag: message.tag, file: path,
+      to: message.to,
+      subject: message.subject,
+      tag: message.tag,
+      file: path,
     });
   }
 }

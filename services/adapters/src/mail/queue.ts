@@ -101,7 +101,13 @@ export class QueueingMailer implements Mailer {
         // Neither the provider nor the queue: the caller learns the provider's fault.
         throw error;
       }
-      this.logger.warn('mail queued for a retry (provider failing)', { id: queued.id, to: message.to, tag: message.tag, fault: error.describe(), retryAt: new Date(queued.nextAttemptAt).toISOString() });
+      this.logger.warn('mail queued for a retry (provider failing)', {
+        id: queued.id,
+        to: message.to,
+        tag: message.tag,
+        fault: error.describe(),
+        retryAt: new Date(queued.nextAttemptAt).toISOString(),
+      });
     }
   }
 
@@ -110,11 +116,21 @@ export class QueueingMailer implements Mailer {
     await this.collection();
     const now = this.now();
     const report: DeliveryReport = { sent: 0, failed: 0, dropped: 0, waiting: 0 };
-    const due = await this.docs.find<QueuedMail>(MAIL_QUEUE, { nextAttemptAt: { $lte: now } }, { sort: [['nextAttemptAt', 1]], limit });
+    const due = await this.docs.find<QueuedMail>(
+      MAIL_QUEUE,
+      { nextAttemptAt: { $lte: now } },
+      { sort: [['nextAttemptAt', 1]], limit },
+    );
     for (const mail of due) {
       if (mail.queuedAt + this.lifetimeMs <= now) {
         await this.docs.applyBatch([{ op: 'delete', collection: MAIL_QUEUE, id: mail.id }]);
-        this.logger.error('queued mail dropped: not delivered within its lifetime', { id: mail.id, to: mail.message.to, tag: mail.message.tag, attempts: mail.attempts, lastError: mail.lastError });
+        this.logger.error('queued mail dropped: not delivered within its lifetime', {
+          id: mail.id,
+          to: mail.message.to,
+          tag: mail.message.tag,
+          attempts: mail.attempts,
+          lastError: mail.lastError,
+        });
         report.dropped++;
         continue;
       }
@@ -128,18 +144,42 @@ export class QueueingMailer implements Mailer {
         const lastError = isFault(error) ? error.describe() : error instanceof Error ? error.message : String(error);
         if (!retryable) {
           await this.docs.applyBatch([{ op: 'delete', collection: MAIL_QUEUE, id: mail.id }]);
-          this.logger.error('queued mail dropped: the provider refused it', { id: mail.id, to: mail.message.to, tag: mail.message.tag, attempts, lastError });
+          this.logger.error('queued mail dropped: the provider refused it', {
+            id: mail.id,
+            to: mail.message.to,
+            tag: mail.message.tag,
+            attempts,
+            lastError,
+          });
           report.dropped++;
           continue;
         }
-        const next = { ...claimed, version: claimed.version + 1, attempts, lastError, nextAttemptAt: now + this.delayAfter(attempts) };
+        const next = {
+          ...claimed,
+          version: claimed.version + 1,
+          attempts,
+          lastError,
+          nextAttemptAt: now + this.delayAfter(attempts),
+        };
         await this.docs.putIf(MAIL_QUEUE, next, claimed.version);
-        this.logger.warn('queued mail not delivered yet', { id: mail.id, to: mail.message.to, attempts, lastError, retryAt: new Date(next.nextAttemptAt).toISOString() });
+        this.logger.warn('queued mail not delivered yet', {
+          id: mail.id,
+          to: mail.message.to,
+          attempts,
+          lastError,
+          retryAt: new Date(next.nextAttemptAt).toISOString(),
+        });
         report.failed++;
         continue;
       }
       await this.docs.applyBatch([{ op: 'delete', collection: MAIL_QUEUE, id: mail.id }]);
-      this.logger.info('queued mail delivered', { id: mail.id, to: mail.message.to, tag: mail.message.tag, attempts: mail.attempts + 1, queuedFor: now - mail.queuedAt });
+      this.logger.info('queued mail delivered', {
+        id: mail.id,
+        to: mail.message.to,
+        tag: mail.message.tag,
+        attempts: mail.attempts + 1,
+        queuedFor: now - mail.queuedAt,
+      });
       report.sent++;
     }
     report.waiting = await this.docs.count(MAIL_QUEUE);
@@ -157,10 +197,12 @@ export class QueueingMailer implements Mailer {
   }
 
   private collection(): Promise<void> {
-    this.ready ??= this.docs.ensureCollection({ name: MAIL_QUEUE, indexes: ['nextAttemptAt'], expiring: true }).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
+    this.ready ??= this.docs
+      .ensureCollection({ name: MAIL_QUEUE, indexes: ['nextAttemptAt'], expiring: true })
+      .catch((error: unknown) => {
+        this.ready = null;
+        throw error;
+      });
     return this.ready;
   }
 }

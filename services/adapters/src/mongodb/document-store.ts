@@ -15,8 +15,26 @@
  * $lt on a number only matches numbers), null matches null or missing, and strings compare by
  * UTF-8 bytes under the default collation — the semantics documents/filter.ts pins down.
  */
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document } from 'mongodb';
-import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions } from '@jsonable/read-models/ports';
+import {
+  MongoClient,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Document,
+} from 'mongodb';
+import {
+  FencedWriteError,
+  type Checkpoint,
+  type CollectionSpec,
+  type Doc,
+  type DocOp,
+  type DocumentStore,
+  type Fence,
+  type Filter,
+  type FindOptions,
+} from '@jsonable/read-models/ports';
 import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, keysetOf, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
@@ -160,7 +178,9 @@ export class MongoDocumentStore implements DocumentStore {
     });
     // _id last: equal sort keys come back in one stable order (the SQLite adapter does the same).
     if (!sort.some(([field]) => field === '_id')) sort.push(['_id', 1]);
-    let cursor = this.collection(collection).find(query, { projection: { doc: 1 } }).sort(sort);
+    let cursor = this.collection(collection)
+      .find(query, { projection: { doc: 1 } })
+      .sort(sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
     const rows = await cursor.toArray();
@@ -232,7 +252,9 @@ export class MongoDocumentStore implements DocumentStore {
         }
         if (checkpoints.length > 0) {
           await this.checkpoints.bulkWrite(
-            checkpoints.map((c) => ({ updateOne: { filter: { _id: c.name }, update: { $set: { position: c.position } }, upsert: true } })),
+            checkpoints.map((c) => ({
+              updateOne: { filter: { _id: c.name }, update: { $set: { position: c.position } }, upsert: true },
+            })),
             { session, ordered: true },
           );
         }
@@ -272,7 +294,10 @@ export class MongoDocumentStore implements DocumentStore {
       const replaced = await target.replaceOne({ _id: stored._id, expiresAt: { $lte: now } }, stored);
       return replaced.matchedCount === 1;
     }
-    const replaced = await target.replaceOne({ _id: stored._id, 'doc.version': expectedVersion, ...notExpired(now) }, stored);
+    const replaced = await target.replaceOne(
+      { _id: stored._id, 'doc.version': expectedVersion, ...notExpired(now) },
+      stored,
+    );
     return replaced.matchedCount === 1;
   }
 

@@ -69,7 +69,15 @@ export class GridFsBlobStore implements BlobStore {
     // Keep only the newest file of the key (ours, unless a later put already finished).
     for (const file of files.slice(1)) await this.deleteFile(file._id);
     const stored = files.find((file) => file._id.equals(mine));
-    return stored ? toInfo(stored) : { key, contentType, length: bytes.byteLength, metadata: fileMetadata.metadata, createdAt: new Date().toISOString() };
+    return stored
+      ? toInfo(stored)
+      : {
+          key,
+          contentType,
+          length: bytes.byteLength,
+          metadata: fileMetadata.metadata,
+          createdAt: new Date().toISOString(),
+        };
   }
 
   async get(key: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {
@@ -99,10 +107,9 @@ export class GridFsBlobStore implements BlobStore {
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {
     assertBlobPrefix(prefix);
-    const cursor = this.bucket.find(
-      prefix ? { filename: { $regex: `^${escapeRegExp(prefix)}` } } : {},
-      { sort: { filename: 1, uploadDate: -1, _id: -1 } },
-    );
+    const cursor = this.bucket.find(prefix ? { filename: { $regex: `^${escapeRegExp(prefix)}` } } : {}, {
+      sort: { filename: 1, uploadDate: -1, _id: -1 },
+    });
     let previous: string | null = null;
     for await (const file of cursor) {
       if (file.filename === previous) continue;
@@ -121,4 +128,8 @@ export class GridFsBlobStore implements BlobStore {
 }
 
 // GridFS surfaces the driver's errors: they leave the adapter as faults.
-guardMethods(GridFsBlobStore.prototype, ['put', 'get', 'head', 'delete', 'list', 'ping'], mongoTranslator('blob-store'));
+guardMethods(
+  GridFsBlobStore.prototype,
+  ['put', 'get', 'head', 'delete', 'list', 'ping'],
+  mongoTranslator('blob-store'),
+);

@@ -21,7 +21,18 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FencedWriteError, type Checkpoint, type CollectionSpec, type Doc, type DocOp, type DocumentStore, type Fence, type Filter, type FindOptions, type Scalar } from '@jsonable/read-models/ports';
+import {
+  FencedWriteError,
+  type Checkpoint,
+  type CollectionSpec,
+  type Doc,
+  type DocOp,
+  type DocumentStore,
+  type Fence,
+  type Filter,
+  type FindOptions,
+  type Scalar,
+} from '@jsonable/read-models/ports';
 import { checkpointList } from '../documents/checkpoints';
 import { checkPaging, keysetOf, normaliseFilter, type Condition } from '../documents/filter';
 import { assertCollectionName, assertFieldName } from '../documents/names';
@@ -149,7 +160,11 @@ function equalsSql(field: string, value: Scalar, params: unknown[], columns: Rea
 
 const SQL_OPS = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
 
-function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unknown[], columns: ReadonlySet<string>): string {
+function rangeSql(
+  condition: Extract<Condition, { kind: 'range' }>,
+  params: unknown[],
+  columns: ReadonlySet<string>,
+): string {
   const { field, op, value } = condition;
   const { value: v, type } = fieldSql(field, columns);
   const sqlOp = SQL_OPS[op];
@@ -158,7 +173,9 @@ function rangeSql(condition: Extract<Condition, { kind: 'range' }>, params: unkn
     // SQLite orders every number before every TEXT. A numeric range therefore only needs the type
     // check when it could take in true/false (read back as 1/0); an upper-open range excludes
     // strings, objects and arrays with `< ''` instead of parsing the document.
-    const takesBoolean = [0, 1].some((b) => (op === '$lt' ? b < value : op === '$lte' ? b <= value : op === '$gt' ? b > value : b >= value));
+    const takesBoolean = [0, 1].some((b) =>
+      op === '$lt' ? b < value : op === '$lte' ? b <= value : op === '$gt' ? b > value : b >= value,
+    );
     if (!takesBoolean) return op === '$gt' || op === '$gte' ? `(${v} ${sqlOp} ? AND ${v} < '')` : `(${v} ${sqlOp} ?)`;
   }
   const types = typeof value === 'boolean' ? `('true', 'false')` : jsonTypes(value);
@@ -175,7 +192,14 @@ const TRIGRAM = 3;
  * trigram of the operand in a row, and instr() keeps the exact substring semantics (the index
  * only narrows). Operands shorter than a trigram (or holding NUL) cannot be looked up and scan as before.
  */
-function containsSql(v: string, type: string, operand: string, params: unknown[], fts: string | undefined, probes: SubstringProbe[]): string {
+function containsSql(
+  v: string,
+  type: string,
+  operand: string,
+  params: unknown[],
+  fts: string | undefined,
+  probes: SubstringProbe[],
+): string {
   params.push(operand);
   const exact = `instr(${v}, ?) > 0 AND ${type} = 'text'`;
   // FTS5's query parser ends a string at NUL: such an operand scans too.
@@ -201,7 +225,11 @@ interface SubstringProbe {
 const SUBSTRING_DRIVES_UP_TO = 5000;
 
 function conditionSql(
-  condition: Condition, params: unknown[], columns: ReadonlySet<string>, substring: ReadonlyMap<string, string> = NO_SUBSTRING, probes: SubstringProbe[] = [],
+  condition: Condition,
+  params: unknown[],
+  columns: ReadonlySet<string>,
+  substring: ReadonlyMap<string, string> = NO_SUBSTRING,
+  probes: SubstringProbe[] = [],
 ): string {
   switch (condition.kind) {
     case 'eq':
@@ -215,7 +243,14 @@ function conditionSql(
       return rangeSql(condition, params, columns);
     case 'contains': {
       const { value: v, type } = fieldSql(condition.field, columns);
-      return containsSql(v, type, condition.value, params, columns.has(condition.field) ? substring.get(condition.field) : undefined, probes);
+      return containsSql(
+        v,
+        type,
+        condition.value,
+        params,
+        columns.has(condition.field) ? substring.get(condition.field) : undefined,
+        probes,
+      );
     }
   }
 }
@@ -225,7 +260,11 @@ function conditionSql(
  * comparison, which SQLite turns into a seek on a compound index of the same fields; mixed
  * directions spell out the lexicographic OR.
  */
-function keysetSql(keys: NonNullable<ReturnType<typeof keysetOf>>, params: unknown[], columns: ReadonlySet<string>): string {
+function keysetSql(
+  keys: NonNullable<ReturnType<typeof keysetOf>>,
+  params: unknown[],
+  columns: ReadonlySet<string>,
+): string {
   const sqlOf = keys.map((k) => fieldSql(k.field, columns).value);
   if (keys.every((k) => k.direction === keys[0]!.direction)) {
     for (const k of keys) params.push(bindable(k.value));
@@ -245,7 +284,8 @@ function keysetSql(keys: NonNullable<ReturnType<typeof keysetOf>>, params: unkno
 }
 
 /** Name of a compound index; its fields are part of it, so a changed list is another index. */
-const compoundIndexName = (collection: string, fields: readonly string[]): string => `k:${collection}:${fields.join(',')}`;
+const compoundIndexName = (collection: string, fields: readonly string[]): string =>
+  `k:${collection}:${fields.join(',')}`;
 
 function parseDoc<T extends Doc>(text: string): T {
   return JSON.parse(text) as T;
@@ -278,7 +318,10 @@ export class SqliteDocumentStore implements DocumentStore {
   /** The batch the writer thread is committing; every other write waits for it (one writer at a time). */
   private inFlight: Promise<void> | null = null;
 
-  constructor(readonly file: string, options: SqliteDocumentStoreOptions = {}) {
+  constructor(
+    readonly file: string,
+    options: SqliteDocumentStoreOptions = {},
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     const db = new Database(file, { timeout: busyTimeoutMs });
@@ -305,15 +348,21 @@ export class SqliteDocumentStore implements DocumentStore {
     ];
     for (const pragma of pragmas) this.db.pragma(pragma);
     this.backgroundBatchOps = options.backgroundBatchOps ?? DEFAULT_BACKGROUND_BATCH_OPS;
-    this.writer = new BackgroundWriter(file, busyTimeoutMs, pragmas, { injectable: options.writerFaults !== undefined });
+    this.writer = new BackgroundWriter(file, busyTimeoutMs, pragmas, {
+      injectable: options.writerFaults !== undefined,
+    });
     options.writerFaults?.((fault) => this.writer.inject(fault));
     this.db.exec(META_SCHEMA);
     this.now = options.now ?? Date.now;
-    this.checkpointGet = this.db.prepare<[string], { position: number }>('SELECT position FROM _checkpoints WHERE name = ?');
+    this.checkpointGet = this.db.prepare<[string], { position: number }>(
+      'SELECT position FROM _checkpoints WHERE name = ?',
+    );
     this.checkpointPut = this.db.prepare<[string, number]>(
       'INSERT INTO _checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
     );
-    this.collectionGet = this.db.prepare<[string], { expiring: number }>('SELECT expiring FROM _collections WHERE name = ?');
+    this.collectionGet = this.db.prepare<[string], { expiring: number }>(
+      'SELECT expiring FROM _collections WHERE name = ?',
+    );
     const interval = options.sweepIntervalMs ?? 60_000;
     this.sweepTimer = interval > 0 ? setInterval(() => this.sweepExpiredSafely(), interval) : null;
     // The sweep is housekeeping: it must not keep a process alive that is otherwise done.
@@ -330,49 +379,60 @@ export class SqliteDocumentStore implements DocumentStore {
       return list.map(assertFieldName);
     });
     const substring = [...new Set(spec.substringIndexes ?? [])].filter((field) => assertFieldName(field) !== 'id');
-    const fields = [...new Set([...indexes, ...(spec.indexLater ?? []), ...compounds.flat(), ...substring])].filter((field) => assertFieldName(field) !== 'id');
+    const fields = [...new Set([...indexes, ...(spec.indexLater ?? []), ...compounds.flat(), ...substring])].filter(
+      (field) => assertFieldName(field) !== 'id',
+    );
     const expiring = spec.expiring === true;
-    this.db.transaction(() => {
-      const columns = fields.map((field) => `, ${valueColumn(field)}, ${typeColumn(field)}`).join('');
-      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER${columns})`);
-      const existing = this.columnFields(spec.name);
-      for (const field of fields) {
-        if (existing.includes(field)) continue;
-        // A collection from before field columns (or a newly declared field): add and fill them
-        // from the stored JSON once; from now on writes keep them current.
-        const path = jsonPath(field);
-        this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${valueColumn(field)}`);
-        this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${typeColumn(field)}`);
-        this.db.exec(`UPDATE ${t} SET ${valueColumn(field)} = json_extract(doc, ${path}), ${typeColumn(field)} = json_type(doc, ${path})`);
-      }
-      for (const field of existing) {
-        // An index the spec no longer declares goes: SQLite's planner has no statistics and takes
-        // any usable index, so a leftover index on a two-valued field (`deleted`) would be chosen
-        // over a selective one (`userId`) and scan half the table. Its columns stay and stay current.
-        if (!indexes.includes(field)) this.db.exec(`DROP INDEX IF EXISTS "f:${spec.name}:${field}"`);
-      }
-      for (const field of indexes) {
-        // The json_extract expression index of earlier versions gives way to the column's.
-        this.db.exec(`DROP INDEX IF EXISTS "i:${spec.name}:${field}"`);
-        this.db.exec(`CREATE INDEX IF NOT EXISTS "f:${spec.name}:${field}" ON ${t} (${valueColumn(field)})`);
-      }
-      const wanted = new Set(compounds.map((list) => compoundIndexName(spec.name, list)));
-      const present = this.db
-        .prepare<[string, string], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?`)
-        .all(`c:${spec.name}`, `k:${spec.name}:%`);
-      for (const { name } of present) if (!wanted.has(name)) this.db.exec(`DROP INDEX IF EXISTS "${name}"`);
-      for (const list of compounds) {
-        const columns = list.map((field) => (field === 'id' ? 'id' : valueColumn(field))).join(', ');
-        this.db.exec(`CREATE INDEX IF NOT EXISTS "${compoundIndexName(spec.name, list)}" ON ${t} (${columns})`);
-      }
-      if (expiring) this.db.exec(`CREATE INDEX IF NOT EXISTS "x:${spec.name}" ON ${t} (expires_at) WHERE expires_at IS NOT NULL`);
-      this.ensureSubstringIndexes(spec.name, substring);
-      this.db
-        .prepare(
-          'INSERT INTO _collections (name, expiring, indexes) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET expiring = excluded.expiring, indexes = excluded.indexes',
-        )
-        .run(spec.name, expiring ? 1 : 0, JSON.stringify(indexes));
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const columns = fields.map((field) => `, ${valueColumn(field)}, ${typeColumn(field)}`).join('');
+        this.db.exec(
+          `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER${columns})`,
+        );
+        const existing = this.columnFields(spec.name);
+        for (const field of fields) {
+          if (existing.includes(field)) continue;
+          // A collection from before field columns (or a newly declared field): add and fill them
+          // from the stored JSON once; from now on writes keep them current.
+          const path = jsonPath(field);
+          this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${valueColumn(field)}`);
+          this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${typeColumn(field)}`);
+          this.db.exec(
+            `UPDATE ${t} SET ${valueColumn(field)} = json_extract(doc, ${path}), ${typeColumn(field)} = json_type(doc, ${path})`,
+          );
+        }
+        for (const field of existing) {
+          // An index the spec no longer declares goes: SQLite's planner has no statistics and takes
+          // any usable index, so a leftover index on a two-valued field (`deleted`) would be chosen
+          // over a selective one (`userId`) and scan half the table. Its columns stay and stay current.
+          if (!indexes.includes(field)) this.db.exec(`DROP INDEX IF EXISTS "f:${spec.name}:${field}"`);
+        }
+        for (const field of indexes) {
+          // The json_extract expression index of earlier versions gives way to the column's.
+          this.db.exec(`DROP INDEX IF EXISTS "i:${spec.name}:${field}"`);
+          this.db.exec(`CREATE INDEX IF NOT EXISTS "f:${spec.name}:${field}" ON ${t} (${valueColumn(field)})`);
+        }
+        const wanted = new Set(compounds.map((list) => compoundIndexName(spec.name, list)));
+        const present = this.db
+          .prepare<[string, string], { name: string }>(
+            `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ?`,
+          )
+          .all(`c:${spec.name}`, `k:${spec.name}:%`);
+        for (const { name } of present) if (!wanted.has(name)) this.db.exec(`DROP INDEX IF EXISTS "${name}"`);
+        for (const list of compounds) {
+          const columns = list.map((field) => (field === 'id' ? 'id' : valueColumn(field))).join(', ');
+          this.db.exec(`CREATE INDEX IF NOT EXISTS "${compoundIndexName(spec.name, list)}" ON ${t} (${columns})`);
+        }
+        if (expiring)
+          this.db.exec(`CREATE INDEX IF NOT EXISTS "x:${spec.name}" ON ${t} (expires_at) WHERE expires_at IS NOT NULL`);
+        this.ensureSubstringIndexes(spec.name, substring);
+        this.db
+          .prepare(
+            'INSERT INTO _collections (name, expiring, indexes) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET expiring = excluded.expiring, indexes = excluded.indexes',
+          )
+          .run(spec.name, expiring ? 1 : 0, JSON.stringify(indexes));
+      })
+      .immediate();
     this.known.set(spec.name, expiring);
     this.statements.delete(spec.name);
   }
@@ -397,10 +457,17 @@ export class SqliteDocumentStore implements DocumentStore {
   explainFind(collection: string, filter?: Filter, options: FindOptions = {}): string[] {
     this.assertOpen();
     const { sql, params } = this.findSql(collection, filter, options);
-    return this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => row.detail);
+    return this.db
+      .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...params)
+      .map((row) => row.detail);
   }
 
-  private findSql(collection: string, filter: Filter | undefined, options: FindOptions): { sql: string; params: unknown[]; exists: boolean } {
+  private findSql(
+    collection: string,
+    filter: Filter | undefined,
+    options: FindOptions,
+  ): { sql: string; params: unknown[]; exists: boolean } {
     checkPaging(options);
     const columns = this.columnsOf(collection);
     const keyset = keysetOf(options.sort, options.after);
@@ -439,21 +506,23 @@ export class SqliteDocumentStore implements DocumentStore {
     const checkpoints = checkpointList(checkpoint);
     if (this.inFlight) await this.writesSettled();
     if (ops.length > 0 && ops.length >= this.backgroundBatchOps) return this.applyInBackground(ops, checkpoints, fence);
-    this.db.transaction(() => {
-      // Under the write lock (BEGIN IMMEDIATE): nobody can move the fence between check and commit.
-      if (fence) this.checkFence(fence);
-      this.walkBatch(
-        ops,
-        (s, id) => s.delete.run(id),
-        (s, collection, docs) => {
-          if (docs.length === 1) return this.upsert(s, collection, docs[0]!);
-          const params: unknown[] = [];
-          for (const doc of docs) this.rowParams(params, s, collection, doc);
-          (s.upsertMany ??= this.db.prepare(s.upsertManySql)).run(params);
-        },
-      );
-      for (const c of checkpoints) this.checkpointPut.run(c.name, c.position);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        // Under the write lock (BEGIN IMMEDIATE): nobody can move the fence between check and commit.
+        if (fence) this.checkFence(fence);
+        this.walkBatch(
+          ops,
+          (s, id) => s.delete.run(id),
+          (s, collection, docs) => {
+            if (docs.length === 1) return this.upsert(s, collection, docs[0]!);
+            const params: unknown[] = [];
+            for (const doc of docs) this.rowParams(params, s, collection, doc);
+            (s.upsertMany ??= this.db.prepare(s.upsertManySql)).run(params);
+          },
+        );
+        for (const c of checkpoints) this.checkpointPut.run(c.name, c.position);
+      })
+      .immediate();
   }
 
   /**
@@ -485,7 +554,10 @@ export class SqliteDocumentStore implements DocumentStore {
             for (const doc of docs) this.rowParams(params, s, collection, doc);
             batch.step(docs.length === 1 ? s.upsert.source : s.upsertManySql, params);
           } else {
-            batch.documents(docs.length === 1 ? s.jsonUpsertSql : s.jsonUpsertManySql, docs.map((doc) => JSON.stringify(doc)));
+            batch.documents(
+              docs.length === 1 ? s.jsonUpsertSql : s.jsonUpsertManySql,
+              docs.map((doc) => JSON.stringify(doc)),
+            );
           }
         },
       );
@@ -523,7 +595,7 @@ export class SqliteDocumentStore implements DocumentStore {
   ): void {
     let collection: string | null = null;
     let s: CollectionStatements | null = null;
-    for (let i = 0; i < ops.length; ) {
+    for (let i = 0; i < ops.length;) {
       const op = ops[i]!;
       if (op.collection !== collection || s === null) {
         s = this.requireStatements(op.collection);
@@ -536,7 +608,8 @@ export class SqliteDocumentStore implements DocumentStore {
       }
       // Rows of one statement are applied in order, so a run keeps the ops' order.
       const docs: Doc[] = [];
-      for (let n = i + (this.putRun(ops, i) >= UPSERT_ROWS ? UPSERT_ROWS : 1); i < n; i++) docs.push((ops[i] as Extract<DocOp, { op: 'put' }>).doc);
+      for (let n = i + (this.putRun(ops, i) >= UPSERT_ROWS ? UPSERT_ROWS : 1); i < n; i++)
+        docs.push((ops[i] as Extract<DocOp, { op: 'put' }>).doc);
       onPuts(s, collection, docs);
     }
   }
@@ -563,12 +636,15 @@ export class SqliteDocumentStore implements DocumentStore {
     this.assertOpen();
     if (this.inFlight) await this.writesSettled();
     const t = table(collection);
-    this.db.transaction(() => {
-      // Dropping the table drops its triggers; the substring indexes are tables of their own.
-      this.db.exec(`DROP TABLE IF EXISTS ${t}`);
-      for (const field of this.substringFields(collection)) this.db.exec(`DROP TABLE IF EXISTS "${substringTable(collection, field)}"`);
-      this.db.prepare('DELETE FROM _collections WHERE name = ?').run(collection);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        // Dropping the table drops its triggers; the substring indexes are tables of their own.
+        this.db.exec(`DROP TABLE IF EXISTS ${t}`);
+        for (const field of this.substringFields(collection))
+          this.db.exec(`DROP TABLE IF EXISTS "${substringTable(collection, field)}"`);
+        this.db.prepare('DELETE FROM _collections WHERE name = ?').run(collection);
+      })
+      .immediate();
     this.known.delete(collection);
     this.statements.delete(collection);
   }
@@ -577,17 +653,19 @@ export class SqliteDocumentStore implements DocumentStore {
     this.assertOpen();
     assertDoc(doc);
     if (this.inFlight) await this.writesSettled();
-    return this.db.transaction(() => {
-      const s = this.requireStatements(collection);
-      const now = this.now();
-      const row = s.current.get(doc.id);
-      // An expired document counts as absent: an expired lease or rate-limit window can be taken anew.
-      const live = row && (row.expires_at === null || row.expires_at > now) ? parseDoc<Doc>(row.doc) : null;
-      const version = live === null ? null : typeof live.version === 'number' ? live.version : undefined;
-      if (version !== expectedVersion) return false;
-      this.upsert(s, collection, doc);
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const s = this.requireStatements(collection);
+        const now = this.now();
+        const row = s.current.get(doc.id);
+        // An expired document counts as absent: an expired lease or rate-limit window can be taken anew.
+        const live = row && (row.expires_at === null || row.expires_at > now) ? parseDoc<Doc>(row.doc) : null;
+        const version = live === null ? null : typeof live.version === 'number' ? live.version : undefined;
+        if (version !== expectedVersion) return false;
+        this.upsert(s, collection, doc);
+        return true;
+      })
+      .immediate();
   }
 
   /** Deletes expired documents of every expiring collection; returns how many. */
@@ -668,7 +746,9 @@ export class SqliteDocumentStore implements DocumentStore {
 
   /** Fields that have value/type columns in the collection's table (from the table itself). */
   private columnFields(collection: string): string[] {
-    const rows = this.db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('c:${assertCollectionName(collection)}')`).all();
+    const rows = this.db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('c:${assertCollectionName(collection)}')`)
+      .all();
     const names = new Set(rows.map((row) => row.name));
     return rows
       .filter((row) => row.name.startsWith('v:') && names.has(`t:${row.name.slice(2)}`))
@@ -684,7 +764,9 @@ export class SqliteDocumentStore implements DocumentStore {
     const params: unknown[] = [];
     const substring = this.statements.get(collection)?.substring ?? NO_SUBSTRING;
     const probes: SubstringProbe[] = [];
-    const parts = normaliseFilter(filter).map((condition) => conditionSql(condition, params, columns, substring, probes));
+    const parts = normaliseFilter(filter).map((condition) =>
+      conditionSql(condition, params, columns, substring, probes),
+    );
     if (keyset) parts.push(keysetSql(keyset, params, columns));
     // Only expiring collections set expires_at. Elsewhere the clause is left out: it reads the
     // row, so a count or a page that an index could answer alone would visit every row.
@@ -693,7 +775,11 @@ export class SqliteDocumentStore implements DocumentStore {
       parts.push('(expires_at IS NULL OR expires_at > ?)');
     }
     const driven = probes.some((probe) => this.substringMatchesAtMost(probe, SUBSTRING_DRIVES_UP_TO));
-    return { where: parts.length > 0 ? parts.join(' AND ') : '1', params, from: { table: driven ? `${table(collection)} NOT INDEXED` : table(collection), driven } };
+    return {
+      where: parts.length > 0 ? parts.join(' AND ') : '1',
+      params,
+      from: { table: driven ? `${table(collection)} NOT INDEXED` : table(collection), driven },
+    };
   }
 
   /** Whether a substring-index lookup finds at most `limit` rows (reads at most limit + 1 of them). */
@@ -728,7 +814,12 @@ export class SqliteDocumentStore implements DocumentStore {
     if (!s) {
       const t = table(collection);
       const fields = this.columnFields(collection);
-      const columns = ['id', 'doc', 'expires_at', ...fields.flatMap((field) => [valueColumn(field), typeColumn(field)])];
+      const columns = [
+        'id',
+        'doc',
+        'expires_at',
+        ...fields.flatMap((field) => [valueColumn(field), typeColumn(field)]),
+      ];
       const row = `(${columns.map(() => '?').join(', ')})`;
       const onConflict = `ON CONFLICT(id) DO UPDATE SET ${columns
         .slice(1)
@@ -751,7 +842,9 @@ export class SqliteDocumentStore implements DocumentStore {
       s = {
         fields,
         columns: new Set(fields),
-        substring: new Map(this.substringFields(collection).map((field) => [field, `"${substringTable(collection, field)}"`])),
+        substring: new Map(
+          this.substringFields(collection).map((field) => [field, `"${substringTable(collection, field)}"`]),
+        ),
         get: this.db.prepare(`SELECT doc FROM ${t} WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)`),
         upsert: this.db.prepare(upsertSql(1)),
         upsertMany: null,
@@ -771,7 +864,9 @@ export class SqliteDocumentStore implements DocumentStore {
   private substringFields(collection: string): string[] {
     const prefix = substringTable(assertCollectionName(collection), '');
     return this.db
-      .prepare<[string, string], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, length(?)) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'`)
+      .prepare<[string, string], { name: string }>(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, length(?)) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'`,
+      )
       .all(prefix, prefix)
       .map((row) => row.name.slice(prefix.length))
       .filter((field) => !field.includes(':'));
@@ -788,7 +883,8 @@ export class SqliteDocumentStore implements DocumentStore {
     const t = table(collection);
     for (const field of this.substringFields(collection)) {
       if (fields.includes(field)) continue;
-      for (const trigger of SUBSTRING_TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS "${substringTable(collection, field)}:${trigger}"`);
+      for (const trigger of SUBSTRING_TRIGGERS)
+        this.db.exec(`DROP TRIGGER IF EXISTS "${substringTable(collection, field)}:${trigger}"`);
       this.db.exec(`DROP TABLE IF EXISTS "${substringTable(collection, field)}"`);
     }
     const present = new Set(this.substringFields(collection));
@@ -798,7 +894,9 @@ export class SqliteDocumentStore implements DocumentStore {
       const v = valueColumn(field);
       const type = typeColumn(field);
       if (!present.has(field)) {
-        this.db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${v}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`);
+        this.db.exec(
+          `CREATE VIRTUAL TABLE ${fts} USING fts5(${v}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
+        );
         this.db.exec(`INSERT INTO ${fts} (rowid, ${v}) SELECT rowid, ${v} FROM ${t} WHERE ${type} = 'text'`);
       }
       this.db.exec(
@@ -861,6 +959,17 @@ export class SqliteDocumentStore implements DocumentStore {
 // Driver errors (also the writer thread's) leave the adapter as faults: see faults/sqlite.ts.
 guardMethods(
   SqliteDocumentStore.prototype,
-  ['ensureCollection', 'get', 'find', 'count', 'applyBatch', 'getCheckpoint', 'dropCollection', 'putIf', 'sweepExpired', 'ping'],
+  [
+    'ensureCollection',
+    'get',
+    'find',
+    'count',
+    'applyBatch',
+    'getCheckpoint',
+    'dropCollection',
+    'putIf',
+    'sweepExpired',
+    'ping',
+  ],
   sqliteTranslator('document-store'),
 );

@@ -71,7 +71,16 @@ const COLUMNS = 'position, stream, revision, id, type, data, metadata, created_a
  * instead of one keyed object per row takes a measurable share off readAll, which a rebuild
  * of the read models spends a quarter of its time in.
  */
-type RawRow = [position: number, stream: string, revision: number, id: string, type: string, data: string, metadata: string, createdAt: string];
+type RawRow = [
+  position: number,
+  stream: string,
+  revision: number,
+  id: string,
+  type: string,
+  data: string,
+  metadata: string,
+  createdAt: string,
+];
 
 function parseMetadata(text: string): Record<string, unknown> {
   // Most events carry no metadata; skip the parser for them (a fresh object each time all the same).
@@ -107,7 +116,10 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
 
-  constructor(readonly file: string, options: SqliteEventStoreOptions = {}) {
+  constructor(
+    readonly file: string,
+    options: SqliteEventStoreOptions = {},
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     const db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
     this.db = options.driver ? options.driver(db) : db;
@@ -133,7 +145,9 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO events (stream, revision, id, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       readStream: this.db
-        .prepare<[string, number], RawRow>(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
+        .prepare<[string, number], RawRow>(
+          `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`,
+        )
         .raw(true),
       readAll: this.db
         .prepare<[number, number], RawRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
@@ -220,15 +234,13 @@ export class SqliteEventStore implements EventStore {
     const found = events.map((event) => this.stmt.existingId.get(event.id));
     const stored = found.filter((row): row is ExistingIdRow => row !== undefined);
     if (stored.length === 0) return null;
-    const conflict = (why: string): ConcurrencyError =>
-      new ConcurrencyError(stream, describeExpected(expected), why);
+    const conflict = (why: string): ConcurrencyError => new ConcurrencyError(stream, describeExpected(expected), why);
     if (stored.length !== events.length) throw conflict('some of these event ids were already appended');
     const first = stored[0]!;
     const contiguous = stored.every((row, i) => row.stream === stream && row.revision === first.revision + i);
     if (!contiguous) throw conflict('these event ids were already appended elsewhere');
     const startedAt = first.revision - 1;
-    const matches =
-      expected === 'any' || (expected === 'no_stream' ? startedAt === -1 : expected === startedAt);
+    const matches = expected === 'any' || (expected === 'no_stream' ? startedAt === -1 : expected === startedAt);
     if (!matches) throw conflict(`these event ids were already appended after revision ${startedAt}`);
     const last = stored[stored.length - 1]!;
     return { nextRevision: last.revision, position: last.position };
@@ -309,4 +321,8 @@ export class SqliteEventStore implements EventStore {
 }
 
 // Driver errors leave the adapter as faults (no space, busy, unreachable): see faults/sqlite.ts.
-guardMethods(SqliteEventStore.prototype, ['append', 'readStream', 'readAll', 'subscribeToAll', 'headPosition', 'ping'], translate);
+guardMethods(
+  SqliteEventStore.prototype,
+  ['append', 'readStream', 'readAll', 'subscribeToAll', 'headPosition', 'ping'],
+  translate,
+);

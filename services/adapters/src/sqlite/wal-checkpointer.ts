@@ -48,7 +48,8 @@ export async function startWalCheckpointer(
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') resolve();
       else if (message.type === 'stopped') stopped?.();
-      else if (message.type === 'warning') options.logger?.warn('WAL checkpoint failed', { file: message.file, error: message.message });
+      else if (message.type === 'warning')
+        options.logger?.warn('WAL checkpoint failed', { file: message.file, error: message.message });
     });
   });
   worker.on('error', (error) => options.logger?.error('WAL checkpointer stopped', { error }));

@@ -25,7 +25,8 @@ function checkpointAll() {
       // share it) is expected: its checkpoint does the work. Anything else: say it once per streak.
       const code = error && error.code;
       if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') continue;
-      if (!entry.failed) parentPort.postMessage({ type: 'warning', file: entry.file, message: String(error && error.message) });
+      if (!entry.failed)
+        parentPort.postMessage({ type: 'warning', file: entry.file, message: String(error && error.message) });
       entry.failed = true;
     }
   }

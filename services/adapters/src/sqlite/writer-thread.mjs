@@ -109,8 +109,7 @@ parentPort.on('message', (message) => {
           if (message.type === 'end') {
             injectedAt('commit');
             commit.run();
-          }
-          else rollback();
+          } else rollback();
         } catch (error) {
           batch.error = failure(error);
           rollback();

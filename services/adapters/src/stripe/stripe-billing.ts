@@ -5,7 +5,11 @@
  */
 import Stripe from 'stripe';
 import {
-  WebhookSignatureError, type BillingProvider, type BillingWebhook, type CheckoutInput, type SubscriptionSnapshot,
+  WebhookSignatureError,
+  type BillingProvider,
+  type BillingWebhook,
+  type CheckoutInput,
+  type SubscriptionSnapshot,
 } from '@jsonable/domain/billing/ports';
 import { guardMethods } from '../faults/guard';
 import { stripeFault } from '../faults/providers';
@@ -21,10 +25,15 @@ export interface StripeBillingConfig {
 
 type Id = string | { id: string } | null | undefined;
 const idOf = (value: Id): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
-const iso = (seconds: number | null | undefined): string | null => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+const iso = (seconds: number | null | undefined): string | null =>
+  typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
 
 function clientOptions(config: StripeBillingConfig): ConstructorParameters<typeof Stripe>[1] {
-  const options: NonNullable<ConstructorParameters<typeof Stripe>[1]> = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  const options: NonNullable<ConstructorParameters<typeof Stripe>[1]> = {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  };
   if (config.apiBase) {
     const base = new URL(config.apiBase);
     options.host = base.hostname;
@@ -36,7 +45,9 @@ function clientOptions(config: StripeBillingConfig): ConstructorParameters<typeo
 
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   const items = sub.items?.data ?? [];
-  const ends = items.map((i) => (i as { current_period_end?: number }).current_period_end).filter((n): n is number => typeof n === 'number');
+  const ends = items
+    .map((i) => (i as { current_period_end?: number }).current_period_end)
+    .filter((n): n is number => typeof n === 'number');
   return {
     id: sub.id,
     status: sub.status,
@@ -52,7 +63,10 @@ function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; user
   const details = invoice.parent?.subscription_details ?? null;
   const legacy = (invoice as unknown as { subscription?: Id }).subscription;
   const userId = details?.metadata?.userId;
-  return { id: idOf(details?.subscription as Id) ?? idOf(legacy), userId: typeof userId === 'string' && userId ? userId : null };
+  return {
+    id: idOf(details?.subscription as Id) ?? idOf(legacy),
+    userId: typeof userId === 'string' && userId ? userId : null,
+  };
 }
 
 export function toBillingWebhook(event: Stripe.Event): BillingWebhook {
@@ -62,18 +76,25 @@ export function toBillingWebhook(event: Stripe.Event): BillingWebhook {
       const s = event.data.object;
       if (s.mode !== 'subscription') return { ...base, kind: 'ignored', type: `${event.type} (mode ${s.mode})` };
       return {
-        ...base, kind: 'checkout_completed',
+        ...base,
+        kind: 'checkout_completed',
         userId: s.client_reference_id ?? (s.metadata?.userId || null),
-        customerId: idOf(s.customer), subscriptionId: idOf(s.subscription), plan: s.metadata?.plan ?? null,
-        amount: s.amount_total ?? null, currency: s.currency ?? null,
+        customerId: idOf(s.customer),
+        subscriptionId: idOf(s.subscription),
+        plan: s.metadata?.plan ?? null,
+        amount: s.amount_total ?? null,
+        currency: s.currency ?? null,
       };
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
       return {
-        ...base, kind: event.type === 'customer.subscription.updated' ? 'subscription_updated' : 'subscription_deleted',
-        subscriptionId: sub.id, customerId: idOf(sub.customer), userId: sub.metadata?.userId || null,
+        ...base,
+        kind: event.type === 'customer.subscription.updated' ? 'subscription_updated' : 'subscription_deleted',
+        subscriptionId: sub.id,
+        customerId: idOf(sub.customer),
+        userId: sub.metadata?.userId || null,
       };
     }
     case 'invoice.paid':
@@ -81,9 +102,14 @@ export function toBillingWebhook(event: Stripe.Event): BillingWebhook {
       const inv = event.data.object;
       const sub = invoiceSubscription(inv);
       return {
-        ...base, kind: event.type === 'invoice.paid' ? 'invoice_paid' : 'invoice_payment_failed',
-        invoiceId: inv.id ?? event.id, subscriptionId: sub.id, customerId: idOf(inv.customer), userId: sub.userId,
-        amount: event.type === 'invoice.paid' ? inv.amount_paid : inv.amount_due, currency: inv.currency,
+        ...base,
+        kind: event.type === 'invoice.paid' ? 'invoice_paid' : 'invoice_payment_failed',
+        invoiceId: inv.id ?? event.id,
+        subscriptionId: sub.id,
+        customerId: idOf(inv.customer),
+        userId: sub.userId,
+        amount: event.type === 'invoice.paid' ? inv.amount_paid : inv.amount_due,
+        currency: inv.currency,
       };
     }
     default:
@@ -115,14 +141,22 @@ export class StripeBilling implements BillingProvider {
   }
 
   async createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: input.customerId,
+      return_url: input.returnUrl,
+    });
     return { url: session.url };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string): BillingWebhook {
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.config.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
@@ -141,4 +175,6 @@ export class StripeBilling implements BillingProvider {
 
 // Stripe down, rate limiting or refusing: faults of the billing component (verifyWebhook's
 // signature errors are not Stripe API errors and pass through as they are).
-guardMethods(StripeBilling.prototype, ['createCheckout', 'createPortal', 'getSubscription'], (error) => stripeFault(error));
+guardMethods(StripeBilling.prototype, ['createCheckout', 'createPortal', 'getSubscription'], (error) =>
+  stripeFault(error),
+);

@@ -44,7 +44,13 @@ export function containerRuntimeAvailable(): Promise<boolean> {
       timer.unref();
     });
     try {
-      return await Promise.race([getContainerRuntimeClient().then(() => true, () => false), timeout]);
+      return await Promise.race([
+        getContainerRuntimeClient().then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]);
     } finally {
       clearTimeout(timer);
     }
@@ -52,10 +58,7 @@ export function containerRuntimeAvailable(): Promise<boolean> {
   return probed;
 }
 
-export type ServerPlan =
-  | { kind: 'url'; url: string }
-  | { kind: 'container' }
-  | { kind: 'skip'; reason: string };
+export type ServerPlan = { kind: 'url'; url: string } | { kind: 'container' } | { kind: 'skip'; reason: string };
 
 export async function planServer(envName: 'EVENTSTORE_URL' | 'MONGO_URL'): Promise<ServerPlan> {
   const url = process.env[envName];

@@ -30,8 +30,12 @@ async function verify(ctx: CliContext): Promise<number> {
     ctx.out(`audit --verify: cannot verify: ${at}.`);
     return 2;
   }
-  const behind = Object.entries(at).filter(([, p]) => p < head).map(([n, p]) => `${n} at ${p}`);
-  ctx.out(`audit --verify: ${head} events in the log${behind.length ? `; compared at each read model's checkpoint (${behind.join(', ')})` : ''}`);
+  const behind = Object.entries(at)
+    .filter(([, p]) => p < head)
+    .map(([n, p]) => `${n} at ${p}`);
+  ctx.out(
+    `audit --verify: ${head} events in the log${behind.length ? `; compared at each read model's checkpoint (${behind.join(', ')})` : ''}`,
+  );
   const result = await verifyAudit(ctx.eventStore, ctx.readModels, at);
   if (result.differences.length === 0) {
     ctx.out(`Usage and billing of ${result.users} accounts equal the replay of the event log.`);

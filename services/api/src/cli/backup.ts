@@ -17,7 +17,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export const backupCommand: FileCommand = {
   name: 'backup',
-  usage: 'backup <dir>                 consistent online copy of DATA_DIR (events, read models, image files) into a new or empty folder; safe while the server runs',
+  usage:
+    'backup <dir>                 consistent online copy of DATA_DIR (events, read models, image files) into a new or empty folder; safe while the server runs',
   options: {},
   positionals: { min: 1, max: 1 },
   opensStores: false,
@@ -30,7 +31,9 @@ export const backupCommand: FileCommand = {
     const started = Date.now();
     try {
       const m = await backupDataDir(ctx.config.dataDir, positionals[0]!);
-      ctx.out(`Backed up ${ctx.config.dataDir} to ${positionals[0]} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+      ctx.out(
+        `Backed up ${ctx.config.dataDir} to ${positionals[0]} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+      );
       ctx.out(`  events       ${m.events} events up to position ${m.eventsHead} (${mb(m.eventsBytes)})`);
       ctx.out(`  read models  ${mb(m.readModelsBytes)}`);
       ctx.out(`  image files  ${m.blobs.files} files (${mb(m.blobs.bytes)})`);
@@ -47,7 +50,8 @@ export const backupCommand: FileCommand = {
 
 export const restoreCommand: FileCommand = {
   name: 'restore',
-  usage: 'restore <dir>                put a backup in place of DATA_DIR (refused while a server uses it; existing data is moved aside, not deleted)',
+  usage:
+    'restore <dir>                put a backup in place of DATA_DIR (refused while a server uses it; existing data is moved aside, not deleted)',
   options: {},
   positionals: { min: 1, max: 1 },
   opensStores: false,
@@ -59,9 +63,13 @@ export const restoreCommand: FileCommand = {
     }
     try {
       const { manifest, previous } = await restoreDataDir(positionals[0]!, ctx.config.dataDir);
-      ctx.out(`Restored the backup of ${manifest.createdAt} into ${ctx.config.dataDir}: ${manifest.events} events, ${manifest.blobs.files} image files.`);
+      ctx.out(
+        `Restored the backup of ${manifest.createdAt} into ${ctx.config.dataDir}: ${manifest.events} events, ${manifest.blobs.files} image files.`,
+      );
       if (previous) ctx.out(`The folder's previous content is kept at ${previous}.`);
-      ctx.out('Start the server: the projector catches the read models up with the events. Check with: npm run cli -- replay --verify');
+      ctx.out(
+        'Start the server: the projector catches the read models up with the events. Check with: npm run cli -- replay --verify',
+      );
       return 0;
     } catch (error) {
       if (error instanceof BackupError) {

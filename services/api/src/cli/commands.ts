@@ -69,10 +69,4 @@ export interface FileCommand extends CommandBase {
 
 export type AnyCommand = CliCommand | FileCommand;
 
-export const commands: AnyCommand[] = [
-  backupCommand,
-  restoreCommand,
-  replayCommand,
-  setPlanCommand,
-  auditCommand,
-];
+export const commands: AnyCommand[] = [backupCommand, restoreCommand, replayCommand, setPlanCommand, auditCommand];

@@ -27,12 +27,20 @@ interface Difference {
 function describe(live: Doc | undefined, rebuilt: Doc | undefined): string {
   if (!live) return 'missing from the live read model';
   if (!rebuilt) return 'in the live read model but not in the rebuild';
-  const fields = [...new Set([...Object.keys(live), ...Object.keys(rebuilt)])].filter((k) => !isDeepStrictEqual(live[k], rebuilt[k]));
-  const shown = fields.slice(0, 3).map((k) => `${k}: live ${JSON.stringify(live[k]) ?? 'absent'}, rebuilt ${JSON.stringify(rebuilt[k]) ?? 'absent'}`);
+  const fields = [...new Set([...Object.keys(live), ...Object.keys(rebuilt)])].filter(
+    (k) => !isDeepStrictEqual(live[k], rebuilt[k]),
+  );
+  const shown = fields
+    .slice(0, 3)
+    .map((k) => `${k}: live ${JSON.stringify(live[k]) ?? 'absent'}, rebuilt ${JSON.stringify(rebuilt[k]) ?? 'absent'}`);
   return shown.join('; ') + (fields.length > 3 ? ` (+${fields.length - 3} more fields)` : '');
 }
 
-async function compare(ctx: CliContext, projection: Projection, version: number): Promise<{ documents: number; differences: Difference[] }> {
+async function compare(
+  ctx: CliContext,
+  projection: Projection,
+  version: number,
+): Promise<{ documents: number; differences: Difference[] }> {
   const differences: Difference[] = [];
   let documents = 0;
   for (const spec of projection.collections) {
@@ -87,7 +95,8 @@ async function verify(ctx: CliContext): Promise<number> {
       }
     } finally {
       // The throw-away collections go also when the rebuild failed (a full disk needs the room back).
-      for (const spec of projection.collections) await ctx.docs.dropCollection(verifyName(spec.name)).catch(() => undefined);
+      for (const spec of projection.collections)
+        await ctx.docs.dropCollection(verifyName(spec.name)).catch(() => undefined);
     }
     if (!result) continue;
     const behind = at < head ? ` (live checkpoint ${at} of ${head})` : '';
@@ -101,10 +110,15 @@ async function verify(ctx: CliContext): Promise<number> {
     for (const d of result.differences) byCollection.set(d.collection, [...(byCollection.get(d.collection) ?? []), d]);
     for (const [collection, list] of byCollection) {
       for (const d of list.slice(0, SHOWN_PER_COLLECTION)) ctx.out(`      ${collection}/${d.id}: ${d.what}`);
-      if (list.length > SHOWN_PER_COLLECTION) ctx.out(`      … and ${list.length - SHOWN_PER_COLLECTION} more in ${collection}`);
+      if (list.length > SHOWN_PER_COLLECTION)
+        ctx.out(`      … and ${list.length - SHOWN_PER_COLLECTION} more in ${collection}`);
     }
   }
-  ctx.out(failed === 0 ? 'Every read model equals a rebuild from the event log.' : `Verification failed: ${failed} documents differ from a rebuild.`);
+  ctx.out(
+    failed === 0
+      ? 'Every read model equals a rebuild from the event log.'
+      : `Verification failed: ${failed} documents differ from a rebuild.`,
+  );
   return failed === 0 ? 0 : 1;
 }
 
@@ -123,20 +137,28 @@ async function rebuild(ctx: CliContext, names: string[]): Promise<number> {
   const chosen = names.length > 0 ? ctx.projections.filter((p) => names.includes(p.name)) : [...ctx.projections];
   const lease = new Lease(ctx.docs, `cli-${hostname()}-${process.pid}`, 60_000);
   if (!(await lease.tryAcquire())) {
-    ctx.out('A projector is running (it holds the lease). Stop it first, or bump the projection version to rebuild while it serves reads.');
+    ctx.out(
+      'A projector is running (it holds the lease). Stop it first, or bump the projection version to rebuild while it serves reads.',
+    );
     return 2;
   }
   const renew = setInterval(() => void lease.renew().catch(() => undefined), 10_000);
   try {
     const head = await ctx.eventStore.headPosition();
     ctx.out(`replay --rebuild: ${head} events, ${chosen.length} projections`);
-    const instances = await rebuildInto({ eventStore: ctx.eventStore, docs: ctx.docs, projections: chosen, upTo: () => head });
+    const instances = await rebuildInto({
+      eventStore: ctx.eventStore,
+      docs: ctx.docs,
+      projections: chosen,
+      upTo: () => head,
+    });
     await ensureRegistry(ctx.docs);
     const registry = await readRegistry(ctx.docs);
     for (const instance of instances) {
       const current = registry.get(instance.name) ?? null;
       const retired = [...(current?.retired ?? [])];
-      if (current && current.active !== instance.version) retired.push({ version: current.active, collections: current.collections });
+      if (current && current.active !== instance.version)
+        retired.push({ version: current.active, collections: current.collections });
       const written = await writeRegistry(ctx.docs, current, {
         id: instance.name,
         active: instance.version,
@@ -146,8 +168,11 @@ async function rebuild(ctx: CliContext, names: string[]): Promise<number> {
       });
       if (!written) throw new Error(`The registry entry of ${instance.name} changed during the rebuild`);
       let documents = 0;
-      for (const spec of instance.projection.collections) documents += await ctx.docs.count(instance.physical(spec.name));
-      ctx.out(`  ${`${instance.name}@v${instance.version}`.padEnd(28)} rebuilt: ${documents} documents up to position ${instance.position}`);
+      for (const spec of instance.projection.collections)
+        documents += await ctx.docs.count(instance.physical(spec.name));
+      ctx.out(
+        `  ${`${instance.name}@v${instance.version}`.padEnd(28)} rebuilt: ${documents} documents up to position ${instance.position}`,
+      );
     }
     return 0;
   } finally {

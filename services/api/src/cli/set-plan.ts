@@ -33,7 +33,8 @@ export const setPlanCommand: CliCommand = {
     }
     const describe = (t: PlanTier) => {
       const p = planOf(t);
-      const projects = p.projects === null ? 'unlimited projects' : `${p.projects} project${p.projects === 1 ? '' : 's'}`;
+      const projects =
+        p.projects === null ? 'unlimited projects' : `${p.projects} project${p.projects === 1 ? '' : 's'}`;
       return `${p.name} (${t}: ${p.tablesPerPeriod ?? 'unlimited'} tables per 30 days, ${projects})`;
     };
     ctx.out(`${account.email}: ${describe(before)} → ${describe(to)}.`);

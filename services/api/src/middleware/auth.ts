@@ -31,7 +31,11 @@ const USER_AGENT_MAX = 256;
 
 /** What the sessions list remembers of the browser: its User-Agent (cut) and a coarse address. */
 export function clientInfo(ctx: Ctx, config: Pick<AppConfig, 'trustProxy'>): ClientInfo {
-  const userAgent = ctx.get('User-Agent').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, USER_AGENT_MAX);
+  const userAgent = ctx
+    .get('User-Agent')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, USER_AGENT_MAX);
   return { userAgent: userAgent || null, ip: coarseIp(clientIp(ctx, config.trustProxy)) };
 }
 
@@ -46,7 +50,13 @@ export function sessionCookieName(config: Pick<AppConfig, 'secureCookies'>): str
 }
 
 function serializeCookie(config: Pick<AppConfig, 'secureCookies'>, value: string, maxAgeSeconds: number): string {
-  const parts = [`${sessionCookieName(config)}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  const parts = [
+    `${sessionCookieName(config)}=${value}`,
+    'Path=/',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (maxAgeSeconds === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   if (config.secureCookies) parts.push('Secure');
   return parts.join('; ');
@@ -76,14 +86,20 @@ export function readSessionId(ctx: Ctx, config: Pick<AppConfig, 'secureCookies'>
   return null;
 }
 
-async function findSession(deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>, ctx: Ctx): Promise<SessionDoc | null> {
+async function findSession(
+  deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>,
+  ctx: Ctx,
+): Promise<SessionDoc | null> {
   const sessionId = readSessionId(ctx, deps.config);
   if (!sessionId) return null;
   return findActiveSession(deps.readModels, sha256Hex(sessionId), deps.clock.now());
 }
 
 /** The principal of the request's session cookie, or null (no cookie, unknown, revoked or expired). */
-export async function resolveSession(deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>, ctx: Ctx): Promise<Principal | null> {
+export async function resolveSession(
+  deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>,
+  ctx: Ctx,
+): Promise<Principal | null> {
   const session = await findSession(deps, ctx);
   return session ? { userId: session.userId, via: 'session', sessionHash: session.id } : null;
 }
@@ -98,7 +114,9 @@ async function noteSeen(deps: AuthDeps, ctx: Ctx, session: SessionDoc): Promise<
   try {
     await touchSession(deps, { userId: session.userId, sessionHash: session.id, ip: clientInfo(ctx, deps.config).ip });
   } catch (error) {
-    deps.logger.warn('could not record a session as seen', { error: error instanceof Error ? error.message : String(error) });
+    deps.logger.warn('could not record a session as seen', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -119,7 +137,9 @@ export function requireSession(deps: AuthDeps): Middleware<AppState> {
 export function optionalSession(deps: AuthDeps): Middleware<AppState> {
   return async (ctx, next) => {
     const session = await findSession(deps, ctx);
-    const principal: Principal | null = session ? { userId: session.userId, via: 'session', sessionHash: session.id } : null;
+    const principal: Principal | null = session
+      ? { userId: session.userId, via: 'session', sessionHash: session.id }
+      : null;
     if (session && principal) {
       assertSameSiteJson(ctx, deps.config);
       ctx.state.principal = principal;

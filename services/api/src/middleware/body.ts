@@ -13,7 +13,13 @@ export function bodyLimitMessage(limitBytes: number): string {
   return `Request body too large (limit ${shown} MB)`;
 }
 
-const JSON_TYPES = ['application/json', 'application/json-patch+json', 'application/vnd.api+json', 'application/csp-report', 'application/scim+json'];
+const JSON_TYPES = [
+  'application/json',
+  'application/json-patch+json',
+  'application/vnd.api+json',
+  'application/csp-report',
+  'application/scim+json',
+];
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const STRICT_JSON_START = /^[\x20\x09\x0a\x0d]*[[{]/;
 
@@ -79,10 +85,12 @@ export function parseJsonBody(text: string): unknown {
   // body encoded twice, as some automation tools send it: read the object inside.
   const inner = typeof parsed === 'string' ? jsonObjectIn(parsed) : null;
   if (inner === null) {
-    if (typeof parsed === 'string' && jsonNestingDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ValidationError(bodyNestingMessage);
+    if (typeof parsed === 'string' && jsonNestingDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+      throw new ValidationError(bodyNestingMessage);
     throw new ValidationError(NOT_AN_OBJECT_MESSAGE);
   }
-  if (typeof parsed === 'string' && parsed.includes('__proto__') && hasProtoKey(inner)) throw new ValidationError(protoKeyMessage);
+  if (typeof parsed === 'string' && parsed.includes('__proto__') && hasProtoKey(inner))
+    throw new ValidationError(protoKeyMessage);
   return inner;
 }
 
@@ -90,7 +98,8 @@ function readError(error: unknown, limitBytes: number): Error {
   const e = error as Error & { status?: number; type?: string };
   if (e.status === 413 || e.type === 'entity.too.large') return new PayloadTooLargeError(bodyLimitMessage(limitBytes));
   if (e.status === 415 || e.type === 'encoding.unsupported') return new ValidationError('Unsupported content encoding');
-  if (e.status === 400 && (e.type === 'request.size.invalid' || e.type === 'request.aborted')) return new ValidationError('The request body was cut short');
+  if (e.status === 400 && (e.type === 'request.size.invalid' || e.type === 'request.aborted'))
+    return new ValidationError('The request body was cut short');
   return e instanceof Error ? e : new ValidationError('Invalid request body');
 }
 
@@ -120,7 +129,9 @@ export function parsesBodyOnMatchedRoutes(limitBytes: number): Middleware {
   const parse = bodyParser(limitBytes);
   return (ctx, next) => {
     const layers = (ctx as unknown as { matched?: Array<{ methods: string[]; stack: unknown[] }> }).matched ?? [];
-    const own = layers.some((l) => l.methods.includes(ctx.method) && l.stack.some((mw) => typeof mw === 'function' && READS_OWN_BODY in mw));
+    const own = layers.some(
+      (l) => l.methods.includes(ctx.method) && l.stack.some((mw) => typeof mw === 'function' && READS_OWN_BODY in mw),
+    );
     if (own) return next();
     return parse(ctx, next);
   };

@@ -16,7 +16,11 @@ function normalize(ip: string): string {
 
 export function clientIp(ctx: Pick<Context, 'get' | 'socket' | 'ip'>, trustProxy: boolean): string {
   if (trustProxy) {
-    const entries = ctx.get('X-Forwarded-For').split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = ctx
+      .get('X-Forwarded-For')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = entries[entries.length - 1];
     if (last && isIP(normalize(last))) return normalize(last);
   }
@@ -34,7 +38,9 @@ function ipv6Groups(ip: string): string[] {
   const [head = '', tail = ''] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  return address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
 }
 
 const shortGroup = (g: string): string => g.toLowerCase().replace(/^0+(?=.)/, '');
@@ -44,7 +50,10 @@ const shortGroup = (g: string): string => g.toLowerCase().replace(/^0+(?=.)/, ''
  * (`2001:db8:1::/48`) — enough to tell a network, not a subscriber. Anything else gives null.
  */
 export function coarseIp(ip: string): string | null {
-  const address = ip.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = ip
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const kind = isIP(address);
   if (kind === 4) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
   if (kind === 6) {
@@ -64,6 +73,11 @@ export function ipRateKey(ip: string): string {
   const [head = '', tail = ''] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -25,7 +25,9 @@ export function familyOf(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
   if (!(error instanceof Error) || !error.message) return null;
   const status = (error as Error & { status?: unknown }).status;
-  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 499 ? errorWithStatus(status, error.message) : null;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 499
+    ? errorWithStatus(status, error.message)
+    : null;
 }
 
 /** The status, message and Retry-After the caller gets for `error`, or null when it is a 500. */
@@ -33,7 +35,8 @@ export function httpAnswerFor(error: unknown): HttpAnswer | null {
   const known = familyOf(error);
   if (!known) return null;
   const answer: HttpAnswer = { status: known.status, message: known.message };
-  if (known.retryAfterSeconds !== undefined && known.retryAfterSeconds > 0) answer.retryAfterSeconds = Math.max(1, Math.ceil(known.retryAfterSeconds));
+  if (known.retryAfterSeconds !== undefined && known.retryAfterSeconds > 0)
+    answer.retryAfterSeconds = Math.max(1, Math.ceil(known.retryAfterSeconds));
   return answer;
 }
 
@@ -61,7 +64,11 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
         if (isFault(error)) logger.warn('request failed on a dependency', { ...where, fault: error.describe() });
         else if (known.status >= 500) {
           const detail = (error as { detail?: unknown }).detail;
-          logger.warn('request refused', { ...where, message: known.message, ...(typeof detail === 'string' && detail !== known.message ? { detail } : {}) });
+          logger.warn('request refused', {
+            ...where,
+            message: known.message,
+            ...(typeof detail === 'string' && detail !== known.message ? { detail } : {}),
+          });
         }
         return;
       }

@@ -60,7 +60,12 @@ function docId(rule: RateLimitRule, key: string, windowStart: number): string {
 }
 
 /** Counts one request against `rule` for `key` and says whether it may go ahead. */
-export async function hitRateLimit(docs: Store, now: Date, rule: RateLimitRule, key: string): Promise<RateLimitDecision> {
+export async function hitRateLimit(
+  docs: Store,
+  now: Date,
+  rule: RateLimitRule,
+  key: string,
+): Promise<RateLimitDecision> {
   await ensure(docs);
   const t = now.getTime();
   const w = rule.windowMs;

@@ -39,7 +39,8 @@ export function securityHeaders(): Middleware {
     // (an SVG's restrictive CSP) keeps it.
     if (ctx.response.is('application/pdf', 'image/*')) {
       ctx.remove('X-Frame-Options');
-      if (ctx.response.get('Content-Security-Policy') === CONTENT_SECURITY_POLICY) ctx.remove('Content-Security-Policy');
+      if (ctx.response.get('Content-Security-Policy') === CONTENT_SECURITY_POLICY)
+        ctx.remove('Content-Security-Policy');
     }
   };
 }

@@ -69,10 +69,19 @@ async function fileAt(root: string, urlPath: string): Promise<{ path: string; si
  * the request accepts: checked one by one, so the server's preference (smaller first) wins over
  * the header's order.
  */
-async function precompressed(ctx: Context, root: string, urlPath: string): Promise<{ any: boolean; chosen: { file: FileInfo; encoding: string } | null }> {
-  const copies = await Promise.all(PRECOMPRESSED.map(async ({ encoding, suffix }) => ({ encoding, file: await fileAt(root, urlPath + suffix) })));
+async function precompressed(
+  ctx: Context,
+  root: string,
+  urlPath: string,
+): Promise<{ any: boolean; chosen: { file: FileInfo; encoding: string } | null }> {
+  const copies = await Promise.all(
+    PRECOMPRESSED.map(async ({ encoding, suffix }) => ({ encoding, file: await fileAt(root, urlPath + suffix) })),
+  );
   const chosen = copies.find((c) => c.file && ctx.acceptsEncodings(c.encoding) === c.encoding);
-  return { any: copies.some((c) => c.file), chosen: chosen?.file ? { file: chosen.file, encoding: chosen.encoding } : null };
+  return {
+    any: copies.some((c) => c.file),
+    chosen: chosen?.file ? { file: chosen.file, encoding: chosen.encoding } : null,
+  };
 }
 
 async function send(ctx: Context, root: string, urlPath: string, file: FileInfo, cacheControl: string): Promise<void> {
@@ -122,7 +131,13 @@ interface LoadedRoutes {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** '/projects/:id/styles' → a pattern for one path segment per parameter. */
-const patternOf = (path: string) => new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg))).join('/')}/?$`);
+const patternOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg)))
+      .join('/')}/?$`,
+  );
 
 async function loadRoutes(root: string, previous: LoadedRoutes | null): Promise<LoadedRoutes | null> {
   const file = join(root, 'routes.json');
@@ -134,7 +149,12 @@ async function loadRoutes(root: string, previous: LoadedRoutes | null): Promise<
   }
   if (previous && previous.mtimeMs === info.mtimeMs) return previous;
   const routes = JSON.parse(await readFile(file, 'utf8')) as SiteRoutes;
-  return { mtimeMs: info.mtimeMs, routes, shellPatterns: routes.shellPaths.map(patternOf), templated: new Set(routes.templated) };
+  return {
+    mtimeMs: info.mtimeMs,
+    routes,
+    shellPatterns: routes.shellPaths.map(patternOf),
+    templated: new Set(routes.templated),
+  };
 }
 
 type Representation = { body: Buffer; etag: string };
@@ -146,7 +166,10 @@ type Representation = { body: Buffer; etag: string };
 class TemplatedFiles {
   private readonly entries = new Map<string, { mtimeMs: number; forms: Map<string, Promise<Representation>> }>();
 
-  constructor(private readonly root: string, private readonly origin: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly origin: string,
+  ) {}
 
   async get(name: string, token: string, encoding: 'br' | 'gzip' | 'identity'): Promise<Representation | null> {
     const file = await fileAt(this.root, `/${name}`);
@@ -160,7 +183,10 @@ class TemplatedFiles {
     if (!form) {
       const identity = encoding === 'identity' ? null : this.get(name, token, 'identity');
       form = (async () => {
-        const body = identity && encoding !== 'identity' ? await compress((await identity)!.body, encoding) : await this.fill(file.path, token);
+        const body =
+          identity && encoding !== 'identity'
+            ? await compress((await identity)!.body, encoding)
+            : await this.fill(file.path, token);
         const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
         return { body, etag: `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"` };
       })();
@@ -174,7 +200,9 @@ class TemplatedFiles {
   private async fill(path: string, token: string): Promise<Buffer> {
     const text = await readFile(path, 'utf8');
     const markup = /\.(html|xml)$/.test(path);
-    const origin = markup ? this.origin.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : this.origin;
+    const origin = markup
+      ? this.origin.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+      : this.origin;
     return Buffer.from(text.split(token).join(origin));
   }
 }
@@ -183,11 +211,23 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 function compress(data: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(data, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } })
+    ? brotli(data, {
+        params: {
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      })
     : gz(data, { level: zlib.Z_BEST_COMPRESSION });
 }
 
-async function sendTemplated(ctx: Context, files: TemplatedFiles, name: string, token: string, status: number): Promise<boolean> {
+async function sendTemplated(
+  ctx: Context,
+  files: TemplatedFiles,
+  name: string,
+  token: string,
+  status: number,
+): Promise<boolean> {
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
   const chosen = encoding === 'br' || encoding === 'gzip' ? encoding : 'identity';
   const form = await files.get(name, token, chosen);
@@ -221,7 +261,12 @@ export function serveWebApp(webDist: string, options: { publicUrl: string }): Mi
   const files = new TemplatedFiles(root, options.publicUrl);
   let loaded: LoadedRoutes | null = null;
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/live/')) {
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path === '/api' ||
+      ctx.path.startsWith('/api/') ||
+      ctx.path.startsWith('/live/')
+    ) {
       return next();
     }
     loaded = await loadRoutes(root, loaded);

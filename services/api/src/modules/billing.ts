@@ -17,17 +17,26 @@ import { billingRoutes } from '../routes/billing/billing.routes';
 export function billingProviderOf(config: AppConfig): BillingProvider | null {
   const s = config.stripe;
   if (!s || !s.webhookSecret || Object.keys(s.prices).length === 0) return null;
-  return new StripeBilling({ secretKey: s.secretKey, webhookSecret: s.webhookSecret, ...(s.apiBase ? { apiBase: s.apiBase } : {}) });
+  return new StripeBilling({
+    secretKey: s.secretKey,
+    webhookSecret: s.webhookSecret,
+    ...(s.apiBase ? { apiBase: s.apiBase } : {}),
+  });
 }
 
-export function createBillingModule(options: { provider?: (config: AppConfig) => BillingProvider | null } = {}): ApiModule {
+export function createBillingModule(
+  options: { provider?: (config: AppConfig) => BillingProvider | null } = {},
+): ApiModule {
   return {
     name: 'billing',
     projections: [billingProjection],
     routes(router, deps) {
       const provider = (options.provider ?? billingProviderOf)(deps.config);
       // Stripe failing shows in the status (component billing) and clears when it answers again.
-      const watched = provider && deps.health ? monitorPort(provider, 'billing', deps.health, ['createCheckout', 'createPortal', 'getSubscription']) : provider;
+      const watched =
+        provider && deps.health
+          ? monitorPort(provider, 'billing', deps.health, ['createCheckout', 'createPortal', 'getSubscription'])
+          : provider;
       billingRoutes(router, deps, requireSession(deps), watched);
     },
   };

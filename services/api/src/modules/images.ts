@@ -10,14 +10,26 @@ import { liveImagesProjection } from '@jsonable/read-models/live/live-images.pro
 import { statisticsProjection } from '@jsonable/read-models/statistics/statistics.projection';
 import { usageProjection } from '@jsonable/read-models/usage/usage.projection';
 import { usageHistoryProjection } from '@jsonable/read-models/usage-history/usage-history.projection';
-import { API_KEY_MESSAGE, extractApiKey, requireApiKey, requireApiKeyOrSession, requireSession, resolveApiKey } from '../middleware/auth';
+import {
+  API_KEY_MESSAGE,
+  extractApiKey,
+  requireApiKey,
+  requireApiKeyOrSession,
+  requireSession,
+  resolveApiKey,
+} from '../middleware/auth';
 import type { ApiModule } from '../module';
 import { openApiRoutes } from '../openapi';
 import { imageRoutes } from '../routes/images/images.routes';
 import { purgeExpiredLiveVersions } from '../routes/live/live-retention';
 import { liveRoutes } from '../routes/live/live.routes';
 import {
-  defaultRenderLimits, demoRateLimit, endpointRateLimit, previewRateLimit, renderRateLimit, type RenderLimits,
+  defaultRenderLimits,
+  demoRateLimit,
+  endpointRateLimit,
+  previewRateLimit,
+  renderRateLimit,
+  type RenderLimits,
 } from '../routes/render/limits';
 import { renderRoutes } from '../routes/render/render.routes';
 import { usageRoutes } from '../routes/images/usage.routes';
@@ -33,7 +45,13 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
   const limits: RenderLimits = { ...defaultRenderLimits, ...options.limits };
   return {
     name: 'images',
-    projections: [imagesProjection, usageProjection, statisticsProjection, liveImagesProjection, usageHistoryProjection],
+    projections: [
+      imagesProjection,
+      usageProjection,
+      statisticsProjection,
+      liveImagesProjection,
+      usageHistoryProjection,
+    ],
     routes(router, deps) {
       const session = requireSession(deps);
       const service = new RenderService(deps);
@@ -61,14 +79,19 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
     jobs: [
       // Retention: request JSON after 30 days, and living images' versions past the plan's retention.
       {
-        name: 'images.purge-expired-data', everyMs: 60 * MINUTE,
+        name: 'images.purge-expired-data',
+        everyMs: 60 * MINUTE,
         run: async (deps) => {
           await purgeExpiredData(deps);
           await purgeExpiredLiveVersions(deps);
         },
       },
       { name: 'images.sweep-orphans', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepOrphans(deps)) },
-      { name: 'images.sweep-orphan-files', everyMs: 24 * 60 * MINUTE, run: async (deps) => void (await sweepOrphanFiles(deps)) },
+      {
+        name: 'images.sweep-orphan-files',
+        everyMs: 24 * 60 * MINUTE,
+        run: async (deps) => void (await sweepOrphanFiles(deps)),
+      },
       { name: 'images.sweep-expired', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepExpired(deps)) },
     ],
   };

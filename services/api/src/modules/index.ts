@@ -9,10 +9,4 @@ import { imagesModule } from './images';
 import { mailModule } from './mail';
 import { projectsModule } from './projects';
 
-export const modules: ApiModule[] = [
-  accountsModule,
-  projectsModule,
-  imagesModule,
-  billingModule,
-  mailModule,
-];
+export const modules: ApiModule[] = [accountsModule, projectsModule, imagesModule, billingModule, mailModule];

@@ -38,7 +38,10 @@ export function decodeCursor(cursor: string, scope: readonly unknown[]): Positio
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError(listMessages.cursor);
   const { p, s } = value as { p?: unknown; s?: unknown };
   const ok =
-    Array.isArray(p) && p.length === 2 && p.every((part) => typeof part === 'string' && POSITION_PART.test(part)) && typeof s === 'string';
+    Array.isArray(p) &&
+    p.length === 2 &&
+    p.every((part) => typeof part === 'string' && POSITION_PART.test(part)) &&
+    typeof s === 'string';
   if (!ok) throw new ValidationError(listMessages.cursor);
   if (s !== scopeOf(scope)) throw new ValidationError(listMessages.cursorOtherQuery);
   return p as Position;
@@ -54,7 +57,13 @@ export function pageOf(query: PageQuery, scope: readonly unknown[]): { limit: nu
  * Sets `X-Total-Count` and, when there is a next page, `Link: <…>; rel="next"`: the same path and
  * query with the next cursor, on the configured public URL (never the request's Host).
  */
-export function setPageHeaders(ctx: Ctx, deps: AppDeps, total: number, next: Position | null, scope: readonly unknown[]): void {
+export function setPageHeaders(
+  ctx: Ctx,
+  deps: AppDeps,
+  total: number,
+  next: Position | null,
+  scope: readonly unknown[],
+): void {
   ctx.set('X-Total-Count', String(total));
   if (!next) return;
   const params = new URLSearchParams();

@@ -31,7 +31,9 @@ export function statusRoutes(router: Router<AppState>, deps: AppDeps): void {
         problem: c.kind,
         message: c.message,
         since: c.since,
-        ...(c.component === 'projector' && typeof report.info.projector?.lag === 'number' ? { lag: report.info.projector.lag } : {}),
+        ...(c.component === 'projector' && typeof report.info.projector?.lag === 'number'
+          ? { lag: report.info.projector.lag }
+          : {}),
       })),
     };
   });

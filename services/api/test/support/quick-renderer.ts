@@ -10,7 +10,10 @@ import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/
 
 type Format = RenderOutput['format'];
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGNQTX79//9/AAx6BHE7f23gAAAAAElFTkSuQmCC', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGNQTX79//9/AAx6BHE7f23gAAAAAElFTkSuQmCC',
+  'base64',
+);
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/2wBDAQMDAwQDBAgEBAgQCwkLEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBD/wAARCAABAAIDAREAAhEBAxEB/8QAFAABAAAAAAAAAAAAAAAAAAAAB//EABQQAQAAAAAAAAAAAAAAAAAAAAD/xAAVAQEBAAAAAAAAAAAAAAAAAAAHCP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/ACpaAPf/2Q==',
   'base64',
@@ -19,8 +22,14 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
 );
-const WEBP = Buffer.from('UklGRiQCAABXRUJQVlA4WAoAAAAgAAAAAQAAAAAASUNDUMgBAAAAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADZWUDggNgAAAPABAJ0BKgIAAQABQCYloAJ0ugADCPeKAAD+/KV8uB/4a/8405Qv/maPvN9lvUn/W17bw2IAAA==', 'base64');
-const AVIF = Buffer.from('AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUEAAADybWV0YQAAAAAAAAAoaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAGxpYmF2aWYAAAAADnBpdG0AAAAAAAEAAAAeaWxvYwAAAABEAAABAAEAAAABAAABGgAAAB8AAAAoaWluZgAAAAAAAQAAABppbmZlAgAAAAABAABhdjAxQ29sb3IAAAAAamlwcnAAAABLaXBjbwAAABRpc3BlAAAAAAAAAAIAAAABAAAAEHBpeGkAAAAAAwgICAAAAAxhdjFDgSAAAAAAABNjb2xybmNseAABAA0ABoAAAAAXaXBtYQAAAAAAAAABAAEEAQKDBAAAACdtZGF0EgAKBzgAJhAQ0GkyEhZAAABQq0pvwEAxzxNLPkeawA==', 'base64');
+const WEBP = Buffer.from(
+  'UklGRiQCAABXRUJQVlA4WAoAAAAgAAAAAQAAAAAASUNDUMgBAAAAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADZWUDggNgAAAPABAJ0BKgIAAQABQCYloAJ0ugADCPeKAAD+/KV8uB/4a/8405Qv/maPvN9lvUn/W17bw2IAAA==',
+  'base64',
+);
+const AVIF = Buffer.from(
+  'AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUEAAADybWV0YQAAAAAAAAAoaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAGxpYmF2aWYAAAAADnBpdG0AAAAAAAEAAAAeaWxvYwAAAABEAAABAAEAAAABAAABGgAAAB8AAAAoaWluZgAAAAAAAQAAABppbmZlAgAAAAABAABhdjAxQ29sb3IAAAAAamlwcnAAAABLaXBjbwAAABRpc3BlAAAAAAAAAAIAAAABAAAAEHBpeGkAAAAAAwgICAAAAAxhdjFDgSAAAAAAABNjb2xybmNseAABAA0ABoAAAAAXaXBtYQAAAAAAAAABAAEEAQKDBAAAACdtZGF0EgAKBzgAJhAQ0GkyEhZAAABQq0pvwEAxzxNLPkeawA==',
+  'base64',
+);
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,7 +43,11 @@ function svgOf(title: string): Buffer {
 }
 
 function requestedFormat(input: RenderInput): Format {
-  const payload = (input.payload ?? {}) as { format?: unknown; options?: { format?: unknown }; styles?: { imageFormat?: unknown } };
+  const payload = (input.payload ?? {}) as {
+    format?: unknown;
+    options?: { format?: unknown };
+    styles?: { imageFormat?: unknown };
+  };
   const wanted = input.format ?? payload.options?.format ?? payload.format ?? payload.styles?.imageFormat;
   return (typeof wanted === 'string' ? parseImageFormat(wanted) : null) ?? 'png';
 }
@@ -44,10 +57,19 @@ export const quickRenderer: TableRenderer = {
     const format = requestedFormat(input);
     const payload = (input.payload ?? {}) as { title?: unknown };
     const title = typeof payload.title === 'string' && payload.title.length > 0 ? payload.title : null;
-    const bytes = { png: PNG, jpeg: JPEG, webp: WEBP, avif: AVIF, pdf: PDF, svg: null }[format] ?? svgOf(title ?? 'Table');
+    const bytes =
+      { png: PNG, jpeg: JPEG, webp: WEBP, avif: AVIF, pdf: PDF, svg: null }[format] ?? svgOf(title ?? 'Table');
     return {
-      bytes, format, contentType: FORMAT_CONTENT_TYPES[format], width: format === 'svg' ? 240 : 2, height: format === 'svg' ? 120 : 1,
-      size: bytes.length, rows: 2, columns: 2, title, warnings: [],
+      bytes,
+      format,
+      contentType: FORMAT_CONTENT_TYPES[format],
+      width: format === 'svg' ? 240 : 2,
+      height: format === 'svg' ? 120 : 1,
+      size: bytes.length,
+      rows: 2,
+      columns: 2,
+      title,
+      warnings: [],
     };
   },
   close: async () => undefined,

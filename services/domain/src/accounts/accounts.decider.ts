@@ -16,8 +16,21 @@
  * handlers and passed in the command.
  */
 import type {
-  AccountsEvent, LinkPurpose, MagicLinkConsumed, MagicLinkIssued, MagicLinksRetired, PasswordChanged, PlanChanged,
-  SessionSeen, SettingsSaved, SignInMethod, UserApiKeyIssued, UserProfileUpdated, UserRegistered, UserSignedIn, UserSignedOut,
+  AccountsEvent,
+  LinkPurpose,
+  MagicLinkConsumed,
+  MagicLinkIssued,
+  MagicLinksRetired,
+  PasswordChanged,
+  PlanChanged,
+  SessionSeen,
+  SettingsSaved,
+  SignInMethod,
+  UserApiKeyIssued,
+  UserProfileUpdated,
+  UserRegistered,
+  UserSignedIn,
+  UserSignedOut,
 } from '@jsonable/contracts/events';
 import { accountMessages } from '@jsonable/contracts/accounts';
 import type { PlanTier } from '@jsonable/contracts/plans';
@@ -78,65 +91,130 @@ export interface UserState {
 type C<T extends string, D> = { type: T; data: D };
 
 /** Where a sign-in came from, for the sessions list. */
-export interface ClientInfo { userAgent: string | null; ip: string | null }
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
 
-export type RegisterUser = C<'RegisterUser', {
-  userId: string; email: string; passwordHash: string | null; authProvider: 'local' | 'magic_link'; now: string; plan?: PlanTier;
-}>;
-export type IssueMagicLink = C<'IssueMagicLink', {
-  userId: string; email: string; tokenHash: string; now: string; purpose: LinkPurpose; passwordHash: string | null;
-}>;
-export type ConfirmMagicLink = C<'ConfirmMagicLink', {
-  tokenHash: string; now: string; sessionHash: string; client: ClientInfo;
-  /** For a pending stream: whether it won the e-mail reservation (else the owner is signed in elsewhere). */
-  holdsEmailClaim: boolean;
-  /**
-   * Sign-up links only: the sign-up's password hash when the person confirming typed that password
-   * again (verified by the handler), or null to create the account without a password.
-   */
-  confirmedPasswordHash: string | null;
-}>;
-export type SignIn = C<'SignIn', {
-  sessionHash: string; now: string; method: SignInMethod; client: ClientInfo;
-  /** The hash the password was verified against: refused if it changed in the meantime. */
-  verifiedPasswordHash: string | null;
-  /**
-   * A sign-in by a link of this address kept on another stream (a sign-up that lost the address to
-   * this account): when it was issued. Refused if the account's links were retired since; else
-   * this account's other links are retired like at any link sign-in.
-   */
-  foreignLinkIssuedAt?: string;
-}>;
+export type RegisterUser = C<
+  'RegisterUser',
+  {
+    userId: string;
+    email: string;
+    passwordHash: string | null;
+    authProvider: 'local' | 'magic_link';
+    now: string;
+    plan?: PlanTier;
+  }
+>;
+export type IssueMagicLink = C<
+  'IssueMagicLink',
+  {
+    userId: string;
+    email: string;
+    tokenHash: string;
+    now: string;
+    purpose: LinkPurpose;
+    passwordHash: string | null;
+  }
+>;
+export type ConfirmMagicLink = C<
+  'ConfirmMagicLink',
+  {
+    tokenHash: string;
+    now: string;
+    sessionHash: string;
+    client: ClientInfo;
+    /** For a pending stream: whether it won the e-mail reservation (else the owner is signed in elsewhere). */
+    holdsEmailClaim: boolean;
+    /**
+     * Sign-up links only: the sign-up's password hash when the person confirming typed that password
+     * again (verified by the handler), or null to create the account without a password.
+     */
+    confirmedPasswordHash: string | null;
+  }
+>;
+export type SignIn = C<
+  'SignIn',
+  {
+    sessionHash: string;
+    now: string;
+    method: SignInMethod;
+    client: ClientInfo;
+    /** The hash the password was verified against: refused if it changed in the meantime. */
+    verifiedPasswordHash: string | null;
+    /**
+     * A sign-in by a link of this address kept on another stream (a sign-up that lost the address to
+     * this account): when it was issued. Refused if the account's links were retired since; else
+     * this account's other links are retired like at any link sign-in.
+     */
+    foreignLinkIssuedAt?: string;
+  }
+>;
 export type SignOut = C<'SignOut', { sessionHash: string; reason: NonNullable<UserSignedOut['data']['reason']> }>;
 export type SignOutOthers = C<'SignOutOthers', { keepSessionHash: string; now: string }>;
 export type TouchSession = C<'TouchSession', { sessionHash: string; now: string; ip: string | null }>;
 export type UpdateProfile = C<'UpdateProfile', { firstName: string | null; lastName: string | null }>;
-export type ChangePassword = C<'ChangePassword', {
-  passwordHash: string;
-  /** The hash the current password was verified against; null when it was not given. */
-  verifiedPasswordHash: string | null;
-  /** The session asking: without the current password it must be a link sign-in of the last 15 minutes. */
-  callerSessionHash: string | null;
-  /** A new session replaces every session of the account (ASVS 3.3.3). */
-  sessionHash: string;
-  now: string;
-  client: ClientInfo;
-}>;
-export type ResetPassword = C<'ResetPassword', {
-  tokenHash: string; passwordHash: string; sessionHash: string; now: string; client: ClientInfo;
-}>;
+export type ChangePassword = C<
+  'ChangePassword',
+  {
+    passwordHash: string;
+    /** The hash the current password was verified against; null when it was not given. */
+    verifiedPasswordHash: string | null;
+    /** The session asking: without the current password it must be a link sign-in of the last 15 minutes. */
+    callerSessionHash: string | null;
+    /** A new session replaces every session of the account (ASVS 3.3.3). */
+    sessionHash: string;
+    now: string;
+    client: ClientInfo;
+  }
+>;
+export type ResetPassword = C<
+  'ResetPassword',
+  {
+    tokenHash: string;
+    passwordHash: string;
+    sessionHash: string;
+    now: string;
+    client: ClientInfo;
+  }
+>;
 export type IssueUserApiKey = C<'IssueUserApiKey', { keyHash: string; keyPrefix: string }>;
 export type SaveSettings = C<'SaveSettings', { settings: Record<string, unknown> }>;
-export type ChangePlan = C<'ChangePlan', { to: PlanTier; reason: PlanChanged['data']['reason']; subscriptionId?: string | null }>;
+export type ChangePlan = C<
+  'ChangePlan',
+  { to: PlanTier; reason: PlanChanged['data']['reason']; subscriptionId?: string | null }
+>;
 
 export type UserCommand =
-  | RegisterUser | IssueMagicLink | ConfirmMagicLink | SignIn | SignOut | SignOutOthers | TouchSession | UpdateProfile
-  | ChangePassword | ResetPassword | IssueUserApiKey | SaveSettings | ChangePlan;
+  | RegisterUser
+  | IssueMagicLink
+  | ConfirmMagicLink
+  | SignIn
+  | SignOut
+  | SignOutOthers
+  | TouchSession
+  | UpdateProfile
+  | ChangePassword
+  | ResetPassword
+  | IssueUserApiKey
+  | SaveSettings
+  | ChangePlan;
 
 export function initialUserState(): UserState {
   return {
-    status: 'none', userId: null, email: null, passwordHash: null, firstName: null, lastName: null,
-    apiKeyHash: null, plan: 'free', settings: null, tokens: {}, sessions: {}, linksRetiredAt: null,
+    status: 'none',
+    userId: null,
+    email: null,
+    passwordHash: null,
+    firstName: null,
+    lastName: null,
+    apiKeyHash: null,
+    plan: 'free',
+    settings: null,
+    tokens: {},
+    sessions: {},
+    linksRetiredAt: null,
   };
 }
 
@@ -154,8 +232,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
       return {
-        ...state, status: 'active', userId: event.data.userId, email: event.data.email,
-        passwordHash: event.data.passwordHash, plan: event.data.plan,
+        ...state,
+        status: 'active',
+        userId: event.data.userId,
+        email: event.data.email,
+        passwordHash: event.data.passwordHash,
+        plan: event.data.plan,
       };
     case 'MagicLinkIssued': {
       const d = event.data;
@@ -168,8 +250,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         tokens: {
           ...state.tokens,
           [d.tokenHash]: {
-            email: d.email, issuedAt: d.issuedAt ?? plusMs(d.expiresAt, -linkTtlMs(purpose)), expiresAt: d.expiresAt,
-            consumed: false, purpose, passwordHash: d.passwordHash ?? null,
+            email: d.email,
+            issuedAt: d.issuedAt ?? plusMs(d.expiresAt, -linkTtlMs(purpose)),
+            expiresAt: d.expiresAt,
+            consumed: false,
+            purpose,
+            passwordHash: d.passwordHash ?? null,
           },
         },
       };
@@ -190,7 +276,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserSignedIn': {
       const d = event.data;
       const signedInAt = d.signedInAt ?? plusMs(d.expiresAt, -SESSION_TTL_MS);
-      return { ...state, sessions: { ...state.sessions, [d.sessionHash]: { method: d.method, signedInAt, expiresAt: d.expiresAt, lastSeenAt: signedInAt } } };
+      return {
+        ...state,
+        sessions: {
+          ...state.sessions,
+          [d.sessionHash]: { method: d.method, signedInAt, expiresAt: d.expiresAt, lastSeenAt: signedInAt },
+        },
+      };
     }
     case 'UserSignedOut': {
       const { [event.data.sessionHash]: _closed, ...sessions } = state.sessions;
@@ -199,7 +291,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'SessionSeen': {
       const session = state.sessions[event.data.sessionHash];
       if (!session) return state;
-      return { ...state, sessions: { ...state.sessions, [event.data.sessionHash]: { ...session, lastSeenAt: event.data.seenAt } } };
+      return {
+        ...state,
+        sessions: { ...state.sessions, [event.data.sessionHash]: { ...session, lastSeenAt: event.data.seenAt } },
+      };
     }
     case 'UserProfileUpdated':
       return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
@@ -217,19 +312,41 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   }
 }
 
-function requireActive(state: UserState): asserts state is UserState & { status: 'active'; userId: string; email: string } {
+function requireActive(
+  state: UserState,
+): asserts state is UserState & { status: 'active'; userId: string; email: string } {
   if (state.status !== 'active' || !state.userId || !state.email) throw new NotFoundError('User not found');
 }
 
-function signedIn(userId: string, method: SignInMethod, sessionHash: string, now: string, client: ClientInfo): UserSignedIn {
+function signedIn(
+  userId: string,
+  method: SignInMethod,
+  sessionHash: string,
+  now: string,
+  client: ClientInfo,
+): UserSignedIn {
   return {
     type: 'UserSignedIn',
-    data: { userId, method, sessionHash, expiresAt: plusMs(now, SESSION_TTL_MS), signedInAt: now, userAgent: client.userAgent, ip: client.ip },
+    data: {
+      userId,
+      method,
+      sessionHash,
+      expiresAt: plusMs(now, SESSION_TTL_MS),
+      signedInAt: now,
+      userAgent: client.userAgent,
+      ip: client.ip,
+    },
   };
 }
 
 /** Retires every link of the account that could still be used, except `except`. */
-function retireLinks(state: UserState, userId: string, now: string, reason: MagicLinksRetired['data']['reason'], except?: string): MagicLinksRetired {
+function retireLinks(
+  state: UserState,
+  userId: string,
+  now: string,
+  reason: MagicLinksRetired['data']['reason'],
+  except?: string,
+): MagicLinksRetired {
   const tokenHashes = Object.entries(state.tokens)
     .filter(([hash, t]) => hash !== except && !t.consumed && ms(t.expiresAt) > ms(now))
     .map(([hash]) => hash);
@@ -266,7 +383,9 @@ export function passwordWithoutCurrentUntil(state: UserState, sessionHash: strin
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -279,20 +398,27 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const registered: UserRegistered = {
         type: 'UserRegistered',
         data: {
-          userId: d.userId, email: d.email, passwordHash: d.passwordHash, authProvider: d.authProvider,
-          registeredAt: d.now, plan: d.plan ?? 'free',
+          userId: d.userId,
+          email: d.email,
+          passwordHash: d.passwordHash,
+          authProvider: d.authProvider,
+          registeredAt: d.now,
+          plan: d.plan ?? 'free',
         },
       };
       return [registered];
     }
     case 'IssueMagicLink': {
       const d = command.data;
-      if (state.email !== null && state.email !== d.email) throw new ConflictError('This link belongs to another address');
+      if (state.email !== null && state.email !== d.email)
+        throw new ConflictError('This link belongs to another address');
       if (d.purpose === 'reset_password') requireActive(state);
       const issued: MagicLinkIssued = {
         type: 'MagicLinkIssued',
         data: {
-          userId: state.userId ?? d.userId, tokenHash: d.tokenHash, email: d.email,
+          userId: state.userId ?? d.userId,
+          tokenHash: d.tokenHash,
+          email: d.email,
           expiresAt: plusMs(d.now, linkTtlMs(d.purpose)),
           ...(d.purpose !== 'sign_in' ? { purpose: d.purpose } : {}),
           ...(d.purpose === 'register' ? { passwordHash: d.passwordHash } : {}),
@@ -305,10 +431,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const d = command.data;
       const token = usableToken(state, d.tokenHash, d.now);
       // A reset link sets a password on its own page; it never signs in by itself.
-      if (!token || !state.userId || token.purpose === 'reset_password') throw new ValidationError(accountMessages.magicLinkInvalid);
-      const consumed: MagicLinkConsumed = { type: 'MagicLinkConsumed', data: { userId: state.userId, tokenHash: d.tokenHash } };
+      if (!token || !state.userId || token.purpose === 'reset_password')
+        throw new ValidationError(accountMessages.magicLinkInvalid);
+      const consumed: MagicLinkConsumed = {
+        type: 'MagicLinkConsumed',
+        data: { userId: state.userId, tokenHash: d.tokenHash },
+      };
       const retired = retireLinks(state, state.userId, d.now, 'link_sign_in', d.tokenHash);
-      if (state.status === 'active') return [consumed, retired, signedIn(state.userId, 'magic_link', d.sessionHash, d.now, d.client)];
+      if (state.status === 'active')
+        return [consumed, retired, signedIn(state.userId, 'magic_link', d.sessionHash, d.now, d.client)];
       if (!d.holdsEmailClaim) return [consumed];
       if (d.confirmedPasswordHash !== null && d.confirmedPasswordHash !== token.passwordHash) {
         throw new UnauthorizedError(accountMessages.signUpPasswordWrong);
@@ -317,11 +448,26 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const registered: UserRegistered = {
         type: 'UserRegistered',
         data: {
-          userId: state.userId, email: token.email, passwordHash,
-          authProvider: passwordHash ? 'local' : 'magic_link', registeredAt: d.now, plan: 'free',
+          userId: state.userId,
+          email: token.email,
+          passwordHash,
+          authProvider: passwordHash ? 'local' : 'magic_link',
+          registeredAt: d.now,
+          plan: 'free',
         },
       };
-      return [registered, consumed, retired, signedIn(state.userId, token.purpose === 'register' ? 'register' : 'magic_link', d.sessionHash, d.now, d.client)];
+      return [
+        registered,
+        consumed,
+        retired,
+        signedIn(
+          state.userId,
+          token.purpose === 'register' ? 'register' : 'magic_link',
+          d.sessionHash,
+          d.now,
+          d.client,
+        ),
+      ];
     }
     case 'SignIn': {
       requireActive(state);
@@ -338,7 +484,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'SignOut': {
       if (!state.userId || !Object.hasOwn(state.sessions, command.data.sessionHash)) return [];
-      const out: UserSignedOut = { type: 'UserSignedOut', data: { userId: state.userId, sessionHash: command.data.sessionHash, reason: command.data.reason } };
+      const out: UserSignedOut = {
+        type: 'UserSignedOut',
+        data: { userId: state.userId, sessionHash: command.data.sessionHash, reason: command.data.reason },
+      };
       return [out];
     }
     case 'SignOutOthers': {
@@ -347,20 +496,29 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const d = command.data;
       return Object.keys(state.sessions)
         .filter((hash) => hash !== d.keepSessionHash && openSessionOf(state, hash, d.now))
-        .map((sessionHash): UserSignedOut => ({ type: 'UserSignedOut', data: { userId, sessionHash, reason: 'others' } }));
+        .map((sessionHash): UserSignedOut => ({
+          type: 'UserSignedOut',
+          data: { userId, sessionHash, reason: 'others' },
+        }));
     }
     case 'TouchSession': {
       const d = command.data;
       const session = state.userId ? openSessionOf(state, d.sessionHash, d.now) : null;
       if (!session || !state.userId || ms(d.now) - ms(session.lastSeenAt) < SESSION_SEEN_INTERVAL_MS) return [];
-      const seen: SessionSeen = { type: 'SessionSeen', data: { userId: state.userId, sessionHash: d.sessionHash, seenAt: d.now, ip: d.ip } };
+      const seen: SessionSeen = {
+        type: 'SessionSeen',
+        data: { userId: state.userId, sessionHash: d.sessionHash, seenAt: d.now, ip: d.ip },
+      };
       return [seen];
     }
     case 'UpdateProfile': {
       requireActive(state);
       const { firstName, lastName } = command.data;
       if (firstName === state.firstName && lastName === state.lastName) return [];
-      const updated: UserProfileUpdated = { type: 'UserProfileUpdated', data: { userId: state.userId, firstName, lastName } };
+      const updated: UserProfileUpdated = {
+        type: 'UserProfileUpdated',
+        data: { userId: state.userId, firstName, lastName },
+      };
       return [updated];
     }
     case 'ChangePassword': {
@@ -369,12 +527,20 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       let method: PasswordChanged['data']['method'];
       if (state.passwordHash === null) method = 'first_password';
       else if (d.verifiedPasswordHash !== null) {
-        if (state.passwordHash !== d.verifiedPasswordHash) throw new UnauthorizedError(accountMessages.currentPasswordWrong);
+        if (state.passwordHash !== d.verifiedPasswordHash)
+          throw new UnauthorizedError(accountMessages.currentPasswordWrong);
         method = 'current_password';
       } else if (passwordWithoutCurrentUntil(state, d.callerSessionHash, d.now) !== null) method = 'recent_link';
       else throw new UnauthorizedError(accountMessages.currentPasswordWrong);
-      const changed: PasswordChanged = { type: 'PasswordChanged', data: { userId: state.userId, passwordHash: d.passwordHash, method } };
-      return [changed, retireLinks(state, state.userId, d.now, 'password_changed'), signedIn(state.userId, 'password', d.sessionHash, d.now, d.client)];
+      const changed: PasswordChanged = {
+        type: 'PasswordChanged',
+        data: { userId: state.userId, passwordHash: d.passwordHash, method },
+      };
+      return [
+        changed,
+        retireLinks(state, state.userId, d.now, 'password_changed'),
+        signedIn(state.userId, 'password', d.sessionHash, d.now, d.client),
+      ];
     }
     case 'ResetPassword': {
       const d = command.data;
@@ -382,22 +548,41 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (!token || token.purpose !== 'reset_password' || state.status !== 'active' || !state.userId) {
         throw new ValidationError(accountMessages.resetLinkInvalid);
       }
-      const consumed: MagicLinkConsumed = { type: 'MagicLinkConsumed', data: { userId: state.userId, tokenHash: d.tokenHash } };
-      const changed: PasswordChanged = { type: 'PasswordChanged', data: { userId: state.userId, passwordHash: d.passwordHash, method: 'reset_link' } };
-      return [consumed, changed, retireLinks(state, state.userId, d.now, 'password_reset', d.tokenHash), signedIn(state.userId, 'password_reset', d.sessionHash, d.now, d.client)];
+      const consumed: MagicLinkConsumed = {
+        type: 'MagicLinkConsumed',
+        data: { userId: state.userId, tokenHash: d.tokenHash },
+      };
+      const changed: PasswordChanged = {
+        type: 'PasswordChanged',
+        data: { userId: state.userId, passwordHash: d.passwordHash, method: 'reset_link' },
+      };
+      return [
+        consumed,
+        changed,
+        retireLinks(state, state.userId, d.now, 'password_reset', d.tokenHash),
+        signedIn(state.userId, 'password_reset', d.sessionHash, d.now, d.client),
+      ];
     }
     case 'IssueUserApiKey': {
       requireActive(state);
       const issued: UserApiKeyIssued = {
         type: 'UserApiKeyIssued',
-        data: { userId: state.userId, keyHash: command.data.keyHash, keyPrefix: command.data.keyPrefix, previousKeyHash: state.apiKeyHash },
+        data: {
+          userId: state.userId,
+          keyHash: command.data.keyHash,
+          keyPrefix: command.data.keyPrefix,
+          previousKeyHash: state.apiKeyHash,
+        },
       };
       return [issued];
     }
     case 'SaveSettings': {
       requireActive(state);
       if (state.settings !== null && stableJson(state.settings) === stableJson(command.data.settings)) return [];
-      const saved: SettingsSaved = { type: 'SettingsSaved', data: { userId: state.userId, settings: command.data.settings } };
+      const saved: SettingsSaved = {
+        type: 'SettingsSaved',
+        data: { userId: state.userId, settings: command.data.settings },
+      };
       return [saved];
     }
     case 'ChangePlan': {
@@ -407,7 +592,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const changed: PlanChanged = {
         type: 'PlanChanged',
         data: {
-          userId: state.userId, from: state.plan, to: d.to, reason: d.reason,
+          userId: state.userId,
+          from: state.plan,
+          to: d.to,
+          reason: d.reason,
           ...(d.subscriptionId !== undefined ? { subscriptionId: d.subscriptionId } : {}),
         },
       };

@@ -19,12 +19,24 @@ import { claimUnique } from '../runtime/claim-unique';
 import { foldEvents } from '../runtime/decider';
 import { handleCommand, toDomainEvent } from '../runtime/handle-command';
 import {
-  passwordWithoutCurrentUntil, userDecider, usableToken, type ClientInfo, type UserCommand, type UserEvent, type UserState,
+  passwordWithoutCurrentUntil,
+  userDecider,
+  usableToken,
+  type ClientInfo,
+  type UserCommand,
+  type UserEvent,
+  type UserState,
 } from './accounts.decider';
 import type { LinkPurpose, UserSignedOut } from '@jsonable/contracts/events';
 import {
-  alreadyRegisteredMail, confirmSignUpMail, magicLinkMail, noAccountResetMail, passwordChangedMail, passwordResetMail,
-  resetLink, verifyLink,
+  alreadyRegisteredMail,
+  confirmSignUpMail,
+  magicLinkMail,
+  noAccountResetMail,
+  passwordChangedMail,
+  passwordResetMail,
+  resetLink,
+  verifyLink,
 } from './mails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { newMagicLinkToken, newSessionSecret, newUserApiKey, sha256Hex } from './secrets';
@@ -54,12 +66,21 @@ export interface OpenedSession extends Written {
 export const NO_CLIENT: ClientInfo = { userAgent: null, ip: null };
 
 function run(deps: Pick<AccountsDeps, 'eventStore' | 'ids'>, userId: string, command: UserCommand) {
-  return handleCommand({ eventStore: deps.eventStore, stream: userStream(userId), decider: userDecider, command, ids: deps.ids });
+  return handleCommand({
+    eventStore: deps.eventStore,
+    stream: userStream(userId),
+    decider: userDecider,
+    command,
+    ids: deps.ids,
+  });
 }
 
 export async function loadUser(eventStore: EventStore, userId: string): Promise<UserState> {
   const recorded = await eventStore.readStream(userStream(userId));
-  return foldEvents(userDecider, recorded.map((e) => toDomainEvent<UserEvent>(e)));
+  return foldEvents(
+    userDecider,
+    recorded.map((e) => toDomainEvent<UserEvent>(e)),
+  );
 }
 
 async function send(mailer: Mailer, message: MailMessage): Promise<void> {
@@ -80,15 +101,21 @@ export async function registerUser(
 ): Promise<Written & { userId: string }> {
   const userId = deps.ids.uuid();
   const won = await claimUnique(deps.eventStore, emailStream(input.email), {
-    id: deps.ids.uuid(), type: 'EmailClaimed', data: { email: input.email, userId },
+    id: deps.ids.uuid(),
+    type: 'EmailClaimed',
+    data: { email: input.email, userId },
   });
   if (!won) throw new ValidationError('An account with this email already exists');
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const result = await run(deps, userId, {
     type: 'RegisterUser',
     data: {
-      userId, email: input.email, passwordHash, authProvider: passwordHash ? 'local' : 'magic_link',
-      now: deps.clock.now().toISOString(), ...(input.plan ? { plan: input.plan } : {}),
+      userId,
+      email: input.email,
+      passwordHash,
+      authProvider: passwordHash ? 'local' : 'magic_link',
+      now: deps.clock.now().toISOString(),
+      ...(input.plan ? { plan: input.plan } : {}),
     },
   });
   return { userId, position: result.position };
@@ -128,7 +155,10 @@ export async function requestSignUp(deps: AccountsDeps, input: { email: string; 
   const owner = await ownerOf(deps, input.email);
   if (owner) {
     const { token, position } = await issueLink(deps, owner.userId, input.email, 'sign_in', null);
-    await send(deps.mailer, alreadyRegisteredMail(input.email, verifyLink(deps.config.publicUrl, token), deps.config.publicUrl));
+    await send(
+      deps.mailer,
+      alreadyRegisteredMail(input.email, verifyLink(deps.config.publicUrl, token), deps.config.publicUrl),
+    );
     return { position };
   }
   const { token, position } = await issueLink(deps, deps.ids.uuid(), input.email, 'register', passwordHash);
@@ -152,22 +182,36 @@ export interface LinkPreview {
 }
 
 /** Whether a link can still be confirmed (GET /api/verify-magic-link): reads only, consumes nothing. */
-export async function checkMagicLink(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<LinkPreview | null> {
+export async function checkMagicLink(
+  deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>,
+  token: string,
+): Promise<LinkPreview | null> {
   const found = await lookUpToken(deps, token);
   if (!found || found.token.purpose === 'reset_password') return null;
   return { email: found.token.email, purpose: found.token.purpose };
 }
 
 /** Whether a reset link can still be used (GET /api/password-reset): reads only. */
-export async function checkResetLink(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<{ email: string } | null> {
+export async function checkResetLink(
+  deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>,
+  token: string,
+): Promise<{ email: string } | null> {
   const found = await lookUpToken(deps, token);
   if (!found || found.token.purpose !== 'reset_password' || found.state.status !== 'active') return null;
   return { email: found.token.email };
 }
 
-type FoundToken = { tokenHash: string; userId: string; state: UserState; token: NonNullable<ReturnType<typeof usableToken>> };
+type FoundToken = {
+  tokenHash: string;
+  userId: string;
+  state: UserState;
+  token: NonNullable<ReturnType<typeof usableToken>>;
+};
 
-async function lookUpToken(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>, token: string): Promise<FoundToken | null> {
+async function lookUpToken(
+  deps: Pick<AccountsDeps, 'readModels' | 'eventStore' | 'clock'>,
+  token: string,
+): Promise<FoundToken | null> {
   const tokenHash = sha256Hex(token);
   const doc = await deps.readModels.get<LoginTokenDoc>(LOGIN_TOKENS, tokenHash);
   if (!doc) return null;
@@ -193,7 +237,10 @@ async function lookUpToken(deps: Pick<AccountsDeps, 'readModels' | 'eventStore' 
  * `password` is that password (else, without `password`, it has none). If another account won the
  * address meanwhile, the link still proves control of the address, so its owner is signed in.
  */
-export async function confirmMagicLink(deps: AccountsDeps, input: { token: string; password?: string | undefined; client: ClientInfo }): Promise<OpenedSession> {
+export async function confirmMagicLink(
+  deps: AccountsDeps,
+  input: { token: string; password?: string | undefined; client: ClientInfo },
+): Promise<OpenedSession> {
   const found = await lookUpToken(deps, input.token);
   if (!found || found.token.purpose === 'reset_password') throw new ValidationError(accountMessages.magicLinkInvalid);
   const { tokenHash, userId, state, token } = found;
@@ -202,25 +249,39 @@ export async function confirmMagicLink(deps: AccountsDeps, input: { token: strin
   const base = { tokenHash, now, sessionHash: session.hash, client: input.client };
 
   if (state.status === 'active') {
-    const result = await run(deps, userId, { type: 'ConfirmMagicLink', data: { ...base, holdsEmailClaim: true, confirmedPasswordHash: null } });
+    const result = await run(deps, userId, {
+      type: 'ConfirmMagicLink',
+      data: { ...base, holdsEmailClaim: true, confirmedPasswordHash: null },
+    });
     return { userId, sessionId: session.plaintext, position: result.position };
   }
 
   // The sign-up's password counts only when the person confirming knows it.
   let confirmedPasswordHash: string | null = null;
   if (input.password !== undefined) {
-    const ok = token.purpose === 'register' && token.passwordHash !== null
-      ? await verifyPassword(token.passwordHash, input.password)
-      : await burnPasswordCheck(input.password);
+    const ok =
+      token.purpose === 'register' && token.passwordHash !== null
+        ? await verifyPassword(token.passwordHash, input.password)
+        : await burnPasswordCheck(input.password);
     if (!ok) throw new UnauthorizedError(accountMessages.signUpPasswordWrong);
     confirmedPasswordHash = token.passwordHash;
   }
 
   const claimStream = emailStream(token.email);
-  const holdsEmailClaim = await claimUnique(deps.eventStore, claimStream, {
-    id: deps.ids.uuid(), type: 'EmailClaimed', data: { email: token.email, userId },
-  }, { sameOwner: (existing) => (existing.data as { userId?: string }).userId === userId });
-  const consumed = await run(deps, userId, { type: 'ConfirmMagicLink', data: { ...base, holdsEmailClaim, confirmedPasswordHash } });
+  const holdsEmailClaim = await claimUnique(
+    deps.eventStore,
+    claimStream,
+    {
+      id: deps.ids.uuid(),
+      type: 'EmailClaimed',
+      data: { email: token.email, userId },
+    },
+    { sameOwner: (existing) => (existing.data as { userId?: string }).userId === userId },
+  );
+  const consumed = await run(deps, userId, {
+    type: 'ConfirmMagicLink',
+    data: { ...base, holdsEmailClaim, confirmedPasswordHash },
+  });
   if (holdsEmailClaim) return { userId, sessionId: session.plaintext, position: consumed.position };
 
   const [claim] = await deps.eventStore.readStream(claimStream);
@@ -232,18 +293,34 @@ export async function confirmMagicLink(deps: AccountsDeps, input: { token: strin
     // this link proves control of the address, so the account is created on the holder's stream.
     await run(deps, ownerId, {
       type: 'RegisterUser',
-      data: { userId: ownerId, email: token.email, passwordHash: confirmedPasswordHash, authProvider: confirmedPasswordHash ? 'local' : 'magic_link', now },
+      data: {
+        userId: ownerId,
+        email: token.email,
+        passwordHash: confirmedPasswordHash,
+        authProvider: confirmedPasswordHash ? 'local' : 'magic_link',
+        now,
+      },
     });
   }
   const signedIn = await run(deps, ownerId, {
     type: 'SignIn',
-    data: { sessionHash: session.hash, now, method: 'magic_link', verifiedPasswordHash: null, client: input.client, foreignLinkIssuedAt: token.issuedAt },
+    data: {
+      sessionHash: session.hash,
+      now,
+      method: 'magic_link',
+      verifiedPasswordHash: null,
+      client: input.client,
+      foreignLinkIssuedAt: token.issuedAt,
+    },
   });
   return { userId: ownerId, sessionId: session.plaintext, position: signedIn.position };
 }
 
 /** Password sign-in. Unknown address, password-less account and wrong password fail alike. */
-export async function signInWithPassword(deps: AccountsDeps, input: { email: string; password: string; client: ClientInfo }): Promise<OpenedSession> {
+export async function signInWithPassword(
+  deps: AccountsDeps,
+  input: { email: string; password: string; client: ClientInfo },
+): Promise<OpenedSession> {
   const owner = await ownerOf(deps, input.email);
   if (!owner) {
     // No account yet. If the address has a sign-up waiting for its e-mail link and this is its
@@ -254,12 +331,20 @@ export async function signInWithPassword(deps: AccountsDeps, input: { email: str
     throw new UnauthorizedError(pending && ok ? accountMessages.confirmEmailFirst : accountMessages.invalidCredentials);
   }
   const passwordHash = owner.state.passwordHash ?? null;
-  const ok = passwordHash ? await verifyPassword(passwordHash, input.password) : await burnPasswordCheck(input.password);
+  const ok = passwordHash
+    ? await verifyPassword(passwordHash, input.password)
+    : await burnPasswordCheck(input.password);
   if (!ok) throw new UnauthorizedError(accountMessages.invalidCredentials);
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, owner.userId, {
     type: 'SignIn',
-    data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'password', verifiedPasswordHash: passwordHash, client: input.client },
+    data: {
+      sessionHash: session.hash,
+      now: deps.clock.now().toISOString(),
+      method: 'password',
+      verifiedPasswordHash: passwordHash,
+      client: input.client,
+    },
   });
   return { userId: owner.userId, sessionId: session.plaintext, position: result.position };
 }
@@ -270,17 +355,27 @@ async function pendingSignUpHash(deps: AccountsDeps, email: string): Promise<str
   for (const doc of await findPendingSignUps(deps.readModels, email, now)) {
     const state = await loadUser(deps.eventStore, doc.userId);
     const token = state.tokens[doc.id];
-    if (state.status === 'pending' && token && usableToken(state, doc.id, now.toISOString()) && token.passwordHash) return token.passwordHash;
+    if (state.status === 'pending' && token && usableToken(state, doc.id, now.toISOString()) && token.passwordHash)
+      return token.passwordHash;
   }
   return null;
 }
 
 /** Opens a session for an existing account without a credential check (tests, operator tooling). */
-export async function openSession(deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>, userId: string): Promise<OpenedSession> {
+export async function openSession(
+  deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>,
+  userId: string,
+): Promise<OpenedSession> {
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, userId, {
     type: 'SignIn',
-    data: { sessionHash: session.hash, now: deps.clock.now().toISOString(), method: 'magic_link', verifiedPasswordHash: null, client: NO_CLIENT },
+    data: {
+      sessionHash: session.hash,
+      now: deps.clock.now().toISOString(),
+      method: 'magic_link',
+      verifiedPasswordHash: null,
+      client: NO_CLIENT,
+    },
   });
   return { userId, sessionId: session.plaintext, position: result.position };
 }
@@ -289,7 +384,10 @@ export async function signOut(
   deps: Pick<AccountsDeps, 'eventStore' | 'ids'>,
   input: { userId: string; sessionHash: string; reason: NonNullable<UserSignedOut['data']['reason']> },
 ): Promise<Written & { signedOut: boolean }> {
-  const result = await run(deps, input.userId, { type: 'SignOut', data: { sessionHash: input.sessionHash, reason: input.reason } });
+  const result = await run(deps, input.userId, {
+    type: 'SignOut',
+    data: { sessionHash: input.sessionHash, reason: input.reason },
+  });
   return { position: result.position, signedOut: result.events.length > 0 };
 }
 
@@ -298,7 +396,10 @@ export async function signOutOthers(
   deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>,
   input: { userId: string; keepSessionHash: string },
 ): Promise<Written & { signedOut: number }> {
-  const result = await run(deps, input.userId, { type: 'SignOutOthers', data: { keepSessionHash: input.keepSessionHash, now: deps.clock.now().toISOString() } });
+  const result = await run(deps, input.userId, {
+    type: 'SignOutOthers',
+    data: { keepSessionHash: input.keepSessionHash, now: deps.clock.now().toISOString() },
+  });
   return { position: result.position, signedOut: result.events.length };
 }
 
@@ -307,7 +408,10 @@ export async function touchSession(
   deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock'>,
   input: { userId: string; sessionHash: string; ip: string | null },
 ): Promise<void> {
-  await run(deps, input.userId, { type: 'TouchSession', data: { sessionHash: input.sessionHash, now: deps.clock.now().toISOString(), ip: input.ip } });
+  await run(deps, input.userId, {
+    type: 'TouchSession',
+    data: { sessionHash: input.sessionHash, now: deps.clock.now().toISOString(), ip: input.ip },
+  });
 }
 
 /** Until when the session may set a new password without the current one, or null. */
@@ -323,7 +427,10 @@ export async function updateProfile(
   deps: Pick<AccountsDeps, 'eventStore' | 'ids'>,
   input: { userId: string; firstName: string | null; lastName: string | null },
 ): Promise<Written> {
-  const result = await run(deps, input.userId, { type: 'UpdateProfile', data: { firstName: input.firstName, lastName: input.lastName } });
+  const result = await run(deps, input.userId, {
+    type: 'UpdateProfile',
+    data: { firstName: input.firstName, lastName: input.lastName },
+  });
   return { position: result.position };
 }
 
@@ -334,14 +441,24 @@ export async function updateProfile(
  */
 export async function changePassword(
   deps: Pick<AccountsDeps, 'eventStore' | 'ids' | 'clock' | 'mailer' | 'config'>,
-  input: { userId: string; sessionHash: string | null; currentPassword: string | undefined; newPassword: string; client: ClientInfo },
+  input: {
+    userId: string;
+    sessionHash: string | null;
+    currentPassword: string | undefined;
+    newPassword: string;
+    client: ClientInfo;
+  },
 ): Promise<OpenedSession & { notified: boolean }> {
   const state = await loadUser(deps.eventStore, input.userId);
   let verifiedPasswordHash: string | null = null;
   if (state.passwordHash !== null && input.currentPassword !== undefined && input.currentPassword !== '') {
-    if (!(await verifyPassword(state.passwordHash, input.currentPassword))) throw new ValidationError(accountMessages.currentPasswordWrong);
+    if (!(await verifyPassword(state.passwordHash, input.currentPassword)))
+      throw new ValidationError(accountMessages.currentPasswordWrong);
     verifiedPasswordHash = state.passwordHash;
-  } else if (state.passwordHash !== null && passwordWithoutCurrentUntil(state, input.sessionHash, deps.clock.now().toISOString()) === null) {
+  } else if (
+    state.passwordHash !== null &&
+    passwordWithoutCurrentUntil(state, input.sessionHash, deps.clock.now().toISOString()) === null
+  ) {
     throw new ValidationError(accountMessages.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -349,12 +466,21 @@ export async function changePassword(
   const result = await run(deps, input.userId, {
     type: 'ChangePassword',
     data: {
-      passwordHash, verifiedPasswordHash, callerSessionHash: input.sessionHash, sessionHash: session.hash,
-      now: deps.clock.now().toISOString(), client: input.client,
+      passwordHash,
+      verifiedPasswordHash,
+      callerSessionHash: input.sessionHash,
+      sessionHash: session.hash,
+      now: deps.clock.now().toISOString(),
+      client: input.client,
     },
   });
   // The change stands even if the notice cannot be sent; the caller logs a failed notice.
-  const notified = state.email !== null && (await deps.mailer.send(passwordChangedMail(state.email, deps.config.publicUrl)).then(() => true, () => false));
+  const notified =
+    state.email !== null &&
+    (await deps.mailer.send(passwordChangedMail(state.email, deps.config.publicUrl)).then(
+      () => true,
+      () => false,
+    ));
   return { userId: input.userId, sessionId: session.plaintext, position: result.position, notified };
 }
 
@@ -396,9 +522,18 @@ export async function resetPassword(
   const session = newSessionSecret(deps.ids);
   const result = await run(deps, found.userId, {
     type: 'ResetPassword',
-    data: { tokenHash: found.tokenHash, passwordHash, sessionHash: session.hash, now: deps.clock.now().toISOString(), client: input.client },
+    data: {
+      tokenHash: found.tokenHash,
+      passwordHash,
+      sessionHash: session.hash,
+      now: deps.clock.now().toISOString(),
+      client: input.client,
+    },
   });
-  const notified = await deps.mailer.send(passwordChangedMail(found.token.email, deps.config.publicUrl)).then(() => true, () => false);
+  const notified = await deps.mailer.send(passwordChangedMail(found.token.email, deps.config.publicUrl)).then(
+    () => true,
+    () => false,
+  );
   return { userId: found.userId, sessionId: session.plaintext, position: result.position, notified };
 }
 
@@ -408,7 +543,10 @@ export async function generateUserApiKey(
   input: { userId: string },
 ): Promise<Written & { apiKey: string; prefix: string }> {
   const key = newUserApiKey(deps.ids);
-  const result = await run(deps, input.userId, { type: 'IssueUserApiKey', data: { keyHash: key.hash, keyPrefix: key.prefix } });
+  const result = await run(deps, input.userId, {
+    type: 'IssueUserApiKey',
+    data: { keyHash: key.hash, keyPrefix: key.prefix },
+  });
   return { apiKey: key.plaintext, prefix: key.prefix, position: result.position };
 }
 
@@ -430,7 +568,11 @@ export async function changePlan(
 ): Promise<Written & { changed: boolean }> {
   const result = await run(deps, input.userId, {
     type: 'ChangePlan',
-    data: { to: input.to, reason: input.reason, ...(input.subscriptionId !== undefined ? { subscriptionId: input.subscriptionId } : {}) },
+    data: {
+      to: input.to,
+      reason: input.reason,
+      ...(input.subscriptionId !== undefined ? { subscriptionId: input.subscriptionId } : {}),
+    },
   });
   return { position: result.position, changed: result.events.length > 0 };
 }

@@ -62,7 +62,10 @@ const bump = (counts: Record<string, number>, key: string) => {
 };
 
 /** Replays every user (or only `onlyUserId`) from the log. */
-export async function replayAudit(eventStore: EventStore, options: { onlyUserId?: string; upTo?: number } = {}): Promise<Map<string, UserAudit>> {
+export async function replayAudit(
+  eventStore: EventStore,
+  options: { onlyUserId?: string; upTo?: number } = {},
+): Promise<Map<string, UserAudit>> {
   const users = new Map<string, UserAudit>();
   const periods = new Map<string, Map<number, PeriodUsage>>();
   /** imageId → owner and period, to put a deletion in the period its render was counted in. */
@@ -76,7 +79,16 @@ export async function replayAudit(eventStore: EventStore, options: { onlyUserId?
     let usage = byPeriod.get(period);
     if (!usage) {
       const { start, end } = usagePeriodBounds(audit.registeredAt, period);
-      usage = { period, start: start.toISOString(), end: end.toISOString(), renders: 0, byFormat: {}, byProject: {}, perDay: {}, deletions: 0 };
+      usage = {
+        period,
+        start: start.toISOString(),
+        end: end.toISOString(),
+        renders: 0,
+        byFormat: {},
+        byProject: {},
+        perDay: {},
+        deletions: 0,
+      };
       byPeriod.set(period, usage);
     }
     return usage;
@@ -88,7 +100,15 @@ export async function replayAudit(eventStore: EventStore, options: { onlyUserId?
     if (e.type === 'UserRegistered') {
       const d = (e as unknown as UserRegistered).data;
       if (!users.has(userId)) {
-        users.set(userId, { userId, email: d.email, registeredAt: d.registeredAt, plan: d.plan, periods: [], planChanges: [], billing: [] });
+        users.set(userId, {
+          userId,
+          email: d.email,
+          registeredAt: d.registeredAt,
+          plan: d.plan,
+          periods: [],
+          planChanges: [],
+          billing: [],
+        });
       }
       continue;
     }

@@ -30,7 +30,11 @@ export interface VerifyResult {
   differences: AuditDifference[];
 }
 
-export async function verifyAudit(eventStore: EventStore, readModels: ReadModels, checkpoints: Checkpoints): Promise<VerifyResult> {
+export async function verifyAudit(
+  eventStore: EventStore,
+  readModels: ReadModels,
+  checkpoints: Checkpoints,
+): Promise<VerifyResult> {
   const replays = new Map<number, Map<string, UserAudit>>();
   const replayAt = async (upTo: number) => {
     let r = replays.get(upTo);
@@ -48,10 +52,12 @@ export async function verifyAudit(eventStore: EventStore, readModels: ReadModels
     const usageDocs = await readModels.find<UsageDoc>(USAGE, { userId });
     const counted = new Map(usageDocs.map((d) => [d.period, d.count]));
     for (const p of usage?.periods ?? []) {
-      if ((counted.get(p.period) ?? 0) !== p.renders) diff(`usage period ${p.period}: read model ${counted.get(p.period) ?? 0} tables, log ${p.renders}`);
+      if ((counted.get(p.period) ?? 0) !== p.renders)
+        diff(`usage period ${p.period}: read model ${counted.get(p.period) ?? 0} tables, log ${p.renders}`);
       counted.delete(p.period);
     }
-    for (const [period, count] of counted) if (count !== 0) diff(`usage period ${period}: read model ${count} tables, log 0`);
+    for (const [period, count] of counted)
+      if (count !== 0) diff(`usage period ${period}: read model ${count} tables, log 0`);
 
     const stats = await at('statistics');
     const statDocs = new Map((await readModels.find<StatisticsDoc>(STATISTICS, { userId })).map((d) => [d.period, d]));
@@ -60,10 +66,12 @@ export async function verifyAudit(eventStore: EventStore, readModels: ReadModels
       statDocs.delete(p.period);
       for (const field of ['byFormat', 'byProject', 'perDay'] as const) {
         const live = nonZero(doc?.[field] ?? {});
-        if (!isDeepStrictEqual(live, p[field])) diff(`statistics period ${p.period} ${field}: read model ${show(live)}, log ${show(p[field])}`);
+        if (!isDeepStrictEqual(live, p[field]))
+          diff(`statistics period ${p.period} ${field}: read model ${show(live)}, log ${show(p[field])}`);
       }
     }
-    for (const period of statDocs.keys()) diff(`statistics period ${period}: in the read model but no render in the log`);
+    for (const period of statDocs.keys())
+      diff(`statistics period ${period}: in the read model but no render in the log`);
 
     const imgs = await at('images');
     const deletedDocs = await readModels.find<ImageDoc>(IMAGES, { userId, deleted: true });
@@ -82,14 +90,23 @@ export async function verifyAudit(eventStore: EventStore, readModels: ReadModels
     for (const r of billing?.billing ?? []) {
       const doc = rows.get(r.rowId);
       rows.delete(r.rowId);
-      const live = doc && { id: doc.id, date: doc.date, event: doc.event, plan: doc.plan, amount: doc.amount, currency: doc.currency };
-      if (!isDeepStrictEqual(live, r.entry)) diff(`billing ${r.entry.event} ${r.rowId}: read model ${show(live)}, log ${show(r.entry)}`);
+      const live = doc && {
+        id: doc.id,
+        date: doc.date,
+        event: doc.event,
+        plan: doc.plan,
+        amount: doc.amount,
+        currency: doc.currency,
+      };
+      if (!isDeepStrictEqual(live, r.entry))
+        diff(`billing ${r.entry.event} ${r.rowId}: read model ${show(live)}, log ${show(r.entry)}`);
     }
     for (const id of rows.keys()) diff(`billing row ${id}: in the read model but not in the log`);
 
     const account = await at('users');
     const user = await readModels.get<UserDoc>(USERS, userId);
-    if (account && user?.current_plan_tier !== account.plan) diff(`plan: read model ${show(user?.current_plan_tier)}, log ${show(account.plan)}`);
+    if (account && user?.current_plan_tier !== account.plan)
+      diff(`plan: read model ${show(user?.current_plan_tier)}, log ${show(account.plan)}`);
   }
   return { users: everyone.size, differences };
 }

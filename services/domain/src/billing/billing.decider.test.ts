@@ -6,63 +6,164 @@ import { billingDecider, paidPlan, type ObservedSubscription, type RecordWebhook
 
 const spec = testDecider(billingDecider);
 const at = '2026-11-01T10:00:00.000Z';
-const sub = (status: string, plan: ObservedSubscription['plan'] = 'premium', id = 'sub_1'): ObservedSubscription =>
-  ({ id, status, plan, customerId: 'cus_1', currentPeriodEnd: '2026-12-01T10:00:00.000Z' });
-const checkout = (eventId: string, subscription: ObservedSubscription | null, subscriptionId = 'sub_1'): RecordWebhook => ({
+const sub = (status: string, plan: ObservedSubscription['plan'] = 'premium', id = 'sub_1'): ObservedSubscription => ({
+  id,
+  status,
+  plan,
+  customerId: 'cus_1',
+  currentPeriodEnd: '2026-12-01T10:00:00.000Z',
+});
+const checkout = (
+  eventId: string,
+  subscription: ObservedSubscription | null,
+  subscriptionId = 'sub_1',
+): RecordWebhook => ({
   type: 'RecordWebhook',
   data: {
-    userId: 'u1', subscription,
-    webhook: { kind: 'checkout_completed', eventId, occurredAt: at, userId: 'u1', customerId: 'cus_1', subscriptionId, plan: 'premium', amount: 900, currency: 'usd' },
+    userId: 'u1',
+    subscription,
+    webhook: {
+      kind: 'checkout_completed',
+      eventId,
+      occurredAt: at,
+      userId: 'u1',
+      customerId: 'cus_1',
+      subscriptionId,
+      plan: 'premium',
+      amount: 900,
+      currency: 'usd',
+    },
   },
 });
-const updated = (eventId: string, subscription: ObservedSubscription | null, kind: 'subscription_updated' | 'subscription_deleted' = 'subscription_updated'): RecordWebhook => ({
+const updated = (
+  eventId: string,
+  subscription: ObservedSubscription | null,
+  kind: 'subscription_updated' | 'subscription_deleted' = 'subscription_updated',
+): RecordWebhook => ({
   type: 'RecordWebhook',
-  data: { userId: 'u1', subscription, webhook: { kind, eventId, occurredAt: at, subscriptionId: subscription?.id ?? 'sub_1', customerId: 'cus_1', userId: 'u1' } },
+  data: {
+    userId: 'u1',
+    subscription,
+    webhook: {
+      kind,
+      eventId,
+      occurredAt: at,
+      subscriptionId: subscription?.id ?? 'sub_1',
+      customerId: 'cus_1',
+      userId: 'u1',
+    },
+  },
 });
 const completed = (eventId: string, id = 'sub_1', plan: 'premium' | 'business' = 'premium'): BillingEvent => ({
   type: 'CheckoutCompleted',
-  data: { userId: 'u1', providerEventId: eventId, customerId: 'cus_1', subscriptionId: id, plan, amount: 900, currency: 'usd', occurredAt: at },
+  data: {
+    userId: 'u1',
+    providerEventId: eventId,
+    customerId: 'cus_1',
+    subscriptionId: id,
+    plan,
+    amount: 900,
+    currency: 'usd',
+    occurredAt: at,
+  },
 });
-const canceled = (eventId: string, id = 'sub_1'): BillingEvent => ({ type: 'SubscriptionCanceled', data: { userId: 'u1', providerEventId: eventId, subscriptionId: id, occurredAt: at } });
+const canceled = (eventId: string, id = 'sub_1'): BillingEvent => ({
+  type: 'SubscriptionCanceled',
+  data: { userId: 'u1', providerEventId: eventId, subscriptionId: id, occurredAt: at },
+});
 
 describe('billing decider', () => {
   it('records a checkout once; a redelivered provider event changes nothing', () => {
-    spec.given([]).when(checkout('evt_1', sub('active'))).then([completed('evt_1')]);
-    spec.given([completed('evt_1')]).when(checkout('evt_1', sub('active'))).thenNothing();
+    spec
+      .given([])
+      .when(checkout('evt_1', sub('active')))
+      .then([completed('evt_1')]);
+    spec
+      .given([completed('evt_1')])
+      .when(checkout('evt_1', sub('active')))
+      .thenNothing();
   });
 
   it('records a subscription only when the provider copy differs from the stream', () => {
-    spec.given([completed('evt_1')]).when(updated('evt_2', sub('active'))).thenNothing();
-    spec.given([completed('evt_1')]).when(updated('evt_2', sub('past_due'))).then([{
-      type: 'SubscriptionChanged',
-      data: { userId: 'u1', providerEventId: 'evt_2', subscriptionId: 'sub_1', status: 'past_due', plan: 'premium', currentPeriodEnd: '2026-12-01T10:00:00.000Z', occurredAt: at },
-    }]);
-    spec.given([completed('evt_1')]).when(updated('evt_3', sub('canceled'), 'subscription_deleted')).then([canceled('evt_3')]);
+    spec
+      .given([completed('evt_1')])
+      .when(updated('evt_2', sub('active')))
+      .thenNothing();
+    spec
+      .given([completed('evt_1')])
+      .when(updated('evt_2', sub('past_due')))
+      .then([
+        {
+          type: 'SubscriptionChanged',
+          data: {
+            userId: 'u1',
+            providerEventId: 'evt_2',
+            subscriptionId: 'sub_1',
+            status: 'past_due',
+            plan: 'premium',
+            currentPeriodEnd: '2026-12-01T10:00:00.000Z',
+            occurredAt: at,
+          },
+        },
+      ]);
+    spec
+      .given([completed('evt_1')])
+      .when(updated('evt_3', sub('canceled'), 'subscription_deleted'))
+      .then([canceled('evt_3')]);
   });
 
   it('never revives an ended subscription from a stale copy, and a late checkout says again that it ended', () => {
-    spec.given([completed('evt_1'), canceled('evt_3')]).when(updated('evt_2', sub('active'))).thenNothing();
-    spec.given([canceled('evt_3')]).when(checkout('evt_1', sub('canceled'))).then([completed('evt_1'), canceled('evt_1')]);
+    spec
+      .given([completed('evt_1'), canceled('evt_3')])
+      .when(updated('evt_2', sub('active')))
+      .thenNothing();
+    spec
+      .given([canceled('evt_3')])
+      .when(checkout('evt_1', sub('canceled')))
+      .then([completed('evt_1'), canceled('evt_1')]);
   });
 
   it('after a late checkout of an ended subscription, points back at the one that still grants a plan', () => {
     const business: BillingEvent = {
       type: 'SubscriptionChanged',
-      data: { userId: 'u1', providerEventId: 'evt_9', subscriptionId: 'sub_2', status: 'active', plan: 'business', currentPeriodEnd: null, occurredAt: at },
+      data: {
+        userId: 'u1',
+        providerEventId: 'evt_9',
+        subscriptionId: 'sub_2',
+        status: 'active',
+        plan: 'business',
+        currentPeriodEnd: null,
+        occurredAt: at,
+      },
     };
-    const events = spec.given([business, canceled('evt_3')]).when(checkout('evt_1', sub('canceled'))).then([
-      completed('evt_1'), canceled('evt_1'), { ...business, data: { ...business.data, providerEventId: 'evt_1' } } as BillingEvent,
-    ]);
+    const events = spec
+      .given([business, canceled('evt_3')])
+      .when(checkout('evt_1', sub('canceled')))
+      .then([
+        completed('evt_1'),
+        canceled('evt_1'),
+        { ...business, data: { ...business.data, providerEventId: 'evt_1' } } as BillingEvent,
+      ]);
     expect(paidPlan(foldEvents(billingDecider, [business, canceled('evt_3'), ...events]))).toBe('business');
   });
 
   it('the paid plan: none without subscriptions, the best granting one, free once none grants', () => {
     expect(paidPlan(billingDecider.initialState())).toBeNull();
-    expect(paidPlan(foldEvents(billingDecider, [completed('e1', 'sub_1'), completed('e2', 'sub_2', 'business')]))).toBe('business');
+    expect(paidPlan(foldEvents(billingDecider, [completed('e1', 'sub_1'), completed('e2', 'sub_2', 'business')]))).toBe(
+      'business',
+    );
     expect(paidPlan(foldEvents(billingDecider, [completed('e1', 'sub_1'), canceled('e2', 'sub_1')]))).toBe('free');
     const unpaid: BillingEvent = {
       type: 'SubscriptionChanged',
-      data: { userId: 'u1', providerEventId: 'e3', subscriptionId: 'sub_1', status: 'unpaid', plan: 'premium', currentPeriodEnd: null, occurredAt: at },
+      data: {
+        userId: 'u1',
+        providerEventId: 'e3',
+        subscriptionId: 'sub_1',
+        status: 'unpaid',
+        plan: 'premium',
+        currentPeriodEnd: null,
+        occurredAt: at,
+      },
     };
     expect(paidPlan(foldEvents(billingDecider, [completed('e1'), unpaid]))).toBe('free');
   });
@@ -70,14 +171,58 @@ describe('billing decider', () => {
   it('an invoice is paid once; each failed attempt is its own fact', () => {
     const invoice = (kind: 'invoice_paid' | 'invoice_payment_failed', eventId: string): RecordWebhook => ({
       type: 'RecordWebhook',
-      data: { userId: 'u1', subscription: null, webhook: { kind, eventId, occurredAt: at, invoiceId: 'in_1', subscriptionId: 'sub_1', customerId: 'cus_1', userId: 'u1', amount: 900, currency: 'usd' } },
+      data: {
+        userId: 'u1',
+        subscription: null,
+        webhook: {
+          kind,
+          eventId,
+          occurredAt: at,
+          invoiceId: 'in_1',
+          subscriptionId: 'sub_1',
+          customerId: 'cus_1',
+          userId: 'u1',
+          amount: 900,
+          currency: 'usd',
+        },
+      },
     });
-    const paid = spec.given([]).when(invoice('invoice_paid', 'e1')).then([{
-      type: 'InvoicePaid', data: { userId: 'u1', providerEventId: 'e1', invoiceId: 'in_1', subscriptionId: 'sub_1', amount: 900, currency: 'usd', occurredAt: at },
-    }]);
+    const paid = spec
+      .given([])
+      .when(invoice('invoice_paid', 'e1'))
+      .then([
+        {
+          type: 'InvoicePaid',
+          data: {
+            userId: 'u1',
+            providerEventId: 'e1',
+            invoiceId: 'in_1',
+            subscriptionId: 'sub_1',
+            amount: 900,
+            currency: 'usd',
+            occurredAt: at,
+          },
+        },
+      ]);
     spec.given(paid).when(invoice('invoice_paid', 'e2')).thenNothing();
-    expect(spec.given(paid).when(invoice('invoice_payment_failed', 'e3')).then([{
-      type: 'InvoicePaymentFailed', data: { userId: 'u1', providerEventId: 'e3', invoiceId: 'in_1', subscriptionId: 'sub_1', amount: 900, currency: 'usd', occurredAt: at },
-    }])).toHaveLength(1);
+    expect(
+      spec
+        .given(paid)
+        .when(invoice('invoice_payment_failed', 'e3'))
+        .then([
+          {
+            type: 'InvoicePaymentFailed',
+            data: {
+              userId: 'u1',
+              providerEventId: 'e3',
+              invoiceId: 'in_1',
+              subscriptionId: 'sub_1',
+              amount: 900,
+              currency: 'usd',
+              occurredAt: at,
+            },
+          },
+        ]),
+    ).toHaveLength(1);
   });
 });

@@ -8,7 +8,12 @@
  * the same subscriptions, and the same plan.
  */
 import type {
-  BillingEvent, CheckoutCompleted, InvoicePaid, InvoicePaymentFailed, SubscriptionCanceled, SubscriptionChanged,
+  BillingEvent,
+  CheckoutCompleted,
+  InvoicePaid,
+  InvoicePaymentFailed,
+  SubscriptionCanceled,
+  SubscriptionChanged,
 } from '@jsonable/contracts/events';
 import { planTiers, type PlanTier } from '@jsonable/contracts/plans';
 import { assertNever } from '../errors';
@@ -55,7 +60,12 @@ export type RecordWebhook = {
 };
 export type BillingCommand = RecordWebhook;
 
-export const initialBillingState = (): BillingState => ({ customerId: null, subscriptions: {}, paidInvoices: {}, seen: {} });
+export const initialBillingState = (): BillingState => ({
+  customerId: null,
+  subscriptions: {},
+  paidInvoices: {},
+  seen: {},
+});
 
 function evolve(state: BillingState, event: BillingEvent): BillingState {
   const seen = { ...state.seen, [event.data.providerEventId]: true as const };
@@ -64,23 +74,48 @@ function evolve(state: BillingState, event: BillingEvent): BillingState {
       const d = event.data;
       const known = state.subscriptions[d.subscriptionId];
       return {
-        ...state, seen, customerId: d.customerId || state.customerId,
-        subscriptions: known ? state.subscriptions : { ...state.subscriptions, [d.subscriptionId]: { status: 'active', plan: d.plan, ended: false, currentPeriodEnd: null } },
+        ...state,
+        seen,
+        customerId: d.customerId || state.customerId,
+        subscriptions: known
+          ? state.subscriptions
+          : {
+              ...state.subscriptions,
+              [d.subscriptionId]: { status: 'active', plan: d.plan, ended: false, currentPeriodEnd: null },
+            },
       };
     }
     case 'SubscriptionChanged': {
       const d = event.data;
       return {
-        ...state, seen,
-        subscriptions: { ...state.subscriptions, [d.subscriptionId]: { status: d.status, plan: d.plan, ended: ENDED_STATUSES.has(d.status), currentPeriodEnd: d.currentPeriodEnd } },
+        ...state,
+        seen,
+        subscriptions: {
+          ...state.subscriptions,
+          [d.subscriptionId]: {
+            status: d.status,
+            plan: d.plan,
+            ended: ENDED_STATUSES.has(d.status),
+            currentPeriodEnd: d.currentPeriodEnd,
+          },
+        },
       };
     }
     case 'SubscriptionCanceled': {
       const d = event.data;
       const known = state.subscriptions[d.subscriptionId];
       return {
-        ...state, seen,
-        subscriptions: { ...state.subscriptions, [d.subscriptionId]: { status: 'canceled', plan: known?.plan ?? 'free', ended: true, currentPeriodEnd: known?.currentPeriodEnd ?? null } },
+        ...state,
+        seen,
+        subscriptions: {
+          ...state.subscriptions,
+          [d.subscriptionId]: {
+            status: 'canceled',
+            plan: known?.plan ?? 'free',
+            ended: true,
+            currentPeriodEnd: known?.currentPeriodEnd ?? null,
+          },
+        },
       };
     }
     case 'InvoicePaid':
@@ -93,11 +128,21 @@ function evolve(state: BillingState, event: BillingEvent): BillingState {
 }
 
 /** Events that bring the stream's copy of a subscription in line with the provider's. */
-function reconcile(state: BillingState, userId: string, providerEventId: string, occurredAt: string, sub: ObservedSubscription, reassertEnd: boolean): BillingEvent[] {
+function reconcile(
+  state: BillingState,
+  userId: string,
+  providerEventId: string,
+  occurredAt: string,
+  sub: ObservedSubscription,
+  reassertEnd: boolean,
+): BillingEvent[] {
   const known = state.subscriptions[sub.id];
   if (ENDED_STATUSES.has(sub.status)) {
     if (known?.ended && !reassertEnd) return [];
-    const canceled: SubscriptionCanceled = { type: 'SubscriptionCanceled', data: { userId, providerEventId, subscriptionId: sub.id, occurredAt } };
+    const canceled: SubscriptionCanceled = {
+      type: 'SubscriptionCanceled',
+      data: { userId, providerEventId, subscriptionId: sub.id, occurredAt },
+    };
     return [canceled];
   }
   // An ended subscription never comes back; a stale copy must not revive it.
@@ -105,7 +150,15 @@ function reconcile(state: BillingState, userId: string, providerEventId: string,
   if (known && known.status === sub.status && known.plan === sub.plan) return [];
   const changed: SubscriptionChanged = {
     type: 'SubscriptionChanged',
-    data: { userId, providerEventId, subscriptionId: sub.id, status: sub.status, plan: sub.plan, currentPeriodEnd: sub.currentPeriodEnd, occurredAt },
+    data: {
+      userId,
+      providerEventId,
+      subscriptionId: sub.id,
+      status: sub.status,
+      plan: sub.plan,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      occurredAt,
+    },
   };
   return [changed];
 }
@@ -122,10 +175,18 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
         case 'checkout_completed': {
           const subscriptionId = sub?.id ?? w.subscriptionId;
           if (!subscriptionId) return [];
-          const plan = sub?.plan ?? (planTiers as readonly string[]).find((t) => t === w.plan) as PlanTier | undefined ?? 'free';
+          const plan =
+            sub?.plan ?? ((planTiers as readonly string[]).find((t) => t === w.plan) as PlanTier | undefined) ?? 'free';
           const completed: CheckoutCompleted = {
             type: 'CheckoutCompleted',
-            data: { ...base, customerId: w.customerId ?? sub?.customerId ?? '', subscriptionId, plan, amount: w.amount, currency: w.currency },
+            data: {
+              ...base,
+              customerId: w.customerId ?? sub?.customerId ?? '',
+              subscriptionId,
+              plan,
+              amount: w.amount,
+              currency: w.currency,
+            },
           };
           events.push(completed);
           // The users read model takes the checkout's subscription as current: if that one has
@@ -140,7 +201,13 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
           if (state.paidInvoices[w.invoiceId]) break;
           const paid: InvoicePaid = {
             type: 'InvoicePaid',
-            data: { ...base, invoiceId: w.invoiceId, subscriptionId: w.subscriptionId, amount: w.amount, currency: w.currency },
+            data: {
+              ...base,
+              invoiceId: w.invoiceId,
+              subscriptionId: w.subscriptionId,
+              amount: w.amount,
+              currency: w.currency,
+            },
           };
           events.push(paid);
           break;
@@ -148,7 +215,13 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
         case 'invoice_payment_failed': {
           const failed: InvoicePaymentFailed = {
             type: 'InvoicePaymentFailed',
-            data: { ...base, invoiceId: w.invoiceId, subscriptionId: w.subscriptionId, amount: w.amount, currency: w.currency },
+            data: {
+              ...base,
+              invoiceId: w.invoiceId,
+              subscriptionId: w.subscriptionId,
+              amount: w.amount,
+              currency: w.currency,
+            },
           };
           events.push(failed);
           break;
@@ -168,8 +241,13 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
             events.push({
               type: 'SubscriptionChanged',
               data: {
-                userId, providerEventId: w.eventId, subscriptionId: live.id, status: live.state.status, plan: live.state.plan,
-                currentPeriodEnd: live.state.currentPeriodEnd, occurredAt: w.occurredAt,
+                userId,
+                providerEventId: w.eventId,
+                subscriptionId: live.id,
+                status: live.state.status,
+                plan: live.state.plan,
+                currentPeriodEnd: live.state.currentPeriodEnd,
+                occurredAt: w.occurredAt,
               },
             });
           }

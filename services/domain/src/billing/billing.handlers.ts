@@ -13,7 +13,13 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { EventStore, Ids } from '../ports';
 import { foldEvents } from '../runtime/decider';
 import { handleCommand, toDomainEvent } from '../runtime/handle-command';
-import { bestGranting, billingDecider, paidPlan, type BillingState, type ObservedSubscription } from './billing.decider';
+import {
+  bestGranting,
+  billingDecider,
+  paidPlan,
+  type BillingState,
+  type ObservedSubscription,
+} from './billing.decider';
 import { providerEventId } from './event-ids';
 import type { BillingProvider, BillingWebhook, SubscriptionSnapshot } from './ports';
 import { billingStream } from './streams';
@@ -31,11 +37,17 @@ export interface BillingDeps {
 
 export async function loadBilling(eventStore: EventStore, userId: string): Promise<BillingState> {
   const recorded = await eventStore.readStream(billingStream(userId));
-  return foldEvents(billingDecider, recorded.map((e) => toDomainEvent<BillingEvent>(e)));
+  return foldEvents(
+    billingDecider,
+    recorded.map((e) => toDomainEvent<BillingEvent>(e)),
+  );
 }
 
 /** Creates a Checkout Session for a plan; the customer is reused when the user already has one. */
-export async function startCheckout(deps: BillingDeps, input: { userId: string; plan: PurchasablePlan }): Promise<{ url: string }> {
+export async function startCheckout(
+  deps: BillingDeps,
+  input: { userId: string; plan: PurchasablePlan },
+): Promise<{ url: string }> {
   const user = await loadUser(deps.eventStore, input.userId);
   if (user.status !== 'active' || !user.email) throw new NotFoundError('User not found');
   const priceId = deps.prices[input.plan];
@@ -46,8 +58,13 @@ export async function startCheckout(deps: BillingDeps, input: { userId: string; 
   // of a paying customer go through the Customer Portal, which changes the one subscription.
   if (bestGranting(billing)) throw new ConflictError(billingMessages.alreadySubscribed);
   return deps.provider.createCheckout({
-    userId: input.userId, email: user.email, plan: input.plan, priceId, customerId: billing.customerId,
-    successUrl: `${deps.publicUrl}/dashboard?checkout=success`, cancelUrl: `${deps.publicUrl}/dashboard?checkout=canceled`,
+    userId: input.userId,
+    email: user.email,
+    plan: input.plan,
+    priceId,
+    customerId: billing.customerId,
+    successUrl: `${deps.publicUrl}/dashboard?checkout=success`,
+    cancelUrl: `${deps.publicUrl}/dashboard?checkout=canceled`,
   });
 }
 
@@ -61,7 +78,13 @@ export async function openPortal(deps: BillingDeps, input: { userId: string }): 
 export type WebhookOutcome =
   | { status: 'ignored'; reason: string }
   | { status: 'unknown_user'; reason: string }
-  | { status: 'recorded'; userId: string; events: BillingEvent[]; plan: { from: PlanTier; to: PlanTier } | null; position: number };
+  | {
+      status: 'recorded';
+      userId: string;
+      events: BillingEvent[];
+      plan: { from: PlanTier; to: PlanTier } | null;
+      position: number;
+    };
 
 function planOfPrices(prices: BillingDeps['prices'], priceIds: string[]): PlanTier | null {
   for (const [tier, price] of Object.entries(prices)) if (priceIds.includes(price)) return tier as PlanTier;
@@ -77,10 +100,14 @@ const reasonOf: Record<Exclude<BillingWebhook['kind'], 'ignored'>, PlanChanged['
 };
 
 /** The user's stream length and last plan change (an operator's choice is left alone). */
-async function planHistory(eventStore: EventStore, userId: string): Promise<{ length: number; last: PlanChanged['data'] | null }> {
+async function planHistory(
+  eventStore: EventStore,
+  userId: string,
+): Promise<{ length: number; last: PlanChanged['data'] | null }> {
   const recorded = await eventStore.readStream(userStream(userId));
   for (let i = recorded.length - 1; i >= 0; i--) {
-    if (recorded[i]!.type === 'PlanChanged') return { length: recorded.length, last: recorded[i]!.data as PlanChanged['data'] };
+    if (recorded[i]!.type === 'PlanChanged')
+      return { length: recorded.length, last: recorded[i]!.data as PlanChanged['data'] };
   }
   return { length: recorded.length, last: null };
 }
@@ -94,29 +121,55 @@ export async function handleWebhook(deps: BillingDeps, webhook: BillingWebhook):
   if (webhook.kind === 'ignored') return { status: 'ignored', reason: `event type ${webhook.type} is not used` };
 
   const subscriptionId = webhook.subscriptionId;
-  const snapshot: SubscriptionSnapshot | null = subscriptionId ? await deps.provider.getSubscription(subscriptionId) : null;
+  const snapshot: SubscriptionSnapshot | null = subscriptionId
+    ? await deps.provider.getSubscription(subscriptionId)
+    : null;
 
   const customerId = webhook.customerId ?? snapshot?.customerId ?? null;
   const userId =
     webhook.userId ?? snapshot?.userId ?? (customerId ? await findCustomerOwner(deps.readModels, customerId) : null);
-  if (!userId) return { status: 'unknown_user', reason: `no account for ${webhook.kind} ${webhook.eventId} (customer ${customerId ?? 'none'})` };
+  if (!userId)
+    return {
+      status: 'unknown_user',
+      reason: `no account for ${webhook.kind} ${webhook.eventId} (customer ${customerId ?? 'none'})`,
+    };
   const user = await loadUser(deps.eventStore, userId);
-  if (user.status !== 'active') return { status: 'unknown_user', reason: `account ${userId} of ${webhook.eventId} does not exist` };
+  if (user.status !== 'active')
+    return { status: 'unknown_user', reason: `account ${userId} of ${webhook.eventId} does not exist` };
 
   const before = await loadBilling(deps.eventStore, userId);
   let observed: ObservedSubscription | null = null;
   if (snapshot) {
     const plan = planOfPrices(deps.prices, snapshot.priceIds);
-    if (!plan) deps.log?.('billing: subscription price is not configured; it grants no plan', { subscriptionId: snapshot.id, prices: snapshot.priceIds });
-    observed = { id: snapshot.id, status: snapshot.status, plan: plan ?? 'free', customerId: snapshot.customerId, currentPeriodEnd: snapshot.currentPeriodEnd };
+    if (!plan)
+      deps.log?.('billing: subscription price is not configured; it grants no plan', {
+        subscriptionId: snapshot.id,
+        prices: snapshot.priceIds,
+      });
+    observed = {
+      id: snapshot.id,
+      status: snapshot.status,
+      plan: plan ?? 'free',
+      customerId: snapshot.customerId,
+      currentPeriodEnd: snapshot.currentPeriodEnd,
+    };
   } else if (subscriptionId && webhook.kind === 'subscription_deleted') {
     // The provider no longer has it: deleted it is.
-    observed = { id: subscriptionId, status: 'canceled', plan: before.subscriptions[subscriptionId]?.plan ?? 'free', customerId, currentPeriodEnd: null };
+    observed = {
+      id: subscriptionId,
+      status: 'canceled',
+      plan: before.subscriptions[subscriptionId]?.plan ?? 'free',
+      customerId,
+      currentPeriodEnd: null,
+    };
   }
 
   const stream = billingStream(userId);
   const result = await handleCommand({
-    eventStore: deps.eventStore, stream, decider: billingDecider, ids: deps.ids,
+    eventStore: deps.eventStore,
+    stream,
+    decider: billingDecider,
+    ids: deps.ids,
     command: { type: 'RecordWebhook', data: { userId, webhook, subscription: observed } },
     eventIds: (_event, index) => providerEventId(webhook.eventId, stream, index),
   });

@@ -42,7 +42,12 @@ export type BillingWebhook =
       amount: number | null;
       currency: string | null;
     })
-  | (WebhookBase & { kind: 'subscription_updated' | 'subscription_deleted'; subscriptionId: string; customerId: string | null; userId: string | null })
+  | (WebhookBase & {
+      kind: 'subscription_updated' | 'subscription_deleted';
+      subscriptionId: string;
+      customerId: string | null;
+      userId: string | null;
+    })
   | (WebhookBase & {
       kind: 'invoice_paid' | 'invoice_payment_failed';
       invoiceId: string;

@@ -111,7 +111,8 @@ export class HealthMonitor {
   succeeded(component: string, write: boolean): void {
     const entry = this.entries.get(component);
     if (!entry || entry.fromProbe) return;
-    if (write || entry.kind === 'unreachable' || entry.kind === 'timeout' || entry.kind === 'provider') this.clear(component);
+    if (write || entry.kind === 'unreachable' || entry.kind === 'timeout' || entry.kind === 'provider')
+      this.clear(component);
   }
 
   /** Sets or clears a condition (a probe's finding). */
@@ -130,8 +131,18 @@ export class HealthMonitor {
           result = await withTimeout(probe.check(), PROBE_TIMEOUT_MS);
         } catch (error) {
           result = isFault(error)
-            ? { problem: { kind: error.kind, message: FAULT_MESSAGES[error.kind], detail: error.detail }, unavailable: true }
-            : { problem: { kind: 'unreachable', message: FAULT_MESSAGES.unreachable, detail: error instanceof Error ? error.message : String(error) }, unavailable: true };
+            ? {
+                problem: { kind: error.kind, message: FAULT_MESSAGES[error.kind], detail: error.detail },
+                unavailable: true,
+              }
+            : {
+                problem: {
+                  kind: 'unreachable',
+                  message: FAULT_MESSAGES.unreachable,
+                  detail: error instanceof Error ? error.message : String(error),
+                },
+                unavailable: true,
+              };
         }
         if (result.info) info[probe.component] = result.info;
         if (result.unavailable) this.unavailable.add(probe.component);
@@ -229,7 +240,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * (`writes` names the methods whose success proves the store writable). Methods run on the port
  * itself, so the adapter's own calls between its methods are not counted twice.
  */
-export function monitorPort<T extends object>(port: T, component: string, health: HealthMonitor, writes: ReadonlyArray<keyof T & string>): T {
+export function monitorPort<T extends object>(
+  port: T,
+  component: string,
+  health: HealthMonitor,
+  writes: ReadonlyArray<keyof T & string>,
+): T {
   const writeSet = new Set<string>(writes);
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(port, {

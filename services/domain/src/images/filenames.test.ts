@@ -24,10 +24,23 @@ describe('image file names', () => {
     expect(sanitizeFilename(42, undefined)).toBe('table');
   });
   it('always yields a name the image route accepts, whatever the input', () => {
-    fc.assert(fc.property(fc.anything(), fc.anything(), fc.uuid(), fc.constantFrom(...IMAGE_FORMATS), (custom, title, uuid, format) => {
-      const name = imageFilename(sanitizeFilename(custom, title), new Date(1_700_000_000_000), randomToken(uuid), format);
-      expect(name).toMatch(IMAGE_FILENAME_PATTERN);
-      expect(readableName(name.replace(/\.\w+$/, ''))).toBe(name.replace(/\.\w+$/, ''));
-    }));
+    fc.assert(
+      fc.property(
+        fc.anything(),
+        fc.anything(),
+        fc.uuid(),
+        fc.constantFrom(...IMAGE_FORMATS),
+        (custom, title, uuid, format) => {
+          const name = imageFilename(
+            sanitizeFilename(custom, title),
+            new Date(1_700_000_000_000),
+            randomToken(uuid),
+            format,
+          );
+          expect(name).toMatch(IMAGE_FILENAME_PATTERN);
+          expect(readableName(name.replace(/\.\w+$/, ''))).toBe(name.replace(/\.\w+$/, ''));
+        },
+      ),
+    );
   });
 });

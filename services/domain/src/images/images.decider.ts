@@ -24,10 +24,14 @@ export const initialState = (): ImageState => ({ deleted: false, dataPurged: fal
 
 export function evolve(state: ImageState, event: ImageEvent): ImageState {
   switch (event.type) {
-    case 'ImageDeleted': return { ...state, deleted: true };
-    case 'ImageDataPurged': return { ...state, dataPurged: true };
-    case 'ImageAltTextChanged': return state;
-    default: return assertNever(event);
+    case 'ImageDeleted':
+      return { ...state, deleted: true };
+    case 'ImageDataPurged':
+      return { ...state, dataPurged: true };
+    case 'ImageAltTextChanged':
+      return state;
+    default:
+      return assertNever(event);
   }
 }
 
@@ -45,7 +49,8 @@ export function decide(command: ImageCommand, state: ImageState): ImageEvent[] {
       const { current, ...data } = command.data;
       return current === data.altText ? [] : [{ type: 'ImageAltTextChanged', data }];
     }
-    default: return assertNever(command);
+    default:
+      return assertNever(command);
   }
 }
 

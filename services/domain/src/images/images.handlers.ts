@@ -23,10 +23,17 @@ export async function deleteImage(
   input: { imageId: string; userId: string; filename: string; blobKey: string },
 ): Promise<{ position: number }> {
   const result = await handleCommand({
-    eventStore: deps.eventStore, stream: imageStream(input.imageId), decider: imageDecider, ids: deps.ids,
+    eventStore: deps.eventStore,
+    stream: imageStream(input.imageId),
+    decider: imageDecider,
+    ids: deps.ids,
     command: { type: 'DeleteImage', data: input },
   });
-  await Promise.allSettled([deps.blobs.delete(input.blobKey), deps.blobs.delete(twinKeyOf(input.blobKey)), deleteRequestData(deps.docs, input.imageId)]);
+  await Promise.allSettled([
+    deps.blobs.delete(input.blobKey),
+    deps.blobs.delete(twinKeyOf(input.blobKey)),
+    deleteRequestData(deps.docs, input.imageId),
+  ]);
   return { position: result.position };
 }
 
@@ -35,7 +42,10 @@ export async function changeImageAltText(
   input: { imageId: string; userId: string; altText: string; current: string | null },
 ): Promise<{ position: number }> {
   const result = await handleCommand({
-    eventStore: deps.eventStore, stream: imageStream(input.imageId), decider: imageDecider, ids: deps.ids,
+    eventStore: deps.eventStore,
+    stream: imageStream(input.imageId),
+    decider: imageDecider,
+    ids: deps.ids,
     command: { type: 'ChangeAltText', data: input },
   });
   return { position: result.position };
@@ -44,7 +54,10 @@ export async function changeImageAltText(
 export async function purgeImageData(deps: ImageDeps, imageId: string): Promise<{ position: number }> {
   await deleteRequestData(deps.docs, imageId);
   const result = await handleCommand({
-    eventStore: deps.eventStore, stream: imageStream(imageId), decider: imageDecider, ids: deps.ids,
+    eventStore: deps.eventStore,
+    stream: imageStream(imageId),
+    decider: imageDecider,
+    ids: deps.ids,
     command: { type: 'PurgeImageData', data: { imageId } },
   });
   return { position: result.position };

@@ -37,7 +37,9 @@ function recordedImages(eventStore: EventStore): (userId: string, period: number
     let ids = cache.get(stream);
     if (!ids) {
       const events = await eventStore.readStream(stream);
-      ids = new Set(events.filter((e) => e.type === 'TableRendered').map((e) => (e.data as { imageId: string }).imageId));
+      ids = new Set(
+        events.filter((e) => e.type === 'TableRendered').map((e) => (e.data as { imageId: string }).imageId),
+      );
       cache.set(stream, ids);
     }
     return ids;
@@ -61,11 +63,15 @@ export const ORPHAN_GRACE_MS = 10 * 60 * 1000;
 /** How far back the frequent sweep looks (it runs every 10 minutes; this covers missed runs). */
 export const ORPHAN_LOOKBACK_MS = 6 * 60 * 60 * 1000;
 
-export async function sweepOrphans(deps: MaintenanceDeps, graceMs = ORPHAN_GRACE_MS, lookbackMs = ORPHAN_LOOKBACK_MS): Promise<number> {
+export async function sweepOrphans(
+  deps: MaintenanceDeps,
+  graceMs = ORPHAN_GRACE_MS,
+  lookbackMs = ORPHAN_LOOKBACK_MS,
+): Promise<number> {
   const cutoff = deps.clock.now().getTime() - graceMs;
   const recorded = recordedImages(deps.eventStore);
   let swept = 0;
-  for (let after = cutoff - lookbackMs; ; ) {
+  for (let after = cutoff - lookbackMs; ;) {
     const page = await requestDataBetween(deps.docs, after, cutoff, 500);
     for (const data of page) {
       if ((await recorded(data.userId, data.period)).has(data.id)) continue;

@@ -62,13 +62,30 @@ export async function getRequestData(docs: DocumentStore, imageId: string): Prom
 }
 
 /** Request data created in (afterMs, beforeMs], oldest first. */
-export async function requestDataBetween(docs: DocumentStore, afterMs: number, beforeMs: number, limit: number): Promise<RequestDataDoc[]> {
+export async function requestDataBetween(
+  docs: DocumentStore,
+  afterMs: number,
+  beforeMs: number,
+  limit: number,
+): Promise<RequestDataDoc[]> {
   await ensure(docs);
-  return docs.find<RequestDataDoc>(REQUEST_DATA, { createdAtMs: { $gt: afterMs, $lte: beforeMs } }, { sort: [['createdAtMs', 1]], limit });
+  return docs.find<RequestDataDoc>(
+    REQUEST_DATA,
+    { createdAtMs: { $gt: afterMs, $lte: beforeMs } },
+    { sort: [['createdAtMs', 1]], limit },
+  );
 }
 
 /** Request data older than `beforeMs`, oldest first. */
-export async function requestDataBefore(docs: DocumentStore, beforeMs: number, limit: number): Promise<RequestDataDoc[]> {
+export async function requestDataBefore(
+  docs: DocumentStore,
+  beforeMs: number,
+  limit: number,
+): Promise<RequestDataDoc[]> {
   await ensure(docs);
-  return docs.find<RequestDataDoc>(REQUEST_DATA, { createdAtMs: { $lte: beforeMs } }, { sort: [['createdAtMs', 1]], limit });
+  return docs.find<RequestDataDoc>(
+    REQUEST_DATA,
+    { createdAtMs: { $lte: beforeMs } },
+    { sort: [['createdAtMs', 1]], limit },
+  );
 }

@@ -6,7 +6,13 @@
  * re-create of the name, so a version URL never comes to mean another image.
  */
 import type {
-  LiveAuthor, LiveImageCreated, LiveImageDeleted, LiveImageRolledBack, LiveImagesEvent, LiveImageVersionRendered, LiveImageVersionsPurged,
+  LiveAuthor,
+  LiveImageCreated,
+  LiveImageDeleted,
+  LiveImageRolledBack,
+  LiveImagesEvent,
+  LiveImageVersionRendered,
+  LiveImageVersionsPurged,
   TableRendered,
 } from '@jsonable/contracts/events';
 import { liveMessages } from '@jsonable/contracts/live';
@@ -20,16 +26,19 @@ export type LiveExpectation = number | '*' | null;
 
 export type LiveCommand =
   | {
-    type: 'RecordLiveVersion';
-    data: {
-      /** Used when this version creates the living image. */
-      liveImageId: string;
-      projectId: string; userId: string; name: string; endpointPath: string;
-      expected: LiveExpectation;
-      image: TableRendered['data'];
-      by: LiveAuthor;
-    };
-  }
+      type: 'RecordLiveVersion';
+      data: {
+        /** Used when this version creates the living image. */
+        liveImageId: string;
+        projectId: string;
+        userId: string;
+        name: string;
+        endpointPath: string;
+        expected: LiveExpectation;
+        image: TableRendered['data'];
+        by: LiveAuthor;
+      };
+    }
   | { type: 'RollBackLiveImage'; data: { version: number; now: string } }
   | { type: 'PurgeLiveVersions'; data: { renderedBefore: string; now: string } }
   | { type: 'DeleteLiveImage'; data: { now: string } };
@@ -55,29 +64,53 @@ export interface LiveState {
 }
 
 export const initialState = (): LiveState => ({
-  status: 'none', liveImageId: null, projectId: null, userId: null, name: null, current: null, latest: 0, versions: [],
+  status: 'none',
+  liveImageId: null,
+  projectId: null,
+  userId: null,
+  name: null,
+  current: null,
+  latest: 0,
+  versions: [],
 });
 
 export function evolve(state: LiveState, event: LiveEvent): LiveState {
   switch (event.type) {
     case 'LiveImageCreated': {
       const d = event.data;
-      return { ...state, status: 'active', liveImageId: d.liveImageId, projectId: d.projectId, userId: d.userId, name: d.name, current: null, versions: [] };
+      return {
+        ...state,
+        status: 'active',
+        liveImageId: d.liveImageId,
+        projectId: d.projectId,
+        userId: d.userId,
+        name: d.name,
+        current: null,
+        versions: [],
+      };
     }
     case 'LiveImageVersionRendered': {
       const d = event.data;
       return {
-        ...state, current: d.version, latest: Math.max(state.latest, d.version),
-        versions: [...state.versions, { version: d.version, blobKey: d.blobKey, renderedAt: d.renderedAt, purged: false }],
+        ...state,
+        current: d.version,
+        latest: Math.max(state.latest, d.version),
+        versions: [
+          ...state.versions,
+          { version: d.version, blobKey: d.blobKey, renderedAt: d.renderedAt, purged: false },
+        ],
       };
     }
-    case 'LiveImageRolledBack': return { ...state, current: event.data.version };
+    case 'LiveImageRolledBack':
+      return { ...state, current: event.data.version };
     case 'LiveImageVersionsPurged': {
       const purged = new Set(event.data.versions);
       return { ...state, versions: state.versions.map((v) => (purged.has(v.version) ? { ...v, purged: true } : v)) };
     }
-    case 'LiveImageDeleted': return { ...state, status: 'deleted', current: null };
-    default: return assertNever(event);
+    case 'LiveImageDeleted':
+      return { ...state, status: 'deleted', current: null };
+    default:
+      return assertNever(event);
   }
 }
 
@@ -94,11 +127,14 @@ export function assertExpected(state: LiveState, expected: LiveExpectation): voi
 export function purgeableVersions(state: LiveState, renderedBefore: string): LiveVersionState[] {
   if (state.status !== 'active') return [];
   const newest = state.versions[state.versions.length - 1]?.version;
-  return state.versions.filter((v) => !v.purged && v.version !== state.current && v.version !== newest && v.renderedAt < renderedBefore);
+  return state.versions.filter(
+    (v) => !v.purged && v.version !== state.current && v.version !== newest && v.renderedAt < renderedBefore,
+  );
 }
 
 function identity(state: LiveState): { liveImageId: string; projectId: string; name: string } {
-  if (state.status !== 'active' || !state.liveImageId || !state.projectId || !state.name) throw new NotFoundError(liveMessages.notFound);
+  if (state.status !== 'active' || !state.liveImageId || !state.projectId || !state.name)
+    throw new NotFoundError(liveMessages.notFound);
   return { liveImageId: state.liveImageId, projectId: state.projectId, name: state.name };
 }
 
@@ -113,17 +149,39 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
         liveImageId = d.liveImageId;
         events.push({
           type: 'LiveImageCreated',
-          data: { liveImageId, projectId: d.projectId, userId: d.userId, name: d.name, endpointPath: d.endpointPath, createdAt: d.image.renderedAt },
+          data: {
+            liveImageId,
+            projectId: d.projectId,
+            userId: d.userId,
+            name: d.name,
+            endpointPath: d.endpointPath,
+            createdAt: d.image.renderedAt,
+          },
         } satisfies LiveImageCreated);
       }
       const i = d.image;
       events.push({
         type: 'LiveImageVersionRendered',
         data: {
-          liveImageId, projectId: d.projectId, userId: d.userId, name: d.name, version: state.latest + 1,
-          imageId: i.imageId, filename: i.filename, blobKey: i.blobKey, format: i.format, contentType: i.contentType,
-          width: i.width, height: i.height, size: i.size, rows: i.rows, columns: i.columns, title: i.title,
-          by: d.by, renderedAt: i.renderedAt, ...(i.altText ? { altText: i.altText } : {}),
+          liveImageId,
+          projectId: d.projectId,
+          userId: d.userId,
+          name: d.name,
+          version: state.latest + 1,
+          imageId: i.imageId,
+          filename: i.filename,
+          blobKey: i.blobKey,
+          format: i.format,
+          contentType: i.contentType,
+          width: i.width,
+          height: i.height,
+          size: i.size,
+          rows: i.rows,
+          columns: i.columns,
+          title: i.title,
+          by: d.by,
+          renderedAt: i.renderedAt,
+          ...(i.altText ? { altText: i.altText } : {}),
         },
       } satisfies LiveImageVersionRendered);
       return events;
@@ -133,22 +191,35 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
       const target = state.versions.find((v) => v.version === command.data.version && !v.purged);
       if (!target) throw new NotFoundError(liveMessages.versionNotFound(command.data.version));
       if (state.current === target.version || state.current === null) return [];
-      return [{
-        type: 'LiveImageRolledBack',
-        data: { ...id, version: target.version, previousVersion: state.current, rolledBackAt: command.data.now },
-      } satisfies LiveImageRolledBack];
+      return [
+        {
+          type: 'LiveImageRolledBack',
+          data: { ...id, version: target.version, previousVersion: state.current, rolledBackAt: command.data.now },
+        } satisfies LiveImageRolledBack,
+      ];
     }
     case 'PurgeLiveVersions': {
       if (state.status !== 'active') return [];
       const versions = purgeableVersions(state, command.data.renderedBefore).map((v) => v.version);
       if (versions.length === 0) return [];
-      return [{ type: 'LiveImageVersionsPurged', data: { ...identity(state), versions, purgedAt: command.data.now } } satisfies LiveImageVersionsPurged];
+      return [
+        {
+          type: 'LiveImageVersionsPurged',
+          data: { ...identity(state), versions, purgedAt: command.data.now },
+        } satisfies LiveImageVersionsPurged,
+      ];
     }
     case 'DeleteLiveImage': {
       const id = identity(state);
-      return [{ type: 'LiveImageDeleted', data: { ...id, userId: state.userId ?? '', deletedAt: command.data.now } } satisfies LiveImageDeleted];
+      return [
+        {
+          type: 'LiveImageDeleted',
+          data: { ...id, userId: state.userId ?? '', deletedAt: command.data.now },
+        } satisfies LiveImageDeleted,
+      ];
     }
-    default: return assertNever(command);
+    default:
+      return assertNever(command);
   }
 }
 

@@ -13,7 +13,15 @@ import { foldEvents } from '../runtime/decider';
 import { handleCommand, toDomainEvent } from '../runtime/handle-command';
 import { KeyedLock } from '../runtime/keyed-lock';
 import type { RenderTableResult } from '../usage/render-table';
-import { assertExpected, liveDecider, purgeableVersions, type LiveCommand, type LiveEvent, type LiveExpectation, type LiveState } from './live.decider';
+import {
+  assertExpected,
+  liveDecider,
+  purgeableVersions,
+  type LiveCommand,
+  type LiveEvent,
+  type LiveExpectation,
+  type LiveState,
+} from './live.decider';
 import { liveStream } from './streams';
 
 export interface LiveDeps {
@@ -27,12 +35,17 @@ const locks = new KeyedLock();
 
 /** A version's image and its twin (best effort: a file left behind serves nothing). */
 async function deleteVersionFiles(deps: LiveDeps, versions: Array<{ blobKey: string }>): Promise<void> {
-  await Promise.allSettled(versions.flatMap((v) => [deps.blobs.delete(v.blobKey), deps.blobs.delete(twinKeyOf(v.blobKey))]));
+  await Promise.allSettled(
+    versions.flatMap((v) => [deps.blobs.delete(v.blobKey), deps.blobs.delete(twinKeyOf(v.blobKey))]),
+  );
 }
 
 async function loadLive(eventStore: EventStore, stream: string): Promise<LiveState> {
   const events = await eventStore.readStream(stream);
-  return foldEvents(liveDecider, events.map((e) => toDomainEvent<LiveEvent>(e)));
+  return foldEvents(
+    liveDecider,
+    events.map((e) => toDomainEvent<LiveEvent>(e)),
+  );
 }
 
 export interface PutLiveInput {
@@ -61,12 +74,21 @@ export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<Put
     const rendered = await input.render();
     try {
       const outcome = await handleCommand({
-        eventStore: deps.eventStore, stream, decider: liveDecider, ids: deps.ids,
+        eventStore: deps.eventStore,
+        stream,
+        decider: liveDecider,
+        ids: deps.ids,
         command: {
           type: 'RecordLiveVersion',
           data: {
-            liveImageId: deps.ids.uuid(), projectId: input.projectId, userId: input.userId, name: input.name,
-            endpointPath: input.endpointPath, expected: input.expected, image: rendered.image, by: input.by,
+            liveImageId: deps.ids.uuid(),
+            projectId: input.projectId,
+            userId: input.userId,
+            name: input.name,
+            endpointPath: input.endpointPath,
+            expected: input.expected,
+            image: rendered.image,
+            by: input.by,
           },
         },
       });
@@ -80,31 +102,58 @@ export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<Put
     } catch (error) {
       // Another process moved the image past If-Match between the check and the append: the
       // render stays counted (its TableRendered is recorded) but its file serves nothing.
-      await Promise.allSettled([deps.blobs.delete(rendered.image.blobKey), deps.blobs.delete(twinKeyOf(rendered.image.blobKey))]);
+      await Promise.allSettled([
+        deps.blobs.delete(rendered.image.blobKey),
+        deps.blobs.delete(twinKeyOf(rendered.image.blobKey)),
+      ]);
       throw error;
     }
   });
 }
 
-async function run(deps: LiveDeps, projectId: string, name: string, command: LiveCommand): Promise<{ position: number; before: LiveState; state: LiveState; changed: boolean }> {
+async function run(
+  deps: LiveDeps,
+  projectId: string,
+  name: string,
+  command: LiveCommand,
+): Promise<{ position: number; before: LiveState; state: LiveState; changed: boolean }> {
   const stream = liveStream(projectId, name);
   return locks.run(stream, async () => {
     const before = await loadLive(deps.eventStore, stream);
-    const outcome = await handleCommand({ eventStore: deps.eventStore, stream, decider: liveDecider, ids: deps.ids, command });
+    const outcome = await handleCommand({
+      eventStore: deps.eventStore,
+      stream,
+      decider: liveDecider,
+      ids: deps.ids,
+      command,
+    });
     return { position: outcome.position, before, state: outcome.state, changed: outcome.events.length > 0 };
   });
 }
 
-export async function rollBackLiveImage(deps: LiveDeps, input: { projectId: string; name: string; version: number }): Promise<{ position: number; version: number }> {
+export async function rollBackLiveImage(
+  deps: LiveDeps,
+  input: { projectId: string; name: string; version: number },
+): Promise<{ position: number; version: number }> {
   const { position, state } = await run(deps, input.projectId, input.name, {
-    type: 'RollBackLiveImage', data: { version: input.version, now: deps.clock.now().toISOString() },
+    type: 'RollBackLiveImage',
+    data: { version: input.version, now: deps.clock.now().toISOString() },
   });
   return { position, version: state.current ?? input.version };
 }
 
-export async function deleteLiveImage(deps: LiveDeps, input: { projectId: string; name: string }): Promise<{ position: number }> {
-  const { position, before } = await run(deps, input.projectId, input.name, { type: 'DeleteLiveImage', data: { now: deps.clock.now().toISOString() } });
-  await deleteVersionFiles(deps, before.versions.filter((v) => !v.purged));
+export async function deleteLiveImage(
+  deps: LiveDeps,
+  input: { projectId: string; name: string },
+): Promise<{ position: number }> {
+  const { position, before } = await run(deps, input.projectId, input.name, {
+    type: 'DeleteLiveImage',
+    data: { now: deps.clock.now().toISOString() },
+  });
+  await deleteVersionFiles(
+    deps,
+    before.versions.filter((v) => !v.purged),
+  );
   return { position };
 }
 
@@ -114,7 +163,8 @@ export async function purgeLiveVersions(
   input: { projectId: string; name: string; renderedBefore: string },
 ): Promise<{ position: number; purged: number }> {
   const { position, before, changed } = await run(deps, input.projectId, input.name, {
-    type: 'PurgeLiveVersions', data: { renderedBefore: input.renderedBefore, now: deps.clock.now().toISOString() },
+    type: 'PurgeLiveVersions',
+    data: { renderedBefore: input.renderedBefore, now: deps.clock.now().toISOString() },
   });
   if (!changed) return { position, purged: 0 };
   const gone = purgeableVersions(before, input.renderedBefore);

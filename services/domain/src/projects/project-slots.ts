@@ -34,7 +34,11 @@ export interface SlotLimit {
 }
 
 /** The projects that count against the limit at `nowMs`. */
-export function countedProjects(slots: readonly RecordedEvent[], activeInReadModel: readonly string[], nowMs: number): Set<string> {
+export function countedProjects(
+  slots: readonly RecordedEvent[],
+  activeInReadModel: readonly string[],
+  nowMs: number,
+): Set<string> {
   const freed = new Set<string>();
   const pending = new Map<string, number>();
   for (const event of slots) {
@@ -66,7 +70,8 @@ export async function takeProjectSlot(
     if (input.limit !== null) {
       const counted = countedProjects(slots, input.activeInReadModel, deps.clock.now().getTime());
       counted.delete(input.projectId);
-      if (counted.size >= input.limit) throw new PaymentRequiredError(renderMessages.projectLimit(input.planName, input.limit));
+      if (counted.size >= input.limit)
+        throw new PaymentRequiredError(renderMessages.projectLimit(input.planName, input.limit));
     }
     const last = slots[slots.length - 1];
     const taken: ProjectSlotTaken = {
@@ -85,7 +90,10 @@ export async function takeProjectSlot(
 
 /** Gives the slot back (a deleted project, or a create that failed after taking it). */
 export async function freeProjectSlot(deps: SlotsDeps, input: { userId: string; projectId: string }): Promise<void> {
-  const freed: ProjectSlotFreed = { type: 'ProjectSlotFreed', data: { userId: input.userId, projectId: input.projectId } };
+  const freed: ProjectSlotFreed = {
+    type: 'ProjectSlotFreed',
+    data: { userId: input.userId, projectId: input.projectId },
+  };
   // Freeing commutes with every other slot event: no expected revision to race on.
   await deps.eventStore.append(projectSlotsStream(input.userId), [{ id: deps.ids.uuid(), ...freed }], 'any');
 }

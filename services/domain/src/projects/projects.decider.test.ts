@@ -7,8 +7,14 @@ import { projectDecider } from './projects.decider';
 const created: ProjectCreated = {
   type: 'ProjectCreated',
   data: {
-    projectId: 'p1', userId: 'u1', name: 'Sales', description: '', endpointPath: '/api/jsonable/p/sales-abc',
-    keyHash: 'h1', keyPrefix: 'jp_abc', createdAt: '2026-01-01T00:00:00.000Z',
+    projectId: 'p1',
+    userId: 'u1',
+    name: 'Sales',
+    description: '',
+    endpointPath: '/api/jsonable/p/sales-abc',
+    keyHash: 'h1',
+    keyPrefix: 'jp_abc',
+    createdAt: '2026-01-01T00:00:00.000Z',
   },
 };
 const spec = testDecider(projectDecider);
@@ -20,33 +26,75 @@ describe('project decider', () => {
   });
 
   it('renames, and a rename to the same name changes nothing', () => {
-    spec.given([created]).when({ type: 'RenameProject', data: { projectId: 'p1', userId: 'u1', name: 'Sales 2026' } })
+    spec
+      .given([created])
+      .when({ type: 'RenameProject', data: { projectId: 'p1', userId: 'u1', name: 'Sales 2026' } })
       .then([{ type: 'ProjectRenamed', data: { projectId: 'p1', name: 'Sales 2026', description: '' } }]);
-    spec.given([created]).when({ type: 'RenameProject', data: { projectId: 'p1', userId: 'u1', name: 'Sales' } }).thenNothing();
+    spec
+      .given([created])
+      .when({ type: 'RenameProject', data: { projectId: 'p1', userId: 'u1', name: 'Sales' } })
+      .thenNothing();
   });
 
   it("answers someone else's project and a deleted one as not found", () => {
-    spec.given([created]).when({ type: 'RenameProject', data: { projectId: 'p1', userId: 'u2', name: 'x' } })
+    spec
+      .given([created])
+      .when({ type: 'RenameProject', data: { projectId: 'p1', userId: 'u2', name: 'x' } })
       .thenThrows(NotFoundError, 'Project not found');
     const deleted = { type: 'ProjectDeleted' as const, data: { projectId: 'p1', userId: 'u1' } };
-    spec.given([created, deleted]).when({ type: 'DeleteProject', data: { projectId: 'p1', userId: 'u1' } }).thenThrows(NotFoundError);
-    spec.given([]).when({ type: 'SaveProjectStyles', data: { projectId: 'p1', userId: 'u1', styles: {} } }).thenThrows(NotFoundError);
+    spec
+      .given([created, deleted])
+      .when({ type: 'DeleteProject', data: { projectId: 'p1', userId: 'u1' } })
+      .thenThrows(NotFoundError);
+    spec
+      .given([])
+      .when({ type: 'SaveProjectStyles', data: { projectId: 'p1', userId: 'u1', styles: {} } })
+      .thenThrows(NotFoundError);
   });
 
   it('regenerates the key naming the previous hash', () => {
-    const regenerated = { type: 'ProjectKeyRegenerated' as const, data: { projectId: 'p1', keyHash: 'h2', keyPrefix: 'jp_def', previousKeyHash: 'h1' } };
-    spec.given([created]).when({ type: 'RegenerateProjectKey', data: { projectId: 'p1', userId: 'u1', keyHash: 'h2', keyPrefix: 'jp_def' } })
+    const regenerated = {
+      type: 'ProjectKeyRegenerated' as const,
+      data: { projectId: 'p1', keyHash: 'h2', keyPrefix: 'jp_def', previousKeyHash: 'h1' },
+    };
+    spec
+      .given([created])
+      .when({
+        type: 'RegenerateProjectKey',
+        data: { projectId: 'p1', userId: 'u1', keyHash: 'h2', keyPrefix: 'jp_def' },
+      })
       .then([regenerated]);
-    spec.given([created, regenerated]).when({ type: 'RegenerateProjectKey', data: { projectId: 'p1', userId: 'u1', keyHash: 'h3', keyPrefix: 'jp_ghi' } })
-      .then([{ type: 'ProjectKeyRegenerated', data: { projectId: 'p1', keyHash: 'h3', keyPrefix: 'jp_ghi', previousKeyHash: 'h2' } }]);
+    spec
+      .given([created, regenerated])
+      .when({
+        type: 'RegenerateProjectKey',
+        data: { projectId: 'p1', userId: 'u1', keyHash: 'h3', keyPrefix: 'jp_ghi' },
+      })
+      .then([
+        {
+          type: 'ProjectKeyRegenerated',
+          data: { projectId: 'p1', keyHash: 'h3', keyPrefix: 'jp_ghi', previousKeyHash: 'h2' },
+        },
+      ]);
   });
 
   it('saves styles and settings only when they change', () => {
     const saved = { type: 'ProjectStylesSaved' as const, data: { projectId: 'p1', styles: { headerBg: '#000000' } } };
-    spec.given([created]).when({ type: 'SaveProjectStyles', data: { projectId: 'p1', userId: 'u1', styles: { headerBg: '#000000' } } }).then([saved]);
-    spec.given([created, saved]).when({ type: 'SaveProjectStyles', data: { projectId: 'p1', userId: 'u1', styles: { headerBg: '#000000' } } }).thenNothing();
-    spec.given([created]).when({ type: 'ChangeProjectSettings', data: { projectId: 'p1', userId: 'u1', requireKey: false } }).thenNothing();
-    spec.given([created]).when({ type: 'ChangeProjectSettings', data: { projectId: 'p1', userId: 'u1', requireKey: true } })
+    spec
+      .given([created])
+      .when({ type: 'SaveProjectStyles', data: { projectId: 'p1', userId: 'u1', styles: { headerBg: '#000000' } } })
+      .then([saved]);
+    spec
+      .given([created, saved])
+      .when({ type: 'SaveProjectStyles', data: { projectId: 'p1', userId: 'u1', styles: { headerBg: '#000000' } } })
+      .thenNothing();
+    spec
+      .given([created])
+      .when({ type: 'ChangeProjectSettings', data: { projectId: 'p1', userId: 'u1', requireKey: false } })
+      .thenNothing();
+    spec
+      .given([created])
+      .when({ type: 'ChangeProjectSettings', data: { projectId: 'p1', userId: 'u1', requireKey: true } })
       .then([{ type: 'ProjectSettingsChanged', data: { projectId: 'p1', settings: { requireKey: true } } }]);
   });
 });

@@ -3,7 +3,11 @@
  * `project-{id}` stream; the endpoint's uniqueness is claimed on `endpoint-{hash}` by the handler.
  */
 import type {
-  ProjectCreated, ProjectDeleted, ProjectKeyRegenerated, ProjectRenamed, ProjectSettingsChanged,
+  ProjectCreated,
+  ProjectDeleted,
+  ProjectKeyRegenerated,
+  ProjectRenamed,
+  ProjectSettingsChanged,
   ProjectStylesSaved,
 } from '@jsonable/contracts/events';
 import { projectMessages } from '@jsonable/contracts/projects';
@@ -11,8 +15,12 @@ import { assertNever, ConflictError, NotFoundError } from '../errors';
 import type { Decider } from '../runtime/decider';
 
 export type ProjectEvent =
-  | ProjectCreated | ProjectRenamed | ProjectKeyRegenerated | ProjectStylesSaved
-  | ProjectSettingsChanged | ProjectDeleted;
+  | ProjectCreated
+  | ProjectRenamed
+  | ProjectKeyRegenerated
+  | ProjectStylesSaved
+  | ProjectSettingsChanged
+  | ProjectDeleted;
 
 export type ProjectCommand =
   | { type: 'CreateProject'; data: ProjectCreated['data']; metadata?: Record<string, unknown> }
@@ -41,18 +49,30 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
   if (event.type === 'ProjectCreated') {
     const d = event.data;
     return {
-      status: 'active', id: d.projectId, userId: d.userId, name: d.name, description: d.description,
-      keyHash: d.keyHash, requireKey: false, styles: {},
+      status: 'active',
+      id: d.projectId,
+      userId: d.userId,
+      name: d.name,
+      description: d.description,
+      keyHash: d.keyHash,
+      requireKey: false,
+      styles: {},
     };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
-    case 'ProjectRenamed': return { ...state, name: event.data.name, description: event.data.description };
-    case 'ProjectKeyRegenerated': return { ...state, keyHash: event.data.keyHash };
-    case 'ProjectStylesSaved': return { ...state, styles: event.data.styles };
-    case 'ProjectSettingsChanged': return { ...state, requireKey: event.data.settings.requireKey };
-    case 'ProjectDeleted': return { ...state, status: 'deleted' };
-    default: return assertNever(event);
+    case 'ProjectRenamed':
+      return { ...state, name: event.data.name, description: event.data.description };
+    case 'ProjectKeyRegenerated':
+      return { ...state, keyHash: event.data.keyHash };
+    case 'ProjectStylesSaved':
+      return { ...state, styles: event.data.styles };
+    case 'ProjectSettingsChanged':
+      return { ...state, requireKey: event.data.settings.requireKey };
+    case 'ProjectDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return assertNever(event);
   }
 }
 
@@ -80,10 +100,17 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
     }
     case 'RegenerateProjectKey': {
       const s = owned(state, command.data.userId);
-      return [{
-        type: 'ProjectKeyRegenerated',
-        data: { projectId: s.id, keyHash: command.data.keyHash, keyPrefix: command.data.keyPrefix, previousKeyHash: s.keyHash },
-      }];
+      return [
+        {
+          type: 'ProjectKeyRegenerated',
+          data: {
+            projectId: s.id,
+            keyHash: command.data.keyHash,
+            keyPrefix: command.data.keyPrefix,
+            previousKeyHash: s.keyHash,
+          },
+        },
+      ];
     }
     case 'SaveProjectStyles': {
       const s = owned(state, command.data.userId);
@@ -93,13 +120,19 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
     case 'ChangeProjectSettings': {
       const s = owned(state, command.data.userId);
       if (s.requireKey === command.data.requireKey) return [];
-      return [{ type: 'ProjectSettingsChanged', data: { projectId: s.id, settings: { requireKey: command.data.requireKey } } }];
+      return [
+        {
+          type: 'ProjectSettingsChanged',
+          data: { projectId: s.id, settings: { requireKey: command.data.requireKey } },
+        },
+      ];
     }
     case 'DeleteProject': {
       const s = owned(state, command.data.userId);
       return [{ type: 'ProjectDeleted', data: { projectId: s.id, userId: s.userId } }];
     }
-    default: return assertNever(command);
+    default:
+      return assertNever(command);
   }
 }
 

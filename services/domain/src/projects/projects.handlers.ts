@@ -46,7 +46,11 @@ export async function createProject(deps: ProjectDeps, input: CreateProjectInput
   const projectId = deps.ids.uuid();
   // The limit is decided here, on the user's slots stream (402 when every slot is held).
   await takeProjectSlot(deps, {
-    userId: input.userId, projectId, activeInReadModel: input.activeProjectIds, limit: plan.projects, planName: plan.name,
+    userId: input.userId,
+    projectId,
+    activeInReadModel: input.activeProjectIds,
+    limit: plan.projects,
+    planName: plan.name,
   });
   try {
     return await createWithSlot(deps, input, projectId);
@@ -75,31 +79,63 @@ async function createWithSlot(deps: ProjectDeps, input: CreateProjectInput, proj
 
   const { key, keyHash, keyPrefix } = newProjectKey(deps.ids);
   const createdAt = deps.clock.now().toISOString();
-  const commands: ProjectCommand[] = [{
-    type: 'CreateProject',
-    data: { projectId, userId: input.userId, name: input.name, description: input.description, endpointPath, keyHash, keyPrefix, createdAt },
-  }];
-  if (input.requireKey) commands.push({ type: 'ChangeProjectSettings', data: { projectId, userId: input.userId, requireKey: true } });
+  const commands: ProjectCommand[] = [
+    {
+      type: 'CreateProject',
+      data: {
+        projectId,
+        userId: input.userId,
+        name: input.name,
+        description: input.description,
+        endpointPath,
+        keyHash,
+        keyPrefix,
+        createdAt,
+      },
+    },
+  ];
+  if (input.requireKey)
+    commands.push({ type: 'ChangeProjectSettings', data: { projectId, userId: input.userId, requireKey: true } });
   let position = 0;
   for (const command of commands) position = (await run(deps, projectId, command)).position;
   return { projectId, apiKey: key, keyPrefix, endpointPath, createdAt, position };
 }
 
 function run(deps: ProjectDeps, projectId: string, command: ProjectCommand) {
-  return handleCommand({ eventStore: deps.eventStore, stream: projectStream(projectId), decider: projectDecider, command, ids: deps.ids });
+  return handleCommand({
+    eventStore: deps.eventStore,
+    stream: projectStream(projectId),
+    decider: projectDecider,
+    command,
+    ids: deps.ids,
+  });
 }
 
 export async function updateProject(
   deps: ProjectDeps,
-  input: { projectId: string; userId: string; name?: string | undefined; description?: string | undefined; requireKey?: boolean | undefined },
+  input: {
+    projectId: string;
+    userId: string;
+    name?: string | undefined;
+    description?: string | undefined;
+    requireKey?: boolean | undefined;
+  },
 ) {
   const { projectId, userId } = input;
   let result = await run(deps, projectId, {
     type: 'RenameProject',
-    data: { projectId, userId, ...(input.name !== undefined ? { name: input.name } : {}), ...(input.description !== undefined ? { description: input.description } : {}) },
+    data: {
+      projectId,
+      userId,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    },
   });
   if (input.requireKey !== undefined) {
-    result = await run(deps, projectId, { type: 'ChangeProjectSettings', data: { projectId, userId, requireKey: input.requireKey } });
+    result = await run(deps, projectId, {
+      type: 'ChangeProjectSettings',
+      data: { projectId, userId, requireKey: input.requireKey },
+    });
   }
   return { position: result.position };
 }
@@ -107,11 +143,17 @@ export async function updateProject(
 /** The old key stops working as soon as the key index has seen the event (the route waits for it). */
 export async function regenerateProjectKey(deps: ProjectDeps, input: { projectId: string; userId: string }) {
   const { key, keyHash, keyPrefix } = newProjectKey(deps.ids);
-  const result = await run(deps, input.projectId, { type: 'RegenerateProjectKey', data: { ...input, keyHash, keyPrefix } });
+  const result = await run(deps, input.projectId, {
+    type: 'RegenerateProjectKey',
+    data: { ...input, keyHash, keyPrefix },
+  });
   return { apiKey: key, keyPrefix, position: result.position };
 }
 
-export async function saveProjectStyles(deps: ProjectDeps, input: { projectId: string; userId: string; styles: Record<string, unknown> }) {
+export async function saveProjectStyles(
+  deps: ProjectDeps,
+  input: { projectId: string; userId: string; styles: Record<string, unknown> },
+) {
   const result = await run(deps, input.projectId, { type: 'SaveProjectStyles', data: input });
   return { position: result.position };
 }

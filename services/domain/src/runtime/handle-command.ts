@@ -56,7 +56,10 @@ export async function handleCommand<State, Command extends Message, Event extend
   for (let attempt = 0; ; attempt++) {
     const recorded = await eventStore.readStream(stream);
     const last = recorded[recorded.length - 1];
-    const state = foldEvents(decider, recorded.map((e) => toDomainEvent<Event>(e)));
+    const state = foldEvents(
+      decider,
+      recorded.map((e) => toDomainEvent<Event>(e)),
+    );
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return { events, state, position: last?.position ?? 0, revision: last?.revision ?? -1 };

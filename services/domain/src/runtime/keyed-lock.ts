@@ -9,7 +9,9 @@ export class KeyedLock {
   async run<T>(key: string, section: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     let release!: () => void;
-    const mine = new Promise<void>((resolve) => { release = resolve; });
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const chained = previous.then(() => mine);
     this.tails.set(key, chained);
     await previous;

@@ -60,14 +60,24 @@ export function testBlobStore(name: string, open: OpenBlobStore): void {
       const key = `${prefix()}/images/img_1.png`;
       const bytes = randomBytes(150_000);
       const put = await bs.put(key, bytes, 'image/png', { projectId: 'p1', title: 'Q3 “report” ✓' });
-      expect(put).toMatchObject({ key, contentType: 'image/png', length: bytes.length, metadata: { projectId: 'p1', title: 'Q3 “report” ✓' } });
+      expect(put).toMatchObject({
+        key,
+        contentType: 'image/png',
+        length: bytes.length,
+        metadata: { projectId: 'p1', title: 'Q3 “report” ✓' },
+      });
       expect(Number.isNaN(Date.parse(put.createdAt))).toBe(false);
 
       const got = await bs.get(key);
       expect(got).not.toBeNull();
       expect(got!.info).toMatchObject({ key, contentType: 'image/png', length: bytes.length, metadata: put.metadata });
       expect((await readAll(got!.stream)).equals(bytes)).toBe(true);
-      expect(await bs.head(key)).toMatchObject({ key, contentType: 'image/png', length: bytes.length, metadata: put.metadata });
+      expect(await bs.head(key)).toMatchObject({
+        key,
+        contentType: 'image/png',
+        length: bytes.length,
+        metadata: put.metadata,
+      });
     });
 
     it('stores an empty blob and a blob without metadata', async () => {
@@ -126,15 +136,34 @@ export function testBlobStore(name: string, open: OpenBlobStore): void {
     it('lists every blob under a prefix, and nothing else', async () => {
       const bs = await store();
       const p = prefix();
-      const keys = [`${p}/images/a.png`, `${p}/images/b.png`, `${p}/images/sub/c.png`, `${p}/images-old.png`, `${p}/previews/a.png`, `${p}/img.png`];
+      const keys = [
+        `${p}/images/a.png`,
+        `${p}/images/b.png`,
+        `${p}/images/sub/c.png`,
+        `${p}/images-old.png`,
+        `${p}/previews/a.png`,
+        `${p}/img.png`,
+      ];
       for (const key of keys) await bs.put(key, Buffer.from(key), 'image/png');
       const keysOf = async (pre: string) => (await collect(bs.list(pre))).map((i) => i.key).sort();
       expect(await keysOf(`${p}/images/`)).toEqual([`${p}/images/a.png`, `${p}/images/b.png`, `${p}/images/sub/c.png`]);
-      expect(await keysOf(`${p}/im`)).toEqual([`${p}/images-old.png`, `${p}/images/a.png`, `${p}/images/b.png`, `${p}/images/sub/c.png`, `${p}/img.png`].sort());
+      expect(await keysOf(`${p}/im`)).toEqual(
+        [
+          `${p}/images-old.png`,
+          `${p}/images/a.png`,
+          `${p}/images/b.png`,
+          `${p}/images/sub/c.png`,
+          `${p}/img.png`,
+        ].sort(),
+      );
       expect(await keysOf(`${p}/`)).toEqual([...keys].sort());
       expect(await keysOf(`${p}/nothing/`)).toEqual([]);
       const listed = await collect(bs.list(`${p}/previews/`));
-      expect(listed[0]).toMatchObject({ key: `${p}/previews/a.png`, contentType: 'image/png', length: `${p}/previews/a.png`.length });
+      expect(listed[0]).toMatchObject({
+        key: `${p}/previews/a.png`,
+        contentType: 'image/png',
+        length: `${p}/previews/a.png`.length,
+      });
       await bs.delete(`${p}/images/b.png`);
       expect(await keysOf(`${p}/images/`)).toEqual([`${p}/images/a.png`, `${p}/images/sub/c.png`]);
     });
@@ -153,10 +182,13 @@ export function testBlobStore(name: string, open: OpenBlobStore): void {
     it('either refuses a key or stores and lists it under exactly that key (property)', async () => {
       const bs = await store();
       const p = prefix();
-      const keyArb = fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('..', '.', '', 'a.png', 'images')), {
-        minLength: 1,
-        maxLength: 3,
-      });
+      const keyArb = fc.array(
+        fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('..', '.', '', 'a.png', 'images')),
+        {
+          minLength: 1,
+          maxLength: 3,
+        },
+      );
       await fc.assert(
         fc.asyncProperty(keyArb, async (segments) => {
           const key = `${p}/${segments.join('/')}`;

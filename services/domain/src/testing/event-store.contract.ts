@@ -156,7 +156,10 @@ export function testEventStore(name: string, open: OpenEventStore): void {
           const s = stream('race');
           const first = newEvents(2);
           const second = newEvents(2);
-          const outcomes = await Promise.allSettled([a.append(s, first, 'no_stream'), b.append(s, second, 'no_stream')]);
+          const outcomes = await Promise.allSettled([
+            a.append(s, first, 'no_stream'),
+            b.append(s, second, 'no_stream'),
+          ]);
           const won = outcomes.filter((o) => o.status === 'fulfilled');
           const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
           expect(won).toHaveLength(1);
@@ -188,26 +191,29 @@ export function testEventStore(name: string, open: OpenEventStore): void {
           fc.integer({ min: -1, max: 6 }),
         );
         await fc.assert(
-          fc.asyncProperty(fc.array(fc.tuple(expectation, fc.integer({ min: 1, max: 3 })), { maxLength: 6 }), async (steps) => {
-            const s = stream('model');
-            const model: string[] = [];
-            for (const [rawExpected, count] of steps) {
-              // -1 stands for "the current revision", so that many steps are accepted.
-              const expected: ExpectedRevision = rawExpected === -1 ? model.length - 1 : rawExpected;
-              const events = newEvents(count);
-              const accepted =
-                expected === 'any' ||
-                (expected === 'no_stream' ? model.length === 0 : expected === model.length - 1 && expected >= 0);
-              if (accepted) {
-                const result = await es.append(s, events, expected);
-                model.push(...events.map((e) => e.id));
-                expect(result.nextRevision).toBe(model.length - 1);
-              } else {
-                await expect(es.append(s, events, expected)).rejects.toBeInstanceOf(ConcurrencyError);
+          fc.asyncProperty(
+            fc.array(fc.tuple(expectation, fc.integer({ min: 1, max: 3 })), { maxLength: 6 }),
+            async (steps) => {
+              const s = stream('model');
+              const model: string[] = [];
+              for (const [rawExpected, count] of steps) {
+                // -1 stands for "the current revision", so that many steps are accepted.
+                const expected: ExpectedRevision = rawExpected === -1 ? model.length - 1 : rawExpected;
+                const events = newEvents(count);
+                const accepted =
+                  expected === 'any' ||
+                  (expected === 'no_stream' ? model.length === 0 : expected === model.length - 1 && expected >= 0);
+                if (accepted) {
+                  const result = await es.append(s, events, expected);
+                  model.push(...events.map((e) => e.id));
+                  expect(result.nextRevision).toBe(model.length - 1);
+                } else {
+                  await expect(es.append(s, events, expected)).rejects.toBeInstanceOf(ConcurrencyError);
+                }
               }
-            }
-            expect((await es.readStream(s)).map((e) => e.id)).toEqual(model);
-          }),
+              expect((await es.readStream(s)).map((e) => e.id)).toEqual(model);
+            },
+          ),
           { numRuns: 25 },
         );
       });
@@ -284,7 +290,9 @@ export function testEventStore(name: string, open: OpenEventStore): void {
         expect(firstTwo.length).toBeLessThanOrEqual(2);
         expect(firstTwo.map((e) => e.id)).toEqual(all.slice(0, 2).map((e) => e.id));
         const pivot = mine[3]!;
-        const rest = (await es.readAll({ after: pivot.position })).filter((e) => e.streamId === s1 || e.streamId === s2);
+        const rest = (await es.readAll({ after: pivot.position })).filter(
+          (e) => e.streamId === s1 || e.streamId === s2,
+        );
         expect(rest.map((e) => e.id)).toEqual(written.slice(4));
       });
 

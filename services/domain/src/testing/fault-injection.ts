@@ -36,7 +36,8 @@ export function faulty<T extends object>(driver: T, armed: Armed): T {
       return call(fn, this, args);
     };
     for (const key of Object.getOwnPropertyNames(fn)) {
-      if (key === 'length' || key === 'name' || key === 'prototype' || key === 'arguments' || key === 'caller') continue;
+      if (key === 'length' || key === 'name' || key === 'prototype' || key === 'arguments' || key === 'caller')
+        continue;
       Object.defineProperty(wrapper, key, { get: () => wrap((fn as unknown as Record<string, unknown>)[key]) });
     }
     proxies.set(fn, wrapper);

@@ -11,12 +11,25 @@ import type { RenderSource } from '@jsonable/contracts/events';
 import { ConcurrencyError, ConflictError } from '../errors';
 import type { BlobStore, Clock, EventStore, Ids, RenderOutput, TableRenderer } from '../ports';
 import {
-  blobKeys, imageFilename, randomToken, requestedFilename, sanitizeFilename, type FileFormat,
+  blobKeys,
+  imageFilename,
+  randomToken,
+  requestedFilename,
+  sanitizeFilename,
+  type FileFormat,
 } from '../images/filenames';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import { deleteRequestData, saveRequestData } from '../images/request-data';
 import { StreamStateCache } from './state-cache';
-import { assertWithinAllowance, priorRender, usageDecider, type RenderedImage, type UsageCommand, type UsageEvent, type UsageState } from './usage.decider';
+import {
+  assertWithinAllowance,
+  priorRender,
+  usageDecider,
+  type RenderedImage,
+  type UsageCommand,
+  type UsageEvent,
+  type UsageState,
+} from './usage.decider';
 import { usageStream } from './streams';
 
 export interface RenderDeps {
@@ -91,21 +104,49 @@ export class RenderService {
     if (prior) return { image: prior, position: await positionOf(eventStore, stream, prior.imageId), replayed: true };
     assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name);
 
-    const output = await renderer.render({
-      payload: input.payload,
-      projectStyles: input.projectStyles,
-      ...(input.format ? { format: input.format } : {}),
-    }, { lane: input.lane });
+    const output = await renderer.render(
+      {
+        payload: input.payload,
+        projectStyles: input.projectStyles,
+        ...(input.format ? { format: input.format } : {}),
+      },
+      { lane: input.lane },
+    );
 
     const imageId = ids.uuid();
-    const filename = imageFilename(sanitizeFilename(requestedFilename(input.payload), output.title), now, randomToken(ids.uuid()), output.format);
-    const image = this.describe(input, output, { imageId, filename, period, planTier: plan.tier, renderedAt: now.toISOString() });
+    const filename = imageFilename(
+      sanitizeFilename(requestedFilename(input.payload), output.title),
+      now,
+      randomToken(ids.uuid()),
+      output.format,
+    );
+    const image = this.describe(input, output, {
+      imageId,
+      filename,
+      period,
+      planTier: plan.tier,
+      renderedAt: now.toISOString(),
+    });
     const owner = { imageId, userId: input.userId, period: String(period) };
     const stored = await Promise.allSettled([
       blobs.put(image.blobKey, output.bytes, output.contentType, owner),
-      ...(output.drawn ? [blobs.put(blobKeys.twin(filename), Buffer.from(JSON.stringify(output.drawn), 'utf8'), 'application/json', owner)] : []),
+      ...(output.drawn
+        ? [
+            blobs.put(
+              blobKeys.twin(filename),
+              Buffer.from(JSON.stringify(output.drawn), 'utf8'),
+              'application/json',
+              owner,
+            ),
+          ]
+        : []),
       saveRequestData(this.deps.docs, {
-        id: imageId, userId: input.userId, period, createdAtMs: now.getTime(), blobKey: image.blobKey, payload: input.payload ?? null,
+        id: imageId,
+        userId: input.userId,
+        period,
+        createdAtMs: now.getTime(),
+        blobKey: image.blobKey,
+        payload: input.payload ?? null,
       }),
     ]);
     const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -161,7 +202,12 @@ export class RenderService {
    * in the group, so the quota and Idempotency-Keys hold exactly as with single appends; and the
    * projector gets the group as one batch. Groups of one stream follow one another in this process.
    */
-  private record(stream: string, image: RenderedImage, allowance: number | null, planName: string): Promise<RenderTableResult> {
+  private record(
+    stream: string,
+    image: RenderedImage,
+    allowance: number | null,
+    planName: string,
+  ): Promise<RenderTableResult> {
     return new Promise((resolve, reject) => {
       let group = this.forming.get(stream);
       if (!group) {
@@ -170,9 +216,11 @@ export class RenderService {
         this.forming.set(stream, members);
         setImmediate(() => {
           this.forming.delete(stream);
-          void this.cache.exclusive(stream, () => this.commit(stream, members)).catch((error: unknown) => {
-            for (const member of members) member.reject(error);
-          });
+          void this.cache
+            .exclusive(stream, () => this.commit(stream, members))
+            .catch((error: unknown) => {
+              for (const member of members) member.reject(error);
+            });
         });
       }
       group.push({ image, allowance, planName, resolve, reject });
@@ -194,7 +242,12 @@ export class RenderService {
         let decided: UsageEvent[];
         try {
           prior = priorRender(state, image.idempotencyKey, image.requestHash);
-          decided = prior ? [] : usageDecider.decide({ type: 'RecordRender', data: { image, allowance: member.allowance, planName: member.planName } }, state);
+          decided = prior
+            ? []
+            : usageDecider.decide(
+                { type: 'RecordRender', data: { image, allowance: member.allowance, planName: member.planName } },
+                state,
+              );
         } catch (error) {
           // Refused (over the quota, or the key with another body): this render alone fails.
           outcomes.push(async () => member.reject(error));
@@ -207,7 +260,8 @@ export class RenderService {
           const inGroup = recorded.some((r) => r.image.imageId === earlier.imageId);
           outcomes.push(async (position) => {
             await this.discard(image);
-            const at = inGroup && position !== undefined ? position : await positionOf(eventStore, stream, earlier.imageId);
+            const at =
+              inGroup && position !== undefined ? position : await positionOf(eventStore, stream, earlier.imageId);
             member.resolve({ image: earlier, position: at, replayed: true });
           });
           continue;
@@ -246,7 +300,9 @@ export class RenderService {
   /** Files of a render that was not recorded. Best effort: the sweep job catches what this misses. */
   private async discard(image: RenderedImage): Promise<void> {
     await Promise.allSettled([
-      this.deps.blobs.delete(image.blobKey), this.deps.blobs.delete(blobKeys.twin(image.filename)), deleteRequestData(this.deps.docs, image.imageId),
+      this.deps.blobs.delete(image.blobKey),
+      this.deps.blobs.delete(blobKeys.twin(image.filename)),
+      deleteRequestData(this.deps.docs, image.imageId),
     ]);
   }
 }

@@ -31,7 +31,14 @@ export class StreamStateCache<State, Command extends Message, Event extends Mess
     const fresh = await eventStore.readStream(stream, { fromRevision: from.revision + 1 });
     const last = fresh[fresh.length - 1];
     const folded = last
-      ? { state: foldEvents(this.decider, fresh.map((e) => toDomainEvent<Event>(e)), from.state), revision: last.revision }
+      ? {
+          state: foldEvents(
+            this.decider,
+            fresh.map((e) => toDomainEvent<Event>(e)),
+            from.state,
+          ),
+          revision: last.revision,
+        }
       : from;
     this.remember(stream, folded);
     return folded;

@@ -8,33 +8,68 @@ function rendered(n: number, idempotencyKey: string | null = null, requestHash =
   return {
     type: 'TableRendered',
     data: {
-      imageId: `img-${n}`, userId: 'u1', projectId: null, period: 0, filename: `t-${n}.png`, blobKey: `images/t-${n}.png`,
-      format: 'png', contentType: 'image/png', width: 100, height: 50, size: 1000, rows: 2, columns: 2, title: null,
-      source: 'api_key', plan: 'free', idempotencyKey, requestHash, renderedAt: '2026-01-01T00:00:00.000Z',
+      imageId: `img-${n}`,
+      userId: 'u1',
+      projectId: null,
+      period: 0,
+      filename: `t-${n}.png`,
+      blobKey: `images/t-${n}.png`,
+      format: 'png',
+      contentType: 'image/png',
+      width: 100,
+      height: 50,
+      size: 1000,
+      rows: 2,
+      columns: 2,
+      title: null,
+      source: 'api_key',
+      plan: 'free',
+      idempotencyKey,
+      requestHash,
+      renderedAt: '2026-01-01T00:00:00.000Z',
     },
   };
 }
 const spec = testDecider(usageDecider);
-const record = (n: number, allowance: number | null, key: string | null = null, hash = 'hash') =>
-  ({ type: 'RecordRender' as const, data: { image: rendered(n, key, hash).data, allowance, planName: 'Free' } });
+const record = (n: number, allowance: number | null, key: string | null = null, hash = 'hash') => ({
+  type: 'RecordRender' as const,
+  data: { image: rendered(n, key, hash).data, allowance, planName: 'Free' },
+});
 
 describe('usage decider', () => {
   it('counts a render while the period has allowance left', () => {
-    spec.given([rendered(1), rendered(2)]).when(record(3, 3)).then([rendered(3)]);
+    spec
+      .given([rendered(1), rendered(2)])
+      .when(record(3, 3))
+      .then([rendered(3)]);
   });
 
   it('refuses the render that would go past the allowance with the upgrade message', () => {
-    const error = spec.given([rendered(1), rendered(2), rendered(3)]).when(record(4, 3)).thenThrows(PaymentRequiredError);
-    expect(error.message).toBe('You have used all 3 tables of your Free plan for this usage period. Upgrade your plan to create more tables.');
+    const error = spec
+      .given([rendered(1), rendered(2), rendered(3)])
+      .when(record(4, 3))
+      .thenThrows(PaymentRequiredError);
+    expect(error.message).toBe(
+      'You have used all 3 tables of your Free plan for this usage period. Upgrade your plan to create more tables.',
+    );
   });
 
   it('never refuses an unlimited plan', () => {
-    spec.given(Array.from({ length: 50 }, (_, i) => rendered(i))).when(record(99, null)).then([rendered(99)]);
+    spec
+      .given(Array.from({ length: 50 }, (_, i) => rendered(i)))
+      .when(record(99, null))
+      .then([rendered(99)]);
   });
 
   it('answers a repeated Idempotency-Key with nothing new, even at the limit, and a different body with 409', () => {
-    spec.given([rendered(1, 'k1')]).when(record(2, 1, 'k1')).thenNothing();
-    spec.given([rendered(1, 'k1')]).when(record(2, 5, 'k1', 'other-body')).thenThrows(ConflictError, /Idempotency-Key/);
+    spec
+      .given([rendered(1, 'k1')])
+      .when(record(2, 1, 'k1'))
+      .thenNothing();
+    spec
+      .given([rendered(1, 'k1')])
+      .when(record(2, 5, 'k1', 'other-body'))
+      .thenThrows(ConflictError, /Idempotency-Key/);
   });
 });
 
@@ -43,8 +78,10 @@ describe('usage state', () => {
     const base = usageDecider.evolve(usageDecider.initialState(), rendered(1, 'a'));
     const left = usageDecider.evolve(base, rendered(2, 'b'));
     const right = usageDecider.evolve(base, rendered(3, 'c', 'other'));
-    const record = (key: string, hash = 'hash') =>
-      ({ type: 'RecordRender' as const, data: { image: rendered(9, key, hash).data, allowance: null, planName: 'Free' } });
+    const record = (key: string, hash = 'hash') => ({
+      type: 'RecordRender' as const,
+      data: { image: rendered(9, key, hash).data, allowance: null, planName: 'Free' },
+    });
     expect(usageDecider.decide(record('b'), left)).toEqual([]);
     expect(usageDecider.decide(record('b'), right)).toHaveLength(1);
     expect(usageDecider.decide(record('c', 'other'), right)).toEqual([]);

@@ -69,7 +69,8 @@ export function evolve(state: UsageState, event: UsageEvent): UsageState {
       if (key === null) return { count: state.count + 1, keys: state.keys };
       return { count: state.count + 1, keys: state.keys.index.with(state.keys.length, key, event.data) };
     }
-    default: return assertNever(event.type);
+    default:
+      return assertNever(event.type);
   }
 }
 
@@ -99,7 +100,8 @@ export function decide(command: UsageCommand, state: UsageState): UsageEvent[] {
       assertWithinAllowance(state, allowance, planName);
       return [{ type: 'TableRendered', data: image }];
     }
-    default: return assertNever(command.type);
+    default:
+      return assertNever(command.type);
   }
 }
 

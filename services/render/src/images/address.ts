@@ -39,7 +39,7 @@ function ip4(a: number, b: number, c: number, d: number): number {
 function inV4Range(addr: number, [base, prefix]: V4Range): boolean {
   if (prefix === 0) return true;
   const mask = (0xffffffff << (32 - prefix)) >>> 0;
-  return ((addr & mask) >>> 0) === base;
+  return (addr & mask) >>> 0 === base;
 }
 
 /** Name of the refused IPv4 range holding addr, or null when it is public. */

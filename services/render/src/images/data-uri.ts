@@ -14,7 +14,10 @@ export function decodeDataUri(src: string, maxBytes: number): DataUriResult {
   if (!/^data:/i.test(src)) return { ok: false, reason: 'malformed' };
   const comma = src.indexOf(',');
   if (comma < 0) return { ok: false, reason: 'malformed' };
-  const meta = src.slice(5, comma).split(';').map((p) => p.trim());
+  const meta = src
+    .slice(5, comma)
+    .split(';')
+    .map((p) => p.trim());
   const isBase64 = meta.length > 1 && meta[meta.length - 1]?.toLowerCase() === 'base64';
   // An omitted media type means text/plain (RFC 2397), which is not an image.
   const mediaType = (meta[0] ?? '').toLowerCase() || 'text/plain';
@@ -42,7 +45,7 @@ export function decodeDataUri(src: string, maxBytes: number): DataUriResult {
 function percentDecode(s: string): Buffer | null {
   const out = Buffer.allocUnsafe(Buffer.byteLength(s));
   let n = 0;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     if (c === 0x25) {
       const hex = s.slice(i + 1, i + 3);

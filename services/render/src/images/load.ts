@@ -107,7 +107,8 @@ function loadDataUri(src: string, opts: ImageLoadOptions): LoadedImage {
     if (decoded.reason === 'too-large') throw tooLarge(opts);
     throw new CellImageError('invalid-url', 'Image data URI is not valid');
   }
-  if (!decoded.value.mediaType.startsWith('image/')) throw new CellImageError('not-image', 'Image data URI is not an image');
+  if (!decoded.value.mediaType.startsWith('image/'))
+    throw new CellImageError('not-image', 'Image data URI is not an image');
   return checkImageBytes(decoded.value.bytes, opts);
 }
 
@@ -221,7 +222,11 @@ function resolveAll(hostname: string): Promise<ResolvedAddress[]> {
 function pinnedLookup(pinned: readonly ResolvedAddress[]): LookupFunction {
   const first = pinned[0] as ResolvedAddress;
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options && options.all) callback(null, pinned.map((a) => ({ address: a.address, family: a.family })));
+    if (options && options.all)
+      callback(
+        null,
+        pinned.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, first.address, first.family);
   }) as unknown as LookupFunction;
 }
@@ -244,7 +249,9 @@ function request(url: URL, pinned: readonly ResolvedAddress[], signal: AbortSign
       },
       resolve,
     );
-    req.on('error', (error) => reject(signal.aborted ? error : new CellImageError('network', 'Image could not be loaded', String(error))));
+    req.on('error', (error) =>
+      reject(signal.aborted ? error : new CellImageError('network', 'Image could not be loaded', String(error))),
+    );
     req.end();
   });
 }
@@ -280,12 +287,20 @@ function readBody(res: IncomingMessage, maxBytes: number, signal: AbortSignal): 
 /** Magic bytes decide the type (not the header a server sent); the header size bounds the pixels. */
 function checkImageBytes(bytes: Buffer, opts: ImageLoadOptions): LoadedImage {
   const sniffed = sniffImage(bytes);
-  if (!sniffed) throw new CellImageError('unsupported-format', 'Image format not supported (use PNG, JPEG, GIF or WebP)');
-  if (sniffed.kind === 'svg') throw new CellImageError('unsupported-format', 'SVG images are not supported in cells (use PNG, JPEG, GIF or WebP)');
+  if (!sniffed)
+    throw new CellImageError('unsupported-format', 'Image format not supported (use PNG, JPEG, GIF or WebP)');
+  if (sniffed.kind === 'svg')
+    throw new CellImageError(
+      'unsupported-format',
+      'SVG images are not supported in cells (use PNG, JPEG, GIF or WebP)',
+    );
   const { width, height } = sniffed;
   if (!width || !height) throw new CellImageError('unsupported-format', 'Image is damaged or its size is unknown');
   if (width * height > opts.maxPixels) {
-    throw new CellImageError('too-many-pixels', `Image is too large (${width} × ${height} pixels; at most ${Math.round(opts.maxPixels / 1e6)} megapixels)`);
+    throw new CellImageError(
+      'too-many-pixels',
+      `Image is too large (${width} × ${height} pixels; at most ${Math.round(opts.maxPixels / 1e6)} megapixels)`,
+    );
   }
   return { bytes, contentType: IMAGE_CONTENT_TYPES[sniffed.kind] };
 }

@@ -25,9 +25,23 @@ const MAX_SIDE = 65_535;
 const MAX_INTERLACED_TARGET = 1_000_000;
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const DEPTHS: Record<number, readonly number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 /** Adam7 passes: x start, y start, x step, y step. */
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
 
 interface Header {
   width: number;
@@ -42,7 +56,12 @@ interface Header {
 }
 
 /** The size `width` × `height` takes when fitted into `maxWidth` × `maxHeight` (aspect kept; never enlarged). */
-export function fittedSize(width: number, height: number, maxWidth: number, maxHeight: number): { width: number; height: number } {
+export function fittedSize(
+  width: number,
+  height: number,
+  maxWidth: number,
+  maxHeight: number,
+): { width: number; height: number } {
   const scale = Math.min(maxWidth / width, maxHeight / height);
   if (scale >= 1) return { width, height };
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
@@ -53,7 +72,11 @@ export function fittedSize(width: number, height: number, maxWidth: number, maxH
  * `MAX_INTERLACED_TARGET` pixels at that size (the caller decodes it another way). Throws on what
  * is not a PNG it can read.
  */
-export async function decodePngAtSize(png: Uint8Array, maxWidth: number, maxHeight: number): Promise<ScaledBitmap | null> {
+export async function decodePngAtSize(
+  png: Uint8Array,
+  maxWidth: number,
+  maxHeight: number,
+): Promise<ScaledBitmap | null> {
   const h = readChunks(png);
   const out = fittedSize(h.width, h.height, maxWidth, maxHeight);
   // Rows come in order unless interlaced: then one target row is summed at a time. Adam7 passes
@@ -185,7 +208,8 @@ function readChunks(png: Uint8Array): Header {
     transparency: null,
     idat: [],
   };
-  if (!DEPTHS[h.colorType]?.includes(h.depth) || png[26] !== 0 || png[27] !== 0 || png[28]! > 1) throw new Error('unsupported PNG header');
+  if (!DEPTHS[h.colorType]?.includes(h.depth) || png[26] !== 0 || png[27] !== 0 || png[28]! > 1)
+    throw new Error('unsupported PNG header');
   if (h.width < 1 || h.height < 1 || h.width > MAX_SIDE || h.height > MAX_SIDE) throw new Error('PNG too wide or tall');
   for (let at = 8; at + 8 <= png.length;) {
     const length = view.getUint32(at);
@@ -216,18 +240,24 @@ function unfilter(cur: Uint8Array, prev: Uint8Array, bpp: number): void {
   const line = cur.subarray(1);
   const n = line.length;
   switch (filter) {
-    case 0: return;
-    case 1: for (let i = bpp; i < n; i++) line[i] = line[i]! + line[i - bpp]!; return;
-    case 2: for (let i = 0; i < n; i++) line[i] = line[i]! + prev[i]!; return;
+    case 0:
+      return;
+    case 1:
+      for (let i = bpp; i < n; i++) line[i] = line[i]! + line[i - bpp]!;
+      return;
+    case 2:
+      for (let i = 0; i < n; i++) line[i] = line[i]! + prev[i]!;
+      return;
     case 3:
-      for (let i = 0; i < n; i++) line[i] = line[i]! + ((((i >= bpp ? line[i - bpp]! : 0) + prev[i]!)) >> 1);
+      for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + prev[i]!) >> 1);
       return;
     case 4:
       for (let i = 0; i < n; i++) {
         line[i] = line[i]! + paeth(i >= bpp ? line[i - bpp]! : 0, prev[i]!, i >= bpp ? prev[i - bpp]! : 0);
       }
       return;
-    default: throw new Error(`bad PNG filter ${filter}`);
+    default:
+      throw new Error(`bad PNG filter ${filter}`);
   }
 }
 
@@ -239,7 +269,8 @@ function rowExpander(h: Header): (line: Uint8Array, count: number, out: Uint8Arr
   const wide = depth === 16;
   const max = (1 << depth) - 1;
   // Sub-byte depths (grey and palette only): one sample per pixel, packed from the high bit.
-  const small = (line: Uint8Array, i: number): number => (line[(i * depth) >> 3]! >> (8 - depth - ((i * depth) & 7))) & max;
+  const small = (line: Uint8Array, i: number): number =>
+    (line[(i * depth) >> 3]! >> (8 - depth - ((i * depth) & 7))) & max;
   const key = (k: number) => (trns && trns.length >= 2 * (k + 1) ? (trns[2 * k]! << 8) | trns[2 * k + 1]! : -1);
   if (colorType === 3) {
     // The palette as RGBA, 256 entries (an index past the palette is black, as in libpng).
@@ -262,9 +293,16 @@ function rowExpander(h: Header): (line: Uint8Array, count: number, out: Uint8Arr
   }
   /** Sample `s` of pixel `i` at the image's depth (16-bit: the whole value). */
   const sample = wide
-    ? (line: Uint8Array, i: number, s: number) => (line[(i * channels + s) * 2]! << 8) | line[(i * channels + s) * 2 + 1]!
-    : depth === 8 ? (line: Uint8Array, i: number, s: number) => line[i * channels + s]! : (line: Uint8Array, i: number) => small(line, i);
-  const to8 = wide ? (v: number) => v >> 8 : depth === 8 ? (v: number) => v : (v: number) => Math.round((v * 255) / max);
+    ? (line: Uint8Array, i: number, s: number) =>
+        (line[(i * channels + s) * 2]! << 8) | line[(i * channels + s) * 2 + 1]!
+    : depth === 8
+      ? (line: Uint8Array, i: number, s: number) => line[i * channels + s]!
+      : (line: Uint8Array, i: number) => small(line, i);
+  const to8 = wide
+    ? (v: number) => v >> 8
+    : depth === 8
+      ? (v: number) => v
+      : (v: number) => Math.round((v * 255) / max);
   const [kr, kg, kb] = [key(0), key(1), key(2)];
   return (line, count, out) => {
     for (let i = 0; i < count; i++) {

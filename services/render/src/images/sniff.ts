@@ -83,9 +83,16 @@ function webp(b: Uint8Array): SniffedImage {
 }
 
 function looksLikeSvg(b: Uint8Array): boolean {
-  const head = Buffer.from(b.subarray(0, 1024)).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = Buffer.from(b.subarray(0, 1024))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (!head.startsWith('<')) return false;
-  return head.startsWith('<svg') || ((head.startsWith('<?xml') || head.startsWith('<!--') || head.startsWith('<!doctype')) && head.includes('<svg'));
+  return (
+    head.startsWith('<svg') ||
+    ((head.startsWith('<?xml') || head.startsWith('<!--') || head.startsWith('<!doctype')) && head.includes('<svg'))
+  );
 }
 
 function startsWith(b: Uint8Array, sig: readonly number[]): boolean {

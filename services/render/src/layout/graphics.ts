@@ -35,21 +35,48 @@ const SPARK_MAX = '#16a34a';
 function iconUnits(icon: IconName): Shape[] {
   const { green, amber, red } = ICON_COLOURS;
   switch (icon) {
-    case 'arrowUp': return [{ kind: 'polygon', points: [0.5, 0.05, 0.95, 0.5, 0.66, 0.5, 0.66, 0.95, 0.34, 0.95, 0.34, 0.5, 0.05, 0.5], fill: green }];
-    case 'arrowDown': return [{ kind: 'polygon', points: [0.5, 0.95, 0.95, 0.5, 0.66, 0.5, 0.66, 0.05, 0.34, 0.05, 0.34, 0.5, 0.05, 0.5], fill: red }];
-    case 'arrowRight': return [{ kind: 'polygon', points: [0.95, 0.5, 0.5, 0.05, 0.5, 0.34, 0.05, 0.34, 0.05, 0.66, 0.5, 0.66, 0.5, 0.95], fill: amber }];
-    case 'trafficGreen': return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: green }];
-    case 'trafficAmber': return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: amber }];
-    case 'trafficRed': return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: red }];
-    case 'check': return [{ kind: 'line', points: [0.12, 0.55, 0.4, 0.82, 0.9, 0.2], stroke: green, width: 0.17 }];
-    case 'exclamation': return [
-      { kind: 'rect', x: 0.41, y: 0.06, w: 0.18, h: 0.58, fill: amber },
-      { kind: 'circle', cx: 0.5, cy: 0.84, r: 0.1, fill: amber },
-    ];
-    case 'cross': return [
-      { kind: 'line', points: [0.18, 0.18, 0.82, 0.82], stroke: red, width: 0.17 },
-      { kind: 'line', points: [0.82, 0.18, 0.18, 0.82], stroke: red, width: 0.17 },
-    ];
+    case 'arrowUp':
+      return [
+        {
+          kind: 'polygon',
+          points: [0.5, 0.05, 0.95, 0.5, 0.66, 0.5, 0.66, 0.95, 0.34, 0.95, 0.34, 0.5, 0.05, 0.5],
+          fill: green,
+        },
+      ];
+    case 'arrowDown':
+      return [
+        {
+          kind: 'polygon',
+          points: [0.5, 0.95, 0.95, 0.5, 0.66, 0.5, 0.66, 0.05, 0.34, 0.05, 0.34, 0.5, 0.05, 0.5],
+          fill: red,
+        },
+      ];
+    case 'arrowRight':
+      return [
+        {
+          kind: 'polygon',
+          points: [0.95, 0.5, 0.5, 0.05, 0.5, 0.34, 0.05, 0.34, 0.05, 0.66, 0.5, 0.66, 0.5, 0.95],
+          fill: amber,
+        },
+      ];
+    case 'trafficGreen':
+      return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: green }];
+    case 'trafficAmber':
+      return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: amber }];
+    case 'trafficRed':
+      return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: red }];
+    case 'check':
+      return [{ kind: 'line', points: [0.12, 0.55, 0.4, 0.82, 0.9, 0.2], stroke: green, width: 0.17 }];
+    case 'exclamation':
+      return [
+        { kind: 'rect', x: 0.41, y: 0.06, w: 0.18, h: 0.58, fill: amber },
+        { kind: 'circle', cx: 0.5, cy: 0.84, r: 0.1, fill: amber },
+      ];
+    case 'cross':
+      return [
+        { kind: 'line', points: [0.18, 0.18, 0.82, 0.82], stroke: red, width: 0.17 },
+        { kind: 'line', points: [0.82, 0.18, 0.18, 0.82], stroke: red, width: 0.17 },
+      ];
   }
 }
 
@@ -59,16 +86,29 @@ function iconShapes(icon: IconName, x: number, y: number, size: number): Shape[]
   const pts = (p: number[]) => p.map((v, i) => (i % 2 === 0 ? px(v) : py(v)));
   return iconUnits(icon).map((s): Shape => {
     switch (s.kind) {
-      case 'polygon': return { ...s, points: pts(s.points) };
-      case 'line': return { ...s, points: pts(s.points), width: Math.max(1, s.width * size) };
-      case 'circle': return { ...s, cx: px(s.cx), cy: py(s.cy), r: s.r * size };
-      case 'rect': return { ...s, x: px(s.x), y: py(s.y), w: s.w * size, h: s.h * size };
+      case 'polygon':
+        return { ...s, points: pts(s.points) };
+      case 'line':
+        return { ...s, points: pts(s.points), width: Math.max(1, s.width * size) };
+      case 'circle':
+        return { ...s, cx: px(s.cx), cy: py(s.cy), r: s.r * size };
+      case 'rect':
+        return { ...s, x: px(s.x), y: py(s.y), w: s.w * size, h: s.h * size };
     }
   });
 }
 
-function sparklineShapes(sp: NonNullable<CellGraphics['sparkline']>, x0: number, y0: number, w: number, h: number, background: string): Shape[] {
-  const finite = sp.values.map((v, i) => ({ v, i })).filter((p): p is { v: number; i: number } => p.v !== null && Number.isFinite(p.v));
+function sparklineShapes(
+  sp: NonNullable<CellGraphics['sparkline']>,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  background: string,
+): Shape[] {
+  const finite = sp.values
+    .map((v, i) => ({ v, i }))
+    .filter((p): p is { v: number; i: number } => p.v !== null && Number.isFinite(p.v));
   if (finite.length === 0 || w <= 4 || h <= 4) return [];
   const n = sp.values.length;
   let min = finite[0]!;
@@ -90,8 +130,16 @@ function sparklineShapes(sp: NonNullable<CellGraphics['sparkline']>, x0: number,
     for (const p of finite) {
       const top = Math.min(zero, y(p.v));
       const height = Math.max(1, Math.abs(y(p.v) - zero));
-      const fill = p.i === max.i && max.v !== min.v ? SPARK_MAX : p.i === min.i && max.v !== min.v ? SPARK_MIN : sp.color;
-      out.push({ kind: 'rect', x: round(x0 + p.i * slot + (slot - bw) / 2), y: round(top), w: round(bw), h: round(height), fill });
+      const fill =
+        p.i === max.i && max.v !== min.v ? SPARK_MAX : p.i === min.i && max.v !== min.v ? SPARK_MIN : sp.color;
+      out.push({
+        kind: 'rect',
+        x: round(x0 + p.i * slot + (slot - bw) / 2),
+        y: round(top),
+        w: round(bw),
+        h: round(height),
+        fill,
+      });
     }
     return out;
   }
@@ -118,17 +166,23 @@ function sparklineShapes(sp: NonNullable<CellGraphics['sparkline']>, x0: number,
     const base = round(iy + ih);
     for (const seg of segments) {
       if (seg.length < 2) continue;
-      out.push({ kind: 'polygon', points: [X(seg[0]!.i), base, ...seg.flatMap((p) => [X(p.i), Y(p.v)]), X(seg[seg.length - 1]!.i), base], fill });
+      out.push({
+        kind: 'polygon',
+        points: [X(seg[0]!.i), base, ...seg.flatMap((p) => [X(p.i), Y(p.v)]), X(seg[seg.length - 1]!.i), base],
+        fill,
+      });
     }
   }
   for (const seg of segments) {
-    if (seg.length >= 2) out.push({ kind: 'line', points: seg.flatMap((p) => [X(p.i), Y(p.v)]), stroke: sp.color, width: 1.5 });
+    if (seg.length >= 2)
+      out.push({ kind: 'line', points: seg.flatMap((p) => [X(p.i), Y(p.v)]), stroke: sp.color, width: 1.5 });
   }
   if (max.v !== min.v) {
     out.push({ kind: 'circle', cx: X(min.i), cy: Y(min.v), r, fill: SPARK_MIN });
     out.push({ kind: 'circle', cx: X(max.i), cy: Y(max.v), r, fill: SPARK_MAX });
   } else {
-    for (const seg of segments) if (seg.length === 1) out.push({ kind: 'circle', cx: X(seg[0]!.i), cy: Y(seg[0]!.v), r, fill: sp.color });
+    for (const seg of segments)
+      if (seg.length === 1) out.push({ kind: 'circle', cx: X(seg[0]!.i), cy: Y(seg[0]!.v), r, fill: sp.color });
   }
   return out;
 }
@@ -139,7 +193,10 @@ function mixHex(a: string, b: string, t: number): string {
   const p = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
   const [ar, ag, ab] = p(a);
   const [br, bg, bb] = p(b);
-  const m = (x: number, y: number) => Math.round(x * t + y * (1 - t)).toString(16).padStart(2, '0');
+  const m = (x: number, y: number) =>
+    Math.round(x * t + y * (1 - t))
+      .toString(16)
+      .padStart(2, '0');
   return `#${m(ar!, br!)}${m(ag!, bg!)}${m(ab!, bb!)}`;
 }
 
@@ -173,7 +230,15 @@ export function cellShapes(g: CellGraphics, b: CellBox): Shape[] {
     const at = (t: number) => (b.rtl ? left + width * (1 - t) : left + width * t);
     const a = at(g.bar.axis);
     const e = at(g.bar.end);
-    if (Math.abs(e - a) >= 0.5) out.push({ kind: 'rect', x: round(Math.min(a, e)), y: top, w: round(Math.abs(e - a)), h: height, fill: g.bar.color });
+    if (Math.abs(e - a) >= 0.5)
+      out.push({
+        kind: 'rect',
+        x: round(Math.min(a, e)),
+        y: top,
+        w: round(Math.abs(e - a)),
+        h: height,
+        fill: g.bar.color,
+      });
     if (g.bar.showAxis) out.push({ kind: 'rect', x: round(a - 0.5), y: top, w: 1, h: height, fill: '#334155' });
   }
   if (g.icon) {

@@ -90,7 +90,14 @@ const MAX_TOKEN_WIDTH = 240;
 const textStyles = new Map<string, TextStyle>();
 
 /** Shared per (face, size, weight, style): cells hold a reference, tables have few distinct ones. */
-function textStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean, tabular = false): TextStyle {
+function textStyle(
+  face: FaceId,
+  han: HanFace,
+  size: number,
+  weight: TextStyle['weight'],
+  italic: boolean,
+  tabular = false,
+): TextStyle {
   const key = `${face}|${han}|${size}|${weight}|${italic ? 1 : 0}|${tabular ? 1 : 0}`;
   let st = textStyles.get(key);
   if (!st) {
@@ -101,12 +108,31 @@ function textStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['
   return st;
 }
 
-function makeTextStyle(face: FaceId, han: HanFace, size: number, weight: TextStyle['weight'], italic: boolean, tabular: boolean): TextStyle {
+function makeTextStyle(
+  face: FaceId,
+  han: HanFace,
+  size: number,
+  weight: TextStyle['weight'],
+  italic: boolean,
+  tabular: boolean,
+): TextStyle {
   const family = familyStack(face, { han });
   const css = `${italic ? 'italic ' : ''}${weight} ${size}px ${family}`;
   const font = tabular ? `${TABULAR}${css}` : css;
   const m = fontMetrics(font);
-  return { font, css, tabular, family, han, size, weight, italic, lineHeight: Math.round(size * 1.45), ascent: m.ascent, descent: m.descent };
+  return {
+    font,
+    css,
+    tabular,
+    family,
+    han,
+    size,
+    weight,
+    italic,
+    lineHeight: Math.round(size * 1.45),
+    ascent: m.ascent,
+    descent: m.descent,
+  };
 }
 
 /** Mixes colour a over b by t (0..1), for tints derived from the theme. */
@@ -114,7 +140,10 @@ export function mix(a: string, b: string, t: number): string {
   const p = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
   const [ar, ag, ab] = p(a.length === 4 ? `#${a[1]}${a[1]}${a[2]}${a[2]}${a[3]}${a[3]}` : a);
   const [br, bg, bb] = p(b.length === 4 ? `#${b[1]}${b[1]}${b[2]}${b[2]}${b[3]}${b[3]}` : b);
-  const m = (x: number, y: number) => Math.round(x * t + y * (1 - t)).toString(16).padStart(2, '0');
+  const m = (x: number, y: number) =>
+    Math.round(x * t + y * (1 - t))
+      .toString(16)
+      .padStart(2, '0');
   return `#${m(ar!, br!)}${m(ag!, bg!)}${m(ab!, bb!)}`;
 }
 
@@ -185,7 +214,7 @@ export function layoutTable(model: TableModel): Layout {
   // A table has a handful of distinct text styles: look them up by a number, not a string key.
   const styleCache = new Map<number, Map<number, TextStyle>>();
   const bodyFont = (cell: ModelCell, row: ModelRow) => {
-    const size = cell.fontSize ?? (row.kind === 'header' ? s.headerFontSize ?? s.fontSize : s.fontSize);
+    const size = cell.fontSize ?? (row.kind === 'header' ? (s.headerFontSize ?? s.fontSize) : s.fontSize);
     let weight = cell.weight;
     if (row.weight && weight === 400) weight = row.weight;
     let bySize = styleCache.get(size);
@@ -199,49 +228,57 @@ export function layoutTable(model: TableModel): Layout {
   };
 
   // Text styles per cell, then the width each column would like (natural) and needs (min).
-  const styles = model.rows.map((row) => row.cells.map((cell, c) => {
-    if (!cell) return null;
-    const col = model.columns[c];
-    if (row.kind === 'body' && cell.weight === 400 && col?.weight) cell.weight = col.weight;
-    if (row.kind === 'body' && model.freezeFirstColumn && c === 0 && cell.weight === 400) cell.weight = 600;
-    return bodyFont(cell, row);
-  }));
+  const styles = model.rows.map((row) =>
+    row.cells.map((cell, c) => {
+      if (!cell) return null;
+      const col = model.columns[c];
+      if (row.kind === 'body' && cell.weight === 400 && col?.weight) cell.weight = col.weight;
+      if (row.kind === 'body' && model.freezeFirstColumn && c === 0 && cell.weight === 400) cell.weight = 600;
+      return bodyFont(cell, row);
+    }),
+  );
   const natural = new Array<number>(n).fill(0);
   const minimum = new Array<number>(n).fill(0);
-  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
-    if (!cell || cell.colspan !== 1) return;
-    const st = styles[r]![c]!;
-    let nat = naturalWidth(st.font, cell.text);
-    let min = Math.min(longestToken(st.font, cell.text), MAX_TOKEN_WIDTH);
-    if (cell.image) {
-      nat = Math.max(nat, cell.image.width);
-      min = Math.max(min, cell.image.width);
-    }
-    if (cell.graphics) {
-      const g = graphicsWidth(cell, st.size);
-      nat = Math.max(nat + g.beside, g.alone);
-      min = Math.max(min + g.beside, g.alone ? Math.min(g.alone, 48) : 0);
-    }
-    // +2 px of slack: summed advances can miss a contextual alternate by a pixel or two (Inter).
-    // Wrapping leaves the same 2 px out, so a column at its minimum still fits its longest word
-    // (without them, 'Column 1' in a squeezed header came out as 'Colum' / 'n 1').
-    natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 + 2 * pad);
-    minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 + 2 * pad);
-  }));
+  model.rows.forEach((row, r) =>
+    row.cells.forEach((cell, c) => {
+      if (!cell || cell.colspan !== 1) return;
+      const st = styles[r]![c]!;
+      let nat = naturalWidth(st.font, cell.text);
+      let min = Math.min(longestToken(st.font, cell.text), MAX_TOKEN_WIDTH);
+      if (cell.image) {
+        nat = Math.max(nat, cell.image.width);
+        min = Math.max(min, cell.image.width);
+      }
+      if (cell.graphics) {
+        const g = graphicsWidth(cell, st.size);
+        nat = Math.max(nat + g.beside, g.alone);
+        min = Math.max(min + g.beside, g.alone ? Math.min(g.alone, 48) : 0);
+      }
+      // +2 px of slack: summed advances can miss a contextual alternate by a pixel or two (Inter).
+      // Wrapping leaves the same 2 px out, so a column at its minimum still fits its longest word
+      // (without them, 'Column 1' in a squeezed header came out as 'Colum' / 'n 1').
+      natural[c] = Math.max(natural[c]!, Math.ceil(nat) + 2 + 2 * pad);
+      minimum[c] = Math.max(minimum[c]!, Math.ceil(min) + 2 + 2 * pad);
+    }),
+  );
   // Decimal columns: the widest integer part and the widest fraction (with any suffix) side by side.
   const separator = decimalSeparator(model.locale);
   const decimals = new Map<number, { int: number; frac: number }>();
   const parts = (cell: ModelCell, st: TextStyle) => {
     const at = cell.text.includes('\n') ? null : decimalSplit(cell.text, separator);
-    return at === null ? null : { int: measure(st.font, cell.text.slice(0, at)), frac: measure(st.font, cell.text.slice(at)) };
+    return at === null
+      ? null
+      : { int: measure(st.font, cell.text.slice(0, at)), frac: measure(st.font, cell.text.slice(at)) };
   };
-  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
-    if (!cell || cell.colspan !== 1 || row.kind === 'header' || !model.columns[c]?.decimal) return;
-    const p = parts(cell, styles[r]![c]!);
-    if (!p) return;
-    const d = decimals.get(c) ?? { int: 0, frac: 0 };
-    decimals.set(c, { int: Math.max(d.int, p.int), frac: Math.max(d.frac, p.frac) });
-  }));
+  model.rows.forEach((row, r) =>
+    row.cells.forEach((cell, c) => {
+      if (!cell || cell.colspan !== 1 || row.kind === 'header' || !model.columns[c]?.decimal) return;
+      const p = parts(cell, styles[r]![c]!);
+      if (!p) return;
+      const d = decimals.get(c) ?? { int: 0, frac: 0 };
+      decimals.set(c, { int: Math.max(d.int, p.int), frac: Math.max(d.frac, p.frac) });
+    }),
+  );
   for (const [c, d] of decimals) natural[c] = Math.max(natural[c]!, Math.ceil(d.int + d.frac) + 2 + 2 * pad);
   model.columns.forEach((col, c) => {
     natural[c] = Math.max(natural[c]!, 2 * pad + 16, col.minWidth ?? 0);
@@ -253,17 +290,21 @@ export function layoutTable(model: TableModel): Layout {
     if (col.fixedWidth) natural[c] = minimum[c] = Math.round(col.fixedWidth);
   });
   // Spanning cells widen the columns they cover when those are too narrow.
-  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
-    if (!cell || cell.colspan === 1) return;
-    const st = styles[r]![c]!;
-    const want = Math.ceil(naturalWidth(st.font, cell.text)) + 2 + 2 * pad;
-    const have = natural.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
-    // Body spans and spanners (header bands) widen their columns; group rows wrap instead.
-    if (want > have && (row.kind === 'body' || row.kind === 'header')) {
-      const extra = distribute(want - have, new Array(cell.colspan).fill(1));
-      extra.forEach((e, i) => { natural[c + i]! += e; });
-    }
-  }));
+  model.rows.forEach((row, r) =>
+    row.cells.forEach((cell, c) => {
+      if (!cell || cell.colspan === 1) return;
+      const st = styles[r]![c]!;
+      const want = Math.ceil(naturalWidth(st.font, cell.text)) + 2 + 2 * pad;
+      const have = natural.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
+      // Body spans and spanners (header bands) widen their columns; group rows wrap instead.
+      if (want > have && (row.kind === 'body' || row.kind === 'header')) {
+        const extra = distribute(want - have, new Array(cell.colspan).fill(1));
+        extra.forEach((e, i) => {
+          natural[c + i]! += e;
+        });
+      }
+    }),
+  );
 
   const sumNat = natural.reduce((a, b) => a + b, 0);
   const sumMin = minimum.reduce((a, b) => a + b, 0);
@@ -271,10 +312,14 @@ export function layoutTable(model: TableModel): Layout {
   // The title sits above the table and wraps at its width: a narrow table (one short column)
   // would break a short title into pieces, even inside words. Fitted to content, the table is
   // made at least as wide as its title on one line, within the same cap as its columns.
-  const titleStyle = model.title ? textStyle(face, han, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false) : null;
+  const titleStyle = model.title
+    ? textStyle(face, han, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false)
+    : null;
   const titleNeed = Math.max(
     titleStyle && model.title ? Math.ceil(naturalWidth(titleStyle.font, model.title)) + 2 + 2 * pad : 0,
-    model.subtitle ? Math.ceil(naturalWidth(textStyle(face, han, s.fontSize, 400, false).font, model.subtitle)) + 2 + 2 * pad : 0,
+    model.subtitle
+      ? Math.ceil(naturalWidth(textStyle(face, han, s.fontSize, 400, false).font, model.subtitle)) + 2 + 2 * pad
+      : 0,
   );
   let target: number;
   if (model.width !== null) target = model.width;
@@ -298,7 +343,7 @@ export function layoutTable(model: TableModel): Layout {
     let remaining = target;
     let open = natural.map((_, i) => i);
     let openMin = sumMin;
-    for (let settled = true; settled && open.length > 0; ) {
+    for (let settled = true; settled && open.length > 0;) {
       settled = false;
       const share = remaining / open.length;
       for (const i of [...open]) {
@@ -312,11 +357,21 @@ export function layoutTable(model: TableModel): Layout {
       }
     }
     if (remaining >= openMin) {
-      const add = distribute(remaining - openMin, open.map((i) => natural[i]! - minimum[i]!));
-      open.forEach((i, k) => { widths[i] = minimum[i]! + add[k]!; });
+      const add = distribute(
+        remaining - openMin,
+        open.map((i) => natural[i]! - minimum[i]!),
+      );
+      open.forEach((i, k) => {
+        widths[i] = minimum[i]! + add[k]!;
+      });
     } else {
-      const shares = distribute(Math.max(0, remaining), open.map((i) => minimum[i]!));
-      open.forEach((i, k) => { widths[i] = shares[k]!; });
+      const shares = distribute(
+        Math.max(0, remaining),
+        open.map((i) => minimum[i]!),
+      );
+      open.forEach((i, k) => {
+        widths[i] = shares[k]!;
+      });
     }
   } else {
     widths = distribute(target, minimum);
@@ -324,7 +379,9 @@ export function layoutTable(model: TableModel): Layout {
 
   const colEdges = [0];
   const visualWidths = new Array<number>(n);
-  widths.forEach((w, c) => { visualWidths[visual(c)] = w; });
+  widths.forEach((w, c) => {
+    visualWidths[visual(c)] = w;
+  });
   for (const w of visualWidths) colEdges.push(colEdges[colEdges.length - 1]! + w);
   const tableW = colEdges[n]!;
 
@@ -332,21 +389,40 @@ export function layoutTable(model: TableModel): Layout {
   const laid: LaidCell[] = [];
   const rowHeights = model.rows.map((row) => Math.max(row.minHeight ?? 0, 0));
   const spanNeeds: { r: number; span: number; need: number }[] = [];
-  model.rows.forEach((row, r) => row.cells.forEach((cell, c) => {
-    if (!cell) return;
-    const st = styles[r]![c]!;
-    const w = widths.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
-    const beside = cell.graphics ? graphicsWidth(cell, st.size).beside : 0;
-    const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad - 2 - beside));
-    const contentH = Math.max(lines.length * st.lineHeight, cell.image ? cell.image.height + (lines.length > 0 && cell.image ? 4 : 0) : 0, st.lineHeight);
-    const need = contentH + 2 * vpad;
-    if (cell.rowspan === 1) rowHeights[r] = Math.max(rowHeights[r]!, need);
-    else spanNeeds.push({ r, span: cell.rowspan, need });
-    laid.push({
-      cell, row: r, col: c, x: 0, y: 0, w, h: 0, lines, text: st,
-      color: '', background: null, align: cell.align, baseline: 0, shift: 0, shapes: null,
-    });
-  }));
+  model.rows.forEach((row, r) =>
+    row.cells.forEach((cell, c) => {
+      if (!cell) return;
+      const st = styles[r]![c]!;
+      const w = widths.slice(c, c + cell.colspan).reduce((a, b) => a + b, 0);
+      const beside = cell.graphics ? graphicsWidth(cell, st.size).beside : 0;
+      const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad - 2 - beside));
+      const contentH = Math.max(
+        lines.length * st.lineHeight,
+        cell.image ? cell.image.height + (lines.length > 0 && cell.image ? 4 : 0) : 0,
+        st.lineHeight,
+      );
+      const need = contentH + 2 * vpad;
+      if (cell.rowspan === 1) rowHeights[r] = Math.max(rowHeights[r]!, need);
+      else spanNeeds.push({ r, span: cell.rowspan, need });
+      laid.push({
+        cell,
+        row: r,
+        col: c,
+        x: 0,
+        y: 0,
+        w,
+        h: 0,
+        lines,
+        text: st,
+        color: '',
+        background: null,
+        align: cell.align,
+        baseline: 0,
+        shift: 0,
+        shapes: null,
+      });
+    }),
+  );
   for (const { r, span, need } of spanNeeds) {
     const have = rowHeights.slice(r, r + span).reduce((a, b) => a + b, 0);
     if (need > have) rowHeights[r + span - 1]! += need - have;
@@ -363,7 +439,13 @@ export function layoutTable(model: TableModel): Layout {
   const block = (text: string, st: TextStyle, y: number, color: string): TextBlock => {
     const lines = wrap(st.font, text, Math.max(40, tableW - 2 * pad));
     return {
-      lines, text: st, x: margin + pad, y, w: tableW - 2 * pad, align: rtl ? 'right' : 'left', color,
+      lines,
+      text: st,
+      x: margin + pad,
+      y,
+      w: tableW - 2 * pad,
+      align: rtl ? 'right' : 'left',
+      color,
       baseline: y + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent,
     };
   };
@@ -453,7 +535,10 @@ export function layoutTable(model: TableModel): Layout {
     const imageH = cell.image ? cell.image.height + (lc.lines.length > 0 ? 4 : 0) : 0;
     const contentH = lc.lines.length * st.lineHeight + imageH;
     // A column header reaching up through spanner bands sits at the bottom, by its columns.
-    const top = (row.kind === 'header' && cell.rowspan > 1 ? lc.y + Math.max(vpad, lc.h - vpad - contentH) : lc.y + Math.max(vpad, (lc.h - contentH) / 2)) + imageH;
+    const top =
+      (row.kind === 'header' && cell.rowspan > 1
+        ? lc.y + Math.max(vpad, lc.h - vpad - contentH)
+        : lc.y + Math.max(vpad, (lc.h - contentH) / 2)) + imageH;
     lc.baseline = top + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent;
     if (cell.graphics) placeGraphics(lc, top, pad, rtl, s.backgroundColor);
   }
@@ -461,8 +546,21 @@ export function layoutTable(model: TableModel): Layout {
   return {
     width: tableW + 2 * margin,
     height: tableY + tableH + notesH + margin,
-    margin, tableX, tableY, tableW, tableH, colEdges, rowEdges, cells: laid, title, subtitle, notes, face, han,
-    direction: model.direction, visual,
+    margin,
+    tableX,
+    tableY,
+    tableW,
+    tableH,
+    colEdges,
+    rowEdges,
+    cells: laid,
+    title,
+    subtitle,
+    notes,
+    face,
+    han,
+    direction: model.direction,
+    visual,
   };
 }
 
@@ -477,8 +575,16 @@ function placeGraphics(lc: LaidCell, textTop: number, pad: number, rtl: boolean,
     lc.shift += rtl ? -by : by;
   }
   lc.shapes = cellShapes(g, {
-    x: lc.x, y: lc.y, w: lc.w, h: lc.h, textTop, lineHeight: lc.text.lineHeight, fontSize: lc.text.size, pad,
-    background: (lc.background ?? canvas).slice(0, 7), rtl,
+    x: lc.x,
+    y: lc.y,
+    w: lc.w,
+    h: lc.h,
+    textTop,
+    lineHeight: lc.text.lineHeight,
+    fontSize: lc.text.size,
+    pad,
+    background: (lc.background ?? canvas).slice(0, 7),
+    rtl,
   });
 }
 

@@ -49,7 +49,8 @@ function skiaWidth(font: string, text: string): number {
  * (~28 µs each here), which matters for tables of 100,000+ cells. Everything else (Arabic,
  * Hebrew, marks, emoji sequences) goes to Skia whole.
  */
-const NO_SHAPING = /^[\u0020-\u007E\u00A0-\u02FF\u0370-\u052F\u1E00-\u1FFF\u2010-\u2027\u2030-\u205E\u20A0-\u2BFF\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]*$/;
+const NO_SHAPING =
+  /^[\u0020-\u007E\u00A0-\u02FF\u0370-\u052F\u1E00-\u1FFF\u2010-\u2027\u2030-\u205E\u20A0-\u2BFF\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]*$/;
 /**
  * Per font: the advance of each UTF-16 code unit and the kerning of each adjacent pair, keyed by
  * numbers (a string key per character or pair would be allocated and hashed on every look-up,
@@ -102,7 +103,13 @@ function fontTable(font: string): FontAdvances {
   let t = advances.get(font);
   if (!t) {
     if (advances.size >= 64) advances.clear();
-    t = { low: new Float64Array(LOW).fill(Number.NaN), high: new Map(), pairs: new Map(), texts: new Map(), tokens: new Map() };
+    t = {
+      low: new Float64Array(LOW).fill(Number.NaN),
+      high: new Map(),
+      pairs: new Map(),
+      texts: new Map(),
+      tokens: new Map(),
+    };
     advances.set(font, t);
   }
   return t;
@@ -121,7 +128,8 @@ function summedWidth(font: string, t: FontAdvances, text: string): number {
 }
 
 export function measure(font: string, text: string): number {
-  if (text.length > MAX_CACHED_LENGTH) return NO_SHAPING.test(text) ? summedWidth(font, fontTable(font), text) : skiaWidth(font, text);
+  if (text.length > MAX_CACHED_LENGTH)
+    return NO_SHAPING.test(text) ? summedWidth(font, fontTable(font), text) : skiaWidth(font, text);
   const t = fontTable(font);
   let w = t.texts.get(text);
   if (w === undefined) {
@@ -167,7 +175,8 @@ const GLUE_CHAR = /[\u00A0\u202F\u2060\uFEFF]/;
  * `line-break: normal` (and browsers by default) do: a line may start with ッ or ー, never with
  * closing punctuation (。、」…, classes CL/CP/NS/EX), which UAX #14 keeps on the line before.
  */
-const CJ = /[\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308E\u3095\u3096\u30A1\u30A3\u30A5\u30A7\u30A9\u30C3\u30E3\u30E5\u30E7\u30EE\u30F5\u30F6\u30FC\u31F0-\u31FF\uFF67-\uFF70]/g;
+const CJ =
+  /[\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308E\u3095\u3096\u30A1\u30A3\u30A5\u30A7\u30A9\u30C3\u30E3\u30E5\u30E7\u30EE\u30F5\u30F6\u30FC\u31F0-\u31FF\uFF67-\uFF70]/g;
 
 /** Where UAX #14 allows a line to end; positions are offsets after which a break may fall. */
 function uaxBreaks(text: string): number[] {
@@ -234,7 +243,8 @@ export function segments(text: string): string[] {
     // Browsers break after every run of spaces, also where UAX #14 would not (before `/`, `)`,
     // `!`, `,` and after `(`: LB13, LB14): `Path: ` / `/usr/local`.
     else if (a === 0x20) cut[i] = b === 0x20 ? 0 : 1;
-    else if (isAsciiMark(a) && isAsciiMark(b)) cut[i] = asciiBreak(i >= 2 ? text.charCodeAt(i - 2) : 0x20, a, b) ? 1 : 0;
+    else if (isAsciiMark(a) && isAsciiMark(b))
+      cut[i] = asciiBreak(i >= 2 ? text.charCodeAt(i - 2) : 0x20, a, b) ? 1 : 0;
   }
   const out: string[] = [];
   let last = 0;

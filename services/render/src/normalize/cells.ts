@@ -3,13 +3,30 @@
  * tooltip and image. Any JSON value is a cell; rich `{ value, display, … }` and typed
  * `{ type, value, format }` cells are recognised by their keys.
  */
-import { cellFormatSchema, cellStyleSchema, CELL_TYPES, type CellFormat, type CellStyle, type ResolvedStyles } from '@jsonable/contracts/table';
+import {
+  cellFormatSchema,
+  cellStyleSchema,
+  CELL_TYPES,
+  type CellFormat,
+  type CellStyle,
+  type ResolvedStyles,
+} from '@jsonable/contracts/table';
 import { sparklineCellSchema, SPARKLINE_KINDS, type SparklineKind } from '@jsonable/contracts/table-features';
 import { issueMessage } from '@jsonable/contracts/issues';
 import { badRequest } from '../errors';
 import { checkCellText } from '../limits';
 import { newCell, type Align, type CellKind, type ModelCell } from '../model';
-import { DATE_STYLES, formatCurrency, formatDate, formatNumber, formatPercentage, safeLocale, toDate, toNumber, unknownDateToken } from './format';
+import {
+  DATE_STYLES,
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatPercentage,
+  safeLocale,
+  toDate,
+  toNumber,
+  unknownDateToken,
+} from './format';
 
 export interface CellContext {
   locale: string;
@@ -18,7 +35,18 @@ export interface CellContext {
   where: string;
 }
 
-const RICH_KEYS = new Set(['value', 'display', 'style', 'link', 'tooltip', 'colspan', 'rowspan', 'type', 'format', 'alt']);
+const RICH_KEYS = new Set([
+  'value',
+  'display',
+  'style',
+  'link',
+  'tooltip',
+  'colspan',
+  'rowspan',
+  'type',
+  'format',
+  'alt',
+]);
 
 /** A sparkline's colour when the cell names none. */
 export const SPARKLINE_COLOUR = '#2563eb';
@@ -31,7 +59,12 @@ function isRich(v: Record<string, unknown>): boolean {
 }
 
 function isTyped(v: Record<string, unknown>): boolean {
-  return own(v, 'type') && typeof v.type === 'string' && (CELL_TYPES as readonly string[]).includes(v.type) && (own(v, 'value') || own(v, 'display'));
+  return (
+    own(v, 'type') &&
+    typeof v.type === 'string' &&
+    (CELL_TYPES as readonly string[]).includes(v.type) &&
+    (own(v, 'value') || own(v, 'display'))
+  );
 }
 
 /**
@@ -82,7 +115,16 @@ function applyStyle(cell: ModelCell, style: CellStyle | undefined) {
   const color = style.textColor ?? style.color;
   if (color) cell.color = color;
   if (style.fontWeight !== undefined) {
-    cell.weight = typeof style.fontWeight === 'number' ? (style.fontWeight >= 650 ? 700 : style.fontWeight >= 550 ? 600 : style.fontWeight >= 450 ? 500 : 400) : WEIGHTS[style.fontWeight] ?? 400;
+    cell.weight =
+      typeof style.fontWeight === 'number'
+        ? style.fontWeight >= 650
+          ? 700
+          : style.fontWeight >= 550
+            ? 600
+            : style.fontWeight >= 450
+              ? 500
+              : 400
+        : (WEIGHTS[style.fontWeight] ?? 400);
   }
   if (style.fontStyle) cell.italic = style.fontStyle === 'italic';
   if (style.textAlign) {
@@ -121,7 +163,13 @@ export function safeLink(link: unknown): string | undefined {
   }
 }
 
-function base(text: string, kind: CellKind, align: Align, sortValue: ModelCell['sortValue'], formatValue?: ModelCell['formatValue']): ModelCell {
+function base(
+  text: string,
+  kind: CellKind,
+  align: Align,
+  sortValue: ModelCell['sortValue'],
+  formatValue?: ModelCell['formatValue'],
+): ModelCell {
   return newCell(text, kind, align, 400, sortValue, formatValue);
 }
 
@@ -156,20 +204,34 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
   let cell: ModelCell;
   switch (type) {
     case 'number':
-      cell = n === null ? primitiveCell(value, ctx) : base(formatNumber(n, locale, format), 'number', 'right', n, (x) => formatNumber(x, locale, format));
+      cell =
+        n === null
+          ? primitiveCell(value, ctx)
+          : base(formatNumber(n, locale, format), 'number', 'right', n, (x) => formatNumber(x, locale, format));
       break;
     case 'currency':
-      cell = n === null ? primitiveCell(value, ctx) : base(formatCurrency(n, locale, format), 'number', 'right', n, (x) => formatCurrency(x, locale, format));
+      cell =
+        n === null
+          ? primitiveCell(value, ctx)
+          : base(formatCurrency(n, locale, format), 'number', 'right', n, (x) => formatCurrency(x, locale, format));
       break;
     case 'percentage':
       // Aggregates work in percent units (sortValue), so their formatter receives percents.
-      cell = n === null ? primitiveCell(value, ctx) : base(formatPercentage(n, locale, format), 'number', 'right', Math.abs(n) <= 1 ? n * 100 : n, (x) => formatPercentage(x / 100, locale, format));
+      cell =
+        n === null
+          ? primitiveCell(value, ctx)
+          : base(formatPercentage(n, locale, format), 'number', 'right', Math.abs(n) <= 1 ? n * 100 : n, (x) =>
+              formatPercentage(x / 100, locale, format),
+            );
       break;
     case 'date':
     case 'datetime': {
       if (typeof format === 'string' && !DATE_STYLES.has(format)) {
         const unknown = unknownDateToken(format);
-        if (unknown) throw badRequest(`Unknown date format token "${unknown}" in "${format}" at ${ctx.where}: use yyyy, yy, MMMM, MMM, MM, M, dd, d, EEEE, EEE, HH, H, hh, h, mm, ss, a (or YYYY, DD, D, dddd, ddd, A), and put other letters in single quotes`);
+        if (unknown)
+          throw badRequest(
+            `Unknown date format token "${unknown}" in "${format}" at ${ctx.where}: use yyyy, yy, MMMM, MMM, MM, M, dd, d, EEEE, EEE, HH, H, hh, h, mm, ss, a (or YYYY, DD, D, dddd, ddd, A), and put other letters in single quotes`,
+          );
       }
       const date = toDate(value);
       cell = date
@@ -179,9 +241,16 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
     }
     case 'boolean': {
       const truthy = value === true || value === 'true' || value === 1 || value === 'yes';
-      const t = typeof format === 'object' && format.trueText !== undefined ? format.trueText : ctx.display.booleanDisplay.true;
-      const f = typeof format === 'object' && format.falseText !== undefined ? format.falseText : ctx.display.booleanDisplay.false;
-      cell = value === null || value === undefined ? primitiveCell(value, ctx) : base(truthy ? t : f, 'boolean', 'center', truthy ? 1 : 0);
+      const t =
+        typeof format === 'object' && format.trueText !== undefined ? format.trueText : ctx.display.booleanDisplay.true;
+      const f =
+        typeof format === 'object' && format.falseText !== undefined
+          ? format.falseText
+          : ctx.display.booleanDisplay.false;
+      cell =
+        value === null || value === undefined
+          ? primitiveCell(value, ctx)
+          : base(truthy ? t : f, 'boolean', 'center', truthy ? 1 : 0);
       break;
     }
     case 'link': {
@@ -203,10 +272,22 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
       // The common shape checked by hand (a table of sparklines parsed each through zod spent
       // more time there than drawing them); anything else goes through the schema and its message.
       const v = o.value;
-      if (Array.isArray(v) && v.length >= 1 && v.length <= 1000 && o.color === undefined && (o.kind === undefined || (SPARKLINE_KINDS as readonly unknown[]).includes(o.kind))
-        && v.every((x) => x === null || (typeof x === 'number' && Number.isFinite(x)))) {
+      if (
+        Array.isArray(v) &&
+        v.length >= 1 &&
+        v.length <= 1000 &&
+        o.color === undefined &&
+        (o.kind === undefined || (SPARKLINE_KINDS as readonly unknown[]).includes(o.kind)) &&
+        v.every((x) => x === null || (typeof x === 'number' && Number.isFinite(x)))
+      ) {
         cell = base('', 'sparkline', 'center', null);
-        cell.graphics = { sparkline: { values: v as (number | null)[], kind: (o.kind as SparklineKind | undefined) ?? 'line', color: SPARKLINE_COLOUR } };
+        cell.graphics = {
+          sparkline: {
+            values: v as (number | null)[],
+            kind: (o.kind as SparklineKind | undefined) ?? 'line',
+            color: SPARKLINE_COLOUR,
+          },
+        };
         break;
       }
       const r = sparklineCellSchema.safeParse(o);
@@ -214,12 +295,19 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
         throw badRequest(issueMessage(r.error.issues, { at: `sparkline at ${ctx.where}` }));
       }
       cell = base('', 'sparkline', 'center', null);
-      cell.graphics = { sparkline: { values: r.data.value, kind: r.data.kind ?? 'line', color: r.data.color ?? SPARKLINE_COLOUR } };
+      cell.graphics = {
+        sparkline: { values: r.data.value, kind: r.data.kind ?? 'line', color: r.data.color ?? SPARKLINE_COLOUR },
+      };
       break;
     }
     case 'text':
     default:
-      cell = base(typeof value === 'string' ? value : complexText(value, ctx, 0), 'text', 'left', typeof value === 'string' ? value : null);
+      cell = base(
+        typeof value === 'string' ? value : complexText(value, ctx, 0),
+        'text',
+        'left',
+        typeof value === 'string' ? value : null,
+      );
   }
   if (cellLocale) cell.locale = cellLocale;
   return cell;
@@ -228,7 +316,10 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
 /** Line breaks normalised, tabs as spaces, other control characters removed (they draw as boxes). */
 export function cleanText(text: string): string {
   if (!/[\u0000-\u001F\u007F]/.test(text)) return text;
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '');
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '');
 }
 
 /** Resolves one payload cell. Throws a ValidationError (400) for malformed styles or formats. */
@@ -239,7 +330,8 @@ export function resolveCell(value: unknown, ctx: CellContext): ModelCell {
     if (isTyped(o)) cell = typedCell(o, ctx);
     else if (isRich(o)) {
       cell = primitiveCell(o.value, ctx);
-      if (o.value !== null && typeof o.value === 'object') cell = base(complexText(o.value, ctx, 0), 'complex', 'left', null);
+      if (o.value !== null && typeof o.value === 'object')
+        cell = base(complexText(o.value, ctx, 0), 'complex', 'left', null);
     } else cell = primitiveCell(value, ctx);
     if (isTyped(o) || isRich(o)) {
       if (o.display !== undefined && o.display !== null) cell.text = String(o.display);
@@ -256,6 +348,9 @@ export function resolveCell(value: unknown, ctx: CellContext): ModelCell {
   } else cell = primitiveCell(value, ctx);
   checkCellText(cell.text);
   cell.text = cleanText(cell.text);
-  cell.raw = value !== null && typeof value === 'object' && !Array.isArray(value) && own(value, 'value') ? (value as { value: unknown }).value : value;
+  cell.raw =
+    value !== null && typeof value === 'object' && !Array.isArray(value) && own(value, 'value')
+      ? (value as { value: unknown }).value
+      : value;
   return cell;
 }

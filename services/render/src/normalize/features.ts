@@ -5,7 +5,12 @@
  * the three painters only place and draw it.
  */
 import {
-  formatColumns, type ColumnDisplay, type ConditionalFormat, type Footnote, type RuleWhen, type SpannerInput,
+  formatColumns,
+  type ColumnDisplay,
+  type ConditionalFormat,
+  type Footnote,
+  type RuleWhen,
+  type SpannerInput,
 } from '@jsonable/contracts/table-features';
 import { mix } from '../layout/layout';
 import { badRequest } from '../errors';
@@ -38,7 +43,9 @@ export function columnView(columns: string[], display: Record<string, ColumnDisp
   });
   const visible = columns.map((_, i) => i).filter((i) => !at(i)?.hidden);
   if (visible.length === 0) throw badRequest('Invalid columns: every column is hidden');
-  const ordered = visible.filter((i) => at(i)?.order !== undefined).sort((a, b) => at(a)!.order! - at(b)!.order! || a - b);
+  const ordered = visible
+    .filter((i) => at(i)?.order !== undefined)
+    .sort((a, b) => at(a)!.order! - at(b)!.order! || a - b);
   const rest = visible.filter((i) => at(i)?.order === undefined);
   return { view: [...ordered, ...rest], labels };
 }
@@ -60,12 +67,19 @@ interface SpannerNode {
  * inside it. Unknown columns are refused; hidden ones are left out (a spanner left with none is
  * not drawn).
  */
-function flatten(spanners: SpannerInput[], sourceColumns: string[], position: Map<string, number>, path: string, out: SpannerNode[]): { cols: Set<number>; height: number }[] {
+function flatten(
+  spanners: SpannerInput[],
+  sourceColumns: string[],
+  position: Map<string, number>,
+  path: string,
+  out: SpannerNode[],
+): { cols: Set<number>; height: number }[] {
   return spanners.map((sp, i) => {
     const here = `${path}.${i}`;
     const cols = new Set<number>();
     (sp.columns ?? []).forEach((name, k) => {
-      if (!sourceColumns.includes(name)) throw badRequest(`Invalid ${here}.columns.${k}: no column named ${quoted(name)} (spanner ${quoted(sp.label)})`);
+      if (!sourceColumns.includes(name))
+        throw badRequest(`Invalid ${here}.columns.${k}: no column named ${quoted(name)} (spanner ${quoted(sp.label)})`);
       const p = position.get(name);
       if (p !== undefined) cols.add(p);
     });
@@ -97,14 +111,20 @@ export function spannerBands(
   for (const node of nodes) {
     node.cols.forEach((c, k) => {
       if (k > 0 && c !== node.cols[k - 1]! + 1) {
-        throw badRequest(`Invalid ${node.path}: the columns of spanner ${quoted(node.label)} must be adjacent after column ordering (${quoted(visibleKeys[node.cols[k - 1]!]!)} and ${quoted(visibleKeys[c]!)} are not)`);
+        throw badRequest(
+          `Invalid ${node.path}: the columns of spanner ${quoted(node.label)} must be adjacent after column ordering (${quoted(visibleKeys[node.cols[k - 1]!]!)} and ${quoted(visibleKeys[c]!)} are not)`,
+        );
       }
     });
   }
   const depth = Math.max(...nodes.map((n) => n.height));
   const width = visibleKeys.length + offset;
-  const bands: (ModelCell | null | undefined)[][] = Array.from({ length: depth }, () => new Array<ModelCell | null | undefined>(width).fill(undefined));
-  const owner: (SpannerNode | undefined)[][] = Array.from({ length: depth }, () => new Array<SpannerNode | undefined>(width).fill(undefined));
+  const bands: (ModelCell | null | undefined)[][] = Array.from({ length: depth }, () =>
+    new Array<ModelCell | null | undefined>(width).fill(undefined),
+  );
+  const owner: (SpannerNode | undefined)[][] = Array.from({ length: depth }, () =>
+    new Array<SpannerNode | undefined>(width).fill(undefined),
+  );
   // Lowest band with a spanner, per column (-1: none).
   const lowest = new Array<number>(width).fill(-1);
   for (const node of nodes) {
@@ -112,7 +132,10 @@ export function spannerBands(
     const first = node.cols[0]! + offset;
     for (const c of node.cols) {
       const other = owner[band]![c + offset];
-      if (other) throw badRequest(`Invalid ${node.path}: spanner ${quoted(node.label)} and spanner ${quoted(other.label)} both cover column ${quoted(visibleKeys[c]!)} on the same level`);
+      if (other)
+        throw badRequest(
+          `Invalid ${node.path}: spanner ${quoted(node.label)} and spanner ${quoted(other.label)} both cover column ${quoted(visibleKeys[c]!)} on the same level`,
+        );
       owner[band]![c + offset] = node;
       bands[band]![c + offset] = null;
       lowest[c + offset] = Math.max(lowest[c + offset]!, band);
@@ -122,7 +145,11 @@ export function spannerBands(
     cell.alignSet = true;
     bands[band]![first] = cell;
   }
-  const rows: ModelRow[] = bands.map((line) => ({ kind: 'header', bodyIndex: 0, cells: line.map((c) => (c === undefined ? newCell('', 'text', 'center', 600) : c)) }));
+  const rows: ModelRow[] = bands.map((line) => ({
+    kind: 'header',
+    bodyIndex: 0,
+    cells: line.map((c) => (c === undefined ? newCell('', 'text', 'center', 600) : c)),
+  }));
   if (!header) return rows;
   // A header cell climbs through the empty bands below its lowest spanner.
   const headerCells: (ModelCell | null)[] = [...header.cells];
@@ -159,12 +186,20 @@ export interface FootnoteTargets {
  * Marks the cells footnotes point at (superscript numbers, in the order of the footnotes that
  * point somewhere) and returns the lines listed under the table: footnotes, then source notes.
  */
-export function applyFootnotes(footnotes: Footnote[] | undefined, sourceNotes: string[] | undefined, t: FootnoteTargets): string[] {
+export function applyFootnotes(
+  footnotes: Footnote[] | undefined,
+  sourceNotes: string[] | undefined,
+  t: FootnoteTargets,
+): string[] {
   const notes: string[] = [];
   let mark = 0;
   (footnotes ?? []).forEach((fn, i) => {
-    if (fn.column !== undefined && !t.sourceColumns.includes(fn.column)) throw badRequest(`Invalid footnotes.${i}.column: no column named ${quoted(fn.column)}`);
-    if (fn.row !== undefined && fn.row > t.sourceRowCount) throw badRequest(`Invalid footnotes.${i}.row: the table has ${t.sourceRowCount} data row${t.sourceRowCount === 1 ? '' : 's'}`);
+    if (fn.column !== undefined && !t.sourceColumns.includes(fn.column))
+      throw badRequest(`Invalid footnotes.${i}.column: no column named ${quoted(fn.column)}`);
+    if (fn.row !== undefined && fn.row > t.sourceRowCount)
+      throw badRequest(
+        `Invalid footnotes.${i}.row: the table has ${t.sourceRowCount} data row${t.sourceRowCount === 1 ? '' : 's'}`,
+      );
     if (fn.column === undefined && fn.row === undefined) {
       notes.push(fn.text);
       return;
@@ -191,11 +226,13 @@ export function applyFootnotes(footnotes: Footnote[] | undefined, sourceNotes: s
 /** The number a cell holds as the user sent it (a percentage 0.25 stays 0.25), or null. */
 export function cellNumber(cell: ModelCell): number | null {
   if (typeof cell.raw === 'number') return Number.isFinite(cell.raw) ? cell.raw : null;
-  if (cell.kind === 'number' && typeof cell.sortValue === 'number' && Number.isFinite(cell.sortValue)) return cell.sortValue;
+  if (cell.kind === 'number' && typeof cell.sortValue === 'number' && Number.isFinite(cell.sortValue))
+    return cell.sortValue;
   return null;
 }
 
-const isEmpty = (cell: ModelCell) => cell.kind === 'null' || (cell.kind !== 'sparkline' && cell.kind !== 'image' && cell.text.trim() === '');
+const isEmpty = (cell: ModelCell) =>
+  cell.kind === 'null' || (cell.kind !== 'sparkline' && cell.kind !== 'image' && cell.text.trim() === '');
 
 function cellString(cell: ModelCell): string {
   return typeof cell.raw === 'string' ? cell.raw : cell.text;
@@ -205,10 +242,14 @@ export function ruleMatches(cell: ModelCell, when: RuleWhen): boolean {
   const n = cellNumber(cell);
   const v = when.value;
   switch (when.op) {
-    case '>': return n !== null && n > (v as number);
-    case '>=': return n !== null && n >= (v as number);
-    case '<': return n !== null && n < (v as number);
-    case '<=': return n !== null && n <= (v as number);
+    case '>':
+      return n !== null && n > (v as number);
+    case '>=':
+      return n !== null && n >= (v as number);
+    case '<':
+      return n !== null && n < (v as number);
+    case '<=':
+      return n !== null && n <= (v as number);
     case 'between': {
       const lo = Math.min(v as number, when.value2 as number);
       const hi = Math.max(v as number, when.value2 as number);
@@ -219,18 +260,23 @@ export function ruleMatches(cell: ModelCell, when: RuleWhen): boolean {
       let equal: boolean;
       if (v === null) equal = cell.kind === 'null';
       else if (typeof v === 'number') equal = n !== null && n === v;
-      else if (typeof v === 'boolean') equal = cell.raw === v || (cell.kind === 'boolean' && cell.sortValue === (v ? 1 : 0));
+      else if (typeof v === 'boolean')
+        equal = cell.raw === v || (cell.kind === 'boolean' && cell.sortValue === (v ? 1 : 0));
       else equal = cellString(cell).trim() === String(v).trim() || cell.text.trim() === String(v).trim();
       return when.op === '==' ? equal : !equal;
     }
-    case 'contains': return `${cellString(cell)}\n${cell.text}`.toLowerCase().includes(String(v).toLowerCase());
-    case 'empty': return isEmpty(cell);
+    case 'contains':
+      return `${cellString(cell)}\n${cell.text}`.toLowerCase().includes(String(v).toLowerCase());
+    case 'empty':
+      return isEmpty(cell);
   }
 }
 
 /** WCAG relative luminance of #rrggbb. */
 function luminance(hex: string): number {
-  const ch = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const ch = [1, 3, 5]
+    .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * ch[0]! + 0.7152 * ch[1]! + 0.0722 * ch[2]!;
 }
 
@@ -247,7 +293,7 @@ const BLACK_TEXT = '#000000';
  */
 export function contrastText(background: string): string {
   const l = luminance(background.slice(0, 7));
-  const onDark = (1.05) / (l + 0.05);
+  const onDark = 1.05 / (l + 0.05);
   const onLight = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
   if (Math.max(onDark, onLight) < 4.5) return BLACK_TEXT;
   return onLight >= onDark ? DARK_TEXT : LIGHT_TEXT;
@@ -294,10 +340,11 @@ export function applyConditionalFormats(
     });
     const cols = names.map(columnAt).filter((c): c is number => c !== undefined);
     const cells: ModelCell[] = [];
-    for (const row of body) for (const c of cols) {
-      const cell = row.cells[c];
-      if (cell && cell.colspan === 1) cells.push(cell);
-    }
+    for (const row of body)
+      for (const c of cols) {
+        const cell = row.cells[c];
+        if (cell && cell.colspan === 1) cells.push(cell);
+      }
     if (f.type === 'rule') {
       for (const cell of cells) {
         if (!ruleMatches(cell, f.when)) continue;
@@ -312,15 +359,19 @@ export function applyConditionalFormats(
     }
     // Numeric formats: every non-empty cell must hold a number.
     const values: { cell: ModelCell; n: number }[] = [];
-    body.forEach((row) => cols.forEach((c) => {
-      const cell = row.cells[c];
-      if (!cell || cell.colspan !== 1 || isEmpty(cell)) return;
-      const n = cellNumber(cell);
-      if (n === null) {
-        throw badRequest(`Invalid conditionalFormats.${i}: ${f.type} needs numbers, but column ${quoted(names.find((nm) => columnAt(nm) === c) ?? '')} holds ${quoted(cell.text)} (data row ${body.indexOf(row) + 1})`);
-      }
-      values.push({ cell, n });
-    }));
+    body.forEach((row) =>
+      cols.forEach((c) => {
+        const cell = row.cells[c];
+        if (!cell || cell.colspan !== 1 || isEmpty(cell)) return;
+        const n = cellNumber(cell);
+        if (n === null) {
+          throw badRequest(
+            `Invalid conditionalFormats.${i}: ${f.type} needs numbers, but column ${quoted(names.find((nm) => columnAt(nm) === c) ?? '')} holds ${quoted(cell.text)} (data row ${body.indexOf(row) + 1})`,
+          );
+        }
+        values.push({ cell, n });
+      }),
+    );
     if (values.length === 0) return;
     const dataMin = Math.min(...values.map((v) => v.n));
     const dataMax = Math.max(...values.map((v) => v.n));
@@ -339,7 +390,12 @@ export function applyConditionalFormats(
       const at = (x: number) => Math.min(1, Math.max(0, (x - lo) / span));
       const axis = at(0);
       for (const { cell, n } of values) {
-        graphics(cell).bar = { axis, end: at(n), color: n < 0 ? f.negativeColor ?? DATA_BAR_NEGATIVE : f.color ?? DATA_BAR_COLOUR, showAxis: lo < 0 };
+        graphics(cell).bar = {
+          axis,
+          end: at(n),
+          color: n < 0 ? (f.negativeColor ?? DATA_BAR_NEGATIVE) : (f.color ?? DATA_BAR_COLOUR),
+          showAxis: lo < 0,
+        };
         if (f.showValue === false) cell.text = '';
       }
     } else {

@@ -75,12 +75,17 @@ export function formatNumber(n: number, locale: string, format?: CellFormat): st
 export function formatCurrency(n: number, locale: string, format?: CellFormat): string {
   const o = numberOpts(format);
   const currency = (o.currency ?? 'USD').toUpperCase();
-  const digits = o.decimals !== undefined || o.minimumFractionDigits !== undefined || o.maximumFractionDigits !== undefined
-    ? fractionDigits(o, { min: 2, max: 2 })
-    : {};
+  const digits =
+    o.decimals !== undefined || o.minimumFractionDigits !== undefined || o.maximumFractionDigits !== undefined
+      ? fractionDigits(o, { min: 2, max: 2 })
+      : {};
   const key = `c|${locale}|${currency}|${JSON.stringify(digits)}|${o.notation ?? ''}`;
   try {
-    return cached(key, () => new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits, notation: o.notation ?? 'standard' })).format(n);
+    return cached(
+      key,
+      () =>
+        new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits, notation: o.notation ?? 'standard' }),
+    ).format(n);
   } catch {
     return formatNumber(n, locale, format);
   }
@@ -132,8 +137,17 @@ export function unknownDateToken(pattern: string): string | null {
  * the day period ("PM", "午後", "م"). Only computed when a pattern names one.
  */
 function localeNames(d: Date, locale: string, timeZone: string, width: 'long' | 'short') {
-  const parts = cached(`dn${width}|${locale}|${timeZone}`, () =>
-    new Intl.DateTimeFormat(locale, { timeZone, weekday: width, day: 'numeric', month: width, hour: 'numeric', hour12: true }),
+  const parts = cached(
+    `dn${width}|${locale}|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        weekday: width,
+        day: 'numeric',
+        month: width,
+        hour: 'numeric',
+        hour12: true,
+      }),
   ).formatToParts(d);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
   return { weekday: get('weekday'), month: get('month'), dayPeriod: get('dayPeriod') };
@@ -141,10 +155,19 @@ function localeNames(d: Date, locale: string, timeZone: string, width: 'long' | 
 
 /** A small `yyyy-MM-dd HH:mm`-style pattern formatter (UTC unless a timeZone is given via Intl). */
 function formatPattern(d: Date, pattern: string, locale: string, timeZone: string): string {
-  const parts = cached(`dp|${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23',
-    }),
+  const parts = cached(
+    `dp|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        hourCycle: 'h23',
+      }),
   ).formatToParts(d);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
   const year = get('year');
@@ -159,13 +182,33 @@ function formatPattern(d: Date, pattern: string, locale: string, timeZone: strin
   const longName = () => (long ??= localeNames(d, locale, timeZone, 'long'));
   const shortName = () => (short ??= localeNames(d, locale, timeZone, 'short'));
   const tokens: Record<string, () => string> = {
-    yyyy: () => year, yy: () => year.slice(-2), MMMM: () => longName().month, MMM: () => shortName().month, MM: () => pad(month), M: () => String(month),
-    dd: () => pad(day), d: () => String(day), HH: () => pad(hour), H: () => String(hour), hh: () => pad(hour % 12 || 12), h: () => String(hour % 12 || 12),
-    mm: () => pad(minute), ss: () => pad(second), a: () => shortName().dayPeriod, EEE: () => shortName().weekday, EEEE: () => longName().weekday,
+    yyyy: () => year,
+    yy: () => year.slice(-2),
+    MMMM: () => longName().month,
+    MMM: () => shortName().month,
+    MM: () => pad(month),
+    M: () => String(month),
+    dd: () => pad(day),
+    d: () => String(day),
+    HH: () => pad(hour),
+    H: () => String(hour),
+    hh: () => pad(hour % 12 || 12),
+    h: () => String(hour % 12 || 12),
+    mm: () => pad(minute),
+    ss: () => pad(second),
+    a: () => shortName().dayPeriod,
+    EEE: () => shortName().weekday,
+    EEEE: () => longName().weekday,
     // The Moment / Day.js spelling that Make, Zapier and n8n use: YYYY-MM-DD, DD/MM/YYYY, ddd, A.
-    YYYY: () => year, YY: () => year.slice(-2), DD: () => pad(day), D: () => String(day), dddd: () => longName().weekday, ddd: () => shortName().weekday, A: () => shortName().dayPeriod,
+    YYYY: () => year,
+    YY: () => year.slice(-2),
+    DD: () => pad(day),
+    D: () => String(day),
+    dddd: () => longName().weekday,
+    ddd: () => shortName().weekday,
+    A: () => shortName().dayPeriod,
   };
-  return pattern.replace(TOKEN, (t) => (t.startsWith("'") ? t.slice(1, -1) : tokens[t]?.() ?? t));
+  return pattern.replace(TOKEN, (t) => (t.startsWith("'") ? t.slice(1, -1) : (tokens[t]?.() ?? t)));
 }
 
 /** Format strings that name a locale's own style rather than a pattern. */
@@ -178,21 +221,38 @@ export function formatDate(d: Date, locale: string, format: CellFormat | undefin
     // A style name ('short', 'long', …) is the locale's own style, not a pattern ('short' → 's2ort').
     if (typeof format === 'string' && DATE_STYLES.has(format)) {
       const style = format as 'full' | 'long' | 'medium' | 'short';
-      return cached(`dn|${locale}|${style}|${withTime}|${tz}`, () =>
-        new Intl.DateTimeFormat(locale, withTime ? { dateStyle: style, timeStyle: 'short', timeZone: tz } : { dateStyle: style, timeZone: tz }),
+      return cached(
+        `dn|${locale}|${style}|${withTime}|${tz}`,
+        () =>
+          new Intl.DateTimeFormat(
+            locale,
+            withTime ? { dateStyle: style, timeStyle: 'short', timeZone: tz } : { dateStyle: style, timeZone: tz },
+          ),
       ).format(d);
     }
     if (typeof format === 'string' && format.length > 0) return formatPattern(d, format, locale, tz);
     if (typeof format === 'object' && (format.dateStyle || format.timeStyle)) {
       const key = `ds|${locale}|${format.dateStyle ?? ''}|${format.timeStyle ?? ''}|${tz}`;
-      return cached(key, () => new Intl.DateTimeFormat(locale, { dateStyle: format.dateStyle, timeStyle: format.timeStyle, timeZone: tz })).format(d);
+      return cached(
+        key,
+        () =>
+          new Intl.DateTimeFormat(locale, { dateStyle: format.dateStyle, timeStyle: format.timeStyle, timeZone: tz }),
+      ).format(d);
     }
     if (locale.startsWith('en')) return formatPattern(d, withTime ? 'MMM d, yyyy, h:mm a' : 'MMM d, yyyy', locale, tz);
     const key = `dd|${locale}|${withTime}|${tz}`;
-    return cached(key, () =>
-      new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: tz } : { dateStyle: 'medium', timeZone: tz }),
+    return cached(
+      key,
+      () =>
+        new Intl.DateTimeFormat(
+          locale,
+          withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: tz } : { dateStyle: 'medium', timeZone: tz },
+        ),
     ).format(d);
   } catch {
-    return d.toISOString().slice(0, withTime ? 16 : 10).replace('T', ' ');
+    return d
+      .toISOString()
+      .slice(0, withTime ? 16 : 10)
+      .replace('T', ' ');
   }
 }

@@ -57,14 +57,32 @@ function matches(cell: ModelCell | undefined, expected: unknown): boolean {
     const value = cell?.sortValue ?? actual;
     for (const [op, target] of Object.entries(ops)) {
       switch (op) {
-        case 'eq': if (!looseEquals(actual, target)) return false; break;
-        case 'ne': case 'neq': if (looseEquals(actual, target)) return false; break;
-        case 'gt': if (!(compareValues(value, target) > 0)) return false; break;
-        case 'gte': if (!(compareValues(value, target) >= 0)) return false; break;
-        case 'lt': if (!(compareValues(value, target) < 0)) return false; break;
-        case 'lte': if (!(compareValues(value, target) <= 0)) return false; break;
+        case 'eq':
+          if (!looseEquals(actual, target)) return false;
+          break;
+        case 'ne':
+        case 'neq':
+          if (looseEquals(actual, target)) return false;
+          break;
+        case 'gt':
+          if (!(compareValues(value, target) > 0)) return false;
+          break;
+        case 'gte':
+          if (!(compareValues(value, target) >= 0)) return false;
+          break;
+        case 'lt':
+          if (!(compareValues(value, target) < 0)) return false;
+          break;
+        case 'lte':
+          if (!(compareValues(value, target) <= 0)) return false;
+          break;
         case 'contains':
-          if (!String(cell?.text ?? '').toLowerCase().includes(String(target).toLowerCase())) return false;
+          if (
+            !String(cell?.text ?? '')
+              .toLowerCase()
+              .includes(String(target).toLowerCase())
+          )
+            return false;
           break;
         case 'in':
           if (!Array.isArray(target) || !target.some((t) => looseEquals(actual, t))) return false;
@@ -93,18 +111,29 @@ function compareCells(a: ModelCell | undefined, b: ModelCell | undefined): numbe
 
 function aggregate(fn: AggregateFn, cells: (ModelCell | undefined)[]): number | null {
   if (fn === 'count') return cells.filter((c) => c && c.kind !== 'null' && c.text !== '').length;
-  const nums = cells.map((c) => (typeof c?.sortValue === 'number' && c.kind !== 'date' ? c.sortValue : null)).filter((n): n is number => n !== null);
+  const nums = cells
+    .map((c) => (typeof c?.sortValue === 'number' && c.kind !== 'date' ? c.sortValue : null))
+    .filter((n): n is number => n !== null);
   if (nums.length === 0) return null;
   switch (fn) {
-    case 'sum': return nums.reduce((s, n) => s + n, 0);
-    case 'avg': return nums.reduce((s, n) => s + n, 0) / nums.length;
-    case 'min': return nums.reduce((m, n) => Math.min(m, n), Infinity);
-    case 'max': return nums.reduce((m, n) => Math.max(m, n), -Infinity);
+    case 'sum':
+      return nums.reduce((s, n) => s + n, 0);
+    case 'avg':
+      return nums.reduce((s, n) => s + n, 0) / nums.length;
+    case 'min':
+      return nums.reduce((m, n) => Math.min(m, n), Infinity);
+    case 'max':
+      return nums.reduce((m, n) => Math.max(m, n), -Infinity);
   }
 }
 
 const FN_LABEL: Record<AggregateFn, string> = { sum: 'Sum', avg: 'Avg', min: 'Min', max: 'Max', count: 'Count' };
-const FN_WORD: Record<Exclude<AggregateFn, 'sum'>, string> = { avg: 'Average', min: 'Minimum', max: 'Maximum', count: 'Count' };
+const FN_WORD: Record<Exclude<AggregateFn, 'sum'>, string> = {
+  avg: 'Average',
+  min: 'Minimum',
+  max: 'Maximum',
+  count: 'Count',
+};
 
 /**
  * What a summary row is called: 'Subtotal' / 'Total' for sums or a mix (whose values carry their
@@ -129,7 +158,14 @@ function summaryValues(
     const fmt = cells.find((c) => c?.formatValue)?.formatValue;
     const parts = fns.map((fn) => {
       const v = aggregate(fn, cells);
-      const shown = v === null ? '-' : fn === 'count' ? formatNumber(v, locale) : fmt ? fmt(v) : formatNumber(v, locale, { maximumFractionDigits: 2 });
+      const shown =
+        v === null
+          ? '-'
+          : fn === 'count'
+            ? formatNumber(v, locale)
+            : fmt
+              ? fmt(v)
+              : formatNumber(v, locale, { maximumFractionDigits: 2 });
       return fns.length === 1 ? shown : `${FN_LABEL[fn]} ${shown}`;
     });
     out.set(index, parts.join('\n'));
@@ -156,7 +192,10 @@ export function processRows(
 ): ProcessedItem[] {
   let out = rows;
   if (dp?.filter) {
-    const filters = Object.keys(dp.filter).map((name) => ({ index: columnIndex(columns, name, 'filter'), expected: dp.filter![name] }));
+    const filters = Object.keys(dp.filter).map((name) => ({
+      index: columnIndex(columns, name, 'filter'),
+      expected: dp.filter![name],
+    }));
     out = out.filter((r) => filters.every((f) => matches(r.cells[f.index], f.expected)));
   }
   const sortCols = asList(dp?.sortBy).map((n) => columnIndex(columns, n, 'sortBy'));
@@ -184,7 +223,8 @@ export function processRows(
   }));
   if (groupCols.length === 0) {
     const items: ProcessedItem[] = out.map((row) => ({ type: 'row', row }));
-    if (aggs.length > 0) items.push({ type: 'summary', label: summaryLabel(aggs, 'table'), values: summaryValues(out, aggs, locale) });
+    if (aggs.length > 0)
+      items.push({ type: 'summary', label: summaryLabel(aggs, 'table'), values: summaryValues(out, aggs, locale) });
     return items;
   }
   const groups = new Map<string, SourceRow[]>();
@@ -199,8 +239,10 @@ export function processRows(
   for (const [key, members] of groups) {
     items.push({ type: 'group', label: `${label}: ${key === '' ? '-' : key}`, count: members.length });
     for (const row of members) items.push({ type: 'row', row });
-    if (aggs.length > 0) items.push({ type: 'summary', label: summaryLabel(aggs, 'group'), values: summaryValues(members, aggs, locale) });
+    if (aggs.length > 0)
+      items.push({ type: 'summary', label: summaryLabel(aggs, 'group'), values: summaryValues(members, aggs, locale) });
   }
-  if (aggs.length > 0 && groups.size > 1) items.push({ type: 'summary', label: summaryLabel(aggs, 'overall'), values: summaryValues(out, aggs, locale) });
+  if (aggs.length > 0 && groups.size > 1)
+    items.push({ type: 'summary', label: summaryLabel(aggs, 'overall'), values: summaryValues(out, aggs, locale) });
   return items;
 }

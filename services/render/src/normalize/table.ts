@@ -4,8 +4,17 @@
  * pagination, places spans, adds row numbers, and applies column/row/cell styles.
  */
 import {
-  DATA_ROWS_MESSAGE, EMPTY_PAYLOAD_MESSAGE, NO_KEYS_MESSAGE, mergeStyles, stylesSchema, tableRequestSchema,
-  type ColumnStyle, type ResolvedStyles, type RowStyle, type StylesInput, type TableRequest,
+  DATA_ROWS_MESSAGE,
+  EMPTY_PAYLOAD_MESSAGE,
+  NO_KEYS_MESSAGE,
+  mergeStyles,
+  stylesSchema,
+  tableRequestSchema,
+  type ColumnStyle,
+  type ResolvedStyles,
+  type RowStyle,
+  type StylesInput,
+  type TableRequest,
 } from '@jsonable/contracts/table';
 import { issueMessage } from '@jsonable/contracts/issues';
 import { badRequest } from '../errors';
@@ -56,7 +65,13 @@ export function tableShape(req: TableRequest): { columns: string[]; rawRows: unk
         rawRows = req.data;
       } else {
         // Array-of-arrays without headers: the first row names the columns (as in a CSV).
-        columns = first.map((h, i) => (h === null || h === undefined || h === '' ? `Column ${i + 1}` : typeof h === 'object' ? `Column ${i + 1}` : String(h)));
+        columns = first.map((h, i) =>
+          h === null || h === undefined || h === ''
+            ? `Column ${i + 1}`
+            : typeof h === 'object'
+              ? `Column ${i + 1}`
+              : String(h),
+        );
         rawRows = req.data.slice(1);
       }
     } else {
@@ -96,7 +111,7 @@ export function tableShape(req: TableRequest): { columns: string[]; rawRows: unk
 function readSource(req: TableRequest, ctx: CellContext): Source {
   const { columns, rawRows } = tableShape(req);
   const rows: SourceRow[] = rawRows.map((raw, i) => {
-    const where = (c: number | string) => `row ${i + 1}, column ${typeof c === 'number' ? columns[c] ?? c + 1 : c}`;
+    const where = (c: number | string) => `row ${i + 1}, column ${typeof c === 'number' ? (columns[c] ?? c + 1) : c}`;
     if (Array.isArray(raw)) {
       if (raw.length > columns.length * 2 + 10) throw badRequest(`Row ${i + 1} has more cells than there are columns`);
       return {
@@ -131,8 +146,13 @@ function keyed<T>(styles: Record<string, T> | (T | null)[] | null, name: string,
 const WEIGHT: Record<string, 400 | 700> = { normal: 400, lighter: 400, bold: 700, bolder: 700 };
 
 /** Places cells on the grid honouring colspan/rowspan; covered slots become null. */
-function placeSpans(rows: { cells: (ModelCell | undefined)[]; sequential: boolean }[], width: number): (ModelCell | null)[][] {
-  const grid: (ModelCell | null | undefined)[][] = rows.map(() => new Array<ModelCell | null | undefined>(width).fill(undefined));
+function placeSpans(
+  rows: { cells: (ModelCell | undefined)[]; sequential: boolean }[],
+  width: number,
+): (ModelCell | null)[][] {
+  const grid: (ModelCell | null | undefined)[][] = rows.map(() =>
+    new Array<ModelCell | null | undefined>(width).fill(undefined),
+  );
   const blank = (): ModelCell => newCell('', 'text', 'left');
   rows.forEach((row, r) => {
     const line = grid[r]!;
@@ -183,7 +203,8 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   }
   checkPayloadShape(payload);
   const parsed = tableRequestSchema.safeParse(payload);
-  if (!parsed.success) throw badRequest(issueMessage(parsed.error.issues, { namePath: true, fallback: 'Invalid table data' }));
+  if (!parsed.success)
+    throw badRequest(issueMessage(parsed.error.issues, { namePath: true, fallback: 'Invalid table data' }));
   const req = parsed.data;
   const opts = req.options ?? {};
 
@@ -214,7 +235,10 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
       if (it.type === 'row') it.row.cells = view.map((v) => it.row.cells[v]);
       else if (it.type === 'summary') {
         const values = new Map<number, string>();
-        view.forEach((v, i) => { const text = it.values.get(v); if (text !== undefined) values.set(i, text); });
+        view.forEach((v, i) => {
+          const text = it.values.get(v);
+          if (text !== undefined) values.set(i, text);
+        });
         it.values = values;
       }
     }
@@ -253,12 +277,13 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
       // colspan/rowspan from the styles.cellStyles grid (by displayed row and column), unless the
       // cell's own style or fields set them.
       const grid = styles.cellStyles?.[spanned++];
-      if (grid) it.row.cells.forEach((cell, c) => {
-        const st = grid[c];
-        if (!cell || !st) return;
-        if (st.colspan && cell.colspan === 1) cell.colspan = st.colspan;
-        if (st.rowspan && cell.rowspan === 1) cell.rowspan = st.rowspan;
-      });
+      if (grid)
+        it.row.cells.forEach((cell, c) => {
+          const st = grid[c];
+          if (!cell || !st) return;
+          if (st.colspan && cell.colspan === 1) cell.colspan = st.colspan;
+          if (st.rowspan && cell.rowspan === 1) cell.rowspan = st.rowspan;
+        });
       run.push(it.row);
     } else if (run.length > 0) {
       placed.push(...placeSpans(run, n));
@@ -271,10 +296,17 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   columns.forEach((col, i) => {
     const cs = keyed(styles.columnStyles, col.key, view[i]!);
     if (cs?.textAlign || cs?.align) return;
-    const dataCells = placed.map((r) => r[i]).filter((c): c is ModelCell => !!c && c.kind !== 'null' && c.colspan === 1);
+    const dataCells = placed
+      .map((r) => r[i])
+      .filter((c): c is ModelCell => !!c && c.kind !== 'null' && c.colspan === 1);
     const numeric = dataCells.filter((c) => c.kind === 'number').length;
     const booleans = dataCells.filter((c) => c.kind === 'boolean').length;
-    col.align = dataCells.length > 0 && numeric * 2 >= dataCells.length ? 'right' : dataCells.length > 0 && booleans === dataCells.length ? 'center' : 'left';
+    col.align =
+      dataCells.length > 0 && numeric * 2 >= dataCells.length
+        ? 'right'
+        : dataCells.length > 0 && booleans === dataCells.length
+          ? 'center'
+          : 'left';
   });
   const rows: ModelRow[] = [];
   const bySourceNumber = new Map<number, ModelRow>();
@@ -302,7 +334,13 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
           }
           // The cell's own style wins (it was applied when the cell was read).
           if (cellStyle.fontSize && cell.fontSize === undefined) cell.fontSize = cellStyle.fontSize;
-          if (cellStyle.fontWeight && cell.weight === 400) cell.weight = typeof cellStyle.fontWeight === 'number' ? (cellStyle.fontWeight >= 600 ? 700 : 400) : WEIGHT[cellStyle.fontWeight] ?? 400;
+          if (cellStyle.fontWeight && cell.weight === 400)
+            cell.weight =
+              typeof cellStyle.fontWeight === 'number'
+                ? cellStyle.fontWeight >= 600
+                  ? 700
+                  : 400
+                : (WEIGHT[cellStyle.fontWeight] ?? 400);
         }
         const cs = keyed(styles.columnStyles, col.key, view[c]!);
         if ((cs?.textAlign || cs?.align) && !cell.alignSet) cell.align = col.align;
@@ -326,7 +364,12 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
       const cells: (ModelCell | null)[] = view.map((_, c) => {
         const text = it.values.get(c) ?? '';
         const has = it.values.has(c);
-        return newCell(text, has ? 'number' : 'text', has ? (columns[c]!.align === 'left' ? 'right' : columns[c]!.align) : 'left', 700);
+        return newCell(
+          text,
+          has ? 'number' : 'text',
+          has ? (columns[c]!.align === 'left' ? 'right' : columns[c]!.align) : 'left',
+          700,
+        );
       });
       // The label goes in the first column without an aggregate.
       const labelAt = cells.findIndex((c, i) => c && !it.values.has(i));
@@ -353,7 +396,11 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   const formats = req.conditionalFormats ?? styles.conditionalFormats?.filter((f) => fits(formatColumns(f)));
   applyConditionalFormats(formats, source.columns, columnAt, rows);
   const notes = applyFootnotes(req.footnotes, req.sourceNotes, {
-    sourceColumns: source.columns, columnAt, header, bodyRow: (k) => bySourceNumber.get(k), sourceRowCount: source.rows.length,
+    sourceColumns: source.columns,
+    columnAt,
+    header,
+    bodyRow: (k) => bySourceNumber.get(k),
+    sourceRowCount: source.rows.length,
   });
   const keys = view.map((_, c) => keyOf(c));
   let headerRows: ModelRow[];
@@ -388,7 +435,8 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     width,
     autoFitColumns: opts.autoFitColumns ?? true,
     deviceScaleFactor: opts.deviceScaleFactor ?? 1,
-    quality: opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
+    quality:
+      opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
     pdf: { pageSize: 'A4', orientation: 'auto', align: 'center', fit: 'none', ...opts.pdf },
     svgText: opts.svgText ?? 'fonts',
   };

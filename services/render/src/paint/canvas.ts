@@ -41,7 +41,13 @@ export async function decodeImages(
     try {
       const box = drawn.get(src);
       const header = sniffImage(buf);
-      if (box && header?.kind === 'png' && header.width && header.height && (header.width > box.width || header.height > box.height)) {
+      if (
+        box &&
+        header?.kind === 'png' &&
+        header.width &&
+        header.height &&
+        (header.width > box.width || header.height > box.height)
+      ) {
         const scaled = await pngAtSize(buf, box.width, box.height, probe);
         if (scaled) {
           out.set(src, scaled);
@@ -195,7 +201,12 @@ export interface Painted {
  * same size (cleared first); hand it back with `releaseCanvas` once its pixels have been read,
  * and not before: the next render paints over it.
  */
-export function paintCanvas(model: TableModel, layout: Layout, images: LoadedImages, { reusable = false } = {}): Painted {
+export function paintCanvas(
+  model: TableModel,
+  layout: Layout,
+  images: LoadedImages,
+  { reusable = false } = {},
+): Painted {
   ensureFontsRegistered();
   const s = model.styles;
   const scale = model.deviceScaleFactor;
@@ -282,7 +293,8 @@ export function paintCanvas(model: TableModel, layout: Layout, images: LoadedIma
     ctx.fillRect(tx + x - 1, ty, 2, th);
   }
   model.rows.forEach((row, r) => {
-    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary') ctx.fillRect(tx, ty + layout.rowEdges[r]! - 1, tw, 1.5);
+    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary')
+      ctx.fillRect(tx, ty + layout.rowEdges[r]! - 1, tw, 1.5);
   });
 
   const pad = s.cellPadding;

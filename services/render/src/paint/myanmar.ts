@@ -12,8 +12,10 @@
  * the whole run, and broken syllables stay as typed.
  */
 
-const CONSONANT = '\\u1000-\\u102A\\u103F\\u104E\\u1050-\\u1055\\u105A-\\u105D\\u1061\\u1065\\u1066\\u106E-\\u1070\\u1075-\\u1081\\u108E';
-const MARK = '\\u102B-\\u1038\\u103A-\\u103E\\u1056-\\u1059\\u105E-\\u1060\\u1062-\\u1064\\u1067-\\u106D\\u1071-\\u1074\\u1082-\\u108D\\u108F\\u109A-\\u109D\\uFE00\\u200C\\u200D';
+const CONSONANT =
+  '\\u1000-\\u102A\\u103F\\u104E\\u1050-\\u1055\\u105A-\\u105D\\u1061\\u1065\\u1066\\u106E-\\u1070\\u1075-\\u1081\\u108E';
+const MARK =
+  '\\u102B-\\u1038\\u103A-\\u103E\\u1056-\\u1059\\u105E-\\u1060\\u1062-\\u1064\\u1067-\\u106D\\u1071-\\u1074\\u1082-\\u108D\\u108F\\u109A-\\u109D\\uFE00\\u200C\\u200D';
 /** Kinzi (optional), the base consonant, then its marks and stacked consonants (after U+1039). */
 const SYLLABLE = new RegExp(`(\\u1004\\u103A\\u1039)?([${CONSONANT}])((?:\\u1039[${CONSONANT}]|[${MARK}])*)`, 'g');
 
@@ -28,8 +30,14 @@ export function myanmarVisual(text: string): string {
     let e = '';
     let ra = '';
     const rest = marks
-      .replace(/\u1031\uFE00?/g, (x) => { e += x; return ''; })
-      .replace(/\u103C/g, (x) => { ra += x; return ''; });
+      .replace(/\u1031\uFE00?/g, (x) => {
+        e += x;
+        return '';
+      })
+      .replace(/\u103C/g, (x) => {
+        ra += x;
+        return '';
+      });
     return e + ra + base + (kinzi ?? '') + rest;
   });
 }

@@ -58,7 +58,11 @@ export class StructureTree {
   }
 
   /** A child of `parent`, in reading order. */
-  add(parent: StructNode, type: string, extra: Partial<Pick<StructNode, 'options' | 'attributes' | 'repeats'>> = {}): StructNode {
+  add(
+    parent: StructNode,
+    type: string,
+    extra: Partial<Pick<StructNode, 'options' | 'attributes' | 'repeats'>> = {},
+  ): StructNode {
     const node: StructNode = { type, children: [], tree: this, ...extra };
     parent.children.push(node);
     return node;
@@ -70,7 +74,8 @@ export class StructureTree {
     this.built = true;
     const make = (node: StructNode): StructElement => {
       const el = doc.struct(node.type, node.options ?? {});
-      if (node.attributes) el.dictionary.data.A = { ...(el.dictionary.data.A as object | undefined), O: 'Table', ...node.attributes };
+      if (node.attributes)
+        el.dictionary.data.A = { ...(el.dictionary.data.A as object | undefined), O: 'Table', ...node.attributes };
       node.element = el;
       return el;
     };
@@ -90,7 +95,9 @@ type Piece = string | Record<string, unknown>;
 
 /** Text pieces as pdfmake takes them, each carrying `tag` (pdfmake drops a parent's properties). */
 export function tagText(text: Piece | Piece[], tag: Tag): Record<string, unknown>[] {
-  return (Array.isArray(text) ? text : [text]).map((piece) => (typeof piece === 'string' ? { text: piece, _tag: tag } : { ...piece, _tag: tag }));
+  return (Array.isArray(text) ? text : [text]).map((piece) =>
+    typeof piece === 'string' ? { text: piece, _tag: tag } : { ...piece, _tag: tag },
+  );
 }
 
 interface RendererLike {
@@ -108,7 +115,11 @@ type RendererClass = new (...args: unknown[]) => RendererLike;
  */
 function marked(doc: TaggableDoc, tag: Tag | 'layout' | undefined, draw: () => void): void {
   if (tag === undefined || !doc.hasMarkInfoDictionary()) return draw();
-  if (tag === 'layout' || tag === 'artifact' || (tag.repeats && tag.firstPage !== undefined && tag.firstPage !== doc.page)) {
+  if (
+    tag === 'layout' ||
+    tag === 'artifact' ||
+    (tag.repeats && tag.firstPage !== undefined && tag.firstPage !== doc.page)
+  ) {
     doc.markContent('Artifact', { type: tag === 'layout' ? 'Layout' : 'Pagination' });
     draw();
     doc.endMarkedContent();

@@ -50,8 +50,17 @@ function shareParsedFonts(): void {
   };
   cached.exports = shared;
 }
-interface GlyphPosition { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number; [k: string]: number }
-interface GlyphRunLike { glyphs: unknown[]; positions: GlyphPosition[] }
+interface GlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  [k: string]: number;
+}
+interface GlyphRunLike {
+  glyphs: unknown[];
+  positions: GlyphPosition[];
+}
 const MAX_RUNS_PER_FONT = 50_000;
 
 /**
@@ -74,13 +83,18 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
       return base.layout.call(font, text, features);
     } catch (e) {
       if (!(e instanceof TypeError)) throw e;
-      const on = Array.isArray(features) ? Object.fromEntries(features.map((f) => [String(f), true])) : typeof features === 'object' && features ? { ...features } : {};
+      const on = Array.isArray(features)
+        ? Object.fromEntries(features.map((f) => [String(f), true]))
+        : typeof features === 'object' && features
+          ? { ...features }
+          : {};
       return base.layout.call(font, text, { ...on, abvm: false, blwm: false });
     }
   };
   cachedFont.layout = (text: string, features?: unknown) => {
     // Feature lists (['tnum'] for numbers) are part of the key; other forms are not cached.
-    if (features !== undefined && !(Array.isArray(features) && features.every((f) => typeof f === 'string'))) return layout(text, features);
+    if (features !== undefined && !(Array.isArray(features) && features.every((f) => typeof f === 'string')))
+      return layout(text, features);
     const key = features === undefined ? text : `${(features as string[]).join(',')}\u0000${text}`;
     let run = runsByText.get(key);
     if (!run) {
@@ -148,12 +162,18 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 function clipTitle(title: string, max = 90): string {
   const flat = title.replace(/\s+/g, ' ').trim();
   const chars = Array.from(clusters.segment(flat), (c) => c.segment);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : flat;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : flat;
 }
 
 const DROPPED = (cp: number) => (cp >= 0x1f3fb && cp <= 0x1f3ff) || cp === 0xfe0f || cp === 0xfe0e || cp === 0x200d;
 /** Text whose characters each stand alone (no combining marks, joiners or emoji sequences). */
-const SINGLE_CHARS = /^[\u0000-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u205F\u20A0-\u20CF\u2100-\u2BFF\u3000-\u9FFF\uAC00-\uD7AF]*$/;
+const SINGLE_CHARS =
+  /^[\u0000-\u02FF\u0370-\u0482\u048A-\u052F\u2010-\u205F\u20A0-\u20CF\u2100-\u2BFF\u3000-\u9FFF\uAC00-\uD7AF]*$/;
 const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
@@ -163,7 +183,11 @@ const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * flags become their two letters, and a cluster no bundled face has is left out rather than drawn
  * as an empty box.
  */
-export function runs(text: string, primary: FaceId, stack: readonly FaceId[] = FALLBACKS): { text: string; face: FaceId }[] {
+export function runs(
+  text: string,
+  primary: FaceId,
+  stack: readonly FaceId[] = FALLBACKS,
+): { text: string; face: FaceId }[] {
   const out: { text: string; face: FaceId }[] = [];
   const pieces = SINGLE_CHARS.test(text) ? text : Array.from(clusters.segment(text), (c) => c.segment);
   for (const cluster of pieces) {
@@ -196,10 +220,14 @@ export function runs(text: string, primary: FaceId, stack: readonly FaceId[] = F
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 const bidi = bidiFactory();
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const reverseGraphemes = (text: string) => Array.from(graphemes.segment(text), (g) => g.segment).reverse().join('');
+const reverseGraphemes = (text: string) =>
+  Array.from(graphemes.segment(text), (g) => g.segment)
+    .reverse()
+    .join('');
 
 /** Letters of scripts fontkit lays out right to left (it reverses such a run's glyphs itself). */
-const RTL_SCRIPT = /[\u0591-\u05F4\u0620-\u063F\u0641-\u064A\u0656-\u065F\u0660-\u0669\u066E-\u06DC\u06DE-\u06FF\u0700-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/u;
+const RTL_SCRIPT =
+  /[\u0591-\u05F4\u0620-\u063F\u0641-\u064A\u0656-\u065F\u0660-\u0669\u066E-\u06DC\u06DE-\u06FF\u0700-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/u;
 const OTHER_SCRIPT = /[\p{L}\p{M}]/u;
 
 /**
@@ -237,7 +265,7 @@ export function bidiRuns(line: string, rtlBase: boolean): BidiRun[] {
   }
   const level = (i: number) => embedding.levels[i]! & 1;
   const runs: BidiRun[] = [];
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     const rtl = level(order[k]!) === 1;
     const step = rtl ? -1 : 1;
     let j = k + 1;
@@ -267,7 +295,9 @@ function visualPieces(run: BidiRun, primary: FaceId, stack: readonly FaceId[]): 
 
 /** The characters of a line left to right as the PDF shows them (tests and debugging). */
 export function visualOrder(line: string, rtlBase: boolean): string {
-  return bidiRuns(line, rtlBase).map((r) => (r.rtl ? reverseGraphemes(r.text) : r.text)).join('');
+  return bidiRuns(line, rtlBase)
+    .map((r) => (r.rtl ? reverseGraphemes(r.text) : r.text))
+    .join('');
 }
 
 const PT = 0.75; // CSS px → PDF points (96 dpi → 72 dpi)
@@ -307,7 +337,9 @@ function pageSetup(tableWpx: number, tableHpx: number, pdf: Required<PdfOptions>
   const paper = PAPER[pdf.pageSize];
   const usable = (w: number) => w - 2 * MARGIN;
   const tableW = tableWpx * PT;
-  const landscape = pdf.orientation === 'landscape' || (pdf.orientation === 'auto' && (tableWpx > tableHpx || tableW > usable(paper.w)));
+  const landscape =
+    pdf.orientation === 'landscape' ||
+    (pdf.orientation === 'auto' && (tableWpx > tableHpx || tableW > usable(paper.w)));
   let w = landscape ? paper.h : paper.w;
   let h = landscape ? paper.w : paper.h;
   let unit = PT;
@@ -340,13 +372,24 @@ function withShapes(lc: LaidCell, node: Record<string, unknown>, padPx: number, 
     const oy = lc.y + (lc.h - h) / 2;
     const vectors = shapesPdf(lc.shapes!, ox, oy, u);
     // An invisible line one box high gives the canvas its height.
-    vectors.unshift({ type: 'line', x1: 0, y1: 0, x2: 0, y2: h * u, lineWidth: 0.01, lineColor: colour(lc.background) ?? '#ffffff' });
+    vectors.unshift({
+      type: 'line',
+      x1: 0,
+      y1: 0,
+      x2: 0,
+      y2: h * u,
+      lineWidth: 0.01,
+      lineColor: colour(lc.background) ?? '#ffffff',
+    });
     return { canvas: vectors, fillColor, colSpan, rowSpan, verticalAlignment };
   }
   const textTop = lc.baseline - ((lc.text.lineHeight - (lc.text.ascent + lc.text.descent)) / 2 + lc.text.ascent);
   return {
     stack: [{ canvas: shapesPdf(lc.shapes!, ox, textTop, u), relativePosition: { x: 0, y: 0 } }, text],
-    fillColor, colSpan, rowSpan, verticalAlignment,
+    fillColor,
+    colSpan,
+    rowSpan,
+    verticalAlignment,
   };
 }
 
@@ -356,7 +399,10 @@ function withShapes(lc: LaidCell, node: Record<string, unknown>, padPx: number, 
  * the document's metadata (title, subject: the table's alt text, creator, creation date, language).
  */
 export async function renderPdf(
-  model: TableModel, layout: Layout, images: FetchedImages, altText: string,
+  model: TableModel,
+  layout: Layout,
+  images: FetchedImages,
+  altText: string,
   /** Only the benchmark turns these off, to measure what the structure tree and page furniture cost. */
   { tagged = true, furniture = true }: { tagged?: boolean; furniture?: boolean } = {},
 ): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
@@ -368,7 +414,12 @@ export async function renderPdf(
   const blockW = layout.tableW * u;
   // Title, table and notes share the table's column on the page; 1 pt of slack keeps text laid
   // out to the table's width from wrapping again on pdfmake's own metrics.
-  const blockMargins = (top: number, bottom: number) => [page.left - margin, top, Math.max(0, page.w - margin - page.left - blockW - 1), bottom];
+  const blockMargins = (top: number, bottom: number) => [
+    page.left - margin,
+    top,
+    Math.max(0, page.w - margin - page.left - blockW - 1),
+    bottom,
+  ];
   // A table that is sure to need more pages than allowed is refused before pdfmake lays it out.
   checkPdfPages(layout.tableH, u, page.h - 2 * margin);
   const pad = s.cellPadding * u;
@@ -405,9 +456,10 @@ export async function renderPdf(
     return parts;
   };
   const textOf = (lc: LaidCell) => pdfText(lc.lines, lc.text.han);
-  const inline = (r: { text: string; face: FaceId }) => (r.face === 'notoSansMyanmar' && MYANMAR.test(r.text)
-    ? { text: myanmarVisual(r.text), font: FACES[r.face].family, fontFeatures: MYANMAR_FEATURES }
-    : { text: r.text, font: FACES[r.face].family });
+  const inline = (r: { text: string; face: FaceId }) =>
+    r.face === 'notoSansMyanmar' && MYANMAR.test(r.text)
+      ? { text: myanmarVisual(r.text), font: FACES[r.face].family, fontFeatures: MYANMAR_FEATURES }
+      : { text: r.text, font: FACES[r.face].family };
 
   // The structure a screen reader walks, in reading (logical) order: title, subtitle, the table
   // (header rows, then body rows, each cell in its column order), then the notes.
@@ -427,10 +479,13 @@ export async function renderPdf(
       const spans: Record<string, number> = {};
       if (lc.cell.colspan > 1) spans.ColSpan = lc.cell.colspan;
       if (lc.cell.rowspan > 1) spans.RowSpan = lc.cell.rowspan;
-      cellNodes.set(lc, tree.add(tr, head ? 'TH' : 'TD', {
-        ...(head ? { options: { scope: 'Column' }, repeats: true } : {}),
-        ...(Object.keys(spans).length ? { attributes: spans } : {}),
-      }));
+      cellNodes.set(
+        lc,
+        tree.add(tr, head ? 'TH' : 'TD', {
+          ...(head ? { options: { scope: 'Column' }, repeats: true } : {}),
+          ...(Object.keys(spans).length ? { attributes: spans } : {}),
+        }),
+      );
     }
   });
 
@@ -452,59 +507,85 @@ export async function renderPdf(
   }
   const leftmost = (lc: LaidCell) => Math.min(layout.visual(lc.col), layout.visual(lc.col + lc.cell.colspan - 1));
 
-  const body = model.rows.map((_, r) => grid[r]!.map((lc, v) => {
-    if (!lc) return { text: '' };
-    if (lc.row !== r || leftmost(lc) !== v) return {};
-    const cell = lc.cell;
-    const cellNode = cellNodes.get(lc)!;
-    const node: Record<string, unknown> = {
-      text: tagText(textOf(lc), cellNode),
-      fontSize: lc.text.size * u,
-      bold: lc.text.weight >= 600,
-      italics: lc.text.italic,
-      color: colour(lc.color),
-      alignment: lc.align,
-      verticalAlignment: 'middle',
-      lineHeight: lc.text.lineHeight / (lc.text.size * 1.2),
-    };
-    if (lc.text.tabular) node.fontFeatures = ['tnum'];
-    // Decimal alignment: the offset from the aligned edge, as a margin on that side.
-    if (lc.shift < 0) node.margin = [0, 0, -lc.shift * u, 0];
-    else if (lc.shift > 0) node.margin = [lc.shift * u, 0, 0, 0];
-    if (lc.background) node.fillColor = colour(lc.background);
-    if (cell.colspan > 1) node.colSpan = cell.colspan;
-    if (cell.rowspan > 1) node.rowSpan = cell.rowspan;
-    if (cell.link) {
-      node.link = cell.link;
-      node.decoration = 'underline';
-    }
-    if (cell.image) {
-      const bytes = images.bytes.get(cell.image.src);
-      const type = images.contentTypes.get(cell.image.src) ?? '';
-      if (bytes && /^image\/(png|jpeg)$/.test(type)) {
-        return {
-          // The image is an artifact in the tagged structure: its alt text is the cell's text,
-          // drawn under it as a caption, and read as the cell.
-          stack: [{ image: `data:${type};base64,${bytes.toString('base64')}`, fit: [cell.image.width * u, cell.image.height * u], alignment: 'center' }, ...(lc.lines.length ? [node] : [])],
-          fillColor: node.fillColor,
-          verticalAlignment: 'middle',
-          colSpan: node.colSpan,
-          rowSpan: node.rowSpan,
-        };
+  const body = model.rows.map((_, r) =>
+    grid[r]!.map((lc, v) => {
+      if (!lc) return { text: '' };
+      if (lc.row !== r || leftmost(lc) !== v) return {};
+      const cell = lc.cell;
+      const cellNode = cellNodes.get(lc)!;
+      const node: Record<string, unknown> = {
+        text: tagText(textOf(lc), cellNode),
+        fontSize: lc.text.size * u,
+        bold: lc.text.weight >= 600,
+        italics: lc.text.italic,
+        color: colour(lc.color),
+        alignment: lc.align,
+        verticalAlignment: 'middle',
+        lineHeight: lc.text.lineHeight / (lc.text.size * 1.2),
+      };
+      if (lc.text.tabular) node.fontFeatures = ['tnum'];
+      // Decimal alignment: the offset from the aligned edge, as a margin on that side.
+      if (lc.shift < 0) node.margin = [0, 0, -lc.shift * u, 0];
+      else if (lc.shift > 0) node.margin = [lc.shift * u, 0, 0, 0];
+      if (lc.background) node.fillColor = colour(lc.background);
+      if (cell.colspan > 1) node.colSpan = cell.colspan;
+      if (cell.rowspan > 1) node.rowSpan = cell.rowspan;
+      if (cell.link) {
+        node.link = cell.link;
+        node.decoration = 'underline';
       }
-      return { ...node, text: tagText(cell.image.alt || '[image]', cellNode), color: '#94a3b8' };
-    }
-    if (lc.shapes) return withShapes(lc, node, s.cellPadding, u);
-    return node;
-  }));
+      if (cell.image) {
+        const bytes = images.bytes.get(cell.image.src);
+        const type = images.contentTypes.get(cell.image.src) ?? '';
+        if (bytes && /^image\/(png|jpeg)$/.test(type)) {
+          return {
+            // The image is an artifact in the tagged structure: its alt text is the cell's text,
+            // drawn under it as a caption, and read as the cell.
+            stack: [
+              {
+                image: `data:${type};base64,${bytes.toString('base64')}`,
+                fit: [cell.image.width * u, cell.image.height * u],
+                alignment: 'center',
+              },
+              ...(lc.lines.length ? [node] : []),
+            ],
+            fillColor: node.fillColor,
+            verticalAlignment: 'middle',
+            colSpan: node.colSpan,
+            rowSpan: node.rowSpan,
+          };
+        }
+        return { ...node, text: tagText(cell.image.alt || '[image]', cellNode), color: '#94a3b8' };
+      }
+      if (lc.shapes) return withShapes(lc, node, s.cellPadding, u);
+      return node;
+    }),
+  );
 
   const bw = s.borderStyle === 'none' ? 0 : s.borderWidth * u;
-  const dash = s.borderStyle === 'dashed' ? { length: 3, space: 2 } : s.borderStyle === 'dotted' ? { length: 1, space: 1.5 } : undefined;
+  const dash =
+    s.borderStyle === 'dashed'
+      ? { length: 3, space: 2 }
+      : s.borderStyle === 'dotted'
+        ? { length: 1, space: 1.5 }
+        : undefined;
   const rowCount = model.rows.length;
   const colCount = model.columns.length;
-  const vLineWidth = (i: number) => (bw === 0 ? 0 : (model.showGridLines || i === 0 || i === colCount) && (model.showBorder || (i > 0 && i < colCount)) ? bw : 0);
+  const vLineWidth = (i: number) =>
+    bw === 0
+      ? 0
+      : (model.showGridLines || i === 0 || i === colCount) && (model.showBorder || (i > 0 && i < colCount))
+        ? bw
+        : 0;
   const tableLayout = {
-    hLineWidth: (i: number) => (bw === 0 ? 0 : model.showGridLines || i === 0 || i === rowCount || (model.freezeHeader && i === model.headerRows) ? (model.freezeHeader && i === model.headerRows ? Math.max(bw, 1.5) : bw) : 0),
+    hLineWidth: (i: number) =>
+      bw === 0
+        ? 0
+        : model.showGridLines || i === 0 || i === rowCount || (model.freezeHeader && i === model.headerRows)
+          ? model.freezeHeader && i === model.headerRows
+            ? Math.max(bw, 1.5)
+            : bw
+          : 0,
     vLineWidth,
     hLineColor: () => s.borderColor,
     vLineColor: () => s.borderColor,
@@ -522,11 +603,22 @@ export async function renderPdf(
   const content: unknown[] = [];
   if (model.title) {
     const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * u;
-    content.push({ text: tagText(pdfText(layout.title?.lines ?? [model.title]), titleNode!), fontSize: titleSize, bold: true, color: colour(s.titleColor), margin: blockMargins(0, layout.subtitle ? 2 : 10), alignment: model.direction === 'rtl' ? 'right' : 'left' });
+    content.push({
+      text: tagText(pdfText(layout.title?.lines ?? [model.title]), titleNode!),
+      fontSize: titleSize,
+      bold: true,
+      color: colour(s.titleColor),
+      margin: blockMargins(0, layout.subtitle ? 2 : 10),
+      alignment: model.direction === 'rtl' ? 'right' : 'left',
+    });
   }
   // Subtitle and notes: the same text and colours as the images, in the PDF's own flow.
   const block = (b: NonNullable<typeof layout.subtitle>, top: number, bottom: number, tag: StructNode) => ({
-    text: tagText(pdfText(b.lines), tag), fontSize: b.text.size * u, color: colour(b.color), margin: blockMargins(top, bottom), alignment: b.align,
+    text: tagText(pdfText(b.lines), tag),
+    fontSize: b.text.size * u,
+    color: colour(b.color),
+    margin: blockMargins(top, bottom),
+    alignment: b.align,
     lineHeight: b.text.lineHeight / (b.text.size * 1.2),
   });
   if (layout.subtitle) content.push(block(layout.subtitle, 0, 10, subtitleNode!));
@@ -538,7 +630,12 @@ export async function renderPdf(
   const pageBodyPt = (page.h - 2 * margin) * 0.95;
   const fitsOnAPage = model.rows.every((_, r) => r < model.headerRows || headerPt + rowHeightPt(r) <= pageBodyPt);
   const table = {
-    table: { headerRows: model.headerRows, dontBreakRows: fitsOnAPage, widths: order.map((c) => (Number.isFinite(widths[c]) ? Math.max(1, widths[c]!) : 1)), body },
+    table: {
+      headerRows: model.headerRows,
+      dontBreakRows: fitsOnAPage,
+      widths: order.map((c) => (Number.isFinite(widths[c]) ? Math.max(1, widths[c]!) : 1)),
+      body,
+    },
     layout: tableLayout,
     margin: [page.left - margin, 0, 0, 0],
   };
@@ -549,10 +646,22 @@ export async function renderPdf(
   // Both are page furniture (artifacts), not read as part of the document.
   const runningTitle = model.title ? tagText(pdfText([clipTitle(model.title)]), 'artifact') : null;
   const marginText = { fontSize: 8, color: colour(s.textColor) };
-  const header = (current: number) => (runningTitle && current > 1
-    ? { text: runningTitle, ...marginText, bold: true, margin: [page.left, 16, Math.max(0, page.w - page.left - blockW), 0], alignment: model.direction === 'rtl' ? 'right' : 'left' }
-    : null);
-  const footer = (current: number, count: number) => ({ text: tagText(pageLabel(current, count), 'artifact'), ...marginText, alignment: 'center', margin: [margin, 14, margin, 0] });
+  const header = (current: number) =>
+    runningTitle && current > 1
+      ? {
+          text: runningTitle,
+          ...marginText,
+          bold: true,
+          margin: [page.left, 16, Math.max(0, page.w - page.left - blockW), 0],
+          alignment: model.direction === 'rtl' ? 'right' : 'left',
+        }
+      : null;
+  const footer = (current: number, count: number) => ({
+    text: tagText(pageLabel(current, count), 'artifact'),
+    ...marginText,
+    alignment: 'center',
+    margin: [margin, 14, margin, 0],
+  });
 
   // Fonts reach pdfmake through a private virtual file system of buffers: no disk or URL access.
   const files = new Map<string, Buffer>();
@@ -574,25 +683,42 @@ export async function renderPdf(
     },
   };
   const denied = () => false;
-  const printer = new Printer(fonts, vfs, {
-    resolve: async () => undefined,
-    resolved: async () => undefined,
-    setUrlAccessPolicy: () => undefined,
-  }, denied);
-  const doc = await printer.createPdfKitDocument({
-    pageSize: { width: page.w, height: page.h },
-    pageMargins: [margin, margin, margin, margin],
-    version: '1.7',
-    tagged,
-    language: model.locale,
-    displayTitle: true,
-    info: { title: model.title ?? 'Table', subject: altText, creator: 'Jsonable', producer: 'Jsonable (pdfmake)', creationDate: new Date() },
-    header: furniture ? header : undefined,
-    footer: furniture ? footer : undefined,
-    defaultStyle: { font: FACES[primary].family, fontSize: s.fontSize * PT, color: colour(s.textColor) },
-    background: s.backgroundColor !== '#ffffff' ? () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.w, h: page.h, color: colour(s.backgroundColor) }] }) : undefined,
-    content,
-  }, { bufferPages: true });
+  const printer = new Printer(
+    fonts,
+    vfs,
+    {
+      resolve: async () => undefined,
+      resolved: async () => undefined,
+      setUrlAccessPolicy: () => undefined,
+    },
+    denied,
+  );
+  const doc = await printer.createPdfKitDocument(
+    {
+      pageSize: { width: page.w, height: page.h },
+      pageMargins: [margin, margin, margin, margin],
+      version: '1.7',
+      tagged,
+      language: model.locale,
+      displayTitle: true,
+      info: {
+        title: model.title ?? 'Table',
+        subject: altText,
+        creator: 'Jsonable',
+        producer: 'Jsonable (pdfmake)',
+        creationDate: new Date(),
+      },
+      header: furniture ? header : undefined,
+      footer: furniture ? footer : undefined,
+      defaultStyle: { font: FACES[primary].family, fontSize: s.fontSize * PT, color: colour(s.textColor) },
+      background:
+        s.backgroundColor !== '#ffffff'
+          ? () => ({ canvas: [{ type: 'rect', x: 0, y: 0, w: page.w, h: page.h, color: colour(s.backgroundColor) }] })
+          : undefined,
+      content,
+    },
+    { bufferPages: true },
+  );
   const pages = doc.bufferedPageRange().count;
   if (pages > LIMITS.maxPdfPages) throw tooLarge(`The PDF would have ${pages} pages (at most ${LIMITS.maxPdfPages})`);
   const chunks: Buffer[] = [];
@@ -604,4 +730,3 @@ export async function renderPdf(
   });
   return { bytes, width: Math.round(page.w), height: Math.round(page.h), warnings: [] };
 }
-

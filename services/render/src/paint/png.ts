@@ -49,7 +49,8 @@ let scratchBusy = false;
 
 function takeBuffer(size: number): { buf: Buffer; release: () => void } {
   if (size > SCRATCH_MAX || scratchBusy) return { buf: Buffer.allocUnsafe(size), release: () => {} };
-  if (!scratch || scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX, Math.max(size, 1024 * 1024)));
+  if (!scratch || scratch.length < size)
+    scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX, Math.max(size, 1024 * 1024)));
   scratchBusy = true;
   return { buf: scratch.subarray(0, size), release: () => void (scratchBusy = false) };
 }
@@ -138,7 +139,12 @@ export function encodePng(pixels: Uint8Array, width: number, height: number, opt
 }
 
 /** The same PNG as `encodePng`, byte for byte in its pixels, with the deflate split in two. */
-export async function encodePngParallel(pixels: Uint8Array, width: number, height: number, opts: PngOptions = {}): Promise<Buffer> {
+export async function encodePngParallel(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  opts: PngOptions = {},
+): Promise<Buffer> {
   const size = (width * 4 + 1) * height;
   if (size < PARALLEL_MIN_BYTES || height < 2) return encodePng(pixels, width, height, opts);
   const opaque = opts.opaque ?? isOpaque(pixels);
@@ -180,7 +186,16 @@ export async function deflateInTwo(first: Buffer, second: Buffer, level: number)
   const a = await pending;
   const n = a.length;
   // …00 00 ff ff (the sync flush's empty stored block), 03 00 (empty final block), Adler-32.
-  if (n < 12 || a[n - 10] !== 0x00 || a[n - 9] !== 0x00 || a[n - 8] !== 0xff || a[n - 7] !== 0xff || a[n - 6] !== 0x03 || a[n - 5] !== 0x00) return null;
+  if (
+    n < 12 ||
+    a[n - 10] !== 0x00 ||
+    a[n - 9] !== 0x00 ||
+    a[n - 8] !== 0xff ||
+    a[n - 7] !== 0xff ||
+    a[n - 6] !== 0x03 ||
+    a[n - 5] !== 0x00
+  )
+    return null;
   if (b.length < 6) return null;
   const adler = adler32Combine(a.readUInt32BE(n - 4), b.readUInt32BE(b.length - 4), second.length);
   const out = Buffer.allocUnsafe(n - 6 + b.length - 2);

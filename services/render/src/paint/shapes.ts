@@ -45,14 +45,20 @@ export function paintShapesCanvas(ctx: SKRSContext2D, shapes: readonly Shape[]):
 
 export function shapesSvg(shapes: readonly Shape[]): string {
   const pts = (p: number[]) => p.map(fmt).join(' ');
-  return shapes.map((s) => {
-    switch (s.kind) {
-      case 'rect': return `<rect x="${fmt(s.x)}" y="${fmt(s.y)}" width="${fmt(s.w)}" height="${fmt(s.h)}" fill="${s.fill}"/>`;
-      case 'circle': return `<circle cx="${fmt(s.cx)}" cy="${fmt(s.cy)}" r="${fmt(s.r)}" fill="${s.fill}"/>`;
-      case 'polygon': return `<polygon points="${pts(s.points)}" fill="${s.fill}"/>`;
-      case 'line': return `<polyline points="${pts(s.points)}" fill="none" stroke="${s.stroke}" stroke-width="${fmt(s.width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
-    }
-  }).join('');
+  return shapes
+    .map((s) => {
+      switch (s.kind) {
+        case 'rect':
+          return `<rect x="${fmt(s.x)}" y="${fmt(s.y)}" width="${fmt(s.w)}" height="${fmt(s.h)}" fill="${s.fill}"/>`;
+        case 'circle':
+          return `<circle cx="${fmt(s.cx)}" cy="${fmt(s.cy)}" r="${fmt(s.r)}" fill="${s.fill}"/>`;
+        case 'polygon':
+          return `<polygon points="${pts(s.points)}" fill="${s.fill}"/>`;
+        case 'line':
+          return `<polyline points="${pts(s.points)}" fill="none" stroke="${s.stroke}" stroke-width="${fmt(s.width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+      }
+    })
+    .join('');
 }
 
 /**
@@ -69,10 +75,28 @@ export function shapesPdf(shapes: readonly Shape[], ox: number, oy: number, pt: 
   };
   return shapes.map((s) => {
     switch (s.kind) {
-      case 'rect': return { type: 'rect', x: X(s.x), y: Y(s.y), w: s.w * pt, h: s.h * pt, color: s.fill };
-      case 'circle': return { type: 'ellipse', x: X(s.cx), y: Y(s.cy), r1: s.r * pt, r2: s.r * pt, color: s.fill };
-      case 'polygon': return { type: 'polyline', points: points(s.points), closePath: true, color: s.fill, lineWidth: 0.01, lineColor: s.fill };
-      case 'line': return { type: 'polyline', points: points(s.points), lineColor: s.stroke, lineWidth: s.width * pt, lineCap: 'round', lineJoin: 'round' };
+      case 'rect':
+        return { type: 'rect', x: X(s.x), y: Y(s.y), w: s.w * pt, h: s.h * pt, color: s.fill };
+      case 'circle':
+        return { type: 'ellipse', x: X(s.cx), y: Y(s.cy), r1: s.r * pt, r2: s.r * pt, color: s.fill };
+      case 'polygon':
+        return {
+          type: 'polyline',
+          points: points(s.points),
+          closePath: true,
+          color: s.fill,
+          lineWidth: 0.01,
+          lineColor: s.fill,
+        };
+      case 'line':
+        return {
+          type: 'polyline',
+          points: points(s.points),
+          lineColor: s.stroke,
+          lineWidth: s.width * pt,
+          lineCap: 'round',
+          lineJoin: 'round',
+        };
     }
   });
 }

@@ -59,7 +59,8 @@ const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
  * third of a Latin subset.
  */
 const HB_SUBSET_FLAGS_NO_HINTING = 0x1;
-const tag = (s: string) => ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
+const tag = (s: string) =>
+  ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
 /** Features hb-subset drops by default that the engine uses: tabular figures for numbers. */
 const EXTRA_FEATURES = ['tnum'].map(tag);
 
@@ -144,7 +145,12 @@ function covers(id: FaceId, cp: number): boolean {
 }
 
 /** Characters that never choose a face themselves (they join the cluster's face). */
-const JOINING = (cp: number) => cp === 0x200d || cp === 0x200c || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
+const JOINING = (cp: number) =>
+  cp === 0x200d ||
+  cp === 0x200c ||
+  (cp >= 0xfe00 && cp <= 0xfe0f) ||
+  (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+  (cp >= 0xe0020 && cp <= 0xe007f);
 const ASCII_ONLY = /^[\u0020-\u007e]*$/;
 const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -180,9 +186,11 @@ const chosenFaces = new WeakMap<readonly FaceId[], Map<string, FaceId | undefine
 function pickFace(cluster: string, stack: readonly FaceId[]): FaceId | undefined {
   const cps = Array.from(cluster, (c) => c.codePointAt(0)!);
   const needed = cps.filter((cp) => !JOINING(cp));
-  return stack.find((f) => cps.every((cp) => covers(f, cp)))
-    ?? stack.find((f) => needed.length > 0 && needed.every((cp) => covers(f, cp)))
-    ?? stack.find((f) => covers(f, cps[0]!));
+  return (
+    stack.find((f) => cps.every((cp) => covers(f, cp))) ??
+    stack.find((f) => needed.length > 0 && needed.every((cp) => covers(f, cp))) ??
+    stack.find((f) => covers(f, cps[0]!))
+  );
 }
 
 /** Text drawn in one weight, in the stack that starts with `primary`. */
@@ -230,7 +238,12 @@ export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<Text
         if (seen.has(segment)) continue;
         seen.add(segment);
         const id = faceOf(segment, stack);
-        if (id) add(id, use.weight, Array.from(segment, (c) => c.codePointAt(0)!));
+        if (id)
+          add(
+            id,
+            use.weight,
+            Array.from(segment, (c) => c.codePointAt(0)!),
+          );
       }
     }
   }
@@ -238,9 +251,14 @@ export function embeddedFonts(primary: FaceId, han: HanFace, uses: Iterable<Text
   let fontBytes = 0;
   for (const { id, weight, cps } of chosen.values()) {
     const path = facePath(id, faceWeight(id, weight));
-    const b64 = subsetBase64(path, [...cps].sort((a, b) => a - b));
+    const b64 = subsetBase64(
+      path,
+      [...cps].sort((a, b) => a - b),
+    );
     fontBytes += Math.floor((b64.length * 3) / 4);
-    rules.push(`@font-face{font-family:'${FACES[id].family}';font-weight:${weight};src:url(data:font/ttf;base64,${b64}) format('truetype')}`);
+    rules.push(
+      `@font-face{font-family:'${FACES[id].family}';font-weight:${weight};src:url(data:font/ttf;base64,${b64}) format('truetype')}`,
+    );
   }
   return { css: rules.join('\n'), fontBytes };
 }

@@ -52,7 +52,7 @@ function visualRuns(line: string, rtlBase: boolean): { start: number; end: numbe
   }
   const odd = (i: number) => (embedding.levels[i]! & 1) === 1;
   const runs: { start: number; end: number; rtl: boolean }[] = [];
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     const rtl = odd(order[k]!);
     let j = k + 1;
     while (j < order.length && odd(order[j]!) === rtl && order[j] === order[j - 1]! + (rtl ? -1 : 1)) j++;
@@ -91,7 +91,13 @@ export interface PlacedLine {
 }
 
 /** Every glyph of one line, left to right, with the line's width. */
-export function placeLine(line: string, style: TextStyle, primary: FaceId, stack: readonly FaceId[], rtlBase: boolean): PlacedLine {
+export function placeLine(
+  line: string,
+  style: TextStyle,
+  primary: FaceId,
+  stack: readonly FaceId[],
+  rtlBase: boolean,
+): PlacedLine {
   if (!hb) throw new Error('loadShaper() first');
   const glyphs: PlacedGlyph[] = [];
   let x = 0;
@@ -102,12 +108,13 @@ export function placeLine(line: string, style: TextStyle, primary: FaceId, stack
     const pieces: { text: string; face: FaceId }[] = [];
     const text = line.slice(run.start, run.end);
     if (ASCII.test(text)) pieces.push({ text, face: primary });
-    else for (const { segment } of clusters.segment(text)) {
-      const face = faceOf(segment, stack) ?? primary;
-      const last = pieces[pieces.length - 1];
-      if (last && last.face === face && face !== 'notoColorEmoji') last.text += segment;
-      else pieces.push({ text: segment, face });
-    }
+    else
+      for (const { segment } of clusters.segment(text)) {
+        const face = faceOf(segment, stack) ?? primary;
+        const last = pieces[pieces.length - 1];
+        if (last && last.face === face && face !== 'notoColorEmoji') last.text += segment;
+        else pieces.push({ text: segment, face });
+      }
     if (run.rtl) pieces.reverse();
     for (const piece of pieces) {
       if (piece.face === 'notoColorEmoji') {
@@ -209,10 +216,13 @@ export function lineLeft(x: number, align: 'left' | 'right' | 'center', width: n
 
 /** The emoji of a placed line as <image> elements (both SVG text modes). */
 export function emojiSvg(placed: PlacedLine, left: number, baseline: number, size: number): string {
-  return placed.glyphs.filter((g) => g.emoji).map((g) => {
-    const img = emojiImage(g.emoji!, size, g.advance);
-    return `<image x="${fmt(left + g.x)}" y="${fmt(baseline - img.ascent)}" width="${fmt(g.advance)}" height="${img.height}" href="${img.uri}"/>`;
-  }).join('');
+  return placed.glyphs
+    .filter((g) => g.emoji)
+    .map((g) => {
+      const img = emojiImage(g.emoji!, size, g.advance);
+      return `<image x="${fmt(left + g.x)}" y="${fmt(baseline - img.ascent)}" width="${fmt(g.advance)}" height="${img.height}" href="${img.uri}"/>`;
+    })
+    .join('');
 }
 
 const quarter = (x: number) => Math.floor(x * 4 + 0.5) / 4;
@@ -221,13 +231,22 @@ const quarter = (x: number) => Math.floor(x * 4 + 0.5) / 4;
  * A placed line as outlines: one <g> per face run, each glyph a <use> of its outline (font units,
  * y up, under a scale that flips y).
  */
-export function glyphsSvg(placed: PlacedLine, left: number, baseline: number, fill: string, italic: boolean, defs: GlyphDefs): string {
+export function glyphsSvg(
+  placed: PlacedLine,
+  left: number,
+  baseline: number,
+  fill: string,
+  italic: boolean,
+  defs: GlyphDefs,
+): string {
   const out: string[] = [];
   let group: { scale: number; uses: string[]; x0: number } | null = null;
   const flush = () => {
     if (!group || group.uses.length === 0) return;
     const skew = italic ? ' skewX(-14.04)' : '';
-    out.push(`<g transform="translate(${fmt(left + group.x0)} ${Math.round(baseline)})${skew} scale(${+group.scale.toFixed(6)} ${-group.scale.toFixed(6)})">${group.uses.join('')}</g>`);
+    out.push(
+      `<g transform="translate(${fmt(left + group.x0)} ${Math.round(baseline)})${skew} scale(${+group.scale.toFixed(6)} ${-group.scale.toFixed(6)})">${group.uses.join('')}</g>`,
+    );
   };
   for (const g of placed.glyphs) {
     if (!g.path) continue;

@@ -53,7 +53,8 @@ function textUses(layout: Layout): TextUse[] {
     use.texts.push(...lines);
   };
   if (layout.title) add(700, layout.han, layout.title.lines);
-  for (const block of [layout.subtitle, ...layout.notes]) if (block) add(block.text.weight, block.text.han, block.lines);
+  for (const block of [layout.subtitle, ...layout.notes])
+    if (block) add(block.text.weight, block.text.han, block.lines);
   for (const lc of layout.cells) if (lc.lines.length) add(lc.text.weight, lc.text.han, lc.lines);
   return [...byWeight.values()];
 }
@@ -87,15 +88,30 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
    * One line of text, aligned physically at x. As <text> (the embedded fonts draw it), with any
    * emoji as pictures over their transparent glyphs; or, with paths, as placed glyph outlines.
    */
-  const textLine = (line: string, style: TextStyle, x: number, align: 'left' | 'right' | 'center', y: number, fill: string, attrs: string, underline: boolean): string => {
+  const textLine = (
+    line: string,
+    style: TextStyle,
+    x: number,
+    align: 'left' | 'right' | 'center',
+    y: number,
+    fill: string,
+    attrs: string,
+    underline: boolean,
+  ): string => {
     const plain = `<text ${attrs} y="${fmt(y)}" xml:space="preserve">${escapeXml(line)}</text>`;
     if (!paths && !EMOJI_TEXT.test(line)) return plain;
     const stack = stackOf(layout.face, style.han);
     const placed = placeLine(line, style, layout.face, stack, rtl);
     const left = lineLeft(x, align, placed.width);
     const pictures = emojiSvg(placed, left, y, style.size);
-    if (!paths) return pictures ? `<text ${attrs} y="${fmt(y)}" xml:space="preserve">${hideEmoji(line, stack)}</text>${pictures}` : plain;
-    const rule = underline && placed.width > 0 ? `<rect x="${fmt(left)}" y="${Math.round(y + 2)}" width="${fmt(placed.width)}" height="1" fill="${fill}"/>` : '';
+    if (!paths)
+      return pictures
+        ? `<text ${attrs} y="${fmt(y)}" xml:space="preserve">${hideEmoji(line, stack)}</text>${pictures}`
+        : plain;
+    const rule =
+      underline && placed.width > 0
+        ? `<rect x="${fmt(left)}" y="${Math.round(y + 2)}" width="${fmt(placed.width)}" height="1" fill="${fill}"/>`
+        : '';
     return glyphsSvg(placed, left, y, fill, style.italic, defs) + pictures + rule;
   };
   /** A block of text outside the table (title, subtitle, note): text-anchor is logical, "start" is the right edge in rtl. */
@@ -103,12 +119,16 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     const x = t.align === 'right' ? t.x + t.w : t.x;
     const anchor = (t.align === 'right') === rtl ? '' : ' text-anchor="end"';
     const attrs = `x="${fmt(x)}" font-size="${t.text.size}"${weight !== 400 ? ` font-weight="${weight}"` : ''} fill="${t.color}"${anchor}`;
-    t.lines.forEach((line, i) => out.push(textLine(line, t.text, x, t.align, t.baseline + i * t.text.lineHeight, t.color, attrs, false)));
+    t.lines.forEach((line, i) =>
+      out.push(textLine(line, t.text, x, t.align, t.baseline + i * t.text.lineHeight, t.color, attrs, false)),
+    );
   };
   out.push(`<rect width="100%" height="100%" fill="${s.backgroundColor}"/>`);
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
   if (s.tableShadow) {
-    out.push(`<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="4" stdDeviation="9" flood-color="#0f172a" flood-opacity="0.16"/></filter></defs>`);
+    out.push(
+      `<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="4" stdDeviation="9" flood-color="#0f172a" flood-opacity="0.16"/></filter></defs>`,
+    );
     out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" fill="${s.rowOddBg}" filter="url(#shadow)"/>`);
   }
   if (layout.title) block(layout.title, 700);
@@ -116,11 +136,17 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   for (const note of layout.notes) block(note, note.text.weight);
   out.push('<g shape-rendering="crispEdges">');
   for (const lc of layout.cells) {
-    if (lc.background) out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
+    if (lc.background)
+      out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
   }
   const bw = s.borderStyle === 'none' ? 0 : s.borderWidth;
   if (bw > 0) {
-    const dash = s.borderStyle === 'dashed' ? ` stroke-dasharray="${5 * bw} ${3 * bw}"` : s.borderStyle === 'dotted' ? ` stroke-dasharray="${bw} ${2 * bw}"` : '';
+    const dash =
+      s.borderStyle === 'dashed'
+        ? ` stroke-dasharray="${5 * bw} ${3 * bw}"`
+        : s.borderStyle === 'dotted'
+          ? ` stroke-dasharray="${bw} ${2 * bw}"`
+          : '';
     const attrs = `stroke="${s.borderColor}" stroke-width="${bw}"${dash}`;
     const paths: string[] = [];
     const o = bw / 2;
@@ -136,17 +162,24 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
       }
     }
     if (paths.length) out.push(`<path d="${paths.join('')}" fill="none" ${attrs}/>`);
-    if (model.showBorder) out.push(`<rect x="${fmt(tx + o)}" y="${fmt(ty + o)}" width="${fmt(tw - bw)}" height="${fmt(th - bw)}" fill="none" ${attrs}/>`);
+    if (model.showBorder)
+      out.push(
+        `<rect x="${fmt(tx + o)}" y="${fmt(ty + o)}" width="${fmt(tw - bw)}" height="${fmt(th - bw)}" fill="none" ${attrs}/>`,
+      );
   }
   const strong = mix(s.textColor, s.borderColor, 0.35);
-  if (model.freezeHeader && model.headerRows > 0) out.push(`<rect x="${tx}" y="${ty + layout.rowEdges[model.headerRows]! - 1}" width="${tw}" height="2" fill="${strong}"/>`);
+  if (model.freezeHeader && model.headerRows > 0)
+    out.push(
+      `<rect x="${tx}" y="${ty + layout.rowEdges[model.headerRows]! - 1}" width="${tw}" height="2" fill="${strong}"/>`,
+    );
   if (model.freezeFirstColumn && model.columns.length > 1) {
     const v = layout.visual(model.columns[0]?.isRowNumber ? 1 : 0);
     const x = model.direction === 'rtl' ? layout.colEdges[v]! : layout.colEdges[v + 1]!;
     out.push(`<rect x="${tx + x - 1}" y="${ty}" width="2" height="${th}" fill="${strong}"/>`);
   }
   model.rows.forEach((row, r) => {
-    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary') out.push(`<rect x="${tx}" y="${ty + layout.rowEdges[r]! - 1}" width="${tw}" height="1.5" fill="${strong}"/>`);
+    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary')
+      out.push(`<rect x="${tx}" y="${ty + layout.rowEdges[r]! - 1}" width="${tw}" height="1.5" fill="${strong}"/>`);
   });
   out.push('</g>');
 
@@ -163,17 +196,25 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
       const bytes = images.bytes.get(spec.src);
       const type = images.contentTypes.get(spec.src) ?? '';
       if (bytes && SAFE_IMAGE.test(type)) {
-        parts.push(`<image x="${fmt(left)}" y="${fmt(top)}" width="${spec.width}" height="${spec.height}" preserveAspectRatio="xMidYMid meet" href="data:${type};base64,${bytes.toString('base64')}"${spec.alt ? ` aria-label="${escapeXml(spec.alt)}"` : ''}/>`);
+        parts.push(
+          `<image x="${fmt(left)}" y="${fmt(top)}" width="${spec.width}" height="${spec.height}" preserveAspectRatio="xMidYMid meet" href="data:${type};base64,${bytes.toString('base64')}"${spec.alt ? ` aria-label="${escapeXml(spec.alt)}"` : ''}/>`,
+        );
       } else {
-        parts.push(`<rect x="${fmt(left + 0.5)}" y="${fmt(top + 0.5)}" width="${spec.width - 1}" height="${spec.height - 1}" fill="${mix(s.borderColor, '#ffffff', 0.5)}" stroke="${s.borderColor}"/>`);
-        parts.push(`<path d="M${fmt(left + 0.5)} ${fmt(top + spec.height - 0.5)}L${fmt(left + spec.width - 0.5)} ${fmt(top + 0.5)}" stroke="${s.borderColor}"/>`);
+        parts.push(
+          `<rect x="${fmt(left + 0.5)}" y="${fmt(top + 0.5)}" width="${spec.width - 1}" height="${spec.height - 1}" fill="${mix(s.borderColor, '#ffffff', 0.5)}" stroke="${s.borderColor}"/>`,
+        );
+        parts.push(
+          `<path d="M${fmt(left + 0.5)} ${fmt(top + spec.height - 0.5)}L${fmt(left + spec.width - 0.5)} ${fmt(top + 0.5)}" stroke="${s.borderColor}"/>`,
+        );
       }
     }
     if (lc.lines.length > 0) {
       const anchor = lc.align === 'left' ? 'start' : lc.align === 'right' ? 'end' : 'middle';
-      const x = (lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2) + lc.shift;
+      const x =
+        (lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2) + lc.shift;
       // In an rtl document "start" is the right edge; anchors here are physical, so say so.
-      const physicalAnchor = model.direction === 'rtl' && anchor !== 'middle' ? (anchor === 'start' ? 'end' : 'start') : anchor;
+      const physicalAnchor =
+        model.direction === 'rtl' && anchor !== 'middle' ? (anchor === 'start' ? 'end' : 'start') : anchor;
       const attrs = [
         `x="${fmt(x)}"`,
         `font-size="${lc.text.size}"`,
@@ -186,9 +227,22 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         // A cell in another language than the table's (format.locale): its Han face first.
         lc.text.han !== layout.han && !paths ? `font-family="${escapeXml(familyFor(lc.text.han))}"` : '',
         cell.locale ? `xml:lang="${escapeXml(cell.locale)}"` : '',
-      ].filter(Boolean).join(' ');
+      ]
+        .filter(Boolean)
+        .join(' ');
       lc.lines.forEach((line, i) => {
-        parts.push(textLine(line, lc.text, x, lc.align, lc.baseline + i * lc.text.lineHeight, lc.color, attrs, Boolean(cell.link)));
+        parts.push(
+          textLine(
+            line,
+            lc.text,
+            x,
+            lc.align,
+            lc.baseline + i * lc.text.lineHeight,
+            lc.color,
+            attrs,
+            Boolean(cell.link),
+          ),
+        );
       });
     }
     if (parts.length === 0) continue;

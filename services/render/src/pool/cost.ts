@@ -26,7 +26,8 @@ const PER_IMAGE = 1;
 const PER_MEGAPIXEL = 20;
 
 type Loose = Record<string, unknown>;
-const obj = (v: unknown): Loose | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined);
+const obj = (v: unknown): Loose | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined;
 
 export function estimateRenderCost(input: RenderInput): number {
   const p = obj(input.payload) ?? {};
@@ -40,8 +41,15 @@ export function estimateRenderCost(input: RenderInput): number {
   const pageSize = typeof pagination?.pageSize === 'number' ? pagination.pageSize : 10;
   const rows = pagination?.enabled === true ? Math.min(rowsOf.length, pageSize) : rowsOf.length;
 
-  const format = [input.format, options.format, p.format, obj(p.styles)?.imageFormat, obj(options.styles)?.imageFormat, input.projectStyles?.imageFormat]
-    .find((f): f is ImageFormat => typeof f === 'string' && Object.hasOwn(PER_CELL, f)) ?? 'png';
+  const format =
+    [
+      input.format,
+      options.format,
+      p.format,
+      obj(p.styles)?.imageFormat,
+      obj(options.styles)?.imageFormat,
+      input.projectStyles?.imageFormat,
+    ].find((f): f is ImageFormat => typeof f === 'string' && Object.hasOwn(PER_CELL, f)) ?? 'png';
   let cost = rows * columns * PER_CELL[format] + (format === 'pdf' ? PDF_BASE : 0);
 
   const imageColumns = firstCells.slice(0, 200).filter(isImageCell).length;

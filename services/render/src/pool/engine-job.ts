@@ -7,7 +7,13 @@ import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { IMAGE_FORMATS } from '@jsonable/contracts/formats';
 import { ensureFontsRegistered, renderTable } from '../engine';
 
-const WARM_UP_TABLE = { headers: ['Warm', 'Up'], rows: [['fonts', 1], ['ready', 2]] };
+const WARM_UP_TABLE = {
+  headers: ['Warm', 'Up'],
+  rows: [
+    ['fonts', 1],
+    ['ready', 2],
+  ],
+};
 
 export async function warmUp(): Promise<void> {
   await ensureFontsRegistered();

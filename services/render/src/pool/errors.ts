@@ -17,7 +17,10 @@ const answers: Record<RenderPoolErrorCode, { status: 400 | 413 | 503; message: s
   'startup-failed': { status: 503, message: 'Renderer unavailable, try again later', retryAfterSeconds: 30 },
   // The worker's heap is bounded (and the pixel budget bounds native memory): a table that
   // exhausts it is too large for one render, whatever the engine's limits said beforehand.
-  'out-of-memory': { status: 413, message: 'The table needs more memory than one render may use: use fewer rows, columns or images' },
+  'out-of-memory': {
+    status: 413,
+    message: 'The table needs more memory than one render may use: use fewer rows, columns or images',
+  },
   'invalid-input': { status: 400, message: 'The table data could not be read' },
 };
 
@@ -27,7 +30,10 @@ export class RenderPoolError extends DomainError {
   /** For operators (logs): what happened, e.g. why the renderer could not start. */
   readonly detail: string;
 
-  constructor(readonly code: RenderPoolErrorCode, detail?: string) {
+  constructor(
+    readonly code: RenderPoolErrorCode,
+    detail?: string,
+  ) {
     const answer = answers[code];
     super(answer.message);
     this.status = answer.status;
@@ -68,7 +74,8 @@ export class RenderWorkerError extends Error {
  */
 export function rebuildWorkerError(error: { name: string; message: string; status?: number; code?: string }): Error {
   const { status } = error;
-  if (status === undefined || !Number.isInteger(status) || status < 400 || status > 499) return new RenderWorkerError(error.name, error.message, error.code);
+  if (status === undefined || !Number.isInteger(status) || status < 400 || status > 499)
+    return new RenderWorkerError(error.name, error.message, error.code);
   const refusal = errorWithStatus(status, error.message);
   refusal.name = error.name;
   return refusal;

@@ -38,7 +38,9 @@ export class FairQueue<T extends LaneItem> {
 
   /** Whether one more job of `lane` may wait (`extra` counts jobs waiting elsewhere, e.g. sent ahead). */
   admits(lane: string, extra = { total: 0, lane: 0 }): boolean {
-    return this.count + extra.total < this.limits.maxSize && this.laneLength(lane) + extra.lane < this.limits.maxPerLane;
+    return (
+      this.count + extra.total < this.limits.maxSize && this.laneLength(lane) + extra.lane < this.limits.maxPerLane
+    );
   }
 
   /** Adds a job at the back of its lane (a new lane joins the back of the rotation). */

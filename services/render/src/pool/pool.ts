@@ -179,7 +179,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   function spawn(): void {
     // V8 flags are per process but the heap's are read when an isolate is created: this one
     // applies to the workers started from here on (the main thread's heap is already set up).
-    if (opts.initialHeapMb > 0) setFlagsFromString(`--initial-heap-size=${Math.min(opts.initialHeapMb, opts.maxMemoryMb)}`);
+    if (opts.initialHeapMb > 0)
+      setFlagsFromString(`--initial-heap-size=${Math.min(opts.initialHeapMb, opts.maxMemoryMb)}`);
     const worker = new Worker(WORKER_ENTRY, {
       workerData: { jobModule: opts.jobModule, niceness: opts.niceness } satisfies WorkerData,
       execArgv: [],
@@ -199,7 +200,10 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
     worker.on('error', (error: Error & { code?: string }) => {
       const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      fail(slot, oom ? new RenderPoolError('out-of-memory') : new RenderCrashError('Rendering failed: the renderer crashed'));
+      fail(
+        slot,
+        oom ? new RenderPoolError('out-of-memory') : new RenderCrashError('Rendering failed: the renderer crashed'),
+      );
     });
     worker.on('messageerror', () => {
       fail(slot, new RenderCrashError('Rendering failed: the renderer sent an unreadable result'));
@@ -350,11 +354,22 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         return Promise.reject(new RenderPoolError('busy'));
       }
       return new Promise<RenderOutput>((resolve, reject) => {
-        const job: Job = { id: nextId++, lane, heavy, input, timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs, resolve, reject };
-        job.waitTimer = setTimeout(() => {
-          if (!queue.remove(job)) return;
-          reject(new RenderPoolError('busy'));
-        }, warmed ? opts.maxWaitMs : opts.maxWaitMs + opts.startupTimeoutMs);
+        const job: Job = {
+          id: nextId++,
+          lane,
+          heavy,
+          input,
+          timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs,
+          resolve,
+          reject,
+        };
+        job.waitTimer = setTimeout(
+          () => {
+            if (!queue.remove(job)) return;
+            reject(new RenderPoolError('busy'));
+          },
+          warmed ? opts.maxWaitMs : opts.maxWaitMs + opts.startupTimeoutMs,
+        );
         queue.push(job);
         dispatch();
       });

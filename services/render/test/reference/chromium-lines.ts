@@ -15,12 +15,21 @@ export const hasChromium = () => existsSync(CHROMIUM_PATH);
 const ORIGIN = 'http://reference.test';
 
 /** Offsets (UTF-16) where each line after the first starts, per cell id. */
-export async function chromiumLineStarts(cells: CorpusCell[], fontSize: number, faces: FaceId[]): Promise<Map<string, number[]>> {
+export async function chromiumLineStarts(
+  cells: CorpusCell[],
+  fontSize: number,
+  faces: FaceId[],
+): Promise<Map<string, number[]>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const ids = [...new Set<FaceId>([...faces, ...FALLBACKS, 'notoColorEmoji'])];
-    const fontFaces = ids.map((id) => `@font-face { font-family: "${FACES[id].family}"; font-weight: 400; src: url(${ORIGIN}/fonts/${id}.ttf); }`).join('\n');
+    const fontFaces = ids
+      .map(
+        (id) =>
+          `@font-face { font-family: "${FACES[id].family}"; font-weight: 400; src: url(${ORIGIN}/fonts/${id}.ttf); }`,
+      )
+      .join('\n');
     const stack = ids.map((id) => `"${FACES[id].family}"`).join(', ');
     await page.route(`${ORIGIN}/**`, async (route) => {
       const url = new URL(route.request().url());
@@ -36,43 +45,45 @@ body { margin: 0; }
       });
     });
     await page.goto(`${ORIGIN}/index.html`);
-    return new Map(await page.evaluate(async (items) => {
-      for (const c of items) {
-        const div = document.createElement('div');
-        div.className = 'cell';
-        div.style.width = `${c.width}px`;
-        div.textContent = c.text;
-        div.dataset.id = c.id;
-        document.body.append(div);
-      }
-      await document.fonts.ready;
-      // Fonts load lazily, per character used: wait until every face the page asks for is in.
-      await Promise.all([...document.fonts].map((f) => f.load().catch(() => undefined)));
-      const out: [string, number[]][] = [];
-      for (const div of document.querySelectorAll<HTMLDivElement>('.cell')) {
-        const node = div.firstChild as Text;
-        const text = node.data;
-        const starts: number[] = [];
-        let lastTop = -Infinity;
-        const range = document.createRange();
-        for (let i = 0; i < text.length; ) {
-          const cp = text.codePointAt(i)!;
-          const n = cp > 0xffff ? 2 : 1;
-          range.setStart(node, i);
-          range.setEnd(node, i + n);
-          const rects = [...range.getClientRects()].filter((r) => r.width > 0 || r.height > 0);
-          const top = rects.length ? Math.min(...rects.map((r) => r.top)) : lastTop;
-          // A new line box starts where a character sits clearly below the previous one.
-          if (top > lastTop + 4) {
-            if (lastTop !== -Infinity) starts.push(i);
-            lastTop = top;
-          }
-          i += n;
+    return new Map(
+      await page.evaluate(async (items) => {
+        for (const c of items) {
+          const div = document.createElement('div');
+          div.className = 'cell';
+          div.style.width = `${c.width}px`;
+          div.textContent = c.text;
+          div.dataset.id = c.id;
+          document.body.append(div);
         }
-        out.push([div.dataset.id!, starts]);
-      }
-      return out;
-    }, cells));
+        await document.fonts.ready;
+        // Fonts load lazily, per character used: wait until every face the page asks for is in.
+        await Promise.all([...document.fonts].map((f) => f.load().catch(() => undefined)));
+        const out: [string, number[]][] = [];
+        for (const div of document.querySelectorAll<HTMLDivElement>('.cell')) {
+          const node = div.firstChild as Text;
+          const text = node.data;
+          const starts: number[] = [];
+          let lastTop = -Infinity;
+          const range = document.createRange();
+          for (let i = 0; i < text.length;) {
+            const cp = text.codePointAt(i)!;
+            const n = cp > 0xffff ? 2 : 1;
+            range.setStart(node, i);
+            range.setEnd(node, i + n);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0 || r.height > 0);
+            const top = rects.length ? Math.min(...rects.map((r) => r.top)) : lastTop;
+            // A new line box starts where a character sits clearly below the previous one.
+            if (top > lastTop + 4) {
+              if (lastTop !== -Infinity) starts.push(i);
+              lastTop = top;
+            }
+            i += n;
+          }
+          out.push([div.dataset.id!, starts]);
+        }
+        return out;
+      }, cells),
+    );
   } finally {
     await browser.close();
   }

@@ -38,8 +38,38 @@ const LATIN = [
   'Path: /usr/local/share/fonts/truetype/noto',
 ];
 
-const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'pt-BR', 'ja-JP', 'zh-CN', 'ko-KR', 'hi-IN', 'ru-RU', 'ar-EG', 'he-IL'];
-const CURRENCY: Record<string, string> = { 'en-US': 'USD', 'en-GB': 'GBP', 'de-DE': 'EUR', 'fr-FR': 'EUR', 'es-ES': 'EUR', 'it-IT': 'EUR', 'pt-BR': 'BRL', 'ja-JP': 'JPY', 'zh-CN': 'CNY', 'ko-KR': 'KRW', 'hi-IN': 'INR', 'ru-RU': 'RUB', 'ar-EG': 'EGP', 'he-IL': 'ILS' };
+const LOCALES = [
+  'en-US',
+  'en-GB',
+  'de-DE',
+  'fr-FR',
+  'es-ES',
+  'it-IT',
+  'pt-BR',
+  'ja-JP',
+  'zh-CN',
+  'ko-KR',
+  'hi-IN',
+  'ru-RU',
+  'ar-EG',
+  'he-IL',
+];
+const CURRENCY: Record<string, string> = {
+  'en-US': 'USD',
+  'en-GB': 'GBP',
+  'de-DE': 'EUR',
+  'fr-FR': 'EUR',
+  'es-ES': 'EUR',
+  'it-IT': 'EUR',
+  'pt-BR': 'BRL',
+  'ja-JP': 'JPY',
+  'zh-CN': 'CNY',
+  'ko-KR': 'KRW',
+  'hi-IN': 'INR',
+  'ru-RU': 'RUB',
+  'ar-EG': 'EGP',
+  'he-IL': 'ILS',
+};
 const WHEN = new Date('2024-03-04T15:07:00Z');
 
 function formatted(): string[] {
@@ -117,7 +147,14 @@ const OVERLONG = [
 const NARROW = [40, 70, 110];
 
 export function corpus(): CorpusCell[] {
-  const groups: [string, string[]][] = [['latin', LATIN], ['formatted', formatted()], ['cjk', CJK], ['sa', SA], ['rtl', RTL], ['emoji', EMOJI]];
+  const groups: [string, string[]][] = [
+    ['latin', LATIN],
+    ['formatted', formatted()],
+    ['cjk', CJK],
+    ['sa', SA],
+    ['rtl', RTL],
+    ['emoji', EMOJI],
+  ];
   const out: CorpusCell[] = [];
   for (const [group, texts] of groups) {
     texts.forEach((text, i) => {

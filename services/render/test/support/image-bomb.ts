@@ -38,12 +38,16 @@ export function paletteBomb(width: number, height: number, seed = 0): Buffer {
   for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr), pngChunk('PLTE', plte), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('PLTE', plte),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
   return png;
 }
 
-export const bombUri = (width: number, height: number, seed = 0) => `data:image/png;base64,${paletteBomb(width, height, seed).toString('base64')}`;
+export const bombUri = (width: number, height: number, seed = 0) =>
+  `data:image/png;base64,${paletteBomb(width, height, seed).toString('base64')}`;
 
 /** A table of `count` rows, each with a distinct bomb in an image cell. */
 export function bombTable(count: number, size = 4000, format: 'png' | 'jpeg' | 'svg' | 'pdf' = 'png') {

@@ -24,7 +24,18 @@ export function toPng(bytes: Uint8Array, format: 'png' | 'jpeg' | 'svg' | 'pdf')
     const dir = mkdtempSync(join(tmpdir(), 'golden-pdf-'));
     try {
       writeFileSync(join(dir, 'in.pdf'), bytes);
-      execFileSync('pdftoppm', ['-r', '96', '-f', '1', '-l', '1', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
+      execFileSync('pdftoppm', [
+        '-r',
+        '96',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-png',
+        '-singlefile',
+        join(dir, 'in.pdf'),
+        join(dir, 'out'),
+      ]);
       return readFileSync(join(dir, 'out.png'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -53,7 +64,11 @@ export async function pixels(png: Buffer): Promise<Pixels> {
 export function differing(a: Pixels, b: Pixels, threshold = 24): number {
   let n = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    const d = Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!));
+    const d = Math.max(
+      Math.abs(a.data[i]! - b.data[i]!),
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!),
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!),
+    );
     if (d > threshold) n++;
   }
   return n / (a.width * a.height);

@@ -6,22 +6,38 @@
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 
-export default function AccountMenu({ email, label, onLogout }: { email: string; label: string; onLogout: () => void }) {
+export default function AccountMenu({
+  email,
+  label,
+  onLogout,
+}: {
+  email: string;
+  label: string;
+  onLogout: () => void;
+}) {
   const navigate = useNavigate();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button variant="outline" size="sm" maxW="52" aria-label={accountMenuName(label, email)}>
-          <Box as="span" truncate>{label}</Box>
+          <Box as="span" truncate>
+            {label}
+          </Box>
         </Button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44">
-            <Menu.Item value="dashboard" onSelect={() => navigate('/dashboard')}>Dashboard</Menu.Item>
-            <Menu.Item value="settings" onSelect={() => navigate('/settings')}>Settings</Menu.Item>
+            <Menu.Item value="dashboard" onSelect={() => navigate('/dashboard')}>
+              Dashboard
+            </Menu.Item>
+            <Menu.Item value="settings" onSelect={() => navigate('/settings')}>
+              Settings
+            </Menu.Item>
             <Menu.Separator />
-            <Menu.Item value="logout" onSelect={onLogout}>Logout</Menu.Item>
+            <Menu.Item value="logout" onSelect={onLogout}>
+              Logout
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -50,7 +50,9 @@ export function ScrollManager() {
 export function Layout() {
   return (
     <Flex direction="column" minH="100vh">
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Header />
       <Flex as="main" id="main" tabIndex={-1} outline="none" direction="column" flex="1">
         <Outlet />

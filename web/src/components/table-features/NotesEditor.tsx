@@ -6,8 +6,18 @@ import { Box, Button, Field, HStack, SimpleGrid, Stack, Text, Textarea } from '@
 import { moved, newFootnote, type FieldErrors, type NotesDraft } from '../../lib/table-features';
 import { ColumnSuggestions, ItemControls, TextField } from './fields';
 
-export function NotesEditor({ idPrefix, notes, onChange, errors, columns }: {
-  idPrefix: string; notes: NotesDraft; onChange: (next: NotesDraft) => void; errors: FieldErrors; columns: readonly string[];
+export function NotesEditor({
+  idPrefix,
+  notes,
+  onChange,
+  errors,
+  columns,
+}: {
+  idPrefix: string;
+  notes: NotesDraft;
+  onChange: (next: NotesDraft) => void;
+  errors: FieldErrors;
+  columns: readonly string[];
 }) {
   const listId = `${idPrefix}-columns`;
   const setFootnote = (i: number, patch: Partial<NotesDraft['footnotes'][number]>) =>
@@ -15,40 +25,103 @@ export function NotesEditor({ idPrefix, notes, onChange, errors, columns }: {
   return (
     <Stack gap="3" data-testid={`${idPrefix}-notes`}>
       <ColumnSuggestions id={listId} columns={columns} />
-      <TextField id={`${idPrefix}-subtitle`} label="Subtitle" value={notes.subtitle} maxLength={1000} placeholder="Fiscal year 2025, in USD"
-        help="A smaller line under the title" error={errors.subtitle} onChange={(subtitle) => onChange({ ...notes, subtitle })} />
+      <TextField
+        id={`${idPrefix}-subtitle`}
+        label="Subtitle"
+        value={notes.subtitle}
+        maxLength={1000}
+        placeholder="Fiscal year 2025, in USD"
+        help="A smaller line under the title"
+        error={errors.subtitle}
+        onChange={(subtitle) => onChange({ ...notes, subtitle })}
+      />
       <Field.Root invalid={!!errors.sourceNotes}>
         <Field.Label htmlFor={`${idPrefix}-source`}>Source notes</Field.Label>
-        <Textarea id={`${idPrefix}-source`} value={notes.sourceNotes} rows={2} size="sm" bg="white" placeholder="Source: company ledger"
-          onChange={(e) => onChange({ ...notes, sourceNotes: e.target.value })} />
-        {errors.sourceNotes
-          ? <Field.ErrorText data-testid={`${idPrefix}-source-error`}>{errors.sourceNotes}</Field.ErrorText>
-          : <Field.HelperText>One line each, listed under the table</Field.HelperText>}
+        <Textarea
+          id={`${idPrefix}-source`}
+          value={notes.sourceNotes}
+          rows={2}
+          size="sm"
+          bg="white"
+          placeholder="Source: company ledger"
+          onChange={(e) => onChange({ ...notes, sourceNotes: e.target.value })}
+        />
+        {errors.sourceNotes ? (
+          <Field.ErrorText data-testid={`${idPrefix}-source-error`}>{errors.sourceNotes}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>One line each, listed under the table</Field.HelperText>
+        )}
       </Field.Root>
       <Stack gap="2">
-        <Text fontSize="sm" fontWeight="medium">Footnotes</Text>
+        <Text fontSize="sm" fontWeight="medium">
+          Footnotes
+        </Text>
         {notes.footnotes.map((f, i) => {
           const at = `footnotes.${i}`;
           const id = `${idPrefix}-footnote-${i}`;
           return (
-            <Box key={f.key} as="section" aria-label={`Footnote ${i + 1}`} borderWidth="1px" borderRadius="md" p="3" bg="gray.50" data-testid="footnote-item">
+            <Box
+              key={f.key}
+              as="section"
+              aria-label={`Footnote ${i + 1}`}
+              borderWidth="1px"
+              borderRadius="md"
+              p="3"
+              bg="gray.50"
+              data-testid="footnote-item"
+            >
               <HStack justify="space-between" mb="2">
-                <Text fontSize="sm" fontWeight="semibold">Footnote {i + 1}</Text>
-                <ItemControls name={`footnote ${i + 1}`} index={i} count={notes.footnotes.length}
+                <Text fontSize="sm" fontWeight="semibold">
+                  Footnote {i + 1}
+                </Text>
+                <ItemControls
+                  name={`footnote ${i + 1}`}
+                  index={i}
+                  count={notes.footnotes.length}
                   onMove={(by) => onChange({ ...notes, footnotes: moved(notes.footnotes, i, by) })}
-                  onRemove={() => onChange({ ...notes, footnotes: notes.footnotes.filter((_, k) => k !== i) })} />
+                  onRemove={() => onChange({ ...notes, footnotes: notes.footnotes.filter((_, k) => k !== i) })}
+                />
               </HStack>
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-                <TextField id={`${id}-text`} label="Text" value={f.text} maxLength={1000} error={errors[`${at}.text`]} onChange={(text) => setFootnote(i, { text })} />
-                <TextField id={`${id}-column`} label="Column (optional)" value={f.column} list={listId} error={errors[`${at}.column`]}
-                  help="Marks its header" onChange={(column) => setFootnote(i, { column })} />
-                <TextField id={`${id}-row`} label="Row (optional)" value={f.row} inputMode="numeric" error={errors[`${at}.row`]}
-                  help="With a column: marks that cell" onChange={(row) => setFootnote(i, { row })} />
+                <TextField
+                  id={`${id}-text`}
+                  label="Text"
+                  value={f.text}
+                  maxLength={1000}
+                  error={errors[`${at}.text`]}
+                  onChange={(text) => setFootnote(i, { text })}
+                />
+                <TextField
+                  id={`${id}-column`}
+                  label="Column (optional)"
+                  value={f.column}
+                  list={listId}
+                  error={errors[`${at}.column`]}
+                  help="Marks its header"
+                  onChange={(column) => setFootnote(i, { column })}
+                />
+                <TextField
+                  id={`${id}-row`}
+                  label="Row (optional)"
+                  value={f.row}
+                  inputMode="numeric"
+                  error={errors[`${at}.row`]}
+                  help="With a column: marks that cell"
+                  onChange={(row) => setFootnote(i, { row })}
+                />
               </SimpleGrid>
             </Box>
           );
         })}
-        <Box><Button size="sm" variant="outline" onClick={() => onChange({ ...notes, footnotes: [...notes.footnotes, newFootnote()] })}>+ Footnote</Button></Box>
+        <Box>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onChange({ ...notes, footnotes: [...notes.footnotes, newFootnote()] })}
+          >
+            + Footnote
+          </Button>
+        </Box>
       </Stack>
     </Stack>
   );

@@ -7,24 +7,65 @@ import { MAX_SPANNER_DEPTH } from '@jsonable/contracts/table-features';
 import { moved, newSpanner, type FieldErrors, type SpannerDraft } from '../../lib/table-features';
 import { ColumnSuggestions, ItemControls, TextField } from './fields';
 
-export function SpannersEditor({ idPrefix, spanners, onChange, errors, columns }: {
-  idPrefix: string; spanners: SpannerDraft[]; onChange: (next: SpannerDraft[]) => void; errors: FieldErrors; columns: readonly string[];
+export function SpannersEditor({
+  idPrefix,
+  spanners,
+  onChange,
+  errors,
+  columns,
+}: {
+  idPrefix: string;
+  spanners: SpannerDraft[];
+  onChange: (next: SpannerDraft[]) => void;
+  errors: FieldErrors;
+  columns: readonly string[];
 }) {
   const listId = `${idPrefix}-columns`;
   return (
     <Stack gap="3" data-testid={`${idPrefix}-spanners`}>
       <ColumnSuggestions id={listId} columns={columns} />
-      {spanners.length === 0 && <Text fontSize="sm" color="fg.muted">No spanners. Add one to group columns under a shared header.</Text>}
-      <SpannerList list={spanners} onChange={onChange} errors={errors} path="spanners" idPath={idPrefix} depth={1} listId={listId} />
-      <Box><Button size="sm" variant="outline" onClick={() => onChange([...spanners, newSpanner()])}>+ Spanner</Button></Box>
+      {spanners.length === 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          No spanners. Add one to group columns under a shared header.
+        </Text>
+      )}
+      <SpannerList
+        list={spanners}
+        onChange={onChange}
+        errors={errors}
+        path="spanners"
+        idPath={idPrefix}
+        depth={1}
+        listId={listId}
+      />
+      <Box>
+        <Button size="sm" variant="outline" onClick={() => onChange([...spanners, newSpanner()])}>
+          + Spanner
+        </Button>
+      </Box>
     </Stack>
   );
 }
 
-function SpannerList({ list, onChange, errors, path, idPath, depth, listId }: {
-  list: SpannerDraft[]; onChange: (next: SpannerDraft[]) => void; errors: FieldErrors; path: string; idPath: string; depth: number; listId: string;
+function SpannerList({
+  list,
+  onChange,
+  errors,
+  path,
+  idPath,
+  depth,
+  listId,
+}: {
+  list: SpannerDraft[];
+  onChange: (next: SpannerDraft[]) => void;
+  errors: FieldErrors;
+  path: string;
+  idPath: string;
+  depth: number;
+  listId: string;
 }) {
-  const update = (i: number, patch: Partial<SpannerDraft>) => onChange(list.map((s, k) => (k === i ? { ...s, ...patch } : s)));
+  const update = (i: number, patch: Partial<SpannerDraft>) =>
+    onChange(list.map((s, k) => (k === i ? { ...s, ...patch } : s)));
   return (
     <>
       {list.map((s, i) => {
@@ -32,27 +73,70 @@ function SpannerList({ list, onChange, errors, path, idPath, depth, listId }: {
         const id = `${idPath}-${i}`;
         const title = s.label.trim() ? `spanner “${s.label.trim()}”` : `spanner ${i + 1}`;
         return (
-          <Box key={s.key} as="section" aria-label={`Spanner ${s.label.trim() || i + 1}`} borderWidth="1px" borderRadius="md"
-            p="3" bg={depth % 2 === 1 ? 'gray.50' : 'white'} data-testid="spanner-item">
+          <Box
+            key={s.key}
+            as="section"
+            aria-label={`Spanner ${s.label.trim() || i + 1}`}
+            borderWidth="1px"
+            borderRadius="md"
+            p="3"
+            bg={depth % 2 === 1 ? 'gray.50' : 'white'}
+            data-testid="spanner-item"
+          >
             <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
-              <Heading as={depth === 1 ? 'h3' : 'h4'} size="xs">{depth > 1 ? 'Inside: ' : ''}{s.label.trim() || `Spanner ${i + 1}`}</Heading>
-              <ItemControls name={title} index={i} count={list.length} onMove={(by) => onChange(moved(list, i, by))}
-                onRemove={() => onChange(list.filter((_, k) => k !== i))} />
+              <Heading as={depth === 1 ? 'h3' : 'h4'} size="xs">
+                {depth > 1 ? 'Inside: ' : ''}
+                {s.label.trim() || `Spanner ${i + 1}`}
+              </Heading>
+              <ItemControls
+                name={title}
+                index={i}
+                count={list.length}
+                onMove={(by) => onChange(moved(list, i, by))}
+                onRemove={() => onChange(list.filter((_, k) => k !== i))}
+              />
             </HStack>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              <TextField id={`${id}-label`} label="Label" value={s.label} placeholder="Q1" maxLength={500} error={errors[`${at}.label`]}
-                onChange={(label) => update(i, { label })} />
-              <TextField id={`${id}-columns`} label="Columns" value={s.columns} list={listId} placeholder="Jan, Feb, Mar"
-                help="Adjacent columns, separated by commas" error={errors[`${at}.columns`]} onChange={(columns) => update(i, { columns })} />
+              <TextField
+                id={`${id}-label`}
+                label="Label"
+                value={s.label}
+                placeholder="Q1"
+                maxLength={500}
+                error={errors[`${at}.label`]}
+                onChange={(label) => update(i, { label })}
+              />
+              <TextField
+                id={`${id}-columns`}
+                label="Columns"
+                value={s.columns}
+                list={listId}
+                placeholder="Jan, Feb, Mar"
+                help="Adjacent columns, separated by commas"
+                error={errors[`${at}.columns`]}
+                onChange={(columns) => update(i, { columns })}
+              />
             </SimpleGrid>
             {s.children.length > 0 && (
               <Stack gap="2" mt="3" pl={{ base: 2, sm: 4 }} borderLeftWidth="2px" borderColor="gray.300">
-                <SpannerList list={s.children} onChange={(children) => update(i, { children })} errors={errors} path={`${at}.spanners`}
-                  idPath={id} depth={depth + 1} listId={listId} />
+                <SpannerList
+                  list={s.children}
+                  onChange={(children) => update(i, { children })}
+                  errors={errors}
+                  path={`${at}.spanners`}
+                  idPath={id}
+                  depth={depth + 1}
+                  listId={listId}
+                />
               </Stack>
             )}
             {depth < MAX_SPANNER_DEPTH && (
-              <Button size="xs" variant="ghost" mt="2" onClick={() => update(i, { children: [...s.children, newSpanner()] })}>
+              <Button
+                size="xs"
+                variant="ghost"
+                mt="2"
+                onClick={() => update(i, { children: [...s.children, newSpanner()] })}
+              >
                 + Spanner inside {s.label.trim() || `spanner ${i + 1}`}
               </Button>
             )}

@@ -7,23 +7,65 @@ import type { ReactNode } from 'react';
 import { Box, Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { parseColour } from '@jsonable/contracts/colour';
 
-export function TextField({ id, label, value, onChange, error, help, placeholder, list, inputMode, maxLength }: {
-  id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined; help?: ReactNode;
-  placeholder?: string; list?: string; inputMode?: 'decimal' | 'numeric' | 'text'; maxLength?: number;
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  help,
+  placeholder,
+  list,
+  inputMode,
+  maxLength,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+  help?: ReactNode;
+  placeholder?: string;
+  list?: string;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  maxLength?: number;
 }) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
-      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} list={list}
-        inputMode={inputMode} maxLength={maxLength} size="sm" bg="white" />
-      {error ? <Field.ErrorText data-testid={`${id}-error`}>{error}</Field.ErrorText> : help ? <Field.HelperText>{help}</Field.HelperText> : null}
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        list={list}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        size="sm"
+        bg="white"
+      />
+      {error ? (
+        <Field.ErrorText data-testid={`${id}-error`}>{error}</Field.ErrorText>
+      ) : help ? (
+        <Field.HelperText>{help}</Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }
 
 /** A colour that may be left empty (then the table's own colour stays): picker plus hex text. */
-export function OptionalColourField({ id, label, value, onChange, error }: {
-  id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined;
+export function OptionalColourField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
 }) {
   const parsed = value.trim() === '' ? null : parseColour(value);
   const bad = value.trim() !== '' && parsed === null;
@@ -31,36 +73,94 @@ export function OptionalColourField({ id, label, value, onChange, error }: {
     <Field.Root invalid={bad || !!error}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <HStack gap="2" w="100%">
-        <Box as="label" position="relative" w="8" h="8" flexShrink={0} borderWidth="1px" borderRadius="md" overflow="hidden"
-          bg={parsed ? parsed.slice(0, 7) : 'white'} cursor="pointer">
-          <input type="color" aria-label={`${label} picker`} value={parsed ? parsed.slice(0, 7) : '#ffffff'} onChange={(e) => onChange(e.target.value)}
-            style={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }} />
+        <Box
+          as="label"
+          position="relative"
+          w="8"
+          h="8"
+          flexShrink={0}
+          borderWidth="1px"
+          borderRadius="md"
+          overflow="hidden"
+          bg={parsed ? parsed.slice(0, 7) : 'white'}
+          cursor="pointer"
+        >
+          <input
+            type="color"
+            aria-label={`${label} picker`}
+            value={parsed ? parsed.slice(0, 7) : '#ffffff'}
+            onChange={(e) => onChange(e.target.value)}
+            style={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }}
+          />
         </Box>
-        <Input id={id} value={value} onChange={(e) => onChange(e.target.value.trim())} fontFamily="mono" size="sm" bg="white" maxLength={32} placeholder="none" />
+        <Input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value.trim())}
+          fontFamily="mono"
+          size="sm"
+          bg="white"
+          maxLength={32}
+          placeholder="none"
+        />
       </HStack>
-      {(bad || error) && <Field.ErrorText data-testid={`${id}-error`}>{error ?? 'Use a colour such as #2563eb'}</Field.ErrorText>}
+      {(bad || error) && (
+        <Field.ErrorText data-testid={`${id}-error`}>{error ?? 'Use a colour such as #2563eb'}</Field.ErrorText>
+      )}
     </Field.Root>
   );
 }
 
-export function CheckField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+export function CheckField({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <HStack as="label" gap="2" fontSize="sm" cursor="pointer">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} style={{ width: 16, height: 16, accentColor: '#1d4ed8' }} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        style={{ width: 16, height: 16, accentColor: '#1d4ed8' }}
+      />
       {label}
     </HStack>
   );
 }
 
-export function ChoiceField<T extends string>({ id, label, value, options, onChange, error }: {
-  id: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (v: T) => void; error?: string | undefined;
+export function ChoiceField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (v: T) => void;
+  error?: string | undefined;
 }) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field id={id} value={value} bg="white" onChange={(e) => onChange(e.currentTarget.value as T)}>
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -69,19 +169,53 @@ export function ChoiceField<T extends string>({ id, label, value, options, onCha
   );
 }
 
-export function ItemControls({ name, index, count, onMove, onRemove }: {
-  name: string; index: number; count: number; onMove: (by: -1 | 1) => void; onRemove: () => void;
+export function ItemControls({
+  name,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
 }) {
   return (
     <HStack gap="1" flexShrink={0}>
-      <Button size="xs" variant="outline" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>↑</Button>
-      <Button size="xs" variant="outline" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(1)}>↓</Button>
-      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Remove ${name}`} onClick={onRemove}>Remove</Button>
+      <Button
+        size="xs"
+        variant="outline"
+        aria-label={`Move ${name} up`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        aria-label={`Move ${name} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </Button>
+      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Remove ${name}`} onClick={onRemove}>
+        Remove
+      </Button>
     </HStack>
   );
 }
 
 /** Column names the editor knows, offered as suggestions in the column fields. */
 export function ColumnSuggestions({ id, columns }: { id: string; columns: readonly string[] }) {
-  return <datalist id={id}>{columns.map((c) => <option key={c} value={c} />)}</datalist>;
+  return (
+    <datalist id={id}>
+      {columns.map((c) => (
+        <option key={c} value={c} />
+      ))}
+    </datalist>
+  );
 }

@@ -13,7 +13,17 @@ describe('overlayOpenApi', () => {
     const doc = {
       openapi: '3.1.0',
       components: {
-        schemas: { Table: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' }, description: 'Rows' }, title: { type: 'string' }, headers: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }] } } } } },
+        schemas: {
+          Table: {
+            type: 'object',
+            required: ['data'],
+            properties: {
+              data: { type: 'array', items: { type: 'object' }, description: 'Rows' },
+              title: { type: 'string' },
+              headers: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+            },
+          },
+        },
       },
       paths: {
         '/api/table-to-image': {
@@ -25,7 +35,14 @@ describe('overlayOpenApi', () => {
             security: [{ bearer: [] }],
           },
         },
-        '/api/images/{filename}': { get: { summary: 'The file', description: 'The stored file.', security: [], responses: { '200': { description: 'Image' } } } },
+        '/api/images/{filename}': {
+          get: {
+            summary: 'The file',
+            description: 'The stored file.',
+            security: [],
+            responses: { '200': { description: 'Image' } },
+          },
+        },
       },
     };
     const [gen, preview, image] = overlayOpenApi(doc, staticEndpoints);
@@ -33,9 +50,21 @@ describe('overlayOpenApi', () => {
     expect(gen?.params).toEqual([
       { name: 'api_key', in: 'query', type: 'string', required: false, description: 'Key in the query' },
       { name: 'data', in: 'body', type: 'object[]', required: true, description: 'Rows' },
-      { name: 'title', in: 'body', type: 'string', required: false, description: staticEndpoints[0]!.params.find((p) => p.name === 'title')!.description },
+      {
+        name: 'title',
+        in: 'body',
+        type: 'string',
+        required: false,
+        description: staticEndpoints[0]!.params.find((p) => p.name === 'title')!.description,
+      },
       // An array of a union reads as one: not "string | number[]".
-      { name: 'headers', in: 'body', type: '(string | number)[]', required: false, description: staticEndpoints[0]!.params.find((p) => p.name === 'headers')!.description },
+      {
+        name: 'headers',
+        in: 'body',
+        type: '(string | number)[]',
+        required: false,
+        description: staticEndpoints[0]!.params.find((p) => p.name === 'headers')!.description,
+      },
     ]);
     expect(gen?.responses.map((r) => r.code)).toEqual(['200', '401']);
     expect(gen?.auth).toBe('api-key');
@@ -45,9 +74,14 @@ describe('overlayOpenApi', () => {
   });
 
   it('never throws on arbitrary JSON and always returns one block per endpoint', () => {
-    fc.assert(fc.property(fc.jsonValue(), (paths) => {
-      const out = overlayOpenApi({ paths: { '/api/jsonable/table-to-image': { post: paths }, '/api/images/{filename}': paths } }, staticEndpoints);
-      expect(out).toHaveLength(staticEndpoints.length);
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (paths) => {
+        const out = overlayOpenApi(
+          { paths: { '/api/jsonable/table-to-image': { post: paths }, '/api/images/{filename}': paths } },
+          staticEndpoints,
+        );
+        expect(out).toHaveLength(staticEndpoints.length);
+      }),
+    );
   });
 });

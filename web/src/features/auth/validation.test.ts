@@ -14,13 +14,20 @@ describe('sign-in form validation', () => {
   });
 
   it('accepts generated addresses and rejects anything without exactly one @', () => {
-    fc.assert(fc.property(fc.emailAddress(), fc.constantFrom('', ' ', '  '), (e, pad) => {
-      // Surrounding spaces are trimmed; letter case does not matter.
-      expect(isEmail(pad + e.toUpperCase() + pad)).toBe(true);
-    }));
-    fc.assert(fc.property(fc.string().filter((s) => !s.includes('@')), (s) => {
-      expect(isEmail(s)).toBe(false);
-      expect(emailError(s)).not.toBeNull();
-    }));
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.constantFrom('', ' ', '  '), (e, pad) => {
+        // Surrounding spaces are trimmed; letter case does not matter.
+        expect(isEmail(pad + e.toUpperCase() + pad)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !s.includes('@')),
+        (s) => {
+          expect(isEmail(s)).toBe(false);
+          expect(emailError(s)).not.toBeNull();
+        },
+      ),
+    );
   });
 });

@@ -3,10 +3,14 @@ import { api } from '../../lib/api-client';
 
 /** Demo answers `{ success, url }`; a missing url is its own failure (toast 'No image URL in response'). */
 export class MissingImageUrlError extends Error {
-  constructor() { super('No image URL in response'); }
+  constructor() {
+    super('No image URL in response');
+  }
 }
 
-export async function generateDemoImage(payload: Record<string, unknown>): Promise<{ url: string; expiresAt: string | null }> {
+export async function generateDemoImage(
+  payload: Record<string, unknown>,
+): Promise<{ url: string; expiresAt: string | null }> {
   const answer = await api.post('/api/demo/generate-image', payload);
   const parsed = demoResponseSchema.safeParse(answer);
   if (parsed.success) return { url: parsed.data.url, expiresAt: parsed.data.expiresAt };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tableRequestSchema } from '@jsonable/contracts/table';
 import {
-  INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE, buildDemoPayload, defaultDemoControls, defaultDemoJson, demoControlErrors, demoControlMessages,
+  INVALID_JSON_MESSAGE,
+  NOT_A_TABLE_MESSAGE,
+  buildDemoPayload,
+  defaultDemoControls,
+  defaultDemoJson,
+  demoControlErrors,
+  demoControlMessages,
 } from './demo-payload';
 
 describe('demo payload', () => {
@@ -11,7 +17,11 @@ describe('demo payload', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.payload.title).toBe('Inventory Status');
-    expect((r.payload.conditionalFormats as { type: string }[]).map((f) => f.type)).toEqual(['dataBar', 'rule', 'rule']);
+    expect((r.payload.conditionalFormats as { type: string }[]).map((f) => f.type)).toEqual([
+      'dataBar',
+      'rule',
+      'rule',
+    ]);
     expect(tableRequestSchema.safeParse(r.payload).success).toBe(true);
     expect(r.payload.options).toMatchObject({ styles: { imageFormat: 'png', headerBg: '#4a1e8c' } });
   });
@@ -27,9 +37,18 @@ describe('demo payload', () => {
   });
 
   it('keeps the visitor options and lets the controls win on styles', () => {
-    const text = JSON.stringify({ headers: ['a'], rows: [[1]], options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'pdf' } } });
+    const text = JSON.stringify({
+      headers: ['a'],
+      rows: [[1]],
+      options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'pdf' } },
+    });
     const r = buildDemoPayload(text, { ...defaultDemoControls, imageFormat: 'svg', cellPadding: 30 });
-    expect(r).toMatchObject({ ok: true, payload: { options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'svg', cellPadding: 30 } } } });
+    expect(r).toMatchObject({
+      ok: true,
+      payload: {
+        options: { showRowNumbers: true, styles: { borderColor: '#000000', imageFormat: 'svg', cellPadding: 30 } },
+      },
+    });
   });
 
   it('refuses controls it cannot send as shown, instead of replacing them (SPEC §5)', () => {
@@ -43,7 +62,10 @@ describe('demo payload', () => {
       [{ cellPadding: Number.NaN }, demoControlMessages.cellPadding],
     ];
     for (const [change, message] of cases) {
-      expect(buildDemoPayload(text, { ...defaultDemoControls, ...change }), JSON.stringify(change)).toEqual({ ok: false, error: message });
+      expect(buildDemoPayload(text, { ...defaultDemoControls, ...change }), JSON.stringify(change)).toEqual({
+        ok: false,
+        error: message,
+      });
       expect(Object.values(demoControlErrors({ ...defaultDemoControls, ...change }))).toEqual([message]);
     }
     expect(demoControlErrors(defaultDemoControls)).toEqual({});
@@ -52,20 +74,24 @@ describe('demo payload', () => {
   it('never throws, and anything it accepts parses and carries the chosen format', () => {
     const controls = fc.record({
       imageFormat: fc.constantFrom('png' as const, 'jpeg' as const, 'svg' as const, 'pdf' as const),
-      headerBg: fc.constant('#123456'), headerText: fc.constant('#ffffff'),
-      fontSize: fc.integer({ min: 10, max: 24 }), cellPadding: fc.integer({ min: -100, max: 100 }),
+      headerBg: fc.constant('#123456'),
+      headerText: fc.constant('#ffffff'),
+      fontSize: fc.integer({ min: 10, max: 24 }),
+      cellPadding: fc.integer({ min: -100, max: 100 }),
       alternateRows: fc.boolean(),
     });
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), controls, (text, c) => {
-      const r = buildDemoPayload(text, c);
-      if (!r.ok) {
-        expect([INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE, demoControlMessages.cellPadding]).toContain(r.error);
-        return;
-      }
-      const styles = (r.payload.options as { styles: { imageFormat: string; cellPadding: number } }).styles;
-      expect(styles.imageFormat).toBe(c.imageFormat);
-      expect(styles.cellPadding).toBeGreaterThanOrEqual(0);
-      expect(styles.cellPadding).toBeLessThanOrEqual(50);
-    }));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), controls, (text, c) => {
+        const r = buildDemoPayload(text, c);
+        if (!r.ok) {
+          expect([INVALID_JSON_MESSAGE, NOT_A_TABLE_MESSAGE, demoControlMessages.cellPadding]).toContain(r.error);
+          return;
+        }
+        const styles = (r.payload.options as { styles: { imageFormat: string; cellPadding: number } }).styles;
+        expect(styles.imageFormat).toBe(c.imageFormat);
+        expect(styles.cellPadding).toBeGreaterThanOrEqual(0);
+        expect(styles.cellPadding).toBeLessThanOrEqual(50);
+      }),
+    );
   });
 });

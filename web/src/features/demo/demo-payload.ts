@@ -36,12 +36,15 @@ export const demoControlMessages = {
 } as const;
 
 /** The controls that hold a value the demo would not send as the visitor sees it (SPEC §5). */
-export function demoControlErrors(controls: DemoStyleControls): Partial<Record<keyof typeof demoControlMessages, string>> {
+export function demoControlErrors(
+  controls: DemoStyleControls,
+): Partial<Record<keyof typeof demoControlMessages, string>> {
   const errors: Partial<Record<keyof typeof demoControlMessages, string>> = {};
   if (!HEX_COLOUR.test(controls.headerBg)) errors.headerBg = demoControlMessages.headerBg;
   if (!HEX_COLOUR.test(controls.headerText)) errors.headerText = demoControlMessages.headerText;
   const p = controls.cellPadding;
-  if (!Number.isInteger(p) || p < DEMO_PADDING_MIN || p > DEMO_PADDING_MAX) errors.cellPadding = demoControlMessages.cellPadding;
+  if (!Number.isInteger(p) || p < DEMO_PADDING_MIN || p > DEMO_PADDING_MAX)
+    errors.cellPadding = demoControlMessages.cellPadding;
   return errors;
 }
 
@@ -49,16 +52,56 @@ export const defaultDemoJson = JSON.stringify(
   {
     title: 'Inventory Status',
     data: [
-      { Product: 'Wireless Mouse', SKU: 'WM-2041', Category: 'Accessories', 'In Stock': 342, Price: '$24.99', Status: 'In Stock' },
-      { Product: 'Mechanical Keyboard', SKU: 'MK-1187', Category: 'Accessories', 'In Stock': 58, Price: '$89.00', Status: 'Low Stock' },
-      { Product: '27" 4K Monitor', SKU: 'MN-2700', Category: 'Displays', 'In Stock': 0, Price: '$329.00', Status: 'Out of Stock' },
-      { Product: 'USB-C Dock', SKU: 'DK-0912', Category: 'Connectivity', 'In Stock': 127, Price: '$119.50', Status: 'In Stock' },
-      { Product: 'Noise-Cancelling Headset', SKU: 'HS-3305', Category: 'Audio', 'In Stock': 21, Price: '$149.00', Status: 'Low Stock' },
+      {
+        Product: 'Wireless Mouse',
+        SKU: 'WM-2041',
+        Category: 'Accessories',
+        'In Stock': 342,
+        Price: '$24.99',
+        Status: 'In Stock',
+      },
+      {
+        Product: 'Mechanical Keyboard',
+        SKU: 'MK-1187',
+        Category: 'Accessories',
+        'In Stock': 58,
+        Price: '$89.00',
+        Status: 'Low Stock',
+      },
+      {
+        Product: '27" 4K Monitor',
+        SKU: 'MN-2700',
+        Category: 'Displays',
+        'In Stock': 0,
+        Price: '$329.00',
+        Status: 'Out of Stock',
+      },
+      {
+        Product: 'USB-C Dock',
+        SKU: 'DK-0912',
+        Category: 'Connectivity',
+        'In Stock': 127,
+        Price: '$119.50',
+        Status: 'In Stock',
+      },
+      {
+        Product: 'Noise-Cancelling Headset',
+        SKU: 'HS-3305',
+        Category: 'Audio',
+        'In Stock': 21,
+        Price: '$149.00',
+        Status: 'Low Stock',
+      },
     ],
     // Conditional formats (issue #24): stock as data bars, the status coloured by a rule.
     conditionalFormats: [
       { type: 'dataBar', column: 'In Stock', color: '#c4b5fd' },
-      { type: 'rule', column: 'Status', when: { op: '==', value: 'Out of Stock' }, style: { color: '#b91c1c', fontWeight: 'bold' } },
+      {
+        type: 'rule',
+        column: 'Status',
+        when: { op: '==', value: 'Out of Stock' },
+        style: { color: '#b91c1c', fontWeight: 'bold' },
+      },
       { type: 'rule', column: 'Status', when: { op: '==', value: 'Low Stock' }, style: { color: '#b45309' } },
     ],
     sourceNotes: ['Stock counted at 06:00 UTC across all warehouses.'],
@@ -67,9 +110,7 @@ export const defaultDemoJson = JSON.stringify(
   2,
 );
 
-export type DemoPayloadResult =
-  | { ok: true; payload: Record<string, unknown> }
-  | { ok: false; error: string };
+export type DemoPayloadResult = { ok: true; payload: Record<string, unknown> } | { ok: false; error: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -85,7 +126,11 @@ export function buildDemoPayload(jsonText: string, controls: DemoStyleControls):
   } catch {
     return { ok: false, error: INVALID_JSON_MESSAGE };
   }
-  const body: Record<string, unknown> = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? { ...parsed } : {};
+  const body: Record<string, unknown> = Array.isArray(parsed)
+    ? { data: parsed }
+    : isRecord(parsed)
+      ? { ...parsed }
+      : {};
   if (!isRecord(parsed) && !Array.isArray(parsed)) return { ok: false, error: INVALID_JSON_MESSAGE };
 
   const hasData = Array.isArray(body.data) && body.data.length > 0;

@@ -20,7 +20,8 @@ const DOWNLOADS: { format: ImageFormat; label: string; ext: string }[] = [
 ];
 
 /** The preview's file name without its extension: downloads are named after it (SPEC §2). */
-const previewBase = (url: string | undefined) => (url ? decodeURIComponent(url.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '') : '');
+const previewBase = (url: string | undefined) =>
+  url ? decodeURIComponent(url.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '') : '';
 
 function triggerDownload(url: string, filename: string) {
   const a = document.createElement('a');
@@ -56,9 +57,14 @@ export function ExampleDetail({ example }: { example: TableExample }) {
   async function download(format: ImageFormat, ext: string) {
     setBusy(format);
     try {
-      const url = format === 'png' && preview.data
-        ? preview.data
-        : await mutate(exampleImageKey(example.id, format), (cached?: string) => cached ?? renderExample(example.payload, format), { revalidate: false });
+      const url =
+        format === 'png' && preview.data
+          ? preview.data
+          : await mutate(
+              exampleImageKey(example.id, format),
+              (cached?: string) => cached ?? renderExample(example.payload, format),
+              { revalidate: false },
+            );
       if (!url) throw new Error('No image URL in response');
       await saveAs(url, downloadFilename(previewBase(preview.data) || example.name, title, ext));
       toast.success('Download Started', `${example.name} as ${format.toUpperCase()}`);
@@ -72,27 +78,56 @@ export function ExampleDetail({ example }: { example: TableExample }) {
   return (
     <Stack gap="6" minW="0">
       <Stack gap="1">
-        <Heading as="h2" size="2xl">{example.name}</Heading>
+        <Heading as="h2" size="2xl">
+          {example.name}
+        </Heading>
         <Text color="gray.600">{example.description}</Text>
       </Stack>
 
       <Stack gap="3">
-        <Heading as="h3" size="md">Preview</Heading>
-        <Box borderWidth="1px" borderColor="gray.200" rounded="lg" bg="gray.50" p={{ base: '2', md: '4' }} overflowX="auto" minH="40" display="flex" alignItems="center" justifyContent="center">
+        <Heading as="h3" size="md">
+          Preview
+        </Heading>
+        <Box
+          borderWidth="1px"
+          borderColor="gray.200"
+          rounded="lg"
+          bg="gray.50"
+          p={{ base: '2', md: '4' }}
+          overflowX="auto"
+          minH="40"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+        >
           {preview.isLoading && <Skeleton h="48" w="full" rounded="md" />}
           {preview.error && (
             <Alert.Root status="error" size="sm">
               <Alert.Indicator />
-              <Alert.Description>Failed to generate image: {messageOf(preview.error, 'please try again.')}</Alert.Description>
+              <Alert.Description>
+                Failed to generate image: {messageOf(preview.error, 'please try again.')}
+              </Alert.Description>
             </Alert.Root>
           )}
           {preview.data && (
-            <img data-testid="example-preview" src={preview.data} alt={`${example.name} example rendered as a table`} style={{ maxWidth: '100%', height: 'auto', display: 'block', boxShadow: '0 1px 3px rgba(0,0,0,0.12)' }} />
+            <img
+              data-testid="example-preview"
+              src={preview.data}
+              alt={`${example.name} example rendered as a table`}
+              style={{ maxWidth: '100%', height: 'auto', display: 'block', boxShadow: '0 1px 3px rgba(0,0,0,0.12)' }}
+            />
           )}
         </Box>
         <HStack gap="2" wrap="wrap" role="group" aria-label="Downloads">
           {DOWNLOADS.map((d) => (
-            <Button key={d.format} size="sm" variant="outline" onClick={() => download(d.format, d.ext)} loading={busy === d.format} disabled={busy !== null && busy !== d.format}>
+            <Button
+              key={d.format}
+              size="sm"
+              variant="outline"
+              onClick={() => download(d.format, d.ext)}
+              loading={busy === d.format}
+              disabled={busy !== null && busy !== d.format}
+            >
               Download {d.label}
             </Button>
           ))}
@@ -100,21 +135,31 @@ export function ExampleDetail({ example }: { example: TableExample }) {
       </Stack>
 
       <Stack gap="3">
-        <Heading as="h3" size="md">JSON input</Heading>
+        <Heading as="h3" size="md">
+          JSON input
+        </Heading>
         <CodeBlock code={json} label="JSON" maxH="24rem" />
       </Stack>
 
       <Stack gap="3">
-        <Heading as="h3" size="md">Request code</Heading>
+        <Heading as="h3" size="md">
+          Request code
+        </Heading>
         <Tabs.Root defaultValue="curl" variant="enclosed" size="sm">
           <Tabs.List>
             <Tabs.Trigger value="curl">cURL</Tabs.Trigger>
             <Tabs.Trigger value="javascript">JavaScript</Tabs.Trigger>
             <Tabs.Trigger value="python">Python</Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="curl"><CodeBlock code={snippets.curl} label="cURL" maxH="24rem" /></Tabs.Content>
-          <Tabs.Content value="javascript"><CodeBlock code={snippets.javascript} label="JavaScript" maxH="24rem" /></Tabs.Content>
-          <Tabs.Content value="python"><CodeBlock code={snippets.python} label="Python" maxH="24rem" /></Tabs.Content>
+          <Tabs.Content value="curl">
+            <CodeBlock code={snippets.curl} label="cURL" maxH="24rem" />
+          </Tabs.Content>
+          <Tabs.Content value="javascript">
+            <CodeBlock code={snippets.javascript} label="JavaScript" maxH="24rem" />
+          </Tabs.Content>
+          <Tabs.Content value="python">
+            <CodeBlock code={snippets.python} label="Python" maxH="24rem" />
+          </Tabs.Content>
         </Tabs.Root>
       </Stack>
     </Stack>

@@ -5,8 +5,17 @@ import { exampleSnippets, examples } from './examples';
 describe('examples page data', () => {
   it('has the nine SPEC §2 examples and the two of issue #24, each a valid table request', () => {
     expect(examples.map((e) => e.name)).toEqual([
-      'User List', 'Product Inventory', 'Sales Report', 'Event Schedule', 'Project Tasks',
-      'Financial Summary', 'Product Categories', 'Server Status', 'Customer Feedback', 'Financial Report', 'KPI Dashboard',
+      'User List',
+      'Product Inventory',
+      'Sales Report',
+      'Event Schedule',
+      'Project Tasks',
+      'Financial Summary',
+      'Product Categories',
+      'Server Status',
+      'Customer Feedback',
+      'Financial Report',
+      'KPI Dashboard',
     ]);
     for (const e of examples) expect(tableRequestSchema.safeParse(e.payload).success, e.name).toBe(true);
   });

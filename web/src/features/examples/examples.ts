@@ -37,9 +37,11 @@ print(response.json()["imageUrl"])`,
 
 /** JSON is almost Python; only the three literals differ. */
 function toPython(value: unknown): string {
-  return JSON.stringify(value, null, 4)
-    .replace(/("(?:[^"\\]|\\.)*")|\btrue\b|\bfalse\b|\bnull\b/g, (m, str: string | undefined) => {
+  return JSON.stringify(value, null, 4).replace(
+    /("(?:[^"\\]|\\.)*")|\btrue\b|\bfalse\b|\bnull\b/g,
+    (m, str: string | undefined) => {
       if (str) return str;
       return m === 'true' ? 'True' : m === 'false' ? 'False' : 'None';
-    });
+    },
+  );
 }

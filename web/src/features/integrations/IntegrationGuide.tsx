@@ -5,40 +5,100 @@ import { CopyButton } from '../../components/CopyButton';
 import { CodeBlock } from '../../components/CodeBlock';
 
 /** `copy: false` for a setting to choose rather than text to paste (Make's Parse response: Yes). */
-export interface CopyValue { label: string; value: string; copy?: boolean }
-export interface GuideStep { title: string; body: ReactNode; values?: CopyValue[]; code?: { label: string; code: string } }
+export interface CopyValue {
+  label: string;
+  value: string;
+  copy?: boolean;
+}
+export interface GuideStep {
+  title: string;
+  body: ReactNode;
+  values?: CopyValue[];
+  code?: { label: string; code: string };
+}
 
 /** A labelled value with a copy button (endpoint URLs, header names and values). */
 export function CopyField({ label, value, copy = true }: CopyValue) {
   return (
     <Stack gap="1" minW="0">
-      <Text fontSize="xs" fontWeight="semibold" color="gray.600" textTransform="uppercase" letterSpacing="wider">{label}</Text>
+      <Text fontSize="xs" fontWeight="semibold" color="gray.600" textTransform="uppercase" letterSpacing="wider">
+        {label}
+      </Text>
       <HStack gap="2" align="stretch">
         {/* Wrapped, not scrolled: on a phone a long endpoint URL stays readable in full. */}
-        <Box flex="1" minW="0" fontFamily="mono" fontSize="sm" bg="gray.50" borderWidth="1px" borderColor="gray.200" rounded="md" px="3" py="1.5" overflowWrap="anywhere">{value}</Box>
+        <Box
+          flex="1"
+          minW="0"
+          fontFamily="mono"
+          fontSize="sm"
+          bg="gray.50"
+          borderWidth="1px"
+          borderColor="gray.200"
+          rounded="md"
+          px="3"
+          py="1.5"
+          overflowWrap="anywhere"
+        >
+          {value}
+        </Box>
         {copy && <CopyButton value={value} size="sm" ariaLabel={`Copy ${label}`} />}
       </HStack>
     </Stack>
   );
 }
 
-export function IntegrationGuide({ platform, intro, steps, after }: { platform: string; intro: ReactNode; steps: GuideStep[]; after?: ReactNode }) {
+export function IntegrationGuide({
+  platform,
+  intro,
+  steps,
+  after,
+}: {
+  platform: string;
+  intro: ReactNode;
+  steps: GuideStep[];
+  after?: ReactNode;
+}) {
   return (
     <Container maxW="4xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
         <Stack gap="3">
-          <Badge alignSelf="start" colorPalette="brand" variant="subtle">Integration guide</Badge>
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>Jsonable + {platform}</Heading>
-          <Box color="gray.600" fontSize="lg">{intro}</Box>
+          <Badge alignSelf="start" colorPalette="brand" variant="subtle">
+            Integration guide
+          </Badge>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+            Jsonable + {platform}
+          </Heading>
+          <Box color="gray.600" fontSize="lg">
+            {intro}
+          </Box>
         </Stack>
         <Stack as="ol" gap="6" listStyleType="none" p="0" m="0">
           {steps.map((s, i) => (
             <Flex as="li" key={s.title} gap="4" align="start">
-              <Flex flexShrink={0} w="8" h="8" rounded="full" bg="brand.700" color="white" align="center" justify="center" fontWeight="bold" aria-hidden="true">{i + 1}</Flex>
+              <Flex
+                flexShrink={0}
+                w="8"
+                h="8"
+                rounded="full"
+                bg="brand.700"
+                color="white"
+                align="center"
+                justify="center"
+                fontWeight="bold"
+                aria-hidden="true"
+              >
+                {i + 1}
+              </Flex>
               <Stack gap="3" flex="1" minW="0" pt="1">
-                <Heading as="h2" size="md">Step {i + 1}: {s.title}</Heading>
-                <Box color="gray.700" lineHeight="tall">{s.body}</Box>
-                {s.values?.map((v) => <CopyField key={v.label} {...v} />)}
+                <Heading as="h2" size="md">
+                  Step {i + 1}: {s.title}
+                </Heading>
+                <Box color="gray.700" lineHeight="tall">
+                  {s.body}
+                </Box>
+                {s.values?.map((v) => (
+                  <CopyField key={v.label} {...v} />
+                ))}
                 {s.code && <CodeBlock code={s.code.code} label={s.code.label} />}
               </Stack>
             </Flex>
@@ -46,9 +106,15 @@ export function IntegrationGuide({ platform, intro, steps, after }: { platform: 
         </Stack>
         {after}
         <HStack gap="3" wrap="wrap" pt="4" borderTopWidth="1px" borderColor="gray.200">
-          <Button asChild colorPalette="brand"><RRLink to="/dashboard">Open your dashboard</RRLink></Button>
-          <Button asChild variant="outline"><RRLink to="/api-reference">API Reference</RRLink></Button>
-          <Button asChild variant="ghost"><RRLink to="/documentation#integrations">All integrations</RRLink></Button>
+          <Button asChild colorPalette="brand">
+            <RRLink to="/dashboard">Open your dashboard</RRLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RRLink to="/api-reference">API Reference</RRLink>
+          </Button>
+          <Button asChild variant="ghost">
+            <RRLink to="/documentation#integrations">All integrations</RRLink>
+          </Button>
         </HStack>
       </Stack>
     </Container>
@@ -58,10 +124,17 @@ export function IntegrationGuide({ platform, intro, steps, after }: { platform: 
 export function Troubleshooting({ items }: { items: { problem: string; fix: string }[] }) {
   return (
     <Stack as="section" gap="3" aria-labelledby="troubleshooting">
-      <Heading as="h2" id="troubleshooting" size="xl">Troubleshooting</Heading>
+      <Heading as="h2" id="troubleshooting" size="xl">
+        Troubleshooting
+      </Heading>
       <List.Root gap="3" ps="5">
         {items.map((t) => (
-          <List.Item key={t.problem} color="gray.700"><Text as="span" fontWeight="semibold" color="gray.900">{t.problem}</Text> — {t.fix}</List.Item>
+          <List.Item key={t.problem} color="gray.700">
+            <Text as="span" fontWeight="semibold" color="gray.900">
+              {t.problem}
+            </Text>{' '}
+            — {t.fix}
+          </List.Item>
         ))}
       </List.Root>
     </Stack>

@@ -19,11 +19,15 @@ export function sampleCurl(origin: string): string {
 }
 
 export function sampleResponse(origin: string): string {
-  return JSON.stringify({
-    success: true,
-    imageUrl: `${origin}/api/images/weekly-sales-1732233600000.png`,
-    metadata: { format: 'png', width: 640, height: 168, size: 14872 },
-  }, null, 2);
+  return JSON.stringify(
+    {
+      success: true,
+      imageUrl: `${origin}/api/images/weekly-sales-1732233600000.png`,
+      metadata: { format: 'png', width: 640, height: 168, size: 14872 },
+    },
+    null,
+    2,
+  );
 }
 
 export function SampleRequestSection() {
@@ -31,20 +35,30 @@ export function SampleRequestSection() {
   return (
     <Box as="section" aria-labelledby="sample-title" py={{ base: '12', md: '16' }}>
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="10" alignItems="start">
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }}
+          gap="10"
+          alignItems="start"
+        >
           <Stack gap="4">
-            <Heading as="h2" id="sample-title" size="3xl">One request, one URL</Heading>
+            <Heading as="h2" id="sample-title" size="3xl">
+              One request, one URL
+            </Heading>
             <Text color="gray.600">
-              Send your rows as JSON with your API key. Jsonable renders the table, stores the file and answers with its public URL
-              and size — ready to drop into an e-mail, a chat message or a document.
+              Send your rows as JSON with your API key. Jsonable renders the table, stores the file and answers with its
+              public URL and size — ready to drop into an e-mail, a chat message or a document.
             </Text>
             <List.Root as="ol" gap="2" ps="5" color="gray.700">
               <List.Item>Create a project in your dashboard and copy its API key.</List.Item>
               <List.Item>POST your JSON to the API or to your project endpoint.</List.Item>
-              <List.Item>Use the <strong>imageUrl</strong> from the answer wherever you need the table.</List.Item>
+              <List.Item>
+                Use the <strong>imageUrl</strong> from the answer wherever you need the table.
+              </List.Item>
             </List.Root>
             <Box>
-              <Button asChild variant="outline"><RRLink to="/api-reference">Read the API reference</RRLink></Button>
+              <Button asChild variant="outline">
+                <RRLink to="/api-reference">Read the API reference</RRLink>
+              </Button>
             </Box>
           </Stack>
           <Stack gap="4" minW="0">

@@ -4,5 +4,9 @@ import type { PlanTier } from '@jsonable/contracts/plans';
 export const SELECTED_PLAN_KEY = 'selectedPlan';
 
 export function storeSelectedPlan(tier: PlanTier): void {
-  try { window.localStorage.setItem(SELECTED_PLAN_KEY, tier); } catch { /* storage disabled: the choice is only a hint */ }
+  try {
+    window.localStorage.setItem(SELECTED_PLAN_KEY, tier);
+  } catch {
+    /* storage disabled: the choice is only a hint */
+  }
 }

@@ -14,30 +14,62 @@ export default function N8nIntegrationPage() {
   return (
     <IntegrationGuide
       platform="n8n"
-      intro={<Text>Render the items flowing through an n8n workflow as a table image with the HTTP Request node — no community node needed.</Text>}
+      intro={
+        <Text>
+          Render the items flowing through an n8n workflow as a table image with the HTTP Request node — no community
+          node needed.
+        </Text>
+      }
       steps={[
-        { title: 'Create a project', body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text> },
+        {
+          title: 'Create a project',
+          body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text>,
+        },
         {
           title: 'Add an HTTP Request node',
-          body: <Text>Set <strong>Method</strong> to POST and <strong>URL</strong> to your project endpoint.</Text>,
+          body: (
+            <Text>
+              Set <strong>Method</strong> to POST and <strong>URL</strong> to your project endpoint.
+            </Text>
+          ),
           values: [{ label: 'URL', value: projectEndpointUrl(origin) }],
         },
         {
           title: 'Authenticate with a header',
-          body: <Text>Choose <strong>Authentication → Generic Credential Type → Header Auth</strong> and create a credential with this name and your key as the value. n8n stores it encrypted.</Text>,
+          body: (
+            <Text>
+              Choose <strong>Authentication → Generic Credential Type → Header Auth</strong> and create a credential
+              with this name and your key as the value. n8n stores it encrypted.
+            </Text>
+          ),
           values: [{ label: 'Header name', value: 'X-API-Key' }],
         },
         {
           title: 'Send the items as JSON',
-          body: <Text>Turn on <strong>Send Body</strong>, choose <strong>JSON</strong> and <strong>Using JSON</strong>. This expression sends every incoming item as a row; set <strong>Execute Once</strong> in the node settings so all items become one table.</Text>,
+          body: (
+            <Text>
+              Turn on <strong>Send Body</strong>, choose <strong>JSON</strong> and <strong>Using JSON</strong>. This
+              expression sends every incoming item as a row; set <strong>Execute Once</strong> in the node settings so
+              all items become one table.
+            </Text>
+          ),
           code: { label: 'JSON body (expression)', code: n8nBody },
         },
         {
           title: 'Test and map the URL',
-          body: <Text>Click <strong>Test step</strong>. The output holds <Code>url</Code>; reference it downstream as <Code>{'{{ $json.url }}'}</Code>. A static body like this one is handy for a first test:</Text>,
+          body: (
+            <Text>
+              Click <strong>Test step</strong>. The output holds <Code>url</Code>; reference it downstream as{' '}
+              <Code>{'{{ $json.url }}'}</Code>. A static body like this one is handy for a first test:
+            </Text>
+          ),
           code: { label: 'Static test body', code: automationBody },
         },
-        { title: 'Check the answer', body: <Text>A successful call answers like this:</Text>, code: { label: 'Response', code: projectEndpointResponse(origin) } },
+        {
+          title: 'Check the answer',
+          body: <Text>A successful call answers like this:</Text>,
+          code: { label: 'Response', code: projectEndpointResponse(origin) },
+        },
       ]}
     />
   );

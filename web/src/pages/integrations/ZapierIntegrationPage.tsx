@@ -9,27 +9,57 @@ export default function ZapierIntegrationPage() {
   return (
     <IntegrationGuide
       platform="Zapier"
-      intro={<Text>Use <strong>Webhooks by Zapier</strong> to turn rows from Google Sheets, Airtable or a form into a table image inside any Zap.</Text>}
+      intro={
+        <Text>
+          Use <strong>Webhooks by Zapier</strong> to turn rows from Google Sheets, Airtable or a form into a table image
+          inside any Zap.
+        </Text>
+      }
       steps={[
-        { title: 'Create a project', body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text> },
+        {
+          title: 'Create a project',
+          body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text>,
+        },
         {
           title: 'Add a Webhooks by Zapier action',
-          body: <Text>Choose the <strong>Custom Request</strong> event, set <strong>Method</strong> to POST and paste your project endpoint as the <strong>URL</strong>.</Text>,
+          body: (
+            <Text>
+              Choose the <strong>Custom Request</strong> event, set <strong>Method</strong> to POST and paste your
+              project endpoint as the <strong>URL</strong>.
+            </Text>
+          ),
           values: [{ label: 'URL', value: projectEndpointUrl(origin) }],
         },
         {
           title: 'Write the JSON body',
-          body: <Text>Put the table in <strong>Data</strong> as raw JSON and insert fields from earlier steps where the values go. Leave <strong>Data Pass-Through</strong> set to False.</Text>,
+          body: (
+            <Text>
+              Put the table in <strong>Data</strong> as raw JSON and insert fields from earlier steps where the values
+              go. Leave <strong>Data Pass-Through</strong> set to False.
+            </Text>
+          ),
           code: { label: 'Data', code: automationBody },
         },
         {
           title: 'Add the headers',
-          body: <Text>Under <strong>Headers</strong>, add the content type and your project key.</Text>,
-          values: [{ label: 'Content-Type', value: 'application/json' }, { label: 'X-API-Key', value: 'YOUR_PROJECT_API_KEY' }],
+          body: (
+            <Text>
+              Under <strong>Headers</strong>, add the content type and your project key.
+            </Text>
+          ),
+          values: [
+            { label: 'Content-Type', value: 'application/json' },
+            { label: 'X-API-Key', value: 'YOUR_PROJECT_API_KEY' },
+          ],
         },
         {
           title: 'Test and use the URL',
-          body: <Text>Test the step. Zapier shows the fields of the answer; pick <Code>Url</Code> (or <Code>Image Url</Code>) in later steps — for example as an attachment URL in Gmail or an image in Slack.</Text>,
+          body: (
+            <Text>
+              Test the step. Zapier shows the fields of the answer; pick <Code>Url</Code> (or <Code>Image Url</Code>) in
+              later steps — for example as an attachment URL in Gmail or an image in Slack.
+            </Text>
+          ),
           code: { label: 'Response', code: projectEndpointResponse(origin) },
         },
       ]}

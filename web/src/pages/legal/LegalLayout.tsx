@@ -13,20 +13,37 @@ export function LegalLayout({ title, children }: { title: string; children: Reac
       <Box as="header" borderBottomWidth="1px" borderColor="gray.200" bg="white">
         <Container maxW="5xl" px={{ base: '4', md: '6' }}>
           <Flex h="16" align="center" justify="space-between" gap="3">
-            <RRLink to="/" aria-label="Jsonable home"><Logo /></RRLink>
+            <RRLink to="/" aria-label="Jsonable home">
+              <Logo />
+            </RRLink>
             <HStack gap="2">
-              <Button asChild size="sm" variant="ghost"><RRLink to="/auth">Log In</RRLink></Button>
-              <Button asChild size="sm" colorPalette="brand"><RRLink to="/auth?tab=register">Sign Up</RRLink></Button>
+              <Button asChild size="sm" variant="ghost">
+                <RRLink to="/auth">Log In</RRLink>
+              </Button>
+              <Button asChild size="sm" colorPalette="brand">
+                <RRLink to="/auth?tab=register">Sign Up</RRLink>
+              </Button>
             </HStack>
           </Flex>
         </Container>
       </Box>
       <Box as="main" id="main" tabIndex={-1} outline="none" flex="1">
         <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
-          <Stack gap="6" css={{ '& p, & li': { lineHeight: '1.8', color: 'var(--chakra-colors-gray-700)' }, '& h2': { marginTop: '12px' }, '& ul': { paddingInlineStart: '20px', listStyle: 'disc' } }}>
-            <RRLink to="/" style={{ color: '#4a1e8c', textDecoration: 'underline', fontWeight: 500 }}>← Back to Home</RRLink>
+          <Stack
+            gap="6"
+            css={{
+              '& p, & li': { lineHeight: '1.8', color: 'var(--chakra-colors-gray-700)' },
+              '& h2': { marginTop: '12px' },
+              '& ul': { paddingInlineStart: '20px', listStyle: 'disc' },
+            }}
+          >
+            <RRLink to="/" style={{ color: '#4a1e8c', textDecoration: 'underline', fontWeight: 500 }}>
+              ← Back to Home
+            </RRLink>
             <Stack gap="1">
-              <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>{title}</Heading>
+              <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+                {title}
+              </Heading>
               <Text fontSize="sm">Last updated: {LEGAL_UPDATED}</Text>
             </Stack>
             {children}
@@ -34,7 +51,10 @@ export function LegalLayout({ title, children }: { title: string; children: Reac
         </Container>
       </Box>
       <Box as="footer" borderTopWidth="1px" borderColor="gray.200" py="6" textAlign="center">
-        <Text fontSize="sm" color="gray.600">© {new Date().getFullYear()} Jsonable · <RRLink to="/terms">Terms</RRLink> · <RRLink to="/privacy">Privacy</RRLink></Text>
+        <Text fontSize="sm" color="gray.600">
+          © {new Date().getFullYear()} Jsonable · <RRLink to="/terms">Terms</RRLink> ·{' '}
+          <RRLink to="/privacy">Privacy</RRLink>
+        </Text>
       </Box>
     </Flex>
   );

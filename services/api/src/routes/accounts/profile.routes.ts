@@ -4,10 +4,19 @@
  */
 import type Router from '@koa/router';
 import {
-  accountMessages, changePasswordRequestSchema, normalizeEmail, saveSettingsRequestSchema, updateProfileRequestSchema,
+  accountMessages,
+  changePasswordRequestSchema,
+  normalizeEmail,
+  saveSettingsRequestSchema,
+  updateProfileRequestSchema,
 } from '@jsonable/contracts/accounts';
 import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
-import { changePassword, generateUserApiKey, saveSettings, updateProfile } from '@jsonable/domain/accounts/accounts.handlers';
+import {
+  changePassword,
+  generateUserApiKey,
+  saveSettings,
+  updateProfile,
+} from '@jsonable/domain/accounts/accounts.handlers';
 import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
@@ -34,7 +43,8 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
     const userId = ctx.state.principal!.userId;
     const body = parse(updateProfileRequestSchema, ctx.request.body);
     const user = await currentUser(userId);
-    if (body.email !== undefined && normalizeEmail(body.email) !== user.email) throw new ValidationError(accountMessages.emailReadOnly);
+    if (body.email !== undefined && normalizeEmail(body.email) !== user.email)
+      throw new ValidationError(accountMessages.emailReadOnly);
     const written = await updateProfile(deps, {
       userId,
       firstName: body.first_name !== undefined ? body.first_name || null : user.first_name,
@@ -52,8 +62,11 @@ export function profileRoutes(router: Router<AppState>, deps: AppDeps, limits: A
       const userId = ctx.state.principal!.userId;
       const body = parse(changePasswordRequestSchema, ctx.request.body);
       const opened = await changePassword(deps, {
-        userId, sessionHash: ctx.state.principal!.sessionHash ?? null, currentPassword: body.currentPassword,
-        newPassword: body.newPassword, client: clientInfo(ctx, deps.config),
+        userId,
+        sessionHash: ctx.state.principal!.sessionHash ?? null,
+        currentPassword: body.currentPassword,
+        newPassword: body.newPassword,
+        client: clientInfo(ctx, deps.config),
       });
       if (!opened.notified) deps.logger.warn('password changed but the notice e-mail was not sent', { userId });
       await deps.waitForProjections(opened.position, SECURITY_WAIT_MS);

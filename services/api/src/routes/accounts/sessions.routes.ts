@@ -50,7 +50,10 @@ export function sessionsRoutes(router: Router<AppState>, deps: AppDeps, limits: 
     ctx.body = {
       success: true,
       sessions: docs.map((d) => view(d, sessionHash)),
-      passwordWithoutCurrentUntil: await passwordWithoutCurrentUntilFor(deps, { userId, sessionHash: sessionHash ?? null }),
+      passwordWithoutCurrentUntil: await passwordWithoutCurrentUntilFor(deps, {
+        userId,
+        sessionHash: sessionHash ?? null,
+      }),
     };
   });
 

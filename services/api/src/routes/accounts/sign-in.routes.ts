@@ -10,19 +10,40 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import {
-  accountMessages, confirmMagicLinkRequestSchema, forgotPasswordRequestSchema, loginRequestSchema, magicLinkRequestSchema,
-  magicLinkTokenSchema, normalizeEmail, registerRequestSchema, resetPasswordRequestSchema, resetTokenSchema,
+  accountMessages,
+  confirmMagicLinkRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  magicLinkRequestSchema,
+  magicLinkTokenSchema,
+  normalizeEmail,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  resetTokenSchema,
 } from '@jsonable/contracts/accounts';
 import { UnauthorizedError, ValidationError } from '@jsonable/domain/errors';
 import {
-  checkMagicLink, checkResetLink, confirmMagicLink, requestMagicLink, requestPasswordReset, requestSignUp, resetPassword,
-  signInWithPassword, signOut,
+  checkMagicLink,
+  checkResetLink,
+  confirmMagicLink,
+  requestMagicLink,
+  requestPasswordReset,
+  requestSignUp,
+  resetPassword,
+  signInWithPassword,
+  signOut,
 } from '@jsonable/domain/accounts/accounts.handlers';
 import { sha256Hex } from '@jsonable/domain/accounts/secrets';
 import { getUserById, toPublicUser } from '@jsonable/read-models/accounts/users.queries';
 import type { AppDeps } from '../../deps';
 import type { AppState } from '../../module';
-import { clearSessionCookie, clientInfo, requireSession, resolveSession, setSessionCookie } from '../../middleware/auth';
+import {
+  clearSessionCookie,
+  clientInfo,
+  requireSession,
+  resolveSession,
+  setSessionCookie,
+} from '../../middleware/auth';
 import { thenReadBody } from '../../middleware/body';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { csrfProtection } from '../../middleware/csrf';
@@ -54,18 +75,33 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   const csrf = csrfProtection(deps.config);
   // The body is read only once the per-IP limit let the request through.
   const perIp = (rule: RateLimitRule, message?: string) =>
-    thenReadBody(rateLimit(deps, { ...rule, key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)), ...(message ? { message } : {}) }), deps.config.bodyLimitBytes);
-  const perAccount = (rule: RateLimitRule, message?: string) => rateLimit(deps, { ...rule, key: bodyEmail, ...(message ? { message } : {}) });
+    thenReadBody(
+      rateLimit(deps, {
+        ...rule,
+        key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)),
+        ...(message ? { message } : {}),
+      }),
+      deps.config.bodyLimitBytes,
+    );
+  const perAccount = (rule: RateLimitRule, message?: string) =>
+    rateLimit(deps, { ...rule, key: bodyEmail, ...(message ? { message } : {}) });
 
   /**
    * Opens the session cookie for a new session and answers the signed-in user. A session the
    * browser still held is revoked: one browser, one live session.
    */
-  async function answerSignedIn(ctx: Ctx, opened: { userId: string; sessionId: string; position: number }): Promise<void> {
+  async function answerSignedIn(
+    ctx: Ctx,
+    opened: { userId: string; sessionId: string; position: number },
+  ): Promise<void> {
     const previous = await resolveSession(deps, ctx);
     let position = opened.position;
     if (previous?.sessionHash && previous.sessionHash !== sha256Hex(opened.sessionId)) {
-      position = Math.max(position, (await signOut(deps, { userId: previous.userId, sessionHash: previous.sessionHash, reason: 'replaced' })).position);
+      position = Math.max(
+        position,
+        (await signOut(deps, { userId: previous.userId, sessionHash: previous.sessionHash, reason: 'replaced' }))
+          .position,
+      );
     }
     await deps.waitForProjections(position, SECURITY_WAIT_MS);
     const user = await getUserById(deps.readModels, opened.userId);
@@ -74,33 +110,52 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     ctx.body = toPublicUser(user);
   }
 
-  router.post('/api/register', csrf, perIp(limits.registerPerIp, TOO_MANY.mail), perAccount(limits.registerPerAccount, TOO_MANY.mail), async (ctx) => {
-    const body = parse(registerRequestSchema, ctx.request.body);
-    const written = await requestSignUp(deps, { email: body.email, password: body.password });
-    await deps.waitForProjections(written.position);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, message: accountMessages.registerSent };
-  });
+  router.post(
+    '/api/register',
+    csrf,
+    perIp(limits.registerPerIp, TOO_MANY.mail),
+    perAccount(limits.registerPerAccount, TOO_MANY.mail),
+    async (ctx) => {
+      const body = parse(registerRequestSchema, ctx.request.body);
+      const written = await requestSignUp(deps, { email: body.email, password: body.password });
+      await deps.waitForProjections(written.position);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, message: accountMessages.registerSent };
+    },
+  );
 
-  router.post('/api/login', csrf, perIp(limits.loginPerIp, TOO_MANY.login), perAccount(limits.loginPerAccount, TOO_MANY.login), async (ctx) => {
-    const body = parse(loginRequestSchema, ctx.request.body);
-    let opened;
-    try {
-      opened = await signInWithPassword(deps, { ...body, client: clientInfo(ctx, deps.config) });
-    } catch (error) {
-      // ASVS 7.2.1: failed sign-ins are logged — with the address hashed, never the password.
-      if (error instanceof UnauthorizedError) {
-        deps.logger.info('sign-in failed', { ip: clientIp(ctx, deps.config.trustProxy), account: sha256Hex(body.email).slice(0, 16) });
+  router.post(
+    '/api/login',
+    csrf,
+    perIp(limits.loginPerIp, TOO_MANY.login),
+    perAccount(limits.loginPerAccount, TOO_MANY.login),
+    async (ctx) => {
+      const body = parse(loginRequestSchema, ctx.request.body);
+      let opened;
+      try {
+        opened = await signInWithPassword(deps, { ...body, client: clientInfo(ctx, deps.config) });
+      } catch (error) {
+        // ASVS 7.2.1: failed sign-ins are logged — with the address hashed, never the password.
+        if (error instanceof UnauthorizedError) {
+          deps.logger.info('sign-in failed', {
+            ip: clientIp(ctx, deps.config.trustProxy),
+            account: sha256Hex(body.email).slice(0, 16),
+          });
+        }
+        throw error;
       }
-      throw error;
-    }
-    await answerSignedIn(ctx, opened);
-  });
+      await answerSignedIn(ctx, opened);
+    },
+  );
 
   router.post('/api/logout', csrf, async (ctx) => {
     const principal = await resolveSession(deps, ctx);
     if (principal?.sessionHash) {
-      const written = await signOut(deps, { userId: principal.userId, sessionHash: principal.sessionHash, reason: 'logout' });
+      const written = await signOut(deps, {
+        userId: principal.userId,
+        sessionHash: principal.sessionHash,
+        reason: 'logout',
+      });
       await deps.waitForProjections(written.position, SECURITY_WAIT_MS);
     }
     clearSessionCookie(ctx, deps.config);
@@ -114,13 +169,19 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     ctx.body = toPublicUser(user);
   });
 
-  router.post('/api/magic-link', csrf, perIp(limits.magicLinkPerIp, TOO_MANY.mail), perAccount(limits.magicLinkPerAccount, TOO_MANY.mail), async (ctx) => {
-    const body = parse(magicLinkRequestSchema, ctx.request.body);
-    const written = await requestMagicLink(deps, body);
-    await deps.waitForProjections(written.position);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, message: accountMessages.magicLinkSent };
-  });
+  router.post(
+    '/api/magic-link',
+    csrf,
+    perIp(limits.magicLinkPerIp, TOO_MANY.mail),
+    perAccount(limits.magicLinkPerAccount, TOO_MANY.mail),
+    async (ctx) => {
+      const body = parse(magicLinkRequestSchema, ctx.request.body);
+      const written = await requestMagicLink(deps, body);
+      await deps.waitForProjections(written.position);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, message: accountMessages.magicLinkSent };
+    },
+  );
 
   // Reads only: mail scanners fetch links (and some run the page's script), so checking must never
   // use the link up. The answer names the address the link signs in as, for "Continue as …".
@@ -140,18 +201,27 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   // "Forgot password?": the answer is sent before the work starts, so it is the same — body,
   // headers and timing — for an address with an account and one without. The work (a reset link
   // or a "no account here" note) is mailed right after; a failure is logged.
-  router.post('/api/forgot-password', csrf, perIp(limits.resetPerIp, TOO_MANY.mail), perAccount(limits.resetPerAccount, TOO_MANY.mail), async (ctx) => {
-    const body = parse(forgotPasswordRequestSchema, ctx.request.body);
-    const log = deps.logger;
-    // Started once the answer has left (not merely been queued), so its work cannot slow the answer down.
-    ctx.res.once('finish', () => {
-      requestPasswordReset(deps, body).catch((error: unknown) => {
-        log.error('password reset mail failed', { account: sha256Hex(body.email).slice(0, 16), error: error instanceof Error ? error.message : String(error) });
+  router.post(
+    '/api/forgot-password',
+    csrf,
+    perIp(limits.resetPerIp, TOO_MANY.mail),
+    perAccount(limits.resetPerAccount, TOO_MANY.mail),
+    async (ctx) => {
+      const body = parse(forgotPasswordRequestSchema, ctx.request.body);
+      const log = deps.logger;
+      // Started once the answer has left (not merely been queued), so its work cannot slow the answer down.
+      ctx.res.once('finish', () => {
+        requestPasswordReset(deps, body).catch((error: unknown) => {
+          log.error('password reset mail failed', {
+            account: sha256Hex(body.email).slice(0, 16),
+            error: error instanceof Error ? error.message : String(error),
+          });
+        });
       });
-    });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, message: accountMessages.resetSent };
-  });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, message: accountMessages.resetSent };
+    },
+  );
 
   router.get('/api/password-reset', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
     const token = parse(resetTokenSchema, queryToken(ctx));
@@ -163,8 +233,13 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
 
   router.post('/api/reset-password', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
     const body = parse(resetPasswordRequestSchema, ctx.request.body);
-    const opened = await resetPassword(deps, { token: body.token, newPassword: body.newPassword, client: clientInfo(ctx, deps.config) });
-    if (!opened.notified) deps.logger.warn('password reset but the notice e-mail was not sent', { userId: opened.userId });
+    const opened = await resetPassword(deps, {
+      token: body.token,
+      newPassword: body.newPassword,
+      client: clientInfo(ctx, deps.config),
+    });
+    if (!opened.notified)
+      deps.logger.warn('password reset but the notice e-mail was not sent', { userId: opened.userId });
     await answerSignedIn(ctx, opened);
   });
 }

@@ -48,13 +48,23 @@ async function viaProvider<T>(deps: AppDeps, work: () => Promise<T>): Promise<T>
   }
 }
 
-export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: Middleware<AppState>, provider: BillingProvider | null): void {
+export function billingRoutes(
+  router: Router<AppState>,
+  deps: AppDeps,
+  session: Middleware<AppState>,
+  provider: BillingProvider | null,
+): void {
   const prices = deps.config.stripe?.prices ?? {};
   const enabled = provider !== null;
   const billing = (): BillingDeps => {
     if (!provider) throw new UnavailableError(billingMessages.disabled);
     return {
-      eventStore: deps.eventStore, readModels: deps.readModels, ids: deps.ids, provider, prices, publicUrl: deps.config.publicUrl,
+      eventStore: deps.eventStore,
+      readModels: deps.readModels,
+      ids: deps.ids,
+      provider,
+      prices,
+      publicUrl: deps.config.publicUrl,
       log: (msg, fields) => deps.logger.warn(msg, fields),
     };
   };
@@ -82,8 +92,14 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
   /** A page of the history, newest first (issue #30: `limit`, `cursor`; Link and X-Total-Count). */
   router.get('/api/billing/history', session, async (ctx) => {
     const userId = userIdOf(ctx.state);
-    const page = await answerPage(ctx, deps, parse(pageQuerySchema, ctx.query), ['billing-history', userId],
-      (p) => billingHistory(deps.readModels, userId, p), () => countBillingHistory(deps.readModels, userId));
+    const page = await answerPage(
+      ctx,
+      deps,
+      parse(pageQuerySchema, ctx.query),
+      ['billing-history', userId],
+      (p) => billingHistory(deps.readModels, userId, p),
+      () => countBillingHistory(deps.readModels, userId),
+    );
     ctx.body = { entries: page.entries };
   });
 
@@ -121,7 +137,10 @@ export function billingRoutes(router: Router<AppState>, deps: AppDeps, session: 
     } else if (outcome.status === 'recorded') {
       await deps.waitForProjections(outcome.position);
       deps.logger.info('billing webhook recorded', {
-        eventId: webhook.eventId, userId: outcome.userId, events: outcome.events.map((e) => e.type), plan: outcome.plan,
+        eventId: webhook.eventId,
+        userId: outcome.userId,
+        events: outcome.events.map((e) => e.type),
+        plan: outcome.plan,
       });
     }
     ctx.body = { received: true, outcome: outcome.status };

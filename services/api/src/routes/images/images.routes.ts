@@ -11,10 +11,22 @@ import { NotFoundError, PayloadTooLargeError } from '@jsonable/domain/errors';
 import { blobKeys } from '@jsonable/domain/images/filenames';
 import { changeImageAltText, deleteImage } from '@jsonable/domain/images/images.handlers';
 import { updateImageRequestSchema } from '@jsonable/contracts/alt-text';
-import { imageListQuerySchema, NO_PROJECT_FILTER, ZIP_MAX_BYTES, zipMessages, zipRequestSchema } from '@jsonable/contracts/lists';
+import {
+  imageListQuerySchema,
+  NO_PROJECT_FILTER,
+  ZIP_MAX_BYTES,
+  zipMessages,
+  zipRequestSchema,
+} from '@jsonable/contracts/lists';
 import { projectMessages } from '@jsonable/contracts/projects';
 import {
-  countSelectedImages, getImageByFilename, getOwnImage, getOwnImages, pageUserImages, toUserImage, type ImageSelection,
+  countSelectedImages,
+  getImageByFilename,
+  getOwnImage,
+  getOwnImages,
+  pageUserImages,
+  toUserImage,
+  type ImageSelection,
 } from '@jsonable/read-models/images/images.queries';
 import { getOwnProject } from '@jsonable/read-models/projects/projects.queries';
 import { userStatistics } from '@jsonable/read-models/statistics/statistics.queries';
@@ -38,7 +50,14 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
     // side has not seen yet (just rendered) is served from its file.
     const [doc] = await getImageByFilename(deps.readModels, filename);
     if (doc?.deleted) throw new NotFoundError(renderMessages.imageNotFound);
-    if (twin) return sendTwin(deps, ctx, { imageKey: blobKeys.image(filename), filename, kind: twin, altText: doc?.altText ?? null, cacheControl: IMMUTABLE });
+    if (twin)
+      return sendTwin(deps, ctx, {
+        imageKey: blobKeys.image(filename),
+        filename,
+        kind: twin,
+        altText: doc?.altText ?? null,
+        cacheControl: IMMUTABLE,
+      });
     await sendBlob(deps, ctx, blobKeys.image(filename), filename, () => IMMUTABLE);
   };
   router.get('/api/images/:filename', serveImage);
@@ -73,14 +92,42 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
       throw new NotFoundError(projectMessages.notFound);
     }
     const selection: ImageSelection = {
-      userId, projectId, format: query.format, from: query.from, to: query.to, q: query.q ? query.q.toLowerCase() : undefined,
+      userId,
+      projectId,
+      format: query.format,
+      from: query.from,
+      to: query.to,
+      q: query.q ? query.q.toLowerCase() : undefined,
     };
-    const scope = ['images', userId, projectId ?? null, query.format ?? null, query.from ?? null, query.to ?? null, selection.q ?? null];
-    const page = await answerPage(ctx, deps, query, scope, (p) => pageUserImages(deps.readModels, selection, p), () => countSelectedImages(deps.readModels, selection));
+    const scope = [
+      'images',
+      userId,
+      projectId ?? null,
+      query.format ?? null,
+      query.from ?? null,
+      query.to ?? null,
+      selection.q ?? null,
+    ];
+    const page = await answerPage(
+      ctx,
+      deps,
+      query,
+      scope,
+      (p) => pageUserImages(deps.readModels, selection, p),
+      () => countSelectedImages(deps.readModels, selection),
+    );
     ctx.body = page.images.map((doc) => toUserImage(doc, deps.config.publicUrl));
   };
-  router.get('/api/jsonable/user/images', session, listImages(() => undefined));
-  router.get('/api/jsonable/projects/:id/images', session, listImages((ctx) => ctx.params.id!));
+  router.get(
+    '/api/jsonable/user/images',
+    session,
+    listImages(() => undefined),
+  );
+  router.get(
+    '/api/jsonable/projects/:id/images',
+    session,
+    listImages((ctx) => ctx.params.id!),
+  );
 
   /**
    * "Download selected as ZIP": the user's own live images by id, streamed as one archive while
@@ -101,7 +148,10 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
     images.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
     const archive = new ZipArchive({ zlib: { level: 6 } });
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="jsonable-images-${deps.clock.now().toISOString().slice(0, 10)}.zip"`);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="jsonable-images-${deps.clock.now().toISOString().slice(0, 10)}.zip"`,
+    );
     ctx.type = 'application/zip';
     const body = new PassThrough();
     archive.on('error', (error: Error) => body.destroy(error));
@@ -114,7 +164,11 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
           // A file missing behind a live record is skipped rather than failing the whole archive.
           if (!blob) continue;
           const done = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-          archive.append(blob.stream as Readable, { name: image.filename, date: new Date(image.createdAt), store: image.format !== 'svg' });
+          archive.append(blob.stream as Readable, {
+            name: image.filename,
+            date: new Date(image.createdAt),
+            store: image.format !== 'svg',
+          });
           // One file open at a time: memory stays at one file's buffers whatever the selection.
           await done;
         }
@@ -132,7 +186,12 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
     const image = await getOwnImage(deps.readModels, userId, ctx.params.id!);
     if (!image) throw new NotFoundError(renderMessages.imageNotFound);
     const { altText } = parse(updateImageRequestSchema, bodyOf(ctx) ?? {});
-    const { position } = await changeImageAltText(deps, { imageId: image.id, userId, altText, current: image.altText ?? null });
+    const { position } = await changeImageAltText(deps, {
+      imageId: image.id,
+      userId,
+      altText,
+      current: image.altText ?? null,
+    });
     await deps.waitForProjections(position);
     const updated = await getOwnImage(deps.readModels, userId, image.id);
     if (!updated) throw new NotFoundError(renderMessages.imageNotFound);
@@ -143,7 +202,12 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
     const { userId } = principalOf(ctx);
     const image = await getOwnImage(deps.readModels, userId, ctx.params.id!);
     if (!image) throw new NotFoundError(renderMessages.imageNotFound);
-    const { position } = await deleteImage(deps, { imageId: image.id, userId, filename: image.filename, blobKey: image.blobKey });
+    const { position } = await deleteImage(deps, {
+      imageId: image.id,
+      userId,
+      filename: image.filename,
+      blobKey: image.blobKey,
+    });
     await deps.waitForProjections(position);
     ctx.body = { success: true };
   });

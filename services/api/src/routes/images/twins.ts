@@ -19,7 +19,9 @@ import { matchesEtag, SVG_CSP } from './serve';
 
 export type TwinKind = 'csv' | 'html';
 export const TWIN_SUFFIX = /\.(csv|html)$/;
-export const twinMessages = { missing: 'This image has no data twin (it was rendered before CSV and HTML twins existed)' } as const;
+export const twinMessages = {
+  missing: 'This image has no data twin (it was rendered before CSV and HTML twins existed)',
+} as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?%?$/;
@@ -45,10 +47,14 @@ const escapeHtml = (text: string) =>
 export function htmlOf(table: DrawnTable, altText: string | null): string {
   const caption = table.title ?? altText ?? 'Table';
   const head = table.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('');
-  const body = table.rows.map((row) => {
-    const cells = row.cells.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('');
-    return `<tr${row.kind === 'body' ? '' : ` class="${row.kind}"`}>${cells}</tr>`;
-  }).join('\n');
+  const body = table.rows
+    .map((row) => {
+      const cells = row.cells
+        .map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`))
+        .join('');
+      return `<tr${row.kind === 'body' ? '' : ` class="${row.kind}"`}>${cells}</tr>`;
+    })
+    .join('\n');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -65,7 +71,8 @@ export function htmlOf(table: DrawnTable, altText: string | null): string {
 
 async function readText(stream: NodeJS.ReadableStream | Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  for await (const chunk of stream as AsyncIterable<Buffer | string>)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -77,7 +84,9 @@ export async function drawnOf(deps: AppDeps, imageKey: string): Promise<DrawnTab
 
 /** Sends the CSV or HTML twin of the image at `imageKey` (`filename` names the image). */
 export async function sendTwin(
-  deps: AppDeps, ctx: Ctx, input: { imageKey: string; filename: string; kind: TwinKind; altText: string | null; cacheControl: string },
+  deps: AppDeps,
+  ctx: Ctx,
+  input: { imageKey: string; filename: string; kind: TwinKind; altText: string | null; cacheControl: string },
 ): Promise<void> {
   const bom = input.kind === 'csv' && ['1', 'true', 'yes'].includes(String(ctx.query.bom ?? '').toLowerCase());
   const etag = `"${input.filename}.${input.kind}${bom ? '-bom' : ''}"`;

@@ -24,10 +24,15 @@ export function usageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
     if (query.projectId === USAGE_NO_PROJECT) projectId = null;
     else if (query.projectId !== undefined) {
       // Someone else's project, a deleted one and an unknown id all answer the same 404.
-      if (!(await getOwnProject(deps.readModels, userId, query.projectId))) throw new NotFoundError(projectMessages.notFound);
+      if (!(await getOwnProject(deps.readModels, userId, query.projectId)))
+        throw new NotFoundError(projectMessages.notFound);
       projectId = query.projectId;
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await usageHistory(deps.readModels, userId, { from, to, ...(projectId === undefined ? {} : { projectId }) });
+    ctx.body = await usageHistory(deps.readModels, userId, {
+      from,
+      to,
+      ...(projectId === undefined ? {} : { projectId }),
+    });
   });
 }

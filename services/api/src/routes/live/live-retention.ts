@@ -11,11 +11,17 @@ import type { AppDeps } from '../../deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The shortest retention of any plan: nothing younger is ever purged. */
-const SHORTEST_DAYS = Math.min(...Object.values(plans).flatMap((p) => (p.liveVersionRetentionDays === null ? [] : [p.liveVersionRetentionDays])));
+const SHORTEST_DAYS = Math.min(
+  ...Object.values(plans).flatMap((p) => (p.liveVersionRetentionDays === null ? [] : [p.liveVersionRetentionDays])),
+);
 
 export async function purgeExpiredLiveVersions(deps: AppDeps, batch = 1000): Promise<number> {
   const now = deps.clock.now().getTime();
-  const candidates = await liveImagesToPurge(deps.readModels, new Date(now - SHORTEST_DAYS * DAY_MS).toISOString(), batch);
+  const candidates = await liveImagesToPurge(
+    deps.readModels,
+    new Date(now - SHORTEST_DAYS * DAY_MS).toISOString(),
+    batch,
+  );
   let purged = 0;
   for (const doc of candidates) {
     const days = planOf((await getUserById(deps.readModels, doc.userId))?.current_plan_tier).liveVersionRetentionDays;

@@ -6,7 +6,11 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import {
-  LIVE_MAX_AGE_SECONDS, LIVE_NAME_PATTERN, liveExtensionOf, liveMessages, rollbackLiveImageRequestSchema,
+  LIVE_MAX_AGE_SECONDS,
+  LIVE_NAME_PATTERN,
+  liveExtensionOf,
+  liveMessages,
+  rollbackLiveImageRequestSchema,
 } from '@jsonable/contracts/live';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
@@ -14,7 +18,13 @@ import type { LiveExpectation } from '@jsonable/domain/live/live.decider';
 import { deleteLiveImage, putLiveVersion, rollBackLiveImage } from '@jsonable/domain/live/live.handlers';
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import {
-  getServedLiveImage, liveUrls, projectLiveImages, toLiveImage, versionOf, type LiveImageDoc, type LiveVersionDoc,
+  getServedLiveImage,
+  liveUrls,
+  projectLiveImages,
+  toLiveImage,
+  versionOf,
+  type LiveImageDoc,
+  type LiveVersionDoc,
 } from '@jsonable/read-models/live/live-images.queries';
 import type { ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
@@ -56,7 +66,8 @@ export function expectationOf(header: string): LiveExpectation {
 /** The project a call works on: the project key's own, or `projectId` (one of the caller's projects). */
 async function projectOf(deps: AppDeps, ctx: Ctx, principal: Principal): Promise<ProjectDoc> {
   const named = requestedProjectId(ctx.query, undefined);
-  if (principal.projectId && named !== null && named !== principal.projectId) throw new NotFoundError(liveMessages.notFound);
+  if (principal.projectId && named !== null && named !== principal.projectId)
+    throw new NotFoundError(liveMessages.notFound);
   const project = await ownProject(deps, principal.userId, principal.projectId ?? named);
   if (!project) throw new ValidationError(liveMessages.projectRequired);
   return project;
@@ -82,13 +93,24 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
     const body = tableBodyOf(ctx);
     const live = { projectId: project.id, name };
     const result = await putLiveVersion(deps, {
-      ...live, userId: principal.userId, endpointPath: project.endpointPath, expected, by: principal.via,
-      render: () => renderCounted(deps, service, {
-        account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project,
-        source: principal.via === 'session' ? 'session' : 'api_key', route: `/api/jsonable/live/${name}`, body,
-        // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
-        idempotencyKey: null, live, lane: accountLane(principal.userId),
-      }),
+      ...live,
+      userId: principal.userId,
+      endpointPath: project.endpointPath,
+      expected,
+      by: principal.via,
+      render: () =>
+        renderCounted(deps, service, {
+          account: requestAccount(deps, ctx, principal.userId),
+          userId: principal.userId,
+          project,
+          source: principal.via === 'session' ? 'session' : 'api_key',
+          route: `/api/jsonable/live/${name}`,
+          body,
+          // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
+          idempotencyKey: null,
+          live,
+          lane: accountLane(principal.userId),
+        }),
     });
     await deps.waitForProjections(result.position);
     const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);
@@ -140,19 +162,36 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
   });
 
   // ── public files ───────────────────────────────────────────────────────────────────
-  async function served(ctx: Ctx, file: RegExp, param: string | undefined, name: string | undefined): Promise<{ doc: LiveImageDoc; match: RegExpExecArray }> {
+  async function served(
+    ctx: Ctx,
+    file: RegExp,
+    param: string | undefined,
+    name: string | undefined,
+  ): Promise<{ doc: LiveImageDoc; match: RegExpExecArray }> {
     const endpoint = ctx.params.endpoint;
     const match = param === undefined ? null : file.exec(param);
     const liveName = name ?? match?.[1];
-    if (!endpoint || !ENDPOINT_SLUG.test(endpoint) || !match || !liveName || !LIVE_NAME_PATTERN.test(liveName)) throw new NotFoundError(liveMessages.notFound);
+    if (!endpoint || !ENDPOINT_SLUG.test(endpoint) || !match || !liveName || !LIVE_NAME_PATTERN.test(liveName))
+      throw new NotFoundError(liveMessages.notFound);
     const doc = await getServedLiveImage(deps.readModels, `${PROJECT_ENDPOINT_PREFIX}${endpoint}`, liveName);
     if (!doc) throw new NotFoundError(liveMessages.notFound);
     return { doc, match };
   }
 
-  async function send(ctx: Ctx, version: LiveVersionDoc, extension: string | undefined, cacheControl: string): Promise<void> {
+  async function send(
+    ctx: Ctx,
+    version: LiveVersionDoc,
+    extension: string | undefined,
+    cacheControl: string,
+  ): Promise<void> {
     if (extension === 'csv' || extension === 'html') {
-      return sendTwin(deps, ctx, { imageKey: version.blobKey, filename: version.filename, kind: extension, altText: version.altText ?? null, cacheControl });
+      return sendTwin(deps, ctx, {
+        imageKey: version.blobKey,
+        filename: version.filename,
+        kind: extension,
+        altText: version.altText ?? null,
+        cacheControl,
+      });
     }
     const wanted = extension === 'jpeg' ? 'jpg' : extension;
     if (wanted !== liveExtensionOf(version.format)) throw new NotFoundError(liveMessages.wrongFormat(version.format));

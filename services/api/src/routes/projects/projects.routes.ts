@@ -10,10 +10,20 @@ import { createProjectRequestSchema, projectMessages, updateProjectRequestSchema
 import { stylesSchema } from '@jsonable/contracts/table';
 import { NotFoundError } from '@jsonable/domain/errors';
 import {
-  createProject, deleteProject, regenerateProjectKey, saveProjectStyles, updateProject,
+  createProject,
+  deleteProject,
+  regenerateProjectKey,
+  saveProjectStyles,
+  updateProject,
 } from '@jsonable/domain/projects/projects.handlers';
 import { PROJECTS } from '@jsonable/read-models/projects/projects.projection';
-import { countActiveProjects, countProjectImages, getProjectView, pageProjects, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
+import {
+  countActiveProjects,
+  countProjectImages,
+  getProjectView,
+  pageProjects,
+  type ProjectDoc,
+} from '@jsonable/read-models/projects/projects.queries';
 import { pageQuerySchema } from '@jsonable/contracts/lists';
 import { answerPage } from '../paging';
 import type { AppDeps } from '../../deps';
@@ -30,7 +40,9 @@ function stylesBody(body: unknown): unknown {
   return body;
 }
 
-const stylesObjectSchema = z.record(z.string(), z.unknown(), { error: 'Styles must be a JSON object' }).pipe(stylesSchema);
+const stylesObjectSchema = z
+  .record(z.string(), z.unknown(), { error: 'Styles must be a JSON object' })
+  .pipe(stylesSchema);
 
 export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: Middleware<AppState>): void {
   const view = async (ctx: Ctx, projectId: string) => {
@@ -41,8 +53,14 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
   /** A page of the user's live projects, oldest first (issue #30: `limit`, `cursor`). */
   const list = async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
-    const page = await answerPage(ctx, deps, parse(pageQuerySchema, ctx.query), ['projects', userId],
-      (p) => pageProjects(deps.readModels, userId, p), () => countActiveProjects(deps.readModels, userId));
+    const page = await answerPage(
+      ctx,
+      deps,
+      parse(pageQuerySchema, ctx.query),
+      ['projects', userId],
+      (p) => pageProjects(deps.readModels, userId, p),
+      () => countActiveProjects(deps.readModels, userId),
+    );
     ctx.body = page.projects;
   };
 
@@ -62,8 +80,13 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
       deps.readModels.find<ProjectDoc>(PROJECTS, { userId, isActive: true }),
     ]);
     const created = await createProject(deps, {
-      userId, name: input.name, description: input.description, endpointPath: input.endpointPath,
-      requireKey: input.settings?.requireKey, planTier: user.current_plan_tier, activeProjectIds: active.map((p) => p.id),
+      userId,
+      name: input.name,
+      description: input.description,
+      endpointPath: input.endpointPath,
+      requireKey: input.settings?.requireKey,
+      planTier: user.current_plan_tier,
+      activeProjectIds: active.map((p) => p.id),
     });
     await deps.waitForProjections(created.position);
     ctx.status = 201;
@@ -74,7 +97,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
     const { userId } = principalOf(ctx);
     const input = parse(updateProjectRequestSchema, bodyOf(ctx) ?? {});
     const { position } = await updateProject(deps, {
-      projectId: ctx.params.id!, userId, name: input.name, description: input.description, requireKey: input.settings?.requireKey,
+      projectId: ctx.params.id!,
+      userId,
+      name: input.name,
+      description: input.description,
+      requireKey: input.settings?.requireKey,
     });
     await deps.waitForProjections(position);
     ctx.body = await view(ctx, ctx.params.id!);
@@ -102,7 +129,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
   const saveStyles = async (ctx: Ctx) => {
     const { userId } = principalOf(ctx);
     const styles = parse(stylesObjectSchema, stylesBody(bodyOf(ctx) ?? {}), { namePath: true });
-    const { position } = await saveProjectStyles(deps, { projectId: ctx.params.id!, userId, styles: styles as Record<string, unknown> });
+    const { position } = await saveProjectStyles(deps, {
+      projectId: ctx.params.id!,
+      userId,
+      styles: styles as Record<string, unknown>,
+    });
     await deps.waitForProjections(position);
     ctx.body = { success: true, project: await view(ctx, ctx.params.id!) };
   };

@@ -5,7 +5,12 @@
  */
 import type { Middleware } from 'koa';
 import { planOf } from '@jsonable/contracts/plans';
-import { apiRateLimitPerMinute, demoRateLimitPerHour, endpointRateLimitPerMinute, previewRateLimitPerMinute } from '@jsonable/contracts/render-api';
+import {
+  apiRateLimitPerMinute,
+  demoRateLimitPerHour,
+  endpointRateLimitPerMinute,
+  previewRateLimitPerMinute,
+} from '@jsonable/contracts/render-api';
 import { RateLimitedError } from '@jsonable/domain/errors';
 import type { AppDeps } from '../../deps';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
@@ -37,7 +42,8 @@ export function renderRateLimit(deps: AppDeps, limits: RenderLimits): Middleware
     const principal = principalOf(ctx);
     const user = await requestAccount(deps, ctx, principal.userId);
     const limit = limits.renderPerMinute[planOf(user.current_plan_tier).tier];
-    const key = principal.via === 'project_key' ? `project:${principal.projectId}` : `${principal.via}:${principal.userId}`;
+    const key =
+      principal.via === 'project_key' ? `project:${principal.projectId}` : `${principal.via}:${principal.userId}`;
     const decision = await hitRateLimit(deps.docs, deps.clock.now(), { name: 'render', limit, windowMs: MINUTE }, key);
     if (!decision.allowed) throw new RateLimitedError(MESSAGE, decision.retryAfterSeconds);
     await next();
@@ -50,7 +56,8 @@ export function previewRateLimit(deps: AppDeps, limits: RenderLimits): Middlewar
 
 export function demoRateLimit(deps: AppDeps, limits: RenderLimits): Middleware<AppState> {
   return rateLimit(deps, {
-    name: 'demo', ...limits.demo,
+    name: 'demo',
+    ...limits.demo,
     key: (ctx) => ipRateKey(clientIp(ctx, deps.config.trustProxy)),
     message: 'Too many demo images from your address. Please try again later, or sign up for free.',
   });
@@ -58,7 +65,8 @@ export function demoRateLimit(deps: AppDeps, limits: RenderLimits): Middleware<A
 
 export function endpointRateLimit(deps: AppDeps, limits: RenderLimits): Middleware<AppState> {
   return rateLimit(deps, {
-    name: 'project-endpoint', ...limits.endpoint,
+    name: 'project-endpoint',
+    ...limits.endpoint,
     key: (ctx) => String((ctx as unknown as { params?: Record<string, string> }).params?.endpoint ?? ctx.path),
   });
 }

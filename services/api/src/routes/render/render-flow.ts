@@ -10,7 +10,12 @@ import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
 import {
-  blobKeys, imageFilename, randomToken, requestedFilename, sanitizeFilename, type FileFormat,
+  blobKeys,
+  imageFilename,
+  randomToken,
+  requestedFilename,
+  sanitizeFilename,
+  type FileFormat,
 } from '@jsonable/domain/images/filenames';
 import type { RenderOutput } from '@jsonable/domain/ports';
 import type { RenderService, RenderTableResult } from '@jsonable/domain/usage/render-table';
@@ -34,7 +39,13 @@ export function validatePayload(body: unknown, projectStyles?: Record<string, un
   // Named fields: "styles.headerBg: Colours must be hex…" says which colour.
   const request = parse(tableRequestSchema, body, { namePath: true });
   const { columns, rawRows } = tableShape(request);
-  const chosen = format ?? request.options?.format ?? request.format ?? request.styles?.imageFormat ?? request.options?.styles?.imageFormat ?? projectStyles?.imageFormat;
+  const chosen =
+    format ??
+    request.options?.format ??
+    request.format ??
+    request.styles?.imageFormat ??
+    request.options?.styles?.imageFormat ??
+    projectStyles?.imageFormat;
   const pagination = request.options?.pagination;
   const rows = pagination?.enabled ? Math.min(rawRows.length, pagination.pageSize ?? 10) : rawRows.length;
   if (chosen === 'pdf') checkPdfCells(rows, columns.length);
@@ -75,7 +86,11 @@ export interface CountedRender {
   lane: string;
 }
 
-export async function renderCounted(deps: AppDeps, service: RenderService, input: CountedRender): Promise<RenderTableResult> {
+export async function renderCounted(
+  deps: AppDeps,
+  service: RenderService,
+  input: CountedRender,
+): Promise<RenderTableResult> {
   validatePayload(input.body, input.project?.defaultStyles ?? null, input.format);
   const user = await input.account;
   const projectId = input.project?.id ?? null;
@@ -104,25 +119,44 @@ export interface TemporaryImage {
 /** Renders without counting and keeps the file under `prefix` until `ttlMs` from now. */
 export async function renderTemporary(
   deps: AppDeps,
-  input: { body: unknown; projectStyles: Record<string, unknown> | null; kind: 'preview' | 'demo'; ttlMs: number; lane: string },
+  input: {
+    body: unknown;
+    projectStyles: Record<string, unknown> | null;
+    kind: 'preview' | 'demo';
+    ttlMs: number;
+    lane: string;
+  },
 ): Promise<TemporaryImage> {
   validatePayload(input.body, input.projectStyles);
-  const output = await deps.renderer.render({
-    payload: input.body,
-    projectStyles: input.projectStyles,
-    // The anonymous demo: a logo or two, not image bombs.
-    ...(input.kind === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
-  }, { lane: input.lane });
+  const output = await deps.renderer.render(
+    {
+      payload: input.body,
+      projectStyles: input.projectStyles,
+      // The anonymous demo: a logo or two, not image bombs.
+      ...(input.kind === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
+    },
+    { lane: input.lane },
+  );
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + input.ttlMs);
-  const filename = imageFilename(sanitizeFilename(requestedFilename(input.body), output.title), now, randomToken(deps.ids.uuid()), output.format);
+  const filename = imageFilename(
+    sanitizeFilename(requestedFilename(input.body), output.title),
+    now,
+    randomToken(deps.ids.uuid()),
+    output.format,
+  );
   const key = input.kind === 'preview' ? blobKeys.preview(filename) : blobKeys.demo(filename);
   await deps.blobs.put(key, output.bytes, output.contentType, { expiresAt: expiresAt.toISOString() });
   return { output, filename, expiresAt };
 }
 
 /** Renders for the caller's eyes only: nothing is stored or counted. */
-export async function renderPreviewBytes(deps: AppDeps, body: unknown, projectStyles: Record<string, unknown> | null, lane: string): Promise<RenderOutput> {
+export async function renderPreviewBytes(
+  deps: AppDeps,
+  body: unknown,
+  projectStyles: Record<string, unknown> | null,
+  lane: string,
+): Promise<RenderOutput> {
   validatePayload(body, projectStyles);
   return deps.renderer.render({ payload: body, projectStyles }, { lane });
 }

@@ -18,8 +18,24 @@ import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.qu
 import type { AppDeps } from '../../deps';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
-import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, requestedProjectId, warningsOf } from './render-flow';
-import { accountLane, ipLane, tableBodyOf, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
+import {
+  ownProject,
+  renderCounted,
+  renderPreviewBytes,
+  renderTemporary,
+  requestedProjectId,
+  warningsOf,
+} from './render-flow';
+import {
+  accountLane,
+  ipLane,
+  tableBodyOf,
+  idempotencyKeyOf,
+  principalOf,
+  publicLink,
+  requestAccount,
+  type Ctx,
+} from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -36,7 +52,12 @@ export interface RenderGuards {
   resolveKey(ctx: Ctx): Promise<{ userId: string; projectId?: string | undefined } | null>;
 }
 
-export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: RenderService, guards: RenderGuards): void {
+export function renderRoutes(
+  router: Router<AppState>,
+  deps: AppDeps,
+  service: RenderService,
+  guards: RenderGuards,
+): void {
   const imageLink = (filename: string) => publicLink(deps, `/api/images/${filename}`);
   const previewLink = (filename: string) => publicLink(deps, `/api/previews/${filename}`);
   // Tables are the large bodies: read only once the caller passed its key and rate limit.
@@ -46,9 +67,19 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   const generate = (route: string) => async (ctx: Ctx) => {
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
-    const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
+    const project = await ownProject(
+      deps,
+      principal.userId,
+      principal.projectId ?? requestedProjectId(ctx.query, body),
+    );
     const result = await renderCounted(deps, service, {
-      account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'api_key', route, body, idempotencyKey: idempotencyKeyOf(ctx),
+      account: requestAccount(deps, ctx, principal.userId),
+      userId: principal.userId,
+      project,
+      source: 'api_key',
+      route,
+      body,
+      idempotencyKey: idempotencyKeyOf(ctx),
       lane: accountLane(principal.userId),
     });
     const { image, replayed } = result;
@@ -60,7 +91,14 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
       imageUrl: url,
       url,
       metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
-      image: { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title, altText },
+      image: {
+        id: image.imageId,
+        url,
+        filename: image.filename,
+        createdAt: image.renderedAt,
+        title: image.title,
+        altText,
+      },
       altText,
       ...warningsOf(result),
     };
@@ -68,9 +106,24 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
   const preview = async (ctx: Ctx) => {
     const principal = principalOf(ctx);
     const body = tableBodyOf(ctx);
-    const project = await ownProject(deps, principal.userId, principal.projectId ?? requestedProjectId(ctx.query, body));
-    const temp = await renderTemporary(deps, { body, projectStyles: project?.defaultStyles ?? null, kind: 'preview', ttlMs: PREVIEW_TTL_MS, lane: accountLane(principal.userId) });
-    ctx.body = { success: true, previewUrl: previewLink(temp.filename), expiresAt: temp.expiresAt.toISOString(), ...warningsOf(temp.output) };
+    const project = await ownProject(
+      deps,
+      principal.userId,
+      principal.projectId ?? requestedProjectId(ctx.query, body),
+    );
+    const temp = await renderTemporary(deps, {
+      body,
+      projectStyles: project?.defaultStyles ?? null,
+      kind: 'preview',
+      ttlMs: PREVIEW_TTL_MS,
+      lane: accountLane(principal.userId),
+    });
+    ctx.body = {
+      success: true,
+      previewUrl: previewLink(temp.filename),
+      expiresAt: temp.expiresAt.toISOString(),
+      ...warningsOf(temp.output),
+    };
   };
   for (const base of ['/api/jsonable/table-to-image', '/api/table-to-image']) {
     router.post(`${base}/preview`, guards.apiKey, guards.previewRate, readTable, preview);
@@ -97,7 +150,13 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     const body = tableBodyOf(ctx);
     const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
     const result = await renderCounted(deps, service, {
-      account: requestAccount(deps, ctx, principal.userId), userId: principal.userId, project, source: 'session', route: '/api/jsonable/json-to-png', body, idempotencyKey: idempotencyKeyOf(ctx),
+      account: requestAccount(deps, ctx, principal.userId),
+      userId: principal.userId,
+      project,
+      source: 'session',
+      route: '/api/jsonable/json-to-png',
+      body,
+      idempotencyKey: idempotencyKeyOf(ctx),
       lane: accountLane(principal.userId),
     });
     const { image, position, replayed } = result;
@@ -106,7 +165,14 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = {
       success: true,
-      image: { id: image.imageId, url: imageLink(image.filename), filename: image.filename, createdAt: image.renderedAt, title: image.title, altText: image.altText ?? null },
+      image: {
+        id: image.imageId,
+        url: imageLink(image.filename),
+        filename: image.filename,
+        createdAt: image.renderedAt,
+        title: image.title,
+        altText: image.altText ?? null,
+      },
       ...warningsOf(result),
     };
   });
@@ -124,19 +190,51 @@ export function renderRoutes(router: Router<AppState>, deps: AppDeps, service: R
     }
     const body = tableBodyOf(ctx);
     const result = await renderCounted(deps, service, {
-      account: requestAccount(deps, ctx, project.userId), userId: project.userId, project, source: 'project_endpoint', route: project.endpointPath, body, idempotencyKey: idempotencyKeyOf(ctx),
+      account: requestAccount(deps, ctx, project.userId),
+      userId: project.userId,
+      project,
+      source: 'project_endpoint',
+      route: project.endpointPath,
+      body,
+      idempotencyKey: idempotencyKeyOf(ctx),
       lane: accountLane(project.userId),
     });
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const url = imageLink(image.filename);
-    const summary = { id: image.imageId, url, filename: image.filename, createdAt: image.renderedAt, title: image.title, altText: image.altText ?? null };
-    ctx.body = { success: true, image: summary, ...summary, image_url: url, userId: project.userId, projectId: project.id, ...warningsOf(result) };
+    const summary = {
+      id: image.imageId,
+      url,
+      filename: image.filename,
+      createdAt: image.renderedAt,
+      title: image.title,
+      altText: image.altText ?? null,
+    };
+    ctx.body = {
+      success: true,
+      image: summary,
+      ...summary,
+      image_url: url,
+      userId: project.userId,
+      projectId: project.id,
+      ...warningsOf(result),
+    };
   });
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
-    const temp = await renderTemporary(deps, { body: tableBodyOf(ctx), projectStyles: null, kind: 'demo', ttlMs: DEMO_TTL_MS, lane: ipLane(ctx, deps.config.trustProxy) });
-    ctx.body = { success: true, url: publicLink(deps, `/api/demo/images/${temp.filename}`), expiresAt: temp.expiresAt.toISOString(), ...warningsOf(temp.output) };
+    const temp = await renderTemporary(deps, {
+      body: tableBodyOf(ctx),
+      projectStyles: null,
+      kind: 'demo',
+      ttlMs: DEMO_TTL_MS,
+      lane: ipLane(ctx, deps.config.trustProxy),
+    });
+    ctx.body = {
+      success: true,
+      url: publicLink(deps, `/api/demo/images/${temp.filename}`),
+      expiresAt: temp.expiresAt.toISOString(),
+      ...warningsOf(temp.output),
+    };
   });
 }

@@ -56,22 +56,29 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 export function idempotencyKeyOf(ctx: Ctx): string | null {
   const raw = ctx.get('Idempotency-Key');
   if (raw === '') return null;
-  if (!IDEMPOTENCY_KEY.test(raw)) throw new ValidationError('Idempotency-Key must be 1 to 255 printable ASCII characters');
+  if (!IDEMPOTENCY_KEY.test(raw))
+    throw new ValidationError('Idempotency-Key must be 1 to 255 printable ASCII characters');
   return raw;
 }
 
 /** JSON with object keys sorted, so the same body always hashes the same. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  ) ?? 'null';
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : v,
+    ) ?? 'null'
+  );
 }
 
 /** What an Idempotency-Key is bound to: the route, the target project and the body. */
 export function requestHash(route: string, projectId: string | null, body: unknown): string {
-  return createHash('sha256').update(`${route}\n${projectId ?? ''}\n${stableJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route}\n${projectId ?? ''}\n${stableJson(body)}`)
+    .digest('hex');
 }
 
 /**

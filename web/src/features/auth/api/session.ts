@@ -1,14 +1,25 @@
 /** Sign-in, sign-up, sign-out and magic links (SPEC §7). Each refreshes the cached user. */
 import type { NavigateFunction } from 'react-router-dom';
 import { mutate } from 'swr';
-import { checkResetLinkResponseSchema, verifyMagicLinkResponseSchema, type VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
+import {
+  checkResetLinkResponseSchema,
+  verifyMagicLinkResponseSchema,
+  type VerifyMagicLinkResponse,
+} from '@jsonable/contracts/accounts';
 import { api } from '../../../lib/api-client';
 import { USER_KEY, fetchUser, parseSessionUser, type SessionUser } from './user';
 
-export interface Credentials { email: string; password: string }
+export interface Credentials {
+  email: string;
+  password: string;
+}
 
 function userIn(answer: unknown): SessionUser | null {
-  try { return parseSessionUser(answer); } catch { return null; }
+  try {
+    return parseSessionUser(answer);
+  } catch {
+    return null;
+  }
 }
 
 async function refreshUser(fromAnswer: unknown): Promise<SessionUser | null> {
@@ -37,8 +48,10 @@ export async function register(creds: Credentials & { confirmPassword?: string }
   const answer = await api.post('/api/register', creds);
   const user = userIn(answer);
   if (user) await mutate(USER_KEY, user, { revalidate: false });
-  const message = answer && typeof answer === 'object' && typeof (answer as { message?: unknown }).message === 'string'
-    ? (answer as { message: string }).message : null;
+  const message =
+    answer && typeof answer === 'object' && typeof (answer as { message?: unknown }).message === 'string'
+      ? (answer as { message: string }).message
+      : null;
   return { user, message };
 }
 
@@ -73,7 +86,9 @@ export async function verifyMagicLink(token: string): Promise<VerifyMagicLinkRes
  * again; without it the account is created without a password.
  */
 export async function confirmMagicLink(token: string, password?: string): Promise<SessionUser | null> {
-  const user = await refreshUser(await api.post('/api/confirm-magic-link', password === undefined ? { token } : { token, password }));
+  const user = await refreshUser(
+    await api.post('/api/confirm-magic-link', password === undefined ? { token } : { token, password }),
+  );
   // Whatever was cached belonged to the session this browser had before (maybe another account).
   await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
   return user;
@@ -91,7 +106,11 @@ export async function checkResetLink(token: string): Promise<{ email: string }> 
 }
 
 /** Sets the new password; the server signs this browser in on a new session. */
-export async function resetPassword(input: { token: string; newPassword: string; confirmPassword: string }): Promise<SessionUser | null> {
+export async function resetPassword(input: {
+  token: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<SessionUser | null> {
   const user = await refreshUser(await api.post('/api/reset-password', input));
   await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
   return user;

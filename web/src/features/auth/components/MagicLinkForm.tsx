@@ -33,12 +33,26 @@ export function MagicLinkForm({ idPrefix = 'magic' }: { idPrefix?: string }) {
   if (sentTo) {
     return (
       <Stack gap="3" textAlign="center" py="4" role="status">
-        <Heading as="h3" size="lg">Check Your Email</Heading>
+        <Heading as="h3" size="lg">
+          Check Your Email
+        </Heading>
         <Text color="gray.600">
-          We sent a sign-in link to <Box as="strong" color="gray.900">{sentTo}</Box>. Open it on this device to sign in.
-          The link is valid for 24 hours and works once.
+          We sent a sign-in link to{' '}
+          <Box as="strong" color="gray.900">
+            {sentTo}
+          </Box>
+          . Open it on this device to sign in. The link is valid for 24 hours and works once.
         </Text>
-        <Button variant="ghost" size="sm" alignSelf="center" onClick={() => { setSentTo(null); setEmail(''); setTouched(false); }}>
+        <Button
+          variant="ghost"
+          size="sm"
+          alignSelf="center"
+          onClick={() => {
+            setSentTo(null);
+            setEmail('');
+            setTouched(false);
+          }}
+        >
           Use a different e-mail
         </Button>
       </Stack>
@@ -50,12 +64,25 @@ export function MagicLinkForm({ idPrefix = 'magic' }: { idPrefix?: string }) {
       <Stack gap="4">
         <Field.Root invalid={touched && error !== null} required>
           <Field.Label htmlFor={`${idPrefix}-email`}>Email</Field.Label>
-          <Input id={`${idPrefix}-email`} type="email" autoComplete="email" placeholder="you@company.com"
-            value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} />
+          <Input
+            id={`${idPrefix}-email`}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
           {touched && error && <Field.ErrorText>{error}</Field.ErrorText>}
           <Field.HelperText>We will e-mail you a one-time link — no password needed.</Field.HelperText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" disabled={error !== null || pending} loading={pending} loadingText="Sending...">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          disabled={error !== null || pending}
+          loading={pending}
+          loadingText="Sending..."
+        >
           Send Magic Link
         </Button>
       </Stack>

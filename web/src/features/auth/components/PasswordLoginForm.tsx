@@ -11,7 +11,10 @@ export function PasswordLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
-  useAdoptTypedValues([['login-email', setEmail], ['login-password', setPassword]]);
+  useAdoptTypedValues([
+    ['login-email', setEmail],
+    ['login-password', setPassword],
+  ]);
   const ready = email.trim() !== '' && password !== '';
 
   async function onSubmit(e: FormEvent) {
@@ -33,16 +36,34 @@ export function PasswordLoginForm() {
       <Stack gap="4">
         <Field.Root required>
           <Field.Label htmlFor="login-email">Email</Field.Label>
-          <Input id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field.Root>
         <Field.Root required>
           <Field.Label htmlFor="login-password">Password</Field.Label>
-          <Input id="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field.Root>
         <Link asChild fontSize="sm" color="brand.700" textDecoration="underline" alignSelf="end" mt="-2">
           <RRLink to="/auth?tab=forgot">Forgot password?</RRLink>
         </Link>
-        <Button type="submit" colorPalette="brand" disabled={!ready || pending} loading={pending} loadingText="Signing in...">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          disabled={!ready || pending}
+          loading={pending}
+          loadingText="Signing in..."
+        >
           Sign In
         </Button>
       </Stack>

@@ -16,7 +16,11 @@ export function RegisterForm() {
   const [touched, setTouched] = useState({ email: false, password: false, confirm: false });
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
-  useAdoptTypedValues([['register-email', setEmail], ['register-password', setPassword], ['register-confirm', setConfirm]]);
+  useAdoptTypedValues([
+    ['register-email', setEmail],
+    ['register-password', setPassword],
+    ['register-confirm', setConfirm],
+  ]);
 
   const emailBad = !isEmail(email);
   const mismatch = passwordsMatchError(password, confirm);
@@ -47,10 +51,15 @@ export function RegisterForm() {
   if (sentTo) {
     return (
       <Stack gap="3" textAlign="center" py="4" role="status">
-        <Heading as="h3" size="lg">Check Your Email</Heading>
+        <Heading as="h3" size="lg">
+          Check Your Email
+        </Heading>
         <Text color="gray.600">
-          {sentTo.message} We sent it to <Box as="strong" color="gray.900">{sentTo.email}</Box>; the link is valid for 24 hours.
-          When you open it, type your password again to confirm the account.
+          {sentTo.message} We sent it to{' '}
+          <Box as="strong" color="gray.900">
+            {sentTo.email}
+          </Box>
+          ; the link is valid for 24 hours. When you open it, type your password again to confirm the account.
         </Text>
       </Stack>
     );
@@ -61,25 +70,51 @@ export function RegisterForm() {
       <Stack gap="4">
         <Field.Root invalid={touched.email && emailBad} required>
           <Field.Label htmlFor="register-email">Email</Field.Label>
-          <Input id="register-email" type="email" autoComplete="email" value={email}
-            onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, email: true }))} />
+          <Input
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          />
           {touched.email && emailBad && <Field.ErrorText>Please enter a valid email address</Field.ErrorText>}
         </Field.Root>
         <Field.Root invalid={touched.password && passwordShort} required>
           <Field.Label htmlFor="register-password">Password</Field.Label>
-          <Input id="register-password" type="password" autoComplete="new-password" value={password}
-            onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, password: true }))} />
-          {touched.password && passwordShort
-            ? <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
-            : <Field.HelperText>Use at least {PASSWORD_MIN} characters.</Field.HelperText>}
+          <Input
+            id="register-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          />
+          {touched.password && passwordShort ? (
+            <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>Use at least {PASSWORD_MIN} characters.</Field.HelperText>
+          )}
         </Field.Root>
         <Field.Root invalid={touched.confirm && mismatch !== null} required>
           <Field.Label htmlFor="register-confirm">Confirm Password</Field.Label>
-          <Input id="register-confirm" type="password" autoComplete="new-password" value={confirm}
-            onChange={(e) => setConfirm(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, confirm: true }))} />
+          <Input
+            id="register-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
+          />
           {touched.confirm && mismatch && <Field.ErrorText>{mismatch}</Field.ErrorText>}
         </Field.Root>
-        <Button type="submit" colorPalette="brand" disabled={pending} loading={pending} loadingText="Creating account...">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          disabled={pending}
+          loading={pending}
+          loadingText="Creating account..."
+        >
           Create Account
         </Button>
       </Stack>

@@ -4,7 +4,11 @@
  */
 import useSWR from 'swr';
 import {
-  billingHistorySchema, billingRedirectSchema, billingStatusSchema, type BillingHistoryEntry, type BillingStatus,
+  billingHistorySchema,
+  billingRedirectSchema,
+  billingStatusSchema,
+  type BillingHistoryEntry,
+  type BillingStatus,
   type PurchasablePlan,
 } from '@jsonable/contracts/billing';
 import { api } from '../../../lib/api-client';
@@ -13,7 +17,9 @@ export const BILLING_STATUS_KEY = '/api/billing/status';
 export const BILLING_HISTORY_KEY = '/api/billing/history';
 
 export function useBillingStatus() {
-  const { data, error, isLoading } = useSWR<BillingStatus>(BILLING_STATUS_KEY, (path: string) => api.get(path, billingStatusSchema));
+  const { data, error, isLoading } = useSWR<BillingStatus>(BILLING_STATUS_KEY, (path: string) =>
+    api.get(path, billingStatusSchema),
+  );
   return { status: data ?? null, enabled: data?.enabled ?? null, error: error as unknown, isLoading };
 }
 
@@ -34,7 +40,9 @@ const historySchema = billingHistorySchema.transform((h) => h.entries);
 
 export function useBillingHistory() {
   // The newest 200 entries (the history is paged; years of monthly invoices fit in one page).
-  const { data, error, isLoading } = useSWR<BillingEntry[]>(BILLING_HISTORY_KEY, (path: string) => api.get(`${path}?limit=200`, historySchema));
+  const { data, error, isLoading } = useSWR<BillingEntry[]>(BILLING_HISTORY_KEY, (path: string) =>
+    api.get(`${path}?limit=200`, historySchema),
+  );
   return { entries: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
 }
 

@@ -17,13 +17,20 @@ export function BillingHistory() {
   const { entries, loaded, error } = useBillingHistory();
   return (
     <Box data-testid="billing-history">
-      <Heading as="h2" size="md" mb="3">Billing History</Heading>
+      <Heading as="h2" size="md" mb="3">
+        Billing History
+      </Heading>
       {error ? (
-        <Alert.Root status="info" size="sm"><Alert.Indicator /><Alert.Description>Billing history is not available right now.</Alert.Description></Alert.Root>
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>Billing history is not available right now.</Alert.Description>
+        </Alert.Root>
       ) : !loaded ? (
         <Skeleton height="16" />
       ) : entries.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">No billing events yet. Plan changes and payments will be listed here.</Text>
+        <Text fontSize="sm" color="fg.muted">
+          No billing events yet. Plan changes and payments will be listed here.
+        </Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root size="sm">

@@ -14,7 +14,11 @@ export function BillingOffNotice() {
         <Alert.Description>
           <Text>
             Plans cannot be bought or changed online here yet. To change your plan, write to{' '}
-            <Link href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Change my Jsonable plan')}`} color="brand.700" textDecoration="underline">
+            <Link
+              href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Change my Jsonable plan')}`}
+              color="brand.700"
+              textDecoration="underline"
+            >
               {CONTACT_EMAIL}
             </Link>{' '}
             and we will switch it for you; the new limits apply from your next table.

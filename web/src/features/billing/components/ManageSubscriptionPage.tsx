@@ -33,23 +33,42 @@ export function ManageSubscriptionPage() {
     <Container maxW="4xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
         <Link asChild color="brand.700" fontWeight="medium" fontSize="sm" alignSelf="start">
-          <RouterLink to="/dashboard"><ArrowLeftIcon /> Back to Dashboard</RouterLink>
+          <RouterLink to="/dashboard">
+            <ArrowLeftIcon /> Back to Dashboard
+          </RouterLink>
         </Link>
-        <Heading as="h1" size="2xl">Manage Subscription</Heading>
+        <Heading as="h1" size="2xl">
+          Manage Subscription
+        </Heading>
         <Card.Root variant="outline">
           <Card.Body gap="3">
-            {accountLoading ? <Skeleton height="12" /> : (
+            {accountLoading ? (
+              <Skeleton height="12" />
+            ) : (
               <>
-                <Text>Current plan: <strong data-testid="current-plan">{plan.name}</strong>{plan.priceLabel !== plan.name && ` (${plan.priceLabel})`}</Text>
-                {account?.usage_reset_date && <Text fontSize="sm" color="fg.muted">Usage resets {formatDate(account.usage_reset_date)}.</Text>}
+                <Text>
+                  Current plan: <strong data-testid="current-plan">{plan.name}</strong>
+                  {plan.priceLabel !== plan.name && ` (${plan.priceLabel})`}
+                </Text>
+                {account?.usage_reset_date && (
+                  <Text fontSize="sm" color="fg.muted">
+                    Usage resets {formatDate(account.usage_reset_date)}.
+                  </Text>
+                )}
               </>
             )}
-            {isLoading ? <Skeleton height="10" /> : !billingOn ? (
+            {isLoading ? (
+              <Skeleton height="10" />
+            ) : !billingOn ? (
               <BillingOffNotice />
             ) : hasCustomer ? (
               <Stack gap="2" align="start">
-                <Text fontSize="sm">Change plan, update your card, download invoices or cancel in the billing portal.</Text>
-                <Button colorPalette="brand" onClick={portal} loading={opening} loadingText="Opening portal...">Open Billing Portal</Button>
+                <Text fontSize="sm">
+                  Change plan, update your card, download invoices or cancel in the billing portal.
+                </Text>
+                <Button colorPalette="brand" onClick={portal} loading={opening} loadingText="Opening portal...">
+                  Open Billing Portal
+                </Button>
               </Stack>
             ) : (
               <Stack gap="2" align="start">
@@ -58,7 +77,9 @@ export function ManageSubscriptionPage() {
                     ? `You are on ${plan.name}: there is no card subscription to manage. Choose a plan to upgrade.`
                     : 'Your plan was set by an operator, not bought by card, so there is no card subscription to manage. Contact us to change it, or choose a plan to pay by card.'}
                 </Text>
-                <Button asChild variant="outline"><RouterLink to="/subscribe">See plans</RouterLink></Button>
+                <Button asChild variant="outline">
+                  <RouterLink to="/subscribe">See plans</RouterLink>
+                </Button>
               </Stack>
             )}
           </Card.Body>

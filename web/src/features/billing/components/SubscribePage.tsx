@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Container, Heading, Link, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Heading,
+  Link,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { purchasablePlanSchema } from '@jsonable/contracts/billing';
 import { plans, type Plan, type PlanTier } from '@jsonable/contracts/plans';
@@ -39,10 +52,14 @@ export function SubscribePage() {
     <Container maxW="6xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
         <Link asChild color="brand.700" fontWeight="medium" fontSize="sm" alignSelf="start">
-          <RouterLink to="/dashboard"><ArrowLeftIcon /> Back to Dashboard</RouterLink>
+          <RouterLink to="/dashboard">
+            <ArrowLeftIcon /> Back to Dashboard
+          </RouterLink>
         </Link>
         <Stack gap="1">
-          <Heading as="h1" size="2xl">Upgrade your plan</Heading>
+          <Heading as="h1" size="2xl">
+            Upgrade your plan
+          </Heading>
           <Text color="fg.muted">
             You are on <strong data-testid="current-plan">{current.name}</strong>
             {current.tablesPerPeriod !== null && ` — ${current.tablesPerPeriod} tables per 30 days`}
@@ -56,27 +73,51 @@ export function SubscribePage() {
             const plan = plans[tier];
             const isCurrent = plan.tier === current.tier;
             return (
-              <Card.Root key={tier} variant="outline" borderColor={tier === 'premium' ? 'brand.300' : undefined} data-testid={`plan-${tier}`}>
+              <Card.Root
+                key={tier}
+                variant="outline"
+                borderColor={tier === 'premium' ? 'brand.300' : undefined}
+                data-testid={`plan-${tier}`}
+              >
                 <Card.Header>
                   <Stack gap="1">
-                    <Heading as="h2" size="md">{plan.name} {isCurrent && <Badge colorPalette="green" ms="1">Current</Badge>}</Heading>
-                    <Text fontSize="2xl" fontWeight="bold">{plan.priceLabel}</Text>
+                    <Heading as="h2" size="md">
+                      {plan.name}{' '}
+                      {isCurrent && (
+                        <Badge colorPalette="green" ms="1">
+                          Current
+                        </Badge>
+                      )}
+                    </Heading>
+                    <Text fontSize="2xl" fontWeight="bold">
+                      {plan.priceLabel}
+                    </Text>
                   </Stack>
                 </Card.Header>
                 <Card.Body>
                   <List.Root ps="4" gap="1" fontSize="sm">
-                    {plan.features.map((f) => <List.Item key={f}>{f}</List.Item>)}
+                    {plan.features.map((f) => (
+                      <List.Item key={f}>{f}</List.Item>
+                    ))}
                   </List.Root>
                 </Card.Body>
                 <Card.Footer>
                   {plan.purchasable ? (
-                    <Button colorPalette="brand" w="100%" disabled={!billingOn || !available(tier) || isCurrent || pending !== null}
-                      loading={pending === tier} loadingText="Opening checkout..." onClick={() => choose(plan)}>
+                    <Button
+                      colorPalette="brand"
+                      w="100%"
+                      disabled={!billingOn || !available(tier) || isCurrent || pending !== null}
+                      loading={pending === tier}
+                      loadingText="Opening checkout..."
+                      onClick={() => choose(plan)}
+                    >
                       {isCurrent ? 'Your plan' : `Choose ${plan.name}`}
                     </Button>
                   ) : (
                     <Button asChild variant="outline" w="100%">
-                      <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Jsonable Enterprise')}`}>Contact sales</a>
+                      <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Jsonable Enterprise')}`}>
+                        Contact sales
+                      </a>
                     </Button>
                   )}
                 </Card.Footer>
@@ -86,7 +127,8 @@ export function SubscribePage() {
         </SimpleGrid>
         {billingOn && (
           <Box fontSize="sm" color="fg.muted">
-            Payments are handled by our card payment provider; you can cancel or change plans any time from Manage Subscription.
+            Payments are handled by our card payment provider; you can cancel or change plans any time from Manage
+            Subscription.
           </Box>
         )}
       </Stack>

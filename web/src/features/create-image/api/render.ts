@@ -19,14 +19,19 @@ export class InvalidSaveResponse extends Error {
   }
 }
 
-export interface SavedImage { id: string | null; url: string; filename: string | null }
+export interface SavedImage {
+  id: string | null;
+  url: string;
+  filename: string | null;
+}
 
 /** Stores the table; the answer must carry success and an image URL (else 'Invalid response format'). */
 export async function saveTable(body: Record<string, unknown>, projectId: string | null): Promise<SavedImage> {
   const answer = await api.post(withProject('/api/jsonable/json-to-png', projectId), body);
-  const image = answer && typeof answer === 'object' && (answer as { success?: unknown }).success === true
-    ? (answer as { image?: { id?: unknown; url?: unknown; filename?: unknown } }).image
-    : undefined;
+  const image =
+    answer && typeof answer === 'object' && (answer as { success?: unknown }).success === true
+      ? (answer as { image?: { id?: unknown; url?: unknown; filename?: unknown } }).image
+      : undefined;
   if (!image || typeof image.url !== 'string' || !image.url) throw new InvalidSaveResponse();
   const filename = typeof image.filename === 'string' ? image.filename : null;
   await refreshAfterRender();

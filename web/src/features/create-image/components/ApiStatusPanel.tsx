@@ -19,20 +19,41 @@ export function ApiStatusPanel() {
   const parts = status.parts.map((p) => p.name).join(', ');
   const details = status.parts.map((p) => `${p.name}: ${p.message}`).join('\n');
   return (
-    <HStack gap="2" px="3" py="1.5" borderWidth="1px" borderRadius="full" bg={look.bg}
-      borderColor={look.border} role="status" aria-live="polite" data-testid="api-status"
-      title={details || undefined}>
+    <HStack
+      gap="2"
+      px="3"
+      py="1.5"
+      borderWidth="1px"
+      borderRadius="full"
+      bg={look.bg}
+      borderColor={look.border}
+      role="status"
+      aria-live="polite"
+      data-testid="api-status"
+      title={details || undefined}
+    >
       <Box position="relative" w="2.5" h="2.5" flexShrink={0} aria-hidden="true">
         {up && (
-          <Box position="absolute" inset="0" borderRadius="full" bg="green.400" opacity={0.75}
+          <Box
+            position="absolute"
+            inset="0"
+            borderRadius="full"
+            bg="green.400"
+            opacity={0.75}
             animation="ping 1.5s cubic-bezier(0, 0, 0.2, 1) infinite"
-            css={{ '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }} />
+            css={{ '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}
+          />
         )}
         <Box position="relative" w="2.5" h="2.5" borderRadius="full" bg={look.dot} />
       </Box>
       <Text fontSize="sm" fontWeight="medium" color={look.text}>
         API Service: {look.label}
-        {status.state === 'degraded' && parts ? <Text as="span" fontWeight="normal"> ({parts})</Text> : null}
+        {status.state === 'degraded' && parts ? (
+          <Text as="span" fontWeight="normal">
+            {' '}
+            ({parts})
+          </Text>
+        ) : null}
       </Text>
     </HStack>
   );

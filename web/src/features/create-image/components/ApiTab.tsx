@@ -19,7 +19,13 @@ const genericRequestBody = { ...requestBody, styles: { headerBg: '#4a1e8c', imag
 
 function projectResponse(origin: string) {
   const url = `${origin}/api/images/weekly-signups-1763780000000.png`;
-  const image = { id: '7f3c…', url, filename: 'weekly-signups-1763780000000.png', createdAt: '2026-11-22T03:00:00.000Z', title: 'Weekly Signups' };
+  const image = {
+    id: '7f3c…',
+    url,
+    filename: 'weekly-signups-1763780000000.png',
+    createdAt: '2026-11-22T03:00:00.000Z',
+    title: 'Weekly Signups',
+  };
   return { success: true, image, ...image, image_url: url, userId: '…', projectId: '…' };
 }
 
@@ -32,27 +38,43 @@ function genericResponse(origin: string) {
 }
 
 const platforms: { name: string; path: string; steps: string[] }[] = [
-  { name: 'Make', path: '/make-integration', steps: [
-    'Add an HTTP › Make a request module.',
-    'Method POST, URL: the endpoint above; header Content-Type: application/json.',
-    'Body type Raw, content type JSON; map your rows into the data array.',
-    'Set Parse response to Yes and use url from the output.',
-  ] },
-  { name: 'n8n', path: '/n8n-integration', steps: [
-    'Add an HTTP Request node with method POST and the endpoint above.',
-    'Send Body: JSON; build the body with an expression from the previous node.',
-    'Read {{$json.url}} in the next node.',
-  ] },
-  { name: 'Zapier', path: '/zapier-integration', steps: [
-    'Add a Webhooks by Zapier › Custom Request action.',
-    'Method POST, URL: the endpoint above, Data: your JSON, header Content-Type: application/json.',
-    'Use the returned url in later steps (e-mail, Slack, Sheets).',
-  ] },
-  { name: 'Gumloop', path: '/gumloop-integration', steps: [
-    'Add an API Call node with method POST and the endpoint above.',
-    'Add the header Authorization: Bearer <your key>.',
-    'Pass your JSON as the body and read url from the response.',
-  ] },
+  {
+    name: 'Make',
+    path: '/make-integration',
+    steps: [
+      'Add an HTTP › Make a request module.',
+      'Method POST, URL: the endpoint above; header Content-Type: application/json.',
+      'Body type Raw, content type JSON; map your rows into the data array.',
+      'Set Parse response to Yes and use url from the output.',
+    ],
+  },
+  {
+    name: 'n8n',
+    path: '/n8n-integration',
+    steps: [
+      'Add an HTTP Request node with method POST and the endpoint above.',
+      'Send Body: JSON; build the body with an expression from the previous node.',
+      'Read {{$json.url}} in the next node.',
+    ],
+  },
+  {
+    name: 'Zapier',
+    path: '/zapier-integration',
+    steps: [
+      'Add a Webhooks by Zapier › Custom Request action.',
+      'Method POST, URL: the endpoint above, Data: your JSON, header Content-Type: application/json.',
+      'Use the returned url in later steps (e-mail, Slack, Sheets).',
+    ],
+  },
+  {
+    name: 'Gumloop',
+    path: '/gumloop-integration',
+    steps: [
+      'Add an API Call node with method POST and the endpoint above.',
+      'Add the header Authorization: Bearer <your key>.',
+      'Pass your JSON as the body and read url from the response.',
+    ],
+  },
 ];
 
 export function ApiTab({ project }: { project: Project | null }) {
@@ -63,7 +85,9 @@ export function ApiTab({ project }: { project: Project | null }) {
   const keyRequired = specific && project?.settings.requireKey === true;
   const keyHeader = !specific
     ? ' \\\n  -H "Authorization: Bearer YOUR_API_KEY"'
-    : keyRequired ? ' \\\n  -H "X-API-KEY: YOUR_PROJECT_KEY"' : '';
+    : keyRequired
+      ? ' \\\n  -H "X-API-KEY: YOUR_PROJECT_KEY"'
+      : '';
   const body = specific ? requestBody : genericRequestBody;
   const curl = `curl -X POST "${url}" \\\n  -H "Content-Type: application/json"${keyHeader} \\\n  -d '${JSON.stringify(body, null, 2)}'`;
   const response = JSON.stringify(specific ? projectResponse(origin) : genericResponse(origin), null, 2);
@@ -71,14 +95,19 @@ export function ApiTab({ project }: { project: Project | null }) {
   return (
     <Stack gap="6" maxW="4xl">
       <Box>
-        <Heading as="h2" size="md" mb="2">API Endpoint</Heading>
+        <Heading as="h2" size="md" mb="2">
+          API Endpoint
+        </Heading>
         <HStack gap="2">
-          <Code flex="1" p="2.5" fontSize="sm" wordBreak="break-all" data-testid="api-endpoint-url">{url}</Code>
+          <Code flex="1" p="2.5" fontSize="sm" wordBreak="break-all" data-testid="api-endpoint-url">
+            {url}
+          </Code>
           <CopyButton value={url} ariaLabel="Copy endpoint URL" size="sm" />
         </HStack>
         {!project && (
           <Text fontSize="sm" color="fg.muted" mt="2">
-            The general endpoint needs your API key (Settings › API Keys). Select or create a project for an endpoint of its own.
+            The general endpoint needs your API key (Settings › API Keys). Select or create a project for an endpoint of
+            its own.
           </Text>
         )}
       </Box>
@@ -95,8 +124,12 @@ export function ApiTab({ project }: { project: Project | null }) {
             </Alert.Content>
           </Alert.Root>
           <Box borderWidth="1px" borderRadius="md" p="3" data-testid="api-key-hint">
-            <Text fontSize="sm" fontWeight="semibold">API key header ({keyRequired ? 'required' : 'optional'})</Text>
-            <Code mt="1" display="block" p="2" fontSize="xs">X-API-KEY: {project.apiKeyPrefix}…</Code>
+            <Text fontSize="sm" fontWeight="semibold">
+              API key header ({keyRequired ? 'required' : 'optional'})
+            </Text>
+            <Code mt="1" display="block" p="2" fontSize="xs">
+              X-API-KEY: {project.apiKeyPrefix}…
+            </Code>
             <Text fontSize="sm" color="fg.muted" mt="1">
               {keyRequired
                 ? 'This project requires its key: calls without the X-API-KEY header are refused (401).'
@@ -121,18 +154,25 @@ export function ApiTab({ project }: { project: Project | null }) {
       </Stack>
 
       <Box>
-        <Heading as="h2" size="md" mb="3">Use it from an automation platform</Heading>
+        <Heading as="h2" size="md" mb="3">
+          Use it from an automation platform
+        </Heading>
         {!specific && (
           <Text fontSize="sm" mb="3" data-testid="generic-key-note">
-            The general endpoint needs your API key: in each platform add the header <Code>Authorization: Bearer YOUR_API_KEY</Code>.
+            The general endpoint needs your API key: in each platform add the header{' '}
+            <Code>Authorization: Bearer YOUR_API_KEY</Code>.
           </Text>
         )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {platforms.map((p) => (
             <Box key={p.name} borderWidth="1px" borderRadius="md" p="4">
-              <Heading as="h3" size="sm" mb="2">{p.name}</Heading>
+              <Heading as="h3" size="sm" mb="2">
+                {p.name}
+              </Heading>
               <List.Root as="ol" ps="5" fontSize="sm" gap="1">
-                {p.steps.map((s) => <List.Item key={s}>{s}</List.Item>)}
+                {p.steps.map((s) => (
+                  <List.Item key={s}>{s}</List.Item>
+                ))}
               </List.Root>
               <Link asChild fontSize="sm" color="brand.700" mt="2" display="inline-block">
                 <RouterLink to={p.path}>Full {p.name} guide</RouterLink>

@@ -23,8 +23,18 @@ export function ColourField({ id, label, value, onChange, error }: ColourFieldPr
     <Field.Root invalid={invalid || !!error}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <HStack gap="2" w="100%">
-        <Box as="label" position="relative" w="10" h="10" flexShrink={0} borderWidth="1px" borderRadius="md" overflow="hidden"
-          bg={invalid ? 'white' : value} cursor="pointer">
+        <Box
+          as="label"
+          position="relative"
+          w="10"
+          h="10"
+          flexShrink={0}
+          borderWidth="1px"
+          borderRadius="md"
+          overflow="hidden"
+          bg={invalid ? 'white' : value}
+          cursor="pointer"
+        >
           <input
             type="color"
             aria-label={`${label} picker`}
@@ -33,7 +43,14 @@ export function ColourField({ id, label, value, onChange, error }: ColourFieldPr
             style={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }}
           />
         </Box>
-        <Input id={id} value={value} onChange={(e) => onChange(e.target.value.trim())} fontFamily="mono" maxLength={7} placeholder="#2563eb" />
+        <Input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value.trim())}
+          fontFamily="mono"
+          maxLength={7}
+          placeholder="#2563eb"
+        />
       </HStack>
       <Field.ErrorText>{error ?? 'Use a hex colour such as #2563eb'}</Field.ErrorText>
     </Field.Root>

@@ -19,7 +19,11 @@ import { SettingsTab } from './SettingsTab';
 type TabValue = 'api' | 'preview' | 'settings';
 
 function TabIcon({ children }: { children: React.ReactNode }) {
-  return <Box as="span" display={{ base: 'none', sm: 'inline-flex' }} aria-hidden="true">{children}</Box>;
+  return (
+    <Box as="span" display={{ base: 'none', sm: 'inline-flex' }} aria-hidden="true">
+      {children}
+    </Box>
+  );
 }
 
 export function CreateImagePage() {
@@ -40,12 +44,23 @@ export function CreateImagePage() {
   useEffect(() => {
     if (fromStorage) return;
     let live = true;
-    void fetchServerSettings().then((s) => { if (live && s) replace(s, true); });
-    return () => { live = false; };
+    void fetchServerSettings().then((s) => {
+      if (live && s) replace(s, true);
+    });
+    return () => {
+      live = false;
+    };
   }, [fromStorage, replace]);
 
   function select(projectId: string) {
-    setParams((prev) => { const next = new URLSearchParams(prev); next.set('projectId', projectId); return next; }, { replace: true });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('projectId', projectId);
+        return next;
+      },
+      { replace: true },
+    );
   }
 
   const plan = accountPlan(account);
@@ -57,15 +72,21 @@ export function CreateImagePage() {
 
   return (
     <Flex direction="column" minH="100vh" bg="gray.50">
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl" py="3" px={{ base: 4, md: 6 }}>
           <Flex align="center" justify="space-between" gap="3" flexWrap="wrap">
             <HStack gap="4" minW="0">
               <Link asChild color="brand.700" fontWeight="medium" fontSize="sm">
-                <RouterLink to="/dashboard"><ArrowLeftIcon /> Back to Dashboard</RouterLink>
+                <RouterLink to="/dashboard">
+                  <ArrowLeftIcon /> Back to Dashboard
+                </RouterLink>
               </Link>
-              <Box display={{ base: 'none', sm: 'block' }}><Logo /></Box>
+              <Box display={{ base: 'none', sm: 'block' }}>
+                <Logo />
+              </Box>
             </HStack>
             <ApiStatusPanel />
           </Flex>
@@ -75,24 +96,65 @@ export function CreateImagePage() {
       <Container as="main" id="main" maxW="7xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }} flex="1">
         <Stack gap="6">
           <Stack gap="1">
-            <Heading as="h1" size="2xl">Create New Image</Heading>
+            <Heading as="h1" size="2xl">
+              Create New Image
+            </Heading>
             <Text color="fg.muted">Turn JSON into a table image with a permanent public URL.</Text>
           </Stack>
           <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 4 }} maxW="3xl">
-            <ProjectSelector projects={projects} loaded={loaded} value={selected?.id ?? null} onChange={select}
-              onNewProject={onNewProject} newProjectDisabled={atLimit && !isUpgradeTier(account?.current_plan_tier)} />
+            <ProjectSelector
+              projects={projects}
+              loaded={loaded}
+              value={selected?.id ?? null}
+              onChange={select}
+              onNewProject={onNewProject}
+              newProjectDisabled={atLimit && !isUpgradeTier(account?.current_plan_tier)}
+            />
           </Box>
-          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabValue)} variant="line" colorPalette="brand" size={{ base: 'sm', sm: 'md' }}>
-            <Tabs.List bg="white" borderTopRadius="lg" overflowX="auto" overflowY="hidden" css={{ '& > button': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(e) => setTab(e.value as TabValue)}
+            variant="line"
+            colorPalette="brand"
+            size={{ base: 'sm', sm: 'md' }}
+          >
+            <Tabs.List
+              bg="white"
+              borderTopRadius="lg"
+              overflowX="auto"
+              overflowY="hidden"
+              css={{ '& > button': { whiteSpace: 'nowrap', flexShrink: 0 } }}
+            >
               {/* On a phone the three labels fit without their icons (else the bar scrolled, cutting one off). */}
-              <Tabs.Trigger value="api"><TabIcon><PlugIcon /></TabIcon> API Endpoint</Tabs.Trigger>
-              <Tabs.Trigger value="preview"><TabIcon><EyeIcon /></TabIcon> Preview</Tabs.Trigger>
-              <Tabs.Trigger value="settings"><TabIcon><SlidersIcon /></TabIcon> Style Settings</Tabs.Trigger>
+              <Tabs.Trigger value="api">
+                <TabIcon>
+                  <PlugIcon />
+                </TabIcon>{' '}
+                API Endpoint
+              </Tabs.Trigger>
+              <Tabs.Trigger value="preview">
+                <TabIcon>
+                  <EyeIcon />
+                </TabIcon>{' '}
+                Preview
+              </Tabs.Trigger>
+              <Tabs.Trigger value="settings">
+                <TabIcon>
+                  <SlidersIcon />
+                </TabIcon>{' '}
+                Style Settings
+              </Tabs.Trigger>
             </Tabs.List>
             <Box bg="white" borderWidth="1px" borderTopWidth="0" borderBottomRadius="lg" p={{ base: 3, md: 6 }}>
-              <Tabs.Content value="api" pt="0"><ApiTab project={selected} /></Tabs.Content>
-              <Tabs.Content value="preview" pt="0"><PreviewTab projectId={selected?.id ?? null} /></Tabs.Content>
-              <Tabs.Content value="settings" pt="0"><SettingsTab projectId={selected?.id ?? null} active={tab === 'settings'} /></Tabs.Content>
+              <Tabs.Content value="api" pt="0">
+                <ApiTab project={selected} />
+              </Tabs.Content>
+              <Tabs.Content value="preview" pt="0">
+                <PreviewTab projectId={selected?.id ?? null} />
+              </Tabs.Content>
+              <Tabs.Content value="settings" pt="0">
+                <SettingsTab projectId={selected?.id ?? null} active={tab === 'settings'} />
+              </Tabs.Content>
             </Box>
           </Tabs.Root>
         </Stack>
@@ -101,15 +163,28 @@ export function CreateImagePage() {
       <Box as="footer" bg="white" borderTopWidth="1px">
         <Container maxW="7xl" py="4" px={{ base: 4, md: 6 }}>
           <HStack gap="5" fontSize="sm" flexWrap="wrap" justify="center">
-            <Link asChild color="gray.700"><RouterLink to="/documentation">Documentation</RouterLink></Link>
-            <Link asChild color="gray.700"><RouterLink to="/documentation#api-reference">API Reference</RouterLink></Link>
-            <Link asChild color="gray.700"><RouterLink to="/">Home</RouterLink></Link>
+            <Link asChild color="gray.700">
+              <RouterLink to="/documentation">Documentation</RouterLink>
+            </Link>
+            <Link asChild color="gray.700">
+              <RouterLink to="/documentation#api-reference">API Reference</RouterLink>
+            </Link>
+            <Link asChild color="gray.700">
+              <RouterLink to="/">Home</RouterLink>
+            </Link>
           </HStack>
         </Container>
       </Box>
 
-      <CreateProjectDialog open={dialogOpen} onClose={() => setDialogOpen(false)} successTitle="Project created"
-        onCreated={(p) => { select(p.id); if (p.apiKey) setCreated(p); }} />
+      <CreateProjectDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        successTitle="Project created"
+        onCreated={(p) => {
+          select(p.id);
+          if (p.apiKey) setCreated(p);
+        }}
+      />
       <ApiKeyDialog project={created} freshKey={created?.apiKey ?? null} onClose={() => setCreated(null)} />
     </Flex>
   );

@@ -1,6 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Field, Flex, Heading, HStack, Image, Input, Link, SimpleGrid, Skeleton, Stack, Text, Textarea,
+  Alert,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, messageOf } from '../../../lib/api-client';
@@ -15,8 +29,14 @@ import { useTableSettings } from '../stores/table-settings-store';
 import { useTableDraft } from '../stores/table-draft-store';
 import { apiFieldError, featureErrors, featureFields } from '../../../lib/table-features';
 
-interface Preview { url: string; blob: Blob; title: string | null; customFilename: string }
-type Phase = { kind: 'idle' } | { kind: 'loading' } | { kind: 'shown' } | { kind: 'error'; message: string; upgrade: boolean };
+interface Preview {
+  url: string;
+  blob: Blob;
+  title: string | null;
+  customFilename: string;
+}
+type Phase =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'shown' } | { kind: 'error'; message: string; upgrade: boolean };
 
 export function PreviewTab({ projectId }: { projectId: string | null }) {
   const { json, setJson, formats, spanners, notes, setServerErrors } = useTableDraft();
@@ -29,8 +49,18 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
   const copyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Object URLs hold the blob in memory until revoked.
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview.url); }, [preview]);
-  useEffect(() => () => { if (copyTimer.current) clearTimeout(copyTimer.current); }, []);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
+  useEffect(
+    () => () => {
+      if (copyTimer.current) clearTimeout(copyTimer.current);
+    },
+    [],
+  );
 
   function useSample() {
     setJson(sampleJson);
@@ -125,8 +155,12 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
       <Stack gap="4" minW="0">
         <Field.Root>
           <HStack justify="space-between" w="100%" flexWrap="wrap" gap="2">
-            <Field.Label htmlFor="table-json" mb="0">Table JSON</Field.Label>
-            <Button size="xs" variant="outline" onClick={useSample}>Use Sample Data</Button>
+            <Field.Label htmlFor="table-json" mb="0">
+              Table JSON
+            </Field.Label>
+            <Button size="xs" variant="outline" onClick={useSample}>
+              Use Sample Data
+            </Button>
           </HStack>
           <Textarea
             id="table-json"
@@ -142,27 +176,73 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
             data-testid="json-editor"
           />
           <Field.HelperText>
-            Rows as objects in <code>data</code>, or <code>headers</code> plus <code>rows</code>. Optional: <code>title</code>, <code>styles</code>, <code>options</code>.
+            Rows as objects in <code>data</code>, or <code>headers</code> plus <code>rows</code>. Optional:{' '}
+            <code>title</code>, <code>styles</code>, <code>options</code>.
           </Field.HelperText>
         </Field.Root>
         <Field.Root>
           <Field.Label htmlFor="custom-filename">Custom Filename (optional)</Field.Label>
-          <Input id="custom-filename" value={customFilename} onChange={(e) => setCustomFilename(e.target.value)} placeholder="quarterly-sales" maxLength={100} />
+          <Input
+            id="custom-filename"
+            value={customFilename}
+            onChange={(e) => setCustomFilename(e.target.value)}
+            placeholder="quarterly-sales"
+            maxLength={100}
+          />
         </Field.Root>
-        <Button colorPalette="brand" size="lg" onClick={generate} loading={loading} loadingText="Processing..." disabled={!json.trim()}>
+        <Button
+          colorPalette="brand"
+          size="lg"
+          onClick={generate}
+          loading={loading}
+          loadingText="Processing..."
+          disabled={!json.trim()}
+        >
           Generate Table
         </Button>
         {publicUrl && (
-          <Box borderWidth="1px" borderColor="green.300" bg="green.50" borderRadius="md" p="3" data-testid="public-url-box">
-            <Text fontWeight="semibold" fontSize="sm" mb="2" color="green.900">Public URL</Text>
+          <Box
+            borderWidth="1px"
+            borderColor="green.300"
+            bg="green.50"
+            borderRadius="md"
+            p="3"
+            data-testid="public-url-box"
+          >
+            <Text fontWeight="semibold" fontSize="sm" mb="2" color="green.900">
+              Public URL
+            </Text>
             <HStack gap="2">
-              <Input value={publicUrl} readOnly fontFamily="mono" fontSize="xs" bg="white" aria-label="Public URL" data-testid="public-url"
-                onFocus={(e) => e.currentTarget.select()} />
-              <Button size="sm" variant="outline" bg="white" onClick={copyUrl} aria-label="Copy public URL" flexShrink={0}>
+              <Input
+                value={publicUrl}
+                readOnly
+                fontFamily="mono"
+                fontSize="xs"
+                bg="white"
+                aria-label="Public URL"
+                data-testid="public-url"
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <Button
+                size="sm"
+                variant="outline"
+                bg="white"
+                onClick={copyUrl}
+                aria-label="Copy public URL"
+                flexShrink={0}
+              >
                 {urlCopied ? 'Copied!' : 'Copy'}
               </Button>
             </HStack>
-            <Link href={publicUrl} target="_blank" rel="noopener" fontSize="xs" color="green.900" mt="2" display="inline-block">
+            <Link
+              href={publicUrl}
+              target="_blank"
+              rel="noopener"
+              fontSize="xs"
+              color="green.900"
+              mt="2"
+              display="inline-block"
+            >
               Open the image in a new tab
             </Link>
           </Box>
@@ -171,17 +251,30 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
 
       <Stack gap="3" minW="0">
         <Flex justify="space-between" align="center" gap="2">
-          <Heading as="h2" size="md">Preview</Heading>
+          <Heading as="h2" size="md">
+            Preview
+          </Heading>
           <Button size="sm" variant="outline" onClick={download} disabled={!preview}>
             <DownloadIcon /> Download
           </Button>
         </Flex>
-        <Box borderWidth="1px" borderRadius="md" bg="gray.50" minH="64" p="3" overflow="auto" aria-live="polite" aria-busy={loading}
-          data-testid="preview-pane">
+        <Box
+          borderWidth="1px"
+          borderRadius="md"
+          bg="gray.50"
+          minH="64"
+          p="3"
+          overflow="auto"
+          aria-live="polite"
+          aria-busy={loading}
+          data-testid="preview-pane"
+        >
           {loading ? (
             <Stack gap="2" aria-label="Rendering the table">
               <Skeleton height="8" />
-              {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height="6" />)}
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} height="6" />
+              ))}
             </Stack>
           ) : phase.kind === 'error' && !preview ? (
             <ErrorNote message={phase.message} upgrade={phase.upgrade} />
@@ -189,10 +282,21 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
             <Stack gap="3">
               {phase.kind === 'error' && <ErrorNote message={phase.message} upgrade={phase.upgrade} />}
               {isPdf ? (
-                <Text fontSize="sm">PDF ready. <Link href={preview.url} target="_blank" rel="noopener" color="brand.700">Open the PDF</Link> or download it.</Text>
+                <Text fontSize="sm">
+                  PDF ready.{' '}
+                  <Link href={preview.url} target="_blank" rel="noopener" color="brand.700">
+                    Open the PDF
+                  </Link>{' '}
+                  or download it.
+                </Text>
               ) : (
-                <Image src={preview.url} alt={preview.title ? `Preview of ${preview.title}` : 'Preview of the table'} maxW="100%" mx="auto"
-                  data-testid="preview-image" />
+                <Image
+                  src={preview.url}
+                  alt={preview.title ? `Preview of ${preview.title}` : 'Preview of the table'}
+                  maxW="100%"
+                  mx="auto"
+                  data-testid="preview-image"
+                />
               )}
             </Stack>
           ) : (

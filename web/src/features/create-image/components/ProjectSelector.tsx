@@ -13,7 +13,15 @@ export interface ProjectSelectorProps {
 }
 
 /** Lists each project by name and endpoint path (SPEC §2). */
-export function ProjectSelector({ projects, loaded, value, onChange, onNewProject, newProjectDisabled, id = 'project-select' }: ProjectSelectorProps) {
+export function ProjectSelector({
+  projects,
+  loaded,
+  value,
+  onChange,
+  onNewProject,
+  newProjectDisabled,
+  id = 'project-select',
+}: ProjectSelectorProps) {
   return (
     <Field.Root>
       <Field.Label htmlFor={id}>Project</Field.Label>
@@ -26,7 +34,12 @@ export function ProjectSelector({ projects, loaded, value, onChange, onNewProjec
           </Text>
         ) : (
           <NativeSelect.Root flex="1" minW="0">
-            <NativeSelect.Field id={id} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)} data-testid="project-select">
+            <NativeSelect.Field
+              id={id}
+              value={value ?? ''}
+              onChange={(e) => onChange(e.currentTarget.value)}
+              data-testid="project-select"
+            >
               {projects.map((p) => (
                 <option key={p.id} value={p.id}>{`${p.name} — ${p.endpointPath}`}</option>
               ))}
@@ -34,7 +47,13 @@ export function ProjectSelector({ projects, loaded, value, onChange, onNewProjec
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         )}
-        <Button variant="outline" onClick={onNewProject} disabled={newProjectDisabled} flexShrink={0} alignSelf={{ base: 'start', sm: 'auto' }}>
+        <Button
+          variant="outline"
+          onClick={onNewProject}
+          disabled={newProjectDisabled}
+          flexShrink={0}
+          alignSelf={{ base: 'start', sm: 'auto' }}
+        >
           <PlusIcon /> New Project
         </Button>
       </Stack>

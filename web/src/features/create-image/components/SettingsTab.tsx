@@ -4,7 +4,12 @@ import { Box, Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, S
 import { toast } from '../../../lib/toaster';
 import { saveServerSettings } from '../api/settings';
 import {
-  borderStyles, defaultTableSettings, imageFormats, settingsErrors, settingsFontSizes, settingsFonts,
+  borderStyles,
+  defaultTableSettings,
+  imageFormats,
+  settingsErrors,
+  settingsFontSizes,
+  settingsFonts,
   storeSettings,
 } from '../lib/table-settings';
 import { useTableSettings } from '../stores/table-settings-store';
@@ -19,15 +24,31 @@ const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' 
   { key: 'borderColor', label: 'Border colour' },
 ];
 
-function SelectField<T extends string>({ id, label, value, options, labels, onChange }: {
-  id: string; label: string; value: T; options: readonly T[]; labels?: Record<T, string>; onChange: (v: T) => void;
+function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels?: Record<T, string>;
+  onChange: (v: T) => void;
 }) {
   return (
     <Field.Root>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
-          {options.map((o) => <option key={o} value={o}>{labels?.[o] ?? o}</option>)}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {labels?.[o] ?? o}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -35,15 +56,38 @@ function SelectField<T extends string>({ id, label, value, options, labels, onCh
   );
 }
 
-function NumberField({ id, label, value, min, max, help, error, onChange }: {
-  id: string; label: string; value: number; min: number; max?: number; help: string; error?: string; onChange: (v: number) => void;
+function NumberField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  help,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max?: number;
+  help: string;
+  error?: string;
+  onChange: (v: number) => void;
 }) {
   return (
     <Field.Root invalid={!!error}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
-      <Input id={id} type="number" inputMode="numeric" min={min} max={max} step={1}
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
         value={Number.isFinite(value) ? String(value) : ''}
-        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))} />
+        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+      />
       {error ? <Field.ErrorText>{help}</Field.ErrorText> : <Field.HelperText>{help}</Field.HelperText>}
     </Field.Root>
   );
@@ -77,7 +121,11 @@ export function SettingsTab({ projectId = null, active = true }: { projectId?: s
   // does not bring the old settings back.
   async function reset() {
     replace(defaultTableSettings, true);
-    try { storeSettings(window.localStorage, defaultTableSettings); } catch { /* storage blocked: the server copy still resets */ }
+    try {
+      storeSettings(window.localStorage, defaultTableSettings);
+    } catch {
+      /* storage blocked: the server copy still resets */
+    }
     try {
       await saveServerSettings(defaultTableSettings);
       toast.success('Reset Complete', 'Settings are back to the defaults.');
@@ -92,33 +140,94 @@ export function SettingsTab({ projectId = null, active = true }: { projectId?: s
     <Stack gap="10">
       <Stack gap="6" maxW="4xl">
         <Stack gap="1">
-          <Heading as="h2" size="md">Table Style Settings</Heading>
+          <Heading as="h2" size="md">
+            Table Style Settings
+          </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Settings you change here apply to the tables you generate on this screen. Settings left at their default follow
-            the selected project&apos;s default styles; styles written in the JSON win over both.
+            Settings you change here apply to the tables you generate on this screen. Settings left at their default
+            follow the selected project&apos;s default styles; styles written in the JSON win over both.
           </Text>
         </Stack>
         <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
           {colourFields.map((f) => (
-            <ColourField key={f.key} id={`setting-${f.key}`} label={f.label} value={settings[f.key]} error={errors[f.key]}
-              onChange={(v) => set(f.key, v)} />
+            <ColourField
+              key={f.key}
+              id={`setting-${f.key}`}
+              label={f.label}
+              value={settings[f.key]}
+              error={errors[f.key]}
+              onChange={(v) => set(f.key, v)}
+            />
           ))}
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
-          <SelectField id="setting-font" label="Font" value={settings.fontFamily} options={settingsFonts} onChange={(v) => set('fontFamily', v)} />
-          <SelectField id="setting-size" label="Font size" value={settings.fontSize} options={settingsFontSizes} onChange={(v) => set('fontSize', v)} />
-          <SelectField id="setting-border" label="Border style" value={settings.borderStyle} options={borderStyles} onChange={(v) => set('borderStyle', v)} />
-          <SelectField id="setting-format" label="Image format" value={settings.imageFormat} options={imageFormats} labels={FORMAT_LABELS} onChange={(v) => set('imageFormat', v)} />
-          <NumberField id="setting-padding" label="Cell padding (px)" value={settings.cellPadding} min={0} max={24}
-            help="0 to 24" error={errors.cellPadding} onChange={setNum('cellPadding')} />
-          <NumberField id="setting-quality" label="Image quality" value={settings.imageQuality} min={1} max={10}
-            help="1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)" error={errors.imageQuality} onChange={setNum('imageQuality')} />
-          <NumberField id="setting-width" label="Default width (px)" value={settings.defaultWidth} min={100} max={4000}
-            help="100 to 4000" error={errors.defaultWidth} onChange={setNum('defaultWidth')} />
+          <SelectField
+            id="setting-font"
+            label="Font"
+            value={settings.fontFamily}
+            options={settingsFonts}
+            onChange={(v) => set('fontFamily', v)}
+          />
+          <SelectField
+            id="setting-size"
+            label="Font size"
+            value={settings.fontSize}
+            options={settingsFontSizes}
+            onChange={(v) => set('fontSize', v)}
+          />
+          <SelectField
+            id="setting-border"
+            label="Border style"
+            value={settings.borderStyle}
+            options={borderStyles}
+            onChange={(v) => set('borderStyle', v)}
+          />
+          <SelectField
+            id="setting-format"
+            label="Image format"
+            value={settings.imageFormat}
+            options={imageFormats}
+            labels={FORMAT_LABELS}
+            onChange={(v) => set('imageFormat', v)}
+          />
+          <NumberField
+            id="setting-padding"
+            label="Cell padding (px)"
+            value={settings.cellPadding}
+            min={0}
+            max={24}
+            help="0 to 24"
+            error={errors.cellPadding}
+            onChange={setNum('cellPadding')}
+          />
+          <NumberField
+            id="setting-quality"
+            label="Image quality"
+            value={settings.imageQuality}
+            min={1}
+            max={10}
+            help="1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)"
+            error={errors.imageQuality}
+            onChange={setNum('imageQuality')}
+          />
+          <NumberField
+            id="setting-width"
+            label="Default width (px)"
+            value={settings.defaultWidth}
+            min={100}
+            max={4000}
+            help="100 to 4000"
+            error={errors.defaultWidth}
+            onChange={setNum('defaultWidth')}
+          />
         </SimpleGrid>
         <HStack gap="3" flexWrap="wrap">
-          <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>Save Settings</Button>
-          <Button variant="outline" onClick={reset} disabled={saving}>Reset to Defaults</Button>
+          <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>
+            Save Settings
+          </Button>
+          <Button variant="outline" onClick={reset} disabled={saving}>
+            Reset to Defaults
+          </Button>
         </HStack>
       </Stack>
       {/* Mounted only while the tab shows: typing in the Preview tab's editor costs it nothing. */}

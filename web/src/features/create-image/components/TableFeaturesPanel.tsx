@@ -22,10 +22,15 @@ import { useTableSettings } from '../stores/table-settings-store';
 /** How long the preview waits after the last edit before it asks for a render. */
 const SETTLE_MS = 500;
 
-type Shown = { kind: 'waiting' } | { kind: 'image'; url: string } | { kind: 'error'; message: string } | { kind: 'blocked'; message: string };
+type Shown =
+  | { kind: 'waiting' }
+  | { kind: 'image'; url: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'blocked'; message: string };
 
 export function TableFeaturesPanel({ projectId }: { projectId: string | null }) {
-  const { json, formats, spanners, notes, setFormats, setSpanners, setNotes, serverErrors, setServerErrors } = useTableDraft();
+  const { json, formats, spanners, notes, setFormats, setSpanners, setNotes, serverErrors, setServerErrors } =
+    useTableDraft();
   const settings = useTableSettings((s) => s.settings);
   const [shown, setShown] = useState<Shown>({ kind: 'waiting' });
   const [busy, setBusy] = useState(false);
@@ -41,8 +46,11 @@ export function TableFeaturesPanel({ projectId }: { projectId: string | null }) 
   let ownFields: string[] = [];
   try {
     const parsed: unknown = JSON.parse(source);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) ownFields = ownFeatureFields(parsed as Record<string, unknown>, features);
-  } catch { /* the preview says the JSON does not parse */ }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      ownFields = ownFeatureFields(parsed as Record<string, unknown>, features);
+  } catch {
+    /* the preview says the JSON does not parse */
+  }
 
   const request = JSON.stringify({ source, settings, projectId, features });
   useEffect(() => {
@@ -56,23 +64,33 @@ export function TableFeaturesPanel({ projectId }: { projectId: string | null }) 
       try {
         body = buildRequestBody(source, settings, projectId, '', features).body;
       } catch {
-        setShown({ kind: 'blocked', message: 'The JSON in the Preview tab does not parse: Invalid JSON format or server error' });
+        setShown({
+          kind: 'blocked',
+          message: 'The JSON in the Preview tab does not parse: Invalid JSON format or server error',
+        });
         return;
       }
       setBusy(true);
-      previewTable(body, projectId).then((blob) => {
-        if (mine !== seq.current) return;
-        setServerErrors({});
-        setShown({ kind: 'image', url: URL.createObjectURL(blob) });
-      }, (err: unknown) => {
-        if (mine !== seq.current) return;
-        const message = messageOf(err, 'Invalid JSON format or server error');
-        const field = err instanceof ApiError && err.status === 400 ? apiFieldError(message) : null;
-        // Under a field of this tab only when the tab sent it: the JSON's own fields are fixed in the JSON.
-        const root = field?.key.split('.')[0] ?? '';
-        setServerErrors(field && body[root] === features[root] ? { [field.key]: field.message } : {});
-        setShown({ kind: 'error', message });
-      }).finally(() => { if (mine === seq.current) setBusy(false); });
+      previewTable(body, projectId)
+        .then(
+          (blob) => {
+            if (mine !== seq.current) return;
+            setServerErrors({});
+            setShown({ kind: 'image', url: URL.createObjectURL(blob) });
+          },
+          (err: unknown) => {
+            if (mine !== seq.current) return;
+            const message = messageOf(err, 'Invalid JSON format or server error');
+            const field = err instanceof ApiError && err.status === 400 ? apiFieldError(message) : null;
+            // Under a field of this tab only when the tab sent it: the JSON's own fields are fixed in the JSON.
+            const root = field?.key.split('.')[0] ?? '';
+            setServerErrors(field && body[root] === features[root] ? { [field.key]: field.message } : {});
+            setShown({ kind: 'error', message });
+          },
+        )
+        .finally(() => {
+          if (mine === seq.current) setBusy(false);
+        });
     }, SETTLE_MS);
     return () => clearTimeout(timer);
     // `request` stands for every input of the body (the objects change identity on each render).
@@ -80,49 +98,108 @@ export function TableFeaturesPanel({ projectId }: { projectId: string | null }) 
 
   // Object URLs hold the image in memory until revoked.
   const lastUrl = shown.kind === 'image' ? shown.url : null;
-  useEffect(() => () => { if (lastUrl) URL.revokeObjectURL(lastUrl); }, [lastUrl]);
+  useEffect(
+    () => () => {
+      if (lastUrl) URL.revokeObjectURL(lastUrl);
+    },
+    [lastUrl],
+  );
 
   // A server error belongs to the values it was about: the next edit clears it.
-  const edited = <T,>(set: (v: T) => void) => (v: T) => { setServerErrors({}); set(v); };
+  const edited =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      setServerErrors({});
+      set(v);
+    };
 
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
       <Stack gap="6" minW="0">
         <Stack gap="1">
-          <Heading as="h2" size="md">Table Features</Heading>
+          <Heading as="h2" size="md">
+            Table Features
+          </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Notes, conditional formats and column spanners for the table in the editor. They go with Generate Table; fields the JSON sets itself win.
+            Notes, conditional formats and column spanners for the table in the editor. They go with Generate Table;
+            fields the JSON sets itself win.
           </Text>
         </Stack>
         <Stack gap="3">
-          <Heading as="h3" size="sm">Subtitle and Notes</Heading>
-          <NotesEditor idPrefix="setting-notes" notes={notes} onChange={edited(setNotes)} errors={errors} columns={columns} />
+          <Heading as="h3" size="sm">
+            Subtitle and Notes
+          </Heading>
+          <NotesEditor
+            idPrefix="setting-notes"
+            notes={notes}
+            onChange={edited(setNotes)}
+            errors={errors}
+            columns={columns}
+          />
         </Stack>
         <Stack gap="3">
-          <Heading as="h3" size="sm">Conditional Formats</Heading>
-          <Text fontSize="sm" color="fg.muted">Applied in order, later ones over earlier ones.</Text>
-          <ConditionalFormatsEditor idPrefix="setting-format" formats={formats} onChange={edited(setFormats)} errors={errors} columns={columns} />
+          <Heading as="h3" size="sm">
+            Conditional Formats
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Applied in order, later ones over earlier ones.
+          </Text>
+          <ConditionalFormatsEditor
+            idPrefix="setting-format"
+            formats={formats}
+            onChange={edited(setFormats)}
+            errors={errors}
+            columns={columns}
+          />
         </Stack>
         <Stack gap="3">
-          <Heading as="h3" size="sm">Column Spanners</Heading>
-          <SpannersEditor idPrefix="setting-spanner" spanners={spanners} onChange={edited(setSpanners)} errors={errors} columns={columns} />
+          <Heading as="h3" size="sm">
+            Column Spanners
+          </Heading>
+          <SpannersEditor
+            idPrefix="setting-spanner"
+            spanners={spanners}
+            onChange={edited(setSpanners)}
+            errors={errors}
+            columns={columns}
+          />
         </Stack>
       </Stack>
 
       <Stack gap="3" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
-        <Heading as="h3" size="sm">Live Preview</Heading>
+        <Heading as="h3" size="sm">
+          Live Preview
+        </Heading>
         <Text fontSize="xs" color="fg.muted">
-          {json.trim() ? 'The JSON in the Preview tab, with these settings.' : 'The sample table, with these settings: paste your JSON in the Preview tab to see your own.'}
+          {json.trim()
+            ? 'The JSON in the Preview tab, with these settings.'
+            : 'The sample table, with these settings: paste your JSON in the Preview tab to see your own.'}
         </Text>
         {ownFields.length > 0 && (
           <Text fontSize="sm" color="orange.800" data-testid="own-fields-note">
             The JSON sets {ownFields.join(', ')} itself; those win over the fields here.
           </Text>
         )}
-        <Box borderWidth="1px" borderRadius="md" bg="gray.50" minH="48" p="3" overflow="auto" aria-live="polite" aria-busy={busy} data-testid="settings-preview">
+        <Box
+          borderWidth="1px"
+          borderRadius="md"
+          bg="gray.50"
+          minH="48"
+          p="3"
+          overflow="auto"
+          aria-live="polite"
+          aria-busy={busy}
+          data-testid="settings-preview"
+        >
           {shown.kind === 'image' && (
-            <Image src={shown.url} alt="Live preview of the table with these settings" maxW="100%" mx="auto" opacity={busy ? 0.6 : 1}
-              data-testid="settings-preview-image" />
+            <Image
+              src={shown.url}
+              alt="Live preview of the table with these settings"
+              maxW="100%"
+              mx="auto"
+              opacity={busy ? 0.6 : 1}
+              data-testid="settings-preview-image"
+            />
           )}
           {shown.kind === 'waiting' && <Skeleton height="40" />}
           {(shown.kind === 'error' || shown.kind === 'blocked') && (

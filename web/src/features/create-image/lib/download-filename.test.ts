@@ -23,15 +23,19 @@ describe('download file name (SPEC §5)', () => {
   });
 
   it('always yields a non-empty name of a-z, 0-9 and inner single hyphens', () => {
-    fc.assert(fc.property(fc.option(fc.string()), fc.option(fc.string()), (custom, title) => {
-      const name = downloadBaseName(custom, title);
-      expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    }));
+    fc.assert(
+      fc.property(fc.option(fc.string()), fc.option(fc.string()), (custom, title) => {
+        const name = downloadBaseName(custom, title);
+        expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      }),
+    );
   });
 
   it('is idempotent', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      expect(sanitizeFilename(sanitizeFilename(s))).toBe(sanitizeFilename(s));
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(sanitizeFilename(sanitizeFilename(s))).toBe(sanitizeFilename(s));
+      }),
+    );
   });
 });

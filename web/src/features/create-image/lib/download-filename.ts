@@ -19,7 +19,9 @@ export function downloadBaseName(customFilename: string | null | undefined, titl
   return 'table';
 }
 
-const extensions: Record<string, string> = Object.fromEntries(IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], extensionOf(f)]));
+const extensions: Record<string, string> = Object.fromEntries(
+  IMAGE_FORMATS.map((f) => [FORMAT_CONTENT_TYPES[f], extensionOf(f)]),
+);
 
 /** Extension for a blob's content type; png when the server did not say. */
 export function extensionFor(contentType: string | null | undefined): string {
@@ -27,6 +29,10 @@ export function extensionFor(contentType: string | null | undefined): string {
   return extensions[bare] ?? 'png';
 }
 
-export function downloadFilename(customFilename: string | null | undefined, title: string | null | undefined, contentType: string | null | undefined): string {
+export function downloadFilename(
+  customFilename: string | null | undefined,
+  title: string | null | undefined,
+  contentType: string | null | undefined,
+): string {
   return `${downloadBaseName(customFilename, title)}.${extensionFor(contentType)}`;
 }

@@ -45,12 +45,17 @@ export function columnsOf(json: string): string[] {
   const payload = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? parsed : {};
   if (Array.isArray(payload.headers)) return payload.headers.filter((h): h is string => typeof h === 'string');
   const names = new Set<string>();
-  if (Array.isArray(payload.data)) for (const row of payload.data.slice(0, 100)) if (isRecord(row)) for (const k of Object.keys(row)) names.add(k);
+  if (Array.isArray(payload.data))
+    for (const row of payload.data.slice(0, 100)) if (isRecord(row)) for (const k of Object.keys(row)) names.add(k);
   return [...names];
 }
 
 export function buildRequestBody(
-  json: string, settings: TableSettings, projectId: string | null, customFilename: string, features: Record<string, unknown> = {},
+  json: string,
+  settings: TableSettings,
+  projectId: string | null,
+  customFilename: string,
+  features: Record<string, unknown> = {},
 ): BuiltRequest {
   let parsed: unknown;
   try {
@@ -59,7 +64,11 @@ export function buildRequestBody(
     throw new InvalidTableJson('Invalid JSON format or server error');
   }
   // A bare array of rows is the data form without the wrapper.
-  const payload: Record<string, unknown> = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? { ...parsed } : {};
+  const payload: Record<string, unknown> = Array.isArray(parsed)
+    ? { data: parsed }
+    : isRecord(parsed)
+      ? { ...parsed }
+      : {};
   if (!Array.isArray(parsed) && !isRecord(parsed)) throw new InvalidTableJson('Invalid JSON format or server error');
 
   const styles = { ...changedSettings(settings), ...(isRecord(payload.styles) ? payload.styles : {}) };
@@ -70,6 +79,7 @@ export function buildRequestBody(
   const body: Record<string, unknown> = { ...features, ...payload, options };
   if (Object.keys(styles).length > 0) body.styles = styles;
   if (projectId) body.projectId = projectId;
-  const title = typeof payload.title === 'string' ? payload.title : typeof options.title === 'string' ? options.title : null;
+  const title =
+    typeof payload.title === 'string' ? payload.title : typeof options.title === 'string' ? options.title : null;
   return { body, title };
 }

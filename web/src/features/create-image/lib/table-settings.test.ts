@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  SETTINGS_STORAGE_KEY, defaultTableSettings, loadStoredSettings, settingsErrors, storeSettings,
+  SETTINGS_STORAGE_KEY,
+  defaultTableSettings,
+  loadStoredSettings,
+  settingsErrors,
+  storeSettings,
 } from './table-settings';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -17,7 +21,12 @@ function memoryStorage(initial: Record<string, string> = {}) {
 describe('table-png-settings in local storage', () => {
   it('round-trips valid settings', () => {
     const s = memoryStorage();
-    const settings = { ...defaultTableSettings, headerBg: '#4a1e8c', cellPadding: 0, fontFamily: 'Merriweather' as const };
+    const settings = {
+      ...defaultTableSettings,
+      headerBg: '#4a1e8c',
+      cellPadding: 0,
+      fontFamily: 'Merriweather' as const,
+    };
     storeSettings(s, settings);
     expect(loadStoredSettings(s)).toEqual(settings);
   });
@@ -42,12 +51,14 @@ describe('table-png-settings in local storage', () => {
   });
 
   it('never throws and never returns an invalid value, whatever is stored', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.json()), (raw) => {
-      const s = memoryStorage({ [SETTINGS_STORAGE_KEY]: raw });
-      const loaded = loadStoredSettings(s);
-      if (loaded !== null) expect(settingsErrors(loaded)).toEqual({});
-      else expect(s.data.has(SETTINGS_STORAGE_KEY)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (raw) => {
+        const s = memoryStorage({ [SETTINGS_STORAGE_KEY]: raw });
+        const loaded = loadStoredSettings(s);
+        if (loaded !== null) expect(settingsErrors(loaded)).toEqual({});
+        else expect(s.data.has(SETTINGS_STORAGE_KEY)).toBe(false);
+      }),
+    );
   });
 
   it('reports field errors by name', () => {

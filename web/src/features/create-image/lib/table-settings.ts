@@ -5,8 +5,14 @@
  * and removed, so a bad value can never reach a render request.
  */
 import {
-  defaultTableSettings, HEX_COLOUR, settingsBorderStyles, settingsFonts, settingsFontSizes, settingsImageFormats,
-  tableSettingsSchema, type TableSettings,
+  defaultTableSettings,
+  HEX_COLOUR,
+  settingsBorderStyles,
+  settingsFonts,
+  settingsFontSizes,
+  settingsImageFormats,
+  tableSettingsSchema,
+  type TableSettings,
 } from '@jsonable/contracts/settings';
 
 export const SETTINGS_STORAGE_KEY = 'table-png-settings';

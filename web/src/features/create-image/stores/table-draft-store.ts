@@ -5,7 +5,13 @@
  * with the settings.
  */
 import { create } from 'zustand';
-import { emptyNotes, type FieldErrors, type FormatDraft, type NotesDraft, type SpannerDraft } from '../../../lib/table-features';
+import {
+  emptyNotes,
+  type FieldErrors,
+  type FormatDraft,
+  type NotesDraft,
+  type SpannerDraft,
+} from '../../../lib/table-features';
 
 interface DraftState {
   json: string;

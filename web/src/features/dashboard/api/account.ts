@@ -24,6 +24,8 @@ export function accountPlan(account: Account | null): Plan {
 }
 
 export function useStatistics() {
-  const { data, error, isLoading } = useSWR<UserStats>(STATISTICS_KEY, (path: string) => api.get(path, userStatsSchema));
+  const { data, error, isLoading } = useSWR<UserStats>(STATISTICS_KEY, (path: string) =>
+    api.get(path, userStatsSchema),
+  );
   return { statistics: data ?? null, error: error as unknown, isLoading };
 }

@@ -47,7 +47,7 @@ const pageSchema = userImagesResponseSchema.transform((list) => list.map(toTable
 export function useImagePages(base: string, filters: ImageFilters) {
   const first = firstPagePath(base, filters);
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<Page<TableImage[]>>(
-    (index, previous: Page<TableImage[]> | null) => (index === 0 ? first : previous?.next ?? null),
+    (index, previous: Page<TableImage[]> | null) => (index === 0 ? first : (previous?.next ?? null)),
     (path: string) => apiPage(path, pageSchema),
     // Pages already loaded are not fetched again one by one on a refresh of the first.
     { revalidateFirstPage: true, revalidateAll: false, persistSize: false },
@@ -80,7 +80,10 @@ export interface BulkDeleteResult {
  * reports progress after each. A failure does not stop the others; it is reported with the
  * server's reason.
  */
-export async function deleteImages(images: TableImage[], onProgress: (done: number, total: number) => void): Promise<BulkDeleteResult> {
+export async function deleteImages(
+  images: TableImage[],
+  onProgress: (done: number, total: number) => void,
+): Promise<BulkDeleteResult> {
   const queue = [...images];
   const failed: BulkDeleteResult['failed'] = [];
   let done = 0;

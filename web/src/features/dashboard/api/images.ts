@@ -3,7 +3,12 @@
  * the stored public URL}, so it works on whatever host serves the app.
  */
 import { mutate } from 'swr';
-import { deleteImageResponseSchema, saveImageResponseSchema, userImageSchema, type UserImage } from '@jsonable/contracts/render-api';
+import {
+  deleteImageResponseSchema,
+  saveImageResponseSchema,
+  userImageSchema,
+  type UserImage,
+} from '@jsonable/contracts/render-api';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 import { imageListsChanged } from './image-list-events';
@@ -43,10 +48,7 @@ export function toTableImage(raw: UserImage): TableImage {
  * keys all hold `/images`) and what counts images: account, statistics, projects.
  */
 export async function refreshAfterRender(): Promise<void> {
-  await Promise.all([
-    imageListsChanged(),
-    mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists(),
-  ]);
+  await Promise.all([imageListsChanged(), mutate(ACCOUNT_KEY), mutate(STATISTICS_KEY), refreshProjectLists()]);
 }
 
 /** Rewrites the image's alt text; answers the text as stored (trimmed). */
@@ -63,17 +65,21 @@ export async function deleteImage(imageId: string): Promise<void> {
 
 /** The dashboard's Add Example Image: a small real table rendered into the project (SPEC §7). */
 export async function addExampleImage(projectId: string, title: string): Promise<void> {
-  await api.post(`/api/jsonable/json-to-png?projectId=${encodeURIComponent(projectId)}`, {
-    title,
-    headers: ['Region', 'Orders', 'Revenue', 'Growth'],
-    data: [
-      ['North', 1284, '$48,120', '+12%'],
-      ['South', 962, '$35,870', '+8%'],
-      ['East', 1530, '$61,400', '+17%'],
-      ['West', 1107, '$42,930', '+5%'],
-    ],
-    options: { projectId },
-    projectId,
-  }, saveImageResponseSchema);
+  await api.post(
+    `/api/jsonable/json-to-png?projectId=${encodeURIComponent(projectId)}`,
+    {
+      title,
+      headers: ['Region', 'Orders', 'Revenue', 'Growth'],
+      data: [
+        ['North', 1284, '$48,120', '+12%'],
+        ['South', 962, '$35,870', '+8%'],
+        ['East', 1530, '$61,400', '+17%'],
+        ['West', 1107, '$42,930', '+5%'],
+      ],
+      options: { projectId },
+      projectId,
+    },
+    saveImageResponseSchema,
+  );
   await refreshAfterRender();
 }

@@ -5,7 +5,11 @@
  */
 import useSWR, { mutate } from 'swr';
 import {
-  deleteLiveImageResponseSchema, liveImageListSchema, putLiveImageResponseSchema, rollbackLiveImageResponseSchema, type LiveImage,
+  deleteLiveImageResponseSchema,
+  liveImageListSchema,
+  putLiveImageResponseSchema,
+  rollbackLiveImageResponseSchema,
+  type LiveImage,
 } from '@jsonable/contracts/live';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY, STATISTICS_KEY } from './keys';
@@ -14,10 +18,13 @@ export type { LiveImage, LiveVersion } from '@jsonable/contracts/live';
 
 const query = (projectId: string) => `projectId=${encodeURIComponent(projectId)}`;
 export const liveImagesKey = (projectId: string) => `/api/jsonable/live?${query(projectId)}`;
-const one = (projectId: string, name: string, tail = '') => `/api/jsonable/live/${encodeURIComponent(name)}${tail}?${query(projectId)}`;
+const one = (projectId: string, name: string, tail = '') =>
+  `/api/jsonable/live/${encodeURIComponent(name)}${tail}?${query(projectId)}`;
 
 export function useLiveImages(projectId: string) {
-  const { data, error, isLoading } = useSWR<LiveImage[]>(liveImagesKey(projectId), (key: string) => api.get(key, liveImageListSchema));
+  const { data, error, isLoading } = useSWR<LiveImage[]>(liveImagesKey(projectId), (key: string) =>
+    api.get(key, liveImageListSchema),
+  );
   return { liveImages: data ?? [], error: error as unknown, isLoading, loaded: data !== undefined };
 }
 

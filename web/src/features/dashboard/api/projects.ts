@@ -6,8 +6,12 @@
  */
 import useSWR, { mutate } from 'swr';
 import {
-  createdProjectSchema, deleteProjectResponseSchema, projectListSchema, regenerateKeyResponseSchema,
-  saveStylesResponseSchema, type ProjectView,
+  createdProjectSchema,
+  deleteProjectResponseSchema,
+  projectListSchema,
+  regenerateKeyResponseSchema,
+  saveStylesResponseSchema,
+  type ProjectView,
 } from '@jsonable/contracts/projects';
 import { api, apiAllPages, LIST_PAGE_MAX } from '../../../lib/api-client';
 import { imageListsChanged } from './image-list-events';
@@ -38,8 +42,15 @@ export async function refreshProjectLists(): Promise<void> {
   await Promise.all([mutate(PROJECTS_KEY), mutate(PROJECT_STYLES_KEY)]);
 }
 
-export interface NewProject { name: string; description: string; endpointPath: string }
-export interface ProjectUpdate { name: string; description: string }
+export interface NewProject {
+  name: string;
+  description: string;
+  endpointPath: string;
+}
+export interface ProjectUpdate {
+  name: string;
+  description: string;
+}
 
 export async function createProject(input: NewProject): Promise<Project> {
   const project = await api.post('/api/jsonable/projects', input, createdProjectSchema);
@@ -67,7 +78,11 @@ export async function deleteProject(projectId: string): Promise<void> {
 
 /** Issues a new key; the old one stops working at once. The full key is in this answer only. */
 export async function regenerateProjectKey(projectId: string): Promise<string> {
-  const { fullApiKey } = await api.post(`/api/projects/${encodeURIComponent(projectId)}/regenerate-key`, {}, regenerateKeyResponseSchema);
+  const { fullApiKey } = await api.post(
+    `/api/projects/${encodeURIComponent(projectId)}/regenerate-key`,
+    {},
+    regenerateKeyResponseSchema,
+  );
   await refreshProjectLists();
   return fullApiKey;
 }

@@ -12,6 +12,8 @@ export { USAGE_NO_PROJECT, type UsageHistory };
 /** `project`: '' for the whole account, a project id, or USAGE_NO_PROJECT. Null `enabled` fetches nothing. */
 export function useUsageHistory(project: string, enabled: boolean) {
   const key = enabled ? `${USAGE_HISTORY_KEY}${project ? `?projectId=${encodeURIComponent(project)}` : ''}` : null;
-  const { data, error, isLoading } = useSWR<UsageHistory>(key, (path: string) => api.get(path, usageHistorySchema), { keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<UsageHistory>(key, (path: string) => api.get(path, usageHistorySchema), {
+    keepPreviousData: true,
+  });
   return { history: data ?? null, error: error as unknown, isLoading };
 }

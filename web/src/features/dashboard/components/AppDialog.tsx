@@ -17,7 +17,9 @@ export function AppDialog({ open, onClose, title, children, footer, size = 'md',
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(e) => { if (!e.open) onClose(); }}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
       size={size}
       role={alert ? 'alertdialog' : 'dialog'}
       placement="center"

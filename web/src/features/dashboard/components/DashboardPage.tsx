@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Container, EmptyState, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  EmptyState,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-client';
 import { accountPlan, useAccount } from '../api/account';
@@ -50,15 +62,23 @@ export function DashboardPage() {
       <Stack gap="6">
         <HStack justify="space-between" align="center" flexWrap="wrap" gap="3">
           <Stack gap="0">
-            <Heading as="h1" size="2xl">Dashboard</Heading>
-            {account && <Text color="fg.muted" fontSize="sm">Signed in as {account.email}</Text>}
+            <Heading as="h1" size="2xl">
+              Dashboard
+            </Heading>
+            {account && (
+              <Text color="fg.muted" fontSize="sm">
+                Signed in as {account.email}
+              </Text>
+            )}
           </Stack>
           <HStack gap="2" flexWrap="wrap">
             <Button variant="outline" onClick={onNewProject} disabled={newProjectDisabled} data-testid="new-project">
               <PlusIcon /> New Project
             </Button>
             <Button asChild colorPalette="brand">
-              <RouterLink to="/app"><TableIcon /> Create New Image</RouterLink>
+              <RouterLink to="/app">
+                <TableIcon /> Create New Image
+              </RouterLink>
             </Button>
           </HStack>
         </HStack>
@@ -68,7 +88,9 @@ export function DashboardPage() {
             <Alert.Description>
               Your {plan.name} plan includes {plan.projects} {plan.projects === 1 ? 'project' : 'projects'}.{' '}
               {upgradeTier ? (
-                <RouterLink to="/subscribe" style={{ textDecoration: 'underline' }}>Upgrade to create more.</RouterLink>
+                <RouterLink to="/subscribe" style={{ textDecoration: 'underline' }}>
+                  Upgrade to create more.
+                </RouterLink>
               ) : (
                 'Delete a project or contact us to create more.'
               )}
@@ -82,15 +104,25 @@ export function DashboardPage() {
         </SimpleGrid>
 
         <Stack gap="3">
-          <Heading as="h2" size="lg">Projects</Heading>
+          <Heading as="h2" size="lg">
+            Projects
+          </Heading>
           {projectsError ? (
-            <Alert.Root status="error"><Alert.Indicator /><Alert.Description>{messageOf(projectsError, 'Projects could not be loaded.')}</Alert.Description></Alert.Root>
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Description>{messageOf(projectsError, 'Projects could not be loaded.')}</Alert.Description>
+            </Alert.Root>
           ) : !projectsLoaded ? (
-            <Stack gap="3"><Skeleton height="16" /><Skeleton height="16" /></Stack>
+            <Stack gap="3">
+              <Skeleton height="16" />
+              <Skeleton height="16" />
+            </Stack>
           ) : projects.length === 0 ? (
             <EmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="lg" data-testid="empty-state">
               <EmptyState.Content>
-                <EmptyState.Indicator><ImageIcon size={32} /></EmptyState.Indicator>
+                <EmptyState.Indicator>
+                  <ImageIcon size={32} />
+                </EmptyState.Indicator>
                 <Stack textAlign="center" gap="1">
                   <EmptyState.Title>No projects yet</EmptyState.Title>
                   <EmptyState.Description>
@@ -98,27 +130,47 @@ export function DashboardPage() {
                   </EmptyState.Description>
                 </Stack>
                 <HStack gap="2" flexWrap="wrap" justify="center">
-                  <Button asChild colorPalette="brand"><RouterLink to="/app">Create your first image</RouterLink></Button>
-                  <Button variant="outline" onClick={onNewProject}>New Project</Button>
+                  <Button asChild colorPalette="brand">
+                    <RouterLink to="/app">Create your first image</RouterLink>
+                  </Button>
+                  <Button variant="outline" onClick={onNewProject}>
+                    New Project
+                  </Button>
                 </HStack>
               </EmptyState.Content>
             </EmptyState.Root>
           ) : (
-            projects.map((p, i) => (
-              <ProjectItem key={p.id} project={p} defaultOpen={i === 0} />
-            ))
+            projects.map((p, i) => <ProjectItem key={p.id} project={p} defaultOpen={i === 0} />)
           )}
           {/* Images whose project was deleted (or never had one): shown once the list says there are some. */}
-          <Box borderWidth="1px" borderRadius="lg" p={{ base: 3, md: 4 }} display={looseTotal ? 'block' : 'none'} data-testid="loose-images">
-            <Heading as="h3" size="sm" mb="3">Images without a project</Heading>
-            <ImageBrowser base="/api/jsonable/user/images?projectId=none" label="images without a project" onTotal={setLooseTotal} />
+          <Box
+            borderWidth="1px"
+            borderRadius="lg"
+            p={{ base: 3, md: 4 }}
+            display={looseTotal ? 'block' : 'none'}
+            data-testid="loose-images"
+          >
+            <Heading as="h3" size="sm" mb="3">
+              Images without a project
+            </Heading>
+            <ImageBrowser
+              base="/api/jsonable/user/images?projectId=none"
+              label="images without a project"
+              onTotal={setLooseTotal}
+            />
           </Box>
         </Stack>
       </Stack>
 
       <CreateProjectDialog open={dialog.kind === 'create-project'} onClose={close} onCreated={onCreated} />
-      <ApiKeyDialog project={dialog.kind === 'api-key' ? dialog.project : null} freshKey={freshKey}
-        onClose={() => { setFreshKey(null); close(); }} />
+      <ApiKeyDialog
+        project={dialog.kind === 'api-key' ? dialog.project : null}
+        freshKey={freshKey}
+        onClose={() => {
+          setFreshKey(null);
+          close();
+        }}
+      />
       <RenameProjectDialog project={dialog.kind === 'rename' ? dialog.project : null} onClose={close} />
       <DeleteProjectDialog project={dialog.kind === 'delete-project' ? dialog.project : null} onClose={close} />
       <AddExampleDialog project={dialog.kind === 'add-example' ? dialog.project : null} onClose={close} />

@@ -1,11 +1,32 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FORMAT_LABELS, IMAGE_FORMATS } from '@jsonable/contracts/formats';
-import { Alert, Box, Button, HStack, Input, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  HStack,
+  Input,
+  NativeSelect,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { messageOf } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toaster';
-import { deleteImages, downloadZip, NO_FILTERS, urlsOf, useImagePages, ZIP_MAX_IMAGES, type BulkDeleteResult, type ImageFilters } from '../api/image-pages';
+import {
+  deleteImages,
+  downloadZip,
+  NO_FILTERS,
+  urlsOf,
+  useImagePages,
+  ZIP_MAX_IMAGES,
+  type BulkDeleteResult,
+  type ImageFilters,
+} from '../api/image-pages';
 import type { TableImage } from '../api/images';
 import { AppDialog } from './AppDialog';
 import { ImageCard, IMAGE_CARD_HEIGHT } from './ImageCard';
@@ -34,7 +55,15 @@ function useDebounced<T>(value: T, ms: number): T {
  * rows near the screen are in the page, however many are loaded), and select-many with bulk
  * delete, copy URLs and download as ZIP.
  */
-export function ImageBrowser({ base, label, onTotal }: { base: string; label: string; onTotal?: (total: number | null) => void }) {
+export function ImageBrowser({
+  base,
+  label,
+  onTotal,
+}: {
+  base: string;
+  label: string;
+  onTotal?: (total: number | null) => void;
+}) {
   const [filters, setFilters] = useState<ImageFilters>(NO_FILTERS);
   const q = useDebounced(filters.q, 300);
   const active = { ...filters, q };
@@ -68,7 +97,12 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
   }, []);
   const columns = columnsFor(width);
   const rows = Math.ceil(images.length / columns);
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_HEIGHT, overscan: 3, scrollMargin: offset });
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3,
+    scrollMargin: offset,
+  });
   const items = virtualizer.getVirtualItems();
   const lastRow = items[items.length - 1]?.index ?? -1;
   useEffect(() => {
@@ -97,8 +131,13 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
     setProgress(null);
     setResult(outcome);
     setSelected(new Map(outcome.failed.map((f) => [f.image.id, f.image])));
-    if (outcome.failed.length === 0) toast.success(outcome.deleted === 1 ? 'Image deleted' : `${outcome.deleted} images deleted`);
-    else toast.error('Failed to delete image', `${outcome.failed.length} of ${outcome.deleted + outcome.failed.length} could not be deleted.`);
+    if (outcome.failed.length === 0)
+      toast.success(outcome.deleted === 1 ? 'Image deleted' : `${outcome.deleted} images deleted`);
+    else
+      toast.error(
+        'Failed to delete image',
+        `${outcome.failed.length} of ${outcome.deleted + outcome.failed.length} could not be deleted.`,
+      );
   }
 
   async function copyUrls() {
@@ -126,41 +165,101 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
   return (
     <Stack gap="3" data-testid="image-browser">
       <HStack gap="2" flexWrap="wrap" align="end">
-        <Input size="sm" flex="1 1 14rem" minW="0" placeholder="Search title or file name" aria-label={`Search ${label}`}
-          value={filters.q} onChange={(e) => setFilter({ q: e.currentTarget.value })} data-testid="image-search" maxLength={200} />
+        <Input
+          size="sm"
+          flex="1 1 14rem"
+          minW="0"
+          placeholder="Search title or file name"
+          aria-label={`Search ${label}`}
+          value={filters.q}
+          onChange={(e) => setFilter({ q: e.currentTarget.value })}
+          data-testid="image-search"
+          maxLength={200}
+        />
         <NativeSelect.Root size="sm" width="auto" flex="0 0 auto">
-          <NativeSelect.Field aria-label="Format" value={filters.format} data-testid="image-format"
-            onChange={(e) => setFilter({ format: e.currentTarget.value as ImageFilters['format'] })}>
+          <NativeSelect.Field
+            aria-label="Format"
+            value={filters.format}
+            data-testid="image-format"
+            onChange={(e) => setFilter({ format: e.currentTarget.value as ImageFilters['format'] })}
+          >
             <option value="">All formats</option>
-            {IMAGE_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
+            {IMAGE_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <HStack gap="1" flex="0 1 auto">
-          <Input size="sm" type="date" aria-label="Created from" value={filters.from} max={filters.to || undefined}
-            onChange={(e) => setFilter({ from: e.currentTarget.value })} data-testid="image-from" />
-          <Text fontSize="sm" color="fg.muted">to</Text>
-          <Input size="sm" type="date" aria-label="Created to" value={filters.to} min={filters.from || undefined}
-            onChange={(e) => setFilter({ to: e.currentTarget.value })} data-testid="image-to" />
+          <Input
+            size="sm"
+            type="date"
+            aria-label="Created from"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => setFilter({ from: e.currentTarget.value })}
+            data-testid="image-from"
+          />
+          <Text fontSize="sm" color="fg.muted">
+            to
+          </Text>
+          <Input
+            size="sm"
+            type="date"
+            aria-label="Created to"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => setFilter({ to: e.currentTarget.value })}
+            data-testid="image-to"
+          />
         </HStack>
-        {filtered && <Button size="sm" variant="ghost" onClick={() => setFilter(NO_FILTERS)}>Clear filters</Button>}
+        {filtered && (
+          <Button size="sm" variant="ghost" onClick={() => setFilter(NO_FILTERS)}>
+            Clear filters
+          </Button>
+        )}
       </HStack>
 
       <HStack justify="space-between" flexWrap="wrap" gap="2" minH="8">
         <Text fontSize="sm" color="fg.muted" data-testid="images-shown" aria-live="polite">
-          {total === null ? 'Loading images…' : `${images.length.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'image' : 'images'}${filtered ? ' matching' : ''}`}
+          {total === null
+            ? 'Loading images…'
+            : `${images.length.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'image' : 'images'}${filtered ? ' matching' : ''}`}
         </Text>
         <HStack gap="2" flexWrap="wrap">
           {chosen.length > 0 ? (
             <>
-              <Text fontSize="sm" fontWeight="medium" data-testid="selected-count">{chosen.length} selected</Text>
-              <Button size="xs" variant="ghost" onClick={() => setSelected(new Map())} disabled={busy}>Clear</Button>
-              <Button size="xs" variant="outline" onClick={copyUrls} disabled={busy}>Copy URLs</Button>
-              <Button size="xs" variant="outline" onClick={zip} loading={zipping} loadingText="Preparing ZIP…"
-                disabled={busy || chosen.length > ZIP_MAX_IMAGES} title={chosen.length > ZIP_MAX_IMAGES ? `At most ${ZIP_MAX_IMAGES} images per ZIP` : undefined}>
+              <Text fontSize="sm" fontWeight="medium" data-testid="selected-count">
+                {chosen.length} selected
+              </Text>
+              <Button size="xs" variant="ghost" onClick={() => setSelected(new Map())} disabled={busy}>
+                Clear
+              </Button>
+              <Button size="xs" variant="outline" onClick={copyUrls} disabled={busy}>
+                Copy URLs
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={zip}
+                loading={zipping}
+                loadingText="Preparing ZIP…"
+                disabled={busy || chosen.length > ZIP_MAX_IMAGES}
+                title={chosen.length > ZIP_MAX_IMAGES ? `At most ${ZIP_MAX_IMAGES} images per ZIP` : undefined}
+              >
                 Download ZIP
               </Button>
-              <Button size="xs" colorPalette="red" variant="outline" onClick={() => setConfirming(true)} disabled={busy}>Delete</Button>
+              <Button
+                size="xs"
+                colorPalette="red"
+                variant="outline"
+                onClick={() => setConfirming(true)}
+                disabled={busy}
+              >
+                Delete
+              </Button>
             </>
           ) : (
             images.length > 0 && (
@@ -174,9 +273,13 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
 
       {progress && (
         <Stack gap="1" data-testid="bulk-progress">
-          <Text fontSize="sm">Deleting {progress.done} of {progress.total}…</Text>
+          <Text fontSize="sm">
+            Deleting {progress.done} of {progress.total}…
+          </Text>
           <Progress.Root value={(progress.done / progress.total) * 100} size="sm" colorPalette="red">
-            <Progress.Track><Progress.Range /></Progress.Track>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
           </Progress.Root>
         </Stack>
       )}
@@ -184,10 +287,16 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
         <Alert.Root status="error" data-testid="bulk-failures">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{result.deleted} deleted, {result.failed.length} could not be deleted (still selected):</Alert.Title>
+            <Alert.Title>
+              {result.deleted} deleted, {result.failed.length} could not be deleted (still selected):
+            </Alert.Title>
             <Alert.Description>
               <Box as="ul" ps="4" listStyleType="disc">
-                {result.failed.slice(0, 10).map((f) => <li key={f.image.id}>{f.image.title || f.image.filename}: {f.message}</li>)}
+                {result.failed.slice(0, 10).map((f) => (
+                  <li key={f.image.id}>
+                    {f.image.title || f.image.filename}: {f.message}
+                  </li>
+                ))}
                 {result.failed.length > 10 && <li>…and {result.failed.length - 10} more</li>}
               </Box>
             </Alert.Description>
@@ -195,39 +304,72 @@ export function ImageBrowser({ base, label, onTotal }: { base: string; label: st
         </Alert.Root>
       )}
       {error ? (
-        <Alert.Root status="error"><Alert.Indicator /><Alert.Description>{messageOf(error, 'Images could not be loaded.')}</Alert.Description></Alert.Root>
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{messageOf(error, 'Images could not be loaded.')}</Alert.Description>
+        </Alert.Root>
       ) : null}
 
       <Box ref={gridRef} position="relative" style={{ height: rows * ROW_HEIGHT }} data-testid="image-grid">
         {isLoading && (
           <SimpleGrid columns={columns} gap={`${GAP}px`}>
-            {Array.from({ length: columns }, (_, i) => <Skeleton key={i} height={`${IMAGE_CARD_HEIGHT}px`} />)}
+            {Array.from({ length: columns }, (_, i) => (
+              <Skeleton key={i} height={`${IMAGE_CARD_HEIGHT}px`} />
+            ))}
           </SimpleGrid>
         )}
         {items.map((row) => (
-          <SimpleGrid key={row.key} columns={columns} gap={`${GAP}px`} position="absolute" top="0" left="0" w="100%"
-            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}>
+          <SimpleGrid
+            key={row.key}
+            columns={columns}
+            gap={`${GAP}px`}
+            position="absolute"
+            top="0"
+            left="0"
+            w="100%"
+            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+          >
             {images.slice(row.index * columns, row.index * columns + columns).map((image) => (
-              <ImageCard key={image.id} image={image} selected={selected.has(image.id)} onToggle={() => toggle(image)} />
+              <ImageCard
+                key={image.id}
+                image={image}
+                selected={selected.has(image.id)}
+                onToggle={() => toggle(image)}
+              />
             ))}
           </SimpleGrid>
         ))}
       </Box>
       {!isLoading && images.length === 0 && !error && (
-        <Text fontSize="sm" color="fg.muted">{filtered ? 'No images match these filters.' : 'No images yet.'}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {filtered ? 'No images match these filters.' : 'No images yet.'}
+        </Text>
       )}
-      {loadingMore && <Text fontSize="sm" color="fg.muted">Loading more images…</Text>}
+      {loadingMore && (
+        <Text fontSize="sm" color="fg.muted">
+          Loading more images…
+        </Text>
+      )}
 
-      <AppDialog open={confirming} onClose={() => setConfirming(false)} title="Delete Images" alert
+      <AppDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete Images"
+        alert
         footer={
           <>
-            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button colorPalette="red" onClick={runDelete} data-testid="confirm-bulk-delete">Delete {chosen.length} {chosen.length === 1 ? 'image' : 'images'}</Button>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button colorPalette="red" onClick={runDelete} data-testid="confirm-bulk-delete">
+              Delete {chosen.length} {chosen.length === 1 ? 'image' : 'images'}
+            </Button>
           </>
-        }>
+        }
+      >
         <Text>
-          Delete {chosen.length} {chosen.length === 1 ? 'image' : 'images'}? Their files are removed and their public URLs will answer 404
-          wherever they are embedded. This cannot be undone.
+          Delete {chosen.length} {chosen.length === 1 ? 'image' : 'images'}? Their files are removed and their public
+          URLs will answer 404 wherever they are embedded. This cannot be undone.
         </Text>
       </AppDialog>
     </Stack>

@@ -12,21 +12,39 @@ import { formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
 import type { Project } from '../api/projects';
 import {
-  deleteLiveImage, putLiveImage, rollBackLiveImage, sitePath, useLiveImages, type LiveImage, type LiveVersion,
+  deleteLiveImage,
+  putLiveImage,
+  rollBackLiveImage,
+  sitePath,
+  useLiveImages,
+  type LiveImage,
+  type LiveVersion,
 } from '../api/live-images';
 import { htmlSnippet, markdownSnippet, slackSnippet } from '../lib/snippets';
 import { AppDialog } from './AppDialog';
 
 /** The stable URL's alt text: the current version's summary. */
-const altOf = (live: LiveImage) => live.versions.find((v) => v.version === live.currentVersion)?.altText ?? `Living image ${live.name}`;
+const altOf = (live: LiveImage) =>
+  live.versions.find((v) => v.version === live.currentVersion)?.altText ?? `Living image ${live.name}`;
 
-const BY: Record<LiveVersion['by'], string> = { session: 'Dashboard', user_key: 'User API key', project_key: 'Project key' };
+const BY: Record<LiveVersion['by'], string> = {
+  session: 'Dashboard',
+  user_key: 'User API key',
+  project_key: 'Project key',
+};
 
-const SAMPLE = JSON.stringify({
-  title: 'Daily sales',
-  headers: ['Region', 'Orders', 'Revenue'],
-  rows: [['North', 128, '$4,812'], ['South', 96, '$3,587']],
-}, null, 2);
+const SAMPLE = JSON.stringify(
+  {
+    title: 'Daily sales',
+    headers: ['Region', 'Orders', 'Revenue'],
+    rows: [
+      ['North', 128, '$4,812'],
+      ['South', 96, '$3,587'],
+    ],
+  },
+  null,
+  2,
+);
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -41,10 +59,18 @@ export function LiveImagesSection({ project }: { project: Project }) {
   return (
     <Stack gap="3" mb="5" data-testid="live-images">
       <HStack justify="space-between" flexWrap="wrap" gap="2">
-        <Text as="h4" fontWeight="semibold">Living images</Text>
-        <Button size="xs" variant="outline" onClick={() => setEditing({ name: null })}>New living image</Button>
+        <Text as="h4" fontWeight="semibold">
+          Living images
+        </Text>
+        <Button size="xs" variant="outline" onClick={() => setEditing({ name: null })}>
+          New living image
+        </Button>
       </HStack>
-      {error !== undefined && <Text fontSize="sm" color="fg.error">{messageOf(error, 'Living images could not be loaded.')}</Text>}
+      {error !== undefined && (
+        <Text fontSize="sm" color="fg.error">
+          {messageOf(error, 'Living images could not be loaded.')}
+        </Text>
+      )}
       {loaded && liveImages.length === 0 && (
         <Text fontSize="sm" color="fg.muted">
           None yet. A living image keeps one URL that always shows its newest version: PUT a table to
@@ -52,7 +78,13 @@ export function LiveImagesSection({ project }: { project: Project }) {
         </Text>
       )}
       {liveImages.map((live) => (
-        <LiveImageCard key={live.id} live={live} projectId={project.id} onNewVersion={() => setEditing({ name: live.name })} onDelete={() => setDeleting(live)} />
+        <LiveImageCard
+          key={live.id}
+          live={live}
+          projectId={project.id}
+          onNewVersion={() => setEditing({ name: live.name })}
+          onDelete={() => setDeleting(live)}
+        />
       ))}
       <LiveImageDialog projectId={project.id} editing={editing} onClose={() => setEditing(null)} />
       <DeleteLiveImageDialog projectId={project.id} live={deleting} onClose={() => setDeleting(null)} />
@@ -60,7 +92,17 @@ export function LiveImagesSection({ project }: { project: Project }) {
   );
 }
 
-function LiveImageCard({ live, projectId, onNewVersion, onDelete }: { live: LiveImage; projectId: string; onNewVersion: () => void; onDelete: () => void }) {
+function LiveImageCard({
+  live,
+  projectId,
+  onNewVersion,
+  onDelete,
+}: {
+  live: LiveImage;
+  projectId: string;
+  onNewVersion: () => void;
+  onDelete: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const current = live.versions.find((v) => v.version === live.currentVersion);
@@ -81,38 +123,95 @@ function LiveImageCard({ live, projectId, onNewVersion, onDelete }: { live: Live
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" data-testid="live-image">
       <HStack align="start" gap="3" flexWrap="wrap">
-        <Box w="40" h="24" bg="gray.50" borderRadius="sm" flexShrink={0} display="flex" alignItems="center" justifyContent="center">
+        <Box
+          w="40"
+          h="24"
+          bg="gray.50"
+          borderRadius="sm"
+          flexShrink={0}
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+        >
           {current && current.format !== 'pdf' ? (
             // The current version's own URL: immutable, so the thumbnail is never a cached older one.
-            <Image src={sitePath(current.url)} alt={`Current version of ${live.name}`} w="100%" h="100%" objectFit="contain" p="1" data-testid="live-thumbnail" />
+            <Image
+              src={sitePath(current.url)}
+              alt={`Current version of ${live.name}`}
+              w="100%"
+              h="100%"
+              objectFit="contain"
+              p="1"
+              data-testid="live-thumbnail"
+            />
           ) : (
-            <Text fontSize="sm" color="fg.muted">PDF</Text>
+            <Text fontSize="sm" color="fg.muted">
+              PDF
+            </Text>
           )}
         </Box>
         <Stack flex="1" minW="0" gap="1">
-          <Text fontWeight="medium" truncate data-testid="live-name">{live.name}</Text>
+          <Text fontWeight="medium" truncate data-testid="live-name">
+            {live.name}
+          </Text>
           <Text fontSize="xs" color="fg.muted" data-testid="live-current">
             Version {live.currentVersion} of {live.latestVersion} · updated {formatDateTime(live.updatedAt)}
           </Text>
-          <Text fontSize="xs" fontFamily="mono" color="fg.muted" truncate title={live.url}>{live.url}</Text>
-          {current?.altText && <Text fontSize="xs" color="fg.muted" lineClamp={2} title={current.altText}>Alt text: {current.altText}</Text>}
+          <Text fontSize="xs" fontFamily="mono" color="fg.muted" truncate title={live.url}>
+            {live.url}
+          </Text>
+          {current?.altText && (
+            <Text fontSize="xs" color="fg.muted" lineClamp={2} title={current.altText}>
+              Alt text: {current.altText}
+            </Text>
+          )}
           <HStack gap="1" flexWrap="wrap" pt="1">
             <CopyButton value={live.url} label="Copy latest URL" ariaLabel={`Copy latest URL of ${live.name}`} />
-            <CopyButton value={htmlSnippet(live.url, altOf(live))} label="HTML" ariaLabel={`Copy HTML snippet of ${live.name}`} />
-            <CopyButton value={markdownSnippet(live.url, altOf(live))} label="Markdown" ariaLabel={`Copy Markdown snippet of ${live.name}`} />
-            <CopyButton value={slackSnippet(live.url, altOf(live))} label="Slack" ariaLabel={`Copy Slack snippet of ${live.name}`} />
-            <Button size="xs" variant="outline" aria-expanded={open} aria-controls={historyId} onClick={() => setOpen(!open)}>
+            <CopyButton
+              value={htmlSnippet(live.url, altOf(live))}
+              label="HTML"
+              ariaLabel={`Copy HTML snippet of ${live.name}`}
+            />
+            <CopyButton
+              value={markdownSnippet(live.url, altOf(live))}
+              label="Markdown"
+              ariaLabel={`Copy Markdown snippet of ${live.name}`}
+            />
+            <CopyButton
+              value={slackSnippet(live.url, altOf(live))}
+              label="Slack"
+              ariaLabel={`Copy Slack snippet of ${live.name}`}
+            />
+            <Button
+              size="xs"
+              variant="outline"
+              aria-expanded={open}
+              aria-controls={historyId}
+              onClick={() => setOpen(!open)}
+            >
               {open ? 'Hide versions' : `Versions (${live.versions.length})`}
             </Button>
-            <Button size="xs" variant="outline" onClick={onNewVersion}>New version</Button>
-            <Button size="xs" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete living image ${live.name}`}>Delete</Button>
+            <Button size="xs" variant="outline" onClick={onNewVersion}>
+              New version
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={onDelete}
+              aria-label={`Delete living image ${live.name}`}
+            >
+              Delete
+            </Button>
           </HStack>
         </Stack>
       </HStack>
       {open && (
         <Box id={historyId} overflowX="auto" mt="3">
           <Table.Root size="sm" data-testid="live-versions">
-            <Table.Caption captionSide="top" textAlign="start" fontSize="xs" color="fg.muted">Versions of {live.name}, newest first</Table.Caption>
+            <Table.Caption captionSide="top" textAlign="start" fontSize="xs" color="fg.muted">
+              Versions of {live.name}, newest first
+            </Table.Caption>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader scope="col">Version</Table.ColumnHeader>
@@ -126,7 +225,12 @@ function LiveImageCard({ live, projectId, onNewVersion, onDelete }: { live: Live
               {live.versions.map((v) => (
                 <Table.Row key={v.version} data-testid="live-version">
                   <Table.Cell whiteSpace="nowrap">
-                    v{v.version} {v.version === live.currentVersion && <Badge colorPalette="green" variant="subtle">Current</Badge>}
+                    v{v.version}{' '}
+                    {v.version === live.currentVersion && (
+                      <Badge colorPalette="green" variant="subtle">
+                        Current
+                      </Badge>
+                    )}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(v.createdAt)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatSize(v.size)}</Table.Cell>
@@ -134,8 +238,14 @@ function LiveImageCard({ live, projectId, onNewVersion, onDelete }: { live: Live
                   <Table.Cell>
                     <HStack gap="1">
                       <CopyButton value={v.url} label="Copy URL" ariaLabel={`Copy URL of version ${v.version}`} />
-                      <Button size="xs" variant="outline" disabled={v.version === live.currentVersion || busy !== null}
-                        loading={busy === v.version} onClick={() => void rollBack(v.version)} aria-label={`Roll back ${live.name} to version ${v.version}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={v.version === live.currentVersion || busy !== null}
+                        loading={busy === v.version}
+                        onClick={() => void rollBack(v.version)}
+                        aria-label={`Roll back ${live.name} to version ${v.version}`}
+                      >
                         Roll back
                       </Button>
                     </HStack>
@@ -151,7 +261,15 @@ function LiveImageCard({ live, projectId, onNewVersion, onDelete }: { live: Live
 }
 
 /** A new living image (name and table) or a new version of one (table only). */
-function LiveImageDialog({ projectId, editing, onClose }: { projectId: string; editing: { name: string | null } | null; onClose: () => void }) {
+function LiveImageDialog({
+  projectId,
+  editing,
+  onClose,
+}: {
+  projectId: string;
+  editing: { name: string | null } | null;
+  onClose: () => void;
+}) {
   const [name, setName] = useState('');
   const [json, setJson] = useState(SAMPLE);
   const [problem, setProblem] = useState<string | null>(null);
@@ -171,7 +289,10 @@ function LiveImageDialog({ projectId, editing, onClose }: { projectId: string; e
     setBusy(true);
     try {
       const answer = await putLiveImage(projectId, target, payload);
-      toast.success(answer.created ? 'Living image created' : 'New version rendered', `${target} now shows version ${answer.version}.`);
+      toast.success(
+        answer.created ? 'Living image created' : 'New version rendered',
+        `${target} now shows version ${answer.version}.`,
+      );
       setName('');
       onClose();
     } catch (err) {
@@ -182,34 +303,63 @@ function LiveImageDialog({ projectId, editing, onClose }: { projectId: string; e
   }
 
   return (
-    <AppDialog open={editing !== null} onClose={() => { if (!busy) onClose(); }} size="lg"
+    <AppDialog
+      open={editing !== null}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      size="lg"
       title={fixedName ? `New version of ${fixedName}` : 'New living image'}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button colorPalette="brand" onClick={() => void save()} loading={busy} loadingText="Rendering...">Render version</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette="brand" onClick={() => void save()} loading={busy} loadingText="Rendering...">
+            Render version
+          </Button>
         </>
-      }>
+      }
+    >
       <Stack gap="4">
         {!fixedName && (
           <Field.Root required invalid={problem === liveMessages.invalidName}>
             <Field.Label>Name</Field.Label>
-            <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="daily-sales" autoComplete="off" />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="daily-sales"
+              autoComplete="off"
+            />
             <Field.HelperText>Lowercase letters, digits and hyphens; it becomes part of the URL.</Field.HelperText>
           </Field.Root>
         )}
         <Field.Root required>
           <Field.Label>Table (JSON)</Field.Label>
           <Textarea value={json} onChange={(e) => setJson(e.target.value)} rows={10} fontFamily="mono" fontSize="sm" />
-          <Field.HelperText>The same payload as the API takes. Each version counts as one table of your plan.</Field.HelperText>
+          <Field.HelperText>
+            The same payload as the API takes. Each version counts as one table of your plan.
+          </Field.HelperText>
         </Field.Root>
-        {problem && <Text color="fg.error" fontSize="sm" role="alert">{problem}</Text>}
+        {problem && (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {problem}
+          </Text>
+        )}
       </Stack>
     </AppDialog>
   );
 }
 
-function DeleteLiveImageDialog({ projectId, live, onClose }: { projectId: string; live: LiveImage | null; onClose: () => void }) {
+function DeleteLiveImageDialog({
+  projectId,
+  live,
+  onClose,
+}: {
+  projectId: string;
+  live: LiveImage | null;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     if (!live) return;
@@ -225,16 +375,27 @@ function DeleteLiveImageDialog({ projectId, live, onClose }: { projectId: string
     }
   }
   return (
-    <AppDialog open={live !== null} onClose={() => { if (!busy) onClose(); }} title="Delete Living Image" alert
+    <AppDialog
+      open={live !== null}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Delete Living Image"
+      alert
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button colorPalette="red" onClick={() => void confirm()} loading={busy} loadingText="Deleting...">Delete Living Image</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={() => void confirm()} loading={busy} loadingText="Deleting...">
+            Delete Living Image
+          </Button>
         </>
-      }>
+      }
+    >
       <Text>
-        Delete <strong>{live?.name}</strong> and its {live?.versions.length} version(s)? Its stable URL and every version URL
-        will answer 404 wherever they are embedded. This cannot be undone.
+        Delete <strong>{live?.name}</strong> and its {live?.versions.length} version(s)? Its stable URL and every
+        version URL will answer 404 wherever they are embedded. This cannot be undone.
       </Text>
     </AppDialog>
   );

@@ -17,7 +17,14 @@ export function RendersChart({ days, span }: { days: DayCount[]; span?: string }
   const label = `${total} ${total === 1 ? 'table' : 'tables'} rendered ${span ?? `this ${days.length}-day period`}; busiest day ${total === 0 ? 0 : max}.`;
   return (
     <Box>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={label} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        height={height}
+        role="img"
+        aria-label={label}
+        preserveAspectRatio="none"
+      >
         <title>{label}</title>
         <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="#cbd5e1" strokeWidth="1" />
         {days.map((d, i) => {

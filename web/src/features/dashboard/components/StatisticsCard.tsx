@@ -14,7 +14,9 @@ import { UsageHistoryPanel } from './UsageHistoryPanel';
  */
 function periodDays(stats: UserStats) {
   const first = new Date(stats.period.start);
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate() + USAGE_PERIOD_DAYS - 1));
+  const last = new Date(
+    Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate() + USAGE_PERIOD_DAYS - 1),
+  );
   return fillDays(stats.perDay, last, USAGE_PERIOD_DAYS);
 }
 
@@ -30,7 +32,9 @@ export function StatisticsCard({ account, loading }: { account: Account | null; 
   return (
     <Card.Root variant="outline" data-testid="statistics-card">
       <Card.Header pb="2">
-        <Card.Title as="h2" fontSize="md">Usage this period</Card.Title>
+        <Card.Title as="h2" fontSize="md">
+          Usage this period
+        </Card.Title>
       </Card.Header>
       <Card.Body gap="3">
         {loading ? (
@@ -39,27 +43,57 @@ export function StatisticsCard({ account, loading }: { account: Account | null; 
           <>
             <HStack justify="space-between" align="baseline" flexWrap="wrap">
               <Text fontSize="2xl" fontWeight="bold" data-testid="usage-figure">
-                {used} <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">/ {limit ?? 'Unlimited'} tables</Text>
+                {used}{' '}
+                <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">
+                  / {limit ?? 'Unlimited'} tables
+                </Text>
               </Text>
               {account?.usage_reset_date && (
-                <Text fontSize="sm" color="fg.muted">Resets {formatDate(account.usage_reset_date)}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  Resets {formatDate(account.usage_reset_date)}
+                </Text>
               )}
             </HStack>
             {limit ? (
-              <Progress.Root value={pct} max={100} size="sm" colorPalette={atLimit ? 'red' : pct >= 80 ? 'orange' : 'brand'}
-                aria-label={`${used} of ${limit} tables used`}>
-                <Progress.Track><Progress.Range /></Progress.Track>
+              <Progress.Root
+                value={pct}
+                max={100}
+                size="sm"
+                colorPalette={atLimit ? 'red' : pct >= 80 ? 'orange' : 'brand'}
+                aria-label={`${used} of ${limit} tables used`}
+              >
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
               </Progress.Root>
             ) : null}
-            {atLimit && <Text fontSize="sm" color="red.700">You have used this period&apos;s allowance. Upgrade for more tables.</Text>}
+            {atLimit && (
+              <Text fontSize="sm" color="red.700">
+                You have used this period&apos;s allowance. Upgrade for more tables.
+              </Text>
+            )}
             <Stack gap="1">
               <HStack justify="space-between" flexWrap="wrap" gap="2">
-                <Text fontSize="sm" fontWeight="medium">Renders per day</Text>
+                <Text fontSize="sm" fontWeight="medium">
+                  Renders per day
+                </Text>
                 <ButtonGroup size="2xs" variant="outline" attached role="group" aria-label="Usage window">
-                  <Button aria-pressed={view === 'period'} variant={view === 'period' ? 'solid' : 'outline'} onClick={() => setView('period')}
-                    data-testid="usage-view-period">This period</Button>
-                  <Button aria-pressed={view === 'year'} variant={view === 'year' ? 'solid' : 'outline'} onClick={() => setView('year')}
-                    data-testid="usage-view-year">12 months</Button>
+                  <Button
+                    aria-pressed={view === 'period'}
+                    variant={view === 'period' ? 'solid' : 'outline'}
+                    onClick={() => setView('period')}
+                    data-testid="usage-view-period"
+                  >
+                    This period
+                  </Button>
+                  <Button
+                    aria-pressed={view === 'year'}
+                    variant={view === 'year' ? 'solid' : 'outline'}
+                    onClick={() => setView('year')}
+                    data-testid="usage-view-year"
+                  >
+                    12 months
+                  </Button>
                 </ButtonGroup>
               </HStack>
               {view === 'year' ? (
@@ -67,9 +101,13 @@ export function StatisticsCard({ account, loading }: { account: Account | null; 
               ) : statistics ? (
                 <RendersChart days={periodDays(statistics)} />
               ) : statsError ? (
-                <Text fontSize="sm" color="fg.muted">Daily figures are not available right now.</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  Daily figures are not available right now.
+                </Text>
               ) : (
-                <Box><Skeleton height="20" /></Box>
+                <Box>
+                  <Skeleton height="20" />
+                </Box>
               )}
             </Stack>
           </>

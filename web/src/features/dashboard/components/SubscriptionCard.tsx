@@ -13,7 +13,9 @@ export function SubscriptionCard({ account, loading }: { account: Account | null
   return (
     <Card.Root variant="outline" data-testid="subscription-card">
       <Card.Header pb="2">
-        <Card.Title as="h2" fontSize="md">Subscription</Card.Title>
+        <Card.Title as="h2" fontSize="md">
+          Subscription
+        </Card.Title>
       </Card.Header>
       <Card.Body gap="3">
         {loading ? (
@@ -21,12 +23,18 @@ export function SubscriptionCard({ account, loading }: { account: Account | null
         ) : (
           <>
             <HStack gap="2" flexWrap="wrap">
-              <Text fontSize="2xl" fontWeight="bold" data-testid="plan-name">{plan.name}</Text>
+              <Text fontSize="2xl" fontWeight="bold" data-testid="plan-name">
+                {plan.name}
+              </Text>
               {/* Starter has no price to show: its label is its name, said once already. */}
-              {plan.priceLabel !== plan.name && <Badge colorPalette={upgrade ? 'gray' : 'green'}>{plan.priceLabel}</Badge>}
+              {plan.priceLabel !== plan.name && (
+                <Badge colorPalette={upgrade ? 'gray' : 'green'}>{plan.priceLabel}</Badge>
+              )}
             </HStack>
             <List.Root fontSize="sm" color="fg.muted" ps="4" gap="0.5">
-              {plan.features.slice(0, 3).map((f) => <List.Item key={f}>{f}</List.Item>)}
+              {plan.features.slice(0, 3).map((f) => (
+                <List.Item key={f}>{f}</List.Item>
+              ))}
             </List.Root>
             <Stack direction="row" pt="1">
               {upgrade ? (

@@ -28,19 +28,32 @@ export function UsageHistoryPanel() {
     <Stack gap="2" data-testid="usage-history">
       <HStack justify="space-between" flexWrap="wrap" gap="2">
         <Text fontSize="sm" color="fg.muted" data-testid="usage-history-total">
-          {history ? `${number(history.total)} ${history.total === 1 ? 'table' : 'tables'} in the last 12 months` : '\u00a0'}
+          {history
+            ? `${number(history.total)} ${history.total === 1 ? 'table' : 'tables'} in the last 12 months`
+            : '\u00a0'}
         </Text>
         <NativeSelect.Root size="xs" width="auto">
-          <NativeSelect.Field aria-label="Project" value={project} onChange={(e) => setProject(e.currentTarget.value)} data-testid="usage-history-project">
+          <NativeSelect.Field
+            aria-label="Project"
+            value={project}
+            onChange={(e) => setProject(e.currentTarget.value)}
+            data-testid="usage-history-project"
+          >
             <option value="">All projects</option>
-            {choices.map((p) => <option key={p.projectId} value={p.projectId!}>{p.name}</option>)}
+            {choices.map((p) => (
+              <option key={p.projectId} value={p.projectId!}>
+                {p.name}
+              </option>
+            ))}
             {hasLoose && <option value={USAGE_NO_PROJECT}>No project</option>}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
       {error && !history ? (
-        <Text fontSize="sm" color="fg.muted">{messageOf(error, 'The last 12 months are not available right now.')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {messageOf(error, 'The last 12 months are not available right now.')}
+        </Text>
       ) : history ? (
         <Box opacity={shown.isLoading ? 0.6 : 1}>
           <RendersChart days={history.days} span="the last 12 months" />
@@ -49,13 +62,17 @@ export function UsageHistoryPanel() {
         <Skeleton height="20" />
       )}
       {all.history && all.history.byProject.length > 0 && (
-        <Text fontSize="sm" fontWeight="medium" pt="1">Per project, last 12 months</Text>
+        <Text fontSize="sm" fontWeight="medium" pt="1">
+          Per project, last 12 months
+        </Text>
       )}
       {all.history && all.history.byProject.length > 0 && (
         <Stack gap="1" as="ul" listStyleType="none" m="0" maxH="40" overflowY="auto" data-testid="usage-by-project">
           {all.history.byProject.map((p) => (
             <HStack as="li" key={p.projectId ?? '-'} justify="space-between" fontSize="sm">
-              <Text truncate color={p.projectId === null || p.name === 'Deleted project' ? 'fg.muted' : undefined}>{p.name}</Text>
+              <Text truncate color={p.projectId === null || p.name === 'Deleted project' ? 'fg.muted' : undefined}>
+                {p.name}
+              </Text>
               <Text fontVariantNumeric="tabular-nums">{number(p.count)}</Text>
             </HStack>
           ))}

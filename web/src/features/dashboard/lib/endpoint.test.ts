@@ -5,7 +5,9 @@ describe('project endpoints', () => {
   it('accepts a stored full path or only the endpoint part', () => {
     expect(endpointPathOf('/api/jsonable/p/sales-3f9a')).toBe('/api/jsonable/p/sales-3f9a');
     expect(endpointPathOf('sales-3f9a')).toBe('/api/jsonable/p/sales-3f9a');
-    expect(endpointUrl('sales-3f9a', 'https://jsonable.example')).toBe('https://jsonable.example/api/jsonable/p/sales-3f9a');
+    expect(endpointUrl('sales-3f9a', 'https://jsonable.example')).toBe(
+      'https://jsonable.example/api/jsonable/p/sales-3f9a',
+    );
   });
 
   it('is project-specific under /p/ unless it is the generic table-to-image route', () => {

@@ -1,5 +1,8 @@
 /** Renders per day for the chart: every day of the window present, missing days as zero. */
-export interface DayCount { date: string; count: number }
+export interface DayCount {
+  date: string;
+  count: number;
+}
 
 function dayKey(d: Date): string {
   return d.toISOString().slice(0, 10);

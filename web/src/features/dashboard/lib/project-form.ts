@@ -1,9 +1,17 @@
 /** The create-project form's rules (SPEC §5), in the contract's words. Pure, so dialogs and tests share them. */
 import {
-  ENDPOINT_SLUG_MAX, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, endpointSlug, projectMessages,
+  ENDPOINT_SLUG_MAX,
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_NAME_MAX,
+  endpointSlug,
+  projectMessages,
 } from '@jsonable/contracts/projects';
 
-export interface ProjectFormValues { name: string; description: string; endpointPath: string }
+export interface ProjectFormValues {
+  name: string;
+  description: string;
+  endpointPath: string;
+}
 export type ProjectFormErrors = Partial<Record<keyof ProjectFormValues, string>>;
 
 export const ENDPOINT_PATH_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -22,7 +30,8 @@ export function validateProjectForm(v: ProjectFormValues): ProjectFormErrors {
   const errors = validateRename(v);
   const path = v.endpointPath.trim();
   if (!path) errors.endpointPath = ENDPOINT_PATH_REQUIRED;
-  else if (!ENDPOINT_PATH_PATTERN.test(path) || path.length > ENDPOINT_SLUG_MAX) errors.endpointPath = projectMessages.endpointInvalid;
+  else if (!ENDPOINT_PATH_PATTERN.test(path) || path.length > ENDPOINT_SLUG_MAX)
+    errors.endpointPath = projectMessages.endpointInvalid;
   return errors;
 }
 

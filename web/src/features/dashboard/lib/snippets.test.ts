@@ -13,14 +13,16 @@ describe('embed snippets', () => {
   });
 
   it('never let an alt text break out of the snippet (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (alt) => {
-      const html = htmlSnippet(url, alt);
-      expect(html.slice(html.indexOf('alt="') + 5, -2)).not.toMatch(/["<>]/);
-      const md = markdownSnippet(url, alt);
-      expect(md.slice(2, md.lastIndexOf('](')).replace(/\\[\\[\]]/g, '')).not.toMatch(/[[\]]/);
-      const slack = slackSnippet(url, alt);
-      expect(slack.slice(1, -1)).not.toMatch(/[<>]/);
-      expect(slack.split('|')).toHaveLength(2);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (alt) => {
+        const html = htmlSnippet(url, alt);
+        expect(html.slice(html.indexOf('alt="') + 5, -2)).not.toMatch(/["<>]/);
+        const md = markdownSnippet(url, alt);
+        expect(md.slice(2, md.lastIndexOf('](')).replace(/\\[\\[\]]/g, '')).not.toMatch(/[[\]]/);
+        const slack = slackSnippet(url, alt);
+        expect(slack.slice(1, -1)).not.toMatch(/[<>]/);
+        expect(slack.split('|')).toHaveLength(2);
+      }),
+    );
   });
 });

@@ -3,7 +3,8 @@
  * Each escapes what its own syntax would misread, so an alt text with quotes, brackets or
  * angle brackets cannot break out of the snippet.
  */
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function htmlSnippet(url: string, alt: string): string {

@@ -24,7 +24,15 @@ function shown(column: string, v: string | number): string {
  * it follows every edit at once. The renderer draws the same fields, so this is a faithful
  * sketch, not the image itself.
  */
-export function LivePreviewTable({ styles, formats = [], spanners = [] }: { styles: EditorStyles; formats?: FormatDraft[]; spanners?: SpannerDraft[] }) {
+export function LivePreviewTable({
+  styles,
+  formats = [],
+  spanners = [],
+}: {
+  styles: EditorStyles;
+  formats?: FormatDraft[];
+  spanners?: SpannerDraft[];
+}) {
   const border = styles.borderStyle === 'none' ? 'none' : `1px ${styles.borderStyle} ${styles.borderColor}`;
   const cell = { padding: `${styles.cellPadding}px`, border, textAlign: 'left' as const };
   const effects = cellEffects(formats, previewColumns, rows);
@@ -32,26 +40,71 @@ export function LivePreviewTable({ styles, formats = [], spanners = [] }: { styl
   const head = { ...cell, background: styles.headerBg, color: styles.headerText, fontWeight: 600 };
   return (
     // Wider than a phone once spanners and formats join in: the region scrolls, and takes focus so keys can scroll it.
-    <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="white" p="3" data-testid="live-preview" tabIndex={0} role="region"
-      aria-label="Live preview table">
+    <Box
+      overflowX="auto"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="white"
+      p="3"
+      data-testid="live-preview"
+      tabIndex={0}
+      role="region"
+      aria-label="Live preview table"
+    >
       <Box maxW={`${styles.defaultWidth}px`} minW="280px">
-        <Text fontWeight="semibold" mb="2" style={{ fontFamily: cssFontStack[styles.fontFamily] }}>Product Sales — Q3</Text>
-        <table style={{ borderCollapse: 'collapse', width: '100%', fontFamily: cssFontStack[styles.fontFamily], fontSize: `${styles.fontSize}px`, color: '#1e293b' }}>
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Live preview of the project&apos;s table style</caption>
+        <Text fontWeight="semibold" mb="2" style={{ fontFamily: cssFontStack[styles.fontFamily] }}>
+          Product Sales — Q3
+        </Text>
+        <table
+          style={{
+            borderCollapse: 'collapse',
+            width: '100%',
+            fontFamily: cssFontStack[styles.fontFamily],
+            fontSize: `${styles.fontSize}px`,
+            color: '#1e293b',
+          }}
+        >
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            Live preview of the project&apos;s table style
+          </caption>
           <thead>
             {bands.map((band, level) => {
               const cells: ReactNode[] = [];
               let c = 0;
               for (const b of band) {
-                if (b.start > c) cells.push(<td key={`gap-${c}`} colSpan={b.start - c} style={{ ...cell, background: styles.headerBg }} />);
-                cells.push(<th key={b.start} colSpan={b.span} scope="colgroup" data-testid="preview-spanner" style={{ ...head, textAlign: 'center' }}>{b.label}</th>);
+                if (b.start > c)
+                  cells.push(
+                    <td key={`gap-${c}`} colSpan={b.start - c} style={{ ...cell, background: styles.headerBg }} />,
+                  );
+                cells.push(
+                  <th
+                    key={b.start}
+                    colSpan={b.span}
+                    scope="colgroup"
+                    data-testid="preview-spanner"
+                    style={{ ...head, textAlign: 'center' }}
+                  >
+                    {b.label}
+                  </th>,
+                );
                 c = b.start + b.span;
               }
-              if (c < previewColumns.length) cells.push(<td key={`gap-${c}`} colSpan={previewColumns.length - c} style={{ ...cell, background: styles.headerBg }} />);
+              if (c < previewColumns.length)
+                cells.push(
+                  <td
+                    key={`gap-${c}`}
+                    colSpan={previewColumns.length - c}
+                    style={{ ...cell, background: styles.headerBg }}
+                  />,
+                );
               return <tr key={level}>{cells}</tr>;
             })}
             <tr>
-              {previewColumns.map((h) => <th key={h} scope="col" style={head}>{h}</th>)}
+              {previewColumns.map((h) => (
+                <th key={h} scope="col" style={head}>
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -62,19 +115,58 @@ export function LivePreviewTable({ styles, formats = [], spanners = [] }: { styl
                   const e = effects[i]![j]!;
                   const text = shown(col, r[col]!);
                   return (
-                    <td key={col} data-testid={`preview-cell-${i}-${j}`} style={{
-                      ...cell, position: 'relative', background: e.background, color: e.color,
-                      fontWeight: e.bold === undefined ? undefined : e.bold ? 700 : 400, fontStyle: e.italic ? 'italic' : undefined,
-                    }}>
+                    <td
+                      key={col}
+                      data-testid={`preview-cell-${i}-${j}`}
+                      style={{
+                        ...cell,
+                        position: 'relative',
+                        background: e.background,
+                        color: e.color,
+                        fontWeight: e.bold === undefined ? undefined : e.bold ? 700 : 400,
+                        fontStyle: e.italic ? 'italic' : undefined,
+                      }}
+                    >
                       {e.bar && (
-                        <span aria-hidden="true" data-testid="preview-bar" style={{
-                          position: 'absolute', top: '20%', bottom: '20%', left: `${Math.min(e.bar.axis, e.bar.end) * 100}%`,
-                          width: `${Math.abs(e.bar.end - e.bar.axis) * 100}%`, background: e.bar.color, opacity: 0.55,
-                        }} />
+                        <span
+                          aria-hidden="true"
+                          data-testid="preview-bar"
+                          style={{
+                            position: 'absolute',
+                            top: '20%',
+                            bottom: '20%',
+                            left: `${Math.min(e.bar.axis, e.bar.end) * 100}%`,
+                            width: `${Math.abs(e.bar.end - e.bar.axis) * 100}%`,
+                            background: e.bar.color,
+                            opacity: 0.55,
+                          }}
+                        />
                       )}
                       <span style={{ position: 'relative' }}>
-                        {e.icon && <span role="img" aria-label={e.icon.label} style={{ color: e.icon.color, marginRight: e.hideValue ? 0 : 6 }}>{e.icon.glyph}</span>}
-                        {e.hideValue ? <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{text}</span> : text}
+                        {e.icon && (
+                          <span
+                            role="img"
+                            aria-label={e.icon.label}
+                            style={{ color: e.icon.color, marginRight: e.hideValue ? 0 : 6 }}
+                          >
+                            {e.icon.glyph}
+                          </span>
+                        )}
+                        {e.hideValue ? (
+                          <span
+                            style={{
+                              position: 'absolute',
+                              width: 1,
+                              height: 1,
+                              overflow: 'hidden',
+                              clip: 'rect(0 0 0 0)',
+                            }}
+                          >
+                            {text}
+                          </span>
+                        ) : (
+                          text
+                        )}
                       </span>
                     </td>
                   );

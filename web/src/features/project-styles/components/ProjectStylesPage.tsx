@@ -1,12 +1,35 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert, Box, Button, Card, Container, Field, Flex, Heading, HStack, Link, NativeSelect, RadioGroup, SimpleGrid, Skeleton, Stack, Text,
+  Alert,
+  Box,
+  Button,
+  Card,
+  Container,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Link,
+  NativeSelect,
+  RadioGroup,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import {
-  apiFieldError, formatErrors, formatsFromSaved, formatsPayload, spannerErrors, spannersFromSaved, spannersPayload,
-  type FieldErrors, type FormatDraft, type SpannerDraft,
+  apiFieldError,
+  formatErrors,
+  formatsFromSaved,
+  formatsPayload,
+  spannerErrors,
+  spannersFromSaved,
+  spannersPayload,
+  type FieldErrors,
+  type FormatDraft,
+  type SpannerDraft,
 } from '../../../lib/table-features';
 import { toast } from '../../../lib/toaster';
 import { ConditionalFormatsEditor } from '../../../components/table-features/ConditionalFormatsEditor';
@@ -16,7 +39,15 @@ import { ArrowLeftIcon } from '../../dashboard/components/icons';
 import { ColourField } from '../../create-image/components/ColourField';
 import { HEX_COLOUR } from '../../create-image/lib/table-settings';
 import {
-  PADDING, WIDTH, editorBorderStyles, editorDefaults, editorFontSizes, editorFonts, editorFormats, fromSaved, toSaved,
+  PADDING,
+  WIDTH,
+  editorBorderStyles,
+  editorDefaults,
+  editorFontSizes,
+  editorFonts,
+  editorFormats,
+  fromSaved,
+  toSaved,
   type EditorStyles,
 } from '../lib/style-state';
 import { MIN_TEXT_CONTRAST, contrastRatio } from '../lib/contrast';
@@ -60,25 +91,38 @@ export function ProjectStylesPage() {
     setServerErrors({});
   }, [project]);
 
-  const setFormats = (next: FormatDraft[]) => { setFormatsState(next); setServerErrors({}); };
-  const setSpanners = (next: SpannerDraft[]) => { setSpannersState(next); setServerErrors({}); };
+  const setFormats = (next: FormatDraft[]) => {
+    setFormatsState(next);
+    setServerErrors({});
+  };
+  const setSpanners = (next: SpannerDraft[]) => {
+    setSpannersState(next);
+    setServerErrors({});
+  };
   const localErrors = { ...formatErrors(formats), ...spannerErrors(spanners) };
   const errors = { ...localErrors, ...serverErrors };
   const invalidLists = Object.keys(localErrors).length > 0;
 
-  const set = <K extends keyof EditorStyles>(key: K, value: EditorStyles[K]) => setStyles((s) => ({ ...s, [key]: value }));
+  const set = <K extends keyof EditorStyles>(key: K, value: EditorStyles[K]) =>
+    setStyles((s) => ({ ...s, [key]: value }));
   const invalidColour = colourFields.some((f) => !HEX_COLOUR.test(styles[f.key]));
   // #rgb counts as much as #rrggbb: '#ff0' on white warns like '#ffff00' does.
-  const headerContrast = HEX_COLOUR.test(styles.headerBg) && HEX_COLOUR.test(styles.headerText)
-    ? contrastRatio(styles.headerBg, styles.headerText) : null;
+  const headerContrast =
+    HEX_COLOUR.test(styles.headerBg) && HEX_COLOUR.test(styles.headerText)
+      ? contrastRatio(styles.headerBg, styles.headerText)
+      : null;
 
   async function save() {
     if (!project) return;
     setSaving(true);
     try {
-      await saveProjectStyles(project.id, toSaved(project.defaultStyles, styles, {
-        conditionalFormats: formatsPayload(formats), spanners: spannersPayload(spanners),
-      }));
+      await saveProjectStyles(
+        project.id,
+        toSaved(project.defaultStyles, styles, {
+          conditionalFormats: formatsPayload(formats),
+          spanners: spannersPayload(spanners),
+        }),
+      );
       toast.success('Styles saved!', 'Project default styles have been updated successfully.');
     } catch (err) {
       const message = messageOf(err, 'Failed to save styles');
@@ -92,28 +136,48 @@ export function ProjectStylesPage() {
 
   const back = (
     <Link asChild color="brand.700" fontWeight="medium" fontSize="sm">
-      <RouterLink to="/dashboard"><ArrowLeftIcon /> Back to Dashboard</RouterLink>
+      <RouterLink to="/dashboard">
+        <ArrowLeftIcon /> Back to Dashboard
+      </RouterLink>
     </Link>
   );
 
   if (error) {
     return (
       <Container maxW="6xl" py="8" px={{ base: 4, md: 6 }}>
-        <Stack gap="4">{back}<Alert.Root status="error"><Alert.Indicator /><Alert.Description>{messageOf(error, 'Projects could not be loaded.')}</Alert.Description></Alert.Root></Stack>
+        <Stack gap="4">
+          {back}
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>{messageOf(error, 'Projects could not be loaded.')}</Alert.Description>
+          </Alert.Root>
+        </Stack>
       </Container>
     );
   }
   if (!loaded) {
-    return <Container maxW="6xl" py="8" px={{ base: 4, md: 6 }}><Stack gap="4">{back}<Skeleton height="10" w="60%" /><Skeleton height="80" /></Stack></Container>;
+    return (
+      <Container maxW="6xl" py="8" px={{ base: 4, md: 6 }}>
+        <Stack gap="4">
+          {back}
+          <Skeleton height="10" w="60%" />
+          <Skeleton height="80" />
+        </Stack>
+      </Container>
+    );
   }
   if (!project) {
     return (
       <Container maxW="3xl" py="16" px={{ base: 4, md: 6 }}>
         <Stack gap="4" align="start">
           {back}
-          <Heading as="h1" size="2xl">Project Not Found</Heading>
+          <Heading as="h1" size="2xl">
+            Project Not Found
+          </Heading>
           <Text color="fg.muted">This project does not exist, or you do not have permission to change its styles.</Text>
-          <Button asChild colorPalette="brand"><RouterLink to="/dashboard">Go to your projects</RouterLink></Button>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/dashboard">Go to your projects</RouterLink>
+          </Button>
         </Stack>
       </Container>
     );
@@ -123,44 +187,94 @@ export function ProjectStylesPage() {
     <Container maxW="7xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
         {back}
-        <Flex justify="space-between" align={{ base: 'start', md: 'center' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+        <Flex
+          justify="space-between"
+          align={{ base: 'start', md: 'center' }}
+          gap="4"
+          direction={{ base: 'column', md: 'row' }}
+        >
           <Stack gap="1" minW="0">
-            <Heading as="h1" size="2xl">Project Styles</Heading>
-            <Text color="fg.muted" truncate>Default table style for <strong>{project.name}</strong></Text>
+            <Heading as="h1" size="2xl">
+              Project Styles
+            </Heading>
+            <Text color="fg.muted" truncate>
+              Default table style for <strong>{project.name}</strong>
+            </Text>
           </Stack>
           <HStack gap="2" flexWrap="wrap">
-            <Button variant="outline" onClick={() => { setStyles(editorDefaults); setFormats([]); setSpanners([]); }} disabled={saving}>Reset to Defaults</Button>
-            <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalidColour || invalidLists}>Save Styles</Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setStyles(editorDefaults);
+                setFormats([]);
+                setSpanners([]);
+              }}
+              disabled={saving}
+            >
+              Reset to Defaults
+            </Button>
+            <Button
+              colorPalette="brand"
+              onClick={save}
+              loading={saving}
+              loadingText="Saving..."
+              disabled={invalidColour || invalidLists}
+            >
+              Save Styles
+            </Button>
           </HStack>
         </Flex>
 
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
           <Stack gap="4" minW="0">
             <Card.Root variant="outline">
-              <Card.Header pb="0"><Card.Title as="h2" fontSize="md">Colors</Card.Title></Card.Header>
+              <Card.Header pb="0">
+                <Card.Title as="h2" fontSize="md">
+                  Colors
+                </Card.Title>
+              </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   {colourFields.map((f) => (
-                    <ColourField key={f.key} id={`style-${f.key}`} label={f.label} value={styles[f.key]} onChange={(v) => set(f.key, v)} />
+                    <ColourField
+                      key={f.key}
+                      id={`style-${f.key}`}
+                      label={f.label}
+                      value={styles[f.key]}
+                      onChange={(v) => set(f.key, v)}
+                    />
                   ))}
                 </SimpleGrid>
                 {headerContrast !== null && headerContrast < MIN_TEXT_CONTRAST && (
                   <Text fontSize="sm" color="orange.800" mt="3" role="status" data-testid="contrast-warning">
-                    Header text on this background is hard to read (contrast {headerContrast.toFixed(1)}:1; aim for at least 4.5:1).
+                    Header text on this background is hard to read (contrast {headerContrast.toFixed(1)}:1; aim for at
+                    least 4.5:1).
                   </Text>
                 )}
               </Card.Body>
             </Card.Root>
 
             <Card.Root variant="outline">
-              <Card.Header pb="0"><Card.Title as="h2" fontSize="md">Typography</Card.Title></Card.Header>
+              <Card.Header pb="0">
+                <Card.Title as="h2" fontSize="md">
+                  Typography
+                </Card.Title>
+              </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   <Field.Root>
                     <Field.Label htmlFor="style-font">Font family</Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field id="style-font" value={styles.fontFamily} onChange={(e) => set('fontFamily', e.currentTarget.value as EditorStyles['fontFamily'])}>
-                        {editorFonts.map((f) => <option key={f} value={f}>{f}</option>)}
+                      <NativeSelect.Field
+                        id="style-font"
+                        value={styles.fontFamily}
+                        onChange={(e) => set('fontFamily', e.currentTarget.value as EditorStyles['fontFamily'])}
+                      >
+                        {editorFonts.map((f) => (
+                          <option key={f} value={f}>
+                            {f}
+                          </option>
+                        ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
@@ -168,8 +282,16 @@ export function ProjectStylesPage() {
                   <Field.Root>
                     <Field.Label htmlFor="style-size">Font size</Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field id="style-size" value={String(styles.fontSize)} onChange={(e) => set('fontSize', Number(e.currentTarget.value) as EditorStyles['fontSize'])}>
-                        {editorFontSizes.map((s) => <option key={s} value={s}>{s}px</option>)}
+                      <NativeSelect.Field
+                        id="style-size"
+                        value={String(styles.fontSize)}
+                        onChange={(e) => set('fontSize', Number(e.currentTarget.value) as EditorStyles['fontSize'])}
+                      >
+                        {editorFontSizes.map((s) => (
+                          <option key={s} value={s}>
+                            {s}px
+                          </option>
+                        ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
@@ -179,15 +301,37 @@ export function ProjectStylesPage() {
             </Card.Root>
 
             <Card.Root variant="outline">
-              <Card.Header pb="0"><Card.Title as="h2" fontSize="md">Layout</Card.Title></Card.Header>
+              <Card.Header pb="0">
+                <Card.Title as="h2" fontSize="md">
+                  Layout
+                </Card.Title>
+              </Card.Header>
               <Card.Body gap="5">
-                <StyleSlider label="Cell padding" value={styles.cellPadding} {...PADDING} onChange={(v) => set('cellPadding', v)} />
-                <StyleSlider label="Default width" value={styles.defaultWidth} {...WIDTH} onChange={(v) => set('defaultWidth', v)} />
+                <StyleSlider
+                  label="Cell padding"
+                  value={styles.cellPadding}
+                  {...PADDING}
+                  onChange={(v) => set('cellPadding', v)}
+                />
+                <StyleSlider
+                  label="Default width"
+                  value={styles.defaultWidth}
+                  {...WIDTH}
+                  onChange={(v) => set('defaultWidth', v)}
+                />
                 <Field.Root>
                   <Field.Label htmlFor="style-border">Border style</Field.Label>
                   <NativeSelect.Root>
-                    <NativeSelect.Field id="style-border" value={styles.borderStyle} onChange={(e) => set('borderStyle', e.currentTarget.value as EditorStyles['borderStyle'])}>
-                      {editorBorderStyles.map((b) => <option key={b} value={b}>{b}</option>)}
+                    <NativeSelect.Field
+                      id="style-border"
+                      value={styles.borderStyle}
+                      onChange={(e) => set('borderStyle', e.currentTarget.value as EditorStyles['borderStyle'])}
+                    >
+                      {editorBorderStyles.map((b) => (
+                        <option key={b} value={b}>
+                          {b}
+                        </option>
+                      ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
@@ -197,33 +341,60 @@ export function ProjectStylesPage() {
 
             <Card.Root variant="outline">
               <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">Conditional Formats</Card.Title>
+                <Card.Title as="h2" fontSize="md">
+                  Conditional Formats
+                </Card.Title>
                 <Card.Description>
-                  Applied in order, later ones over earlier ones, to every column they name. A table without those columns is drawn without them.
+                  Applied in order, later ones over earlier ones, to every column they name. A table without those
+                  columns is drawn without them.
                 </Card.Description>
               </Card.Header>
               <Card.Body>
-                <ConditionalFormatsEditor idPrefix="style-format" formats={formats} onChange={setFormats} errors={errors} columns={previewColumns} />
+                <ConditionalFormatsEditor
+                  idPrefix="style-format"
+                  formats={formats}
+                  onChange={setFormats}
+                  errors={errors}
+                  columns={previewColumns}
+                />
               </Card.Body>
             </Card.Root>
 
             <Card.Root variant="outline">
               <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">Column Spanners</Card.Title>
+                <Card.Title as="h2" fontSize="md">
+                  Column Spanners
+                </Card.Title>
                 <Card.Description>
                   Shared headers above adjacent columns. A spanner can hold spanners; it is drawn one band above them.
                 </Card.Description>
               </Card.Header>
               <Card.Body>
-                <SpannersEditor idPrefix="style-spanner" spanners={spanners} onChange={setSpanners} errors={errors} columns={previewColumns} />
+                <SpannersEditor
+                  idPrefix="style-spanner"
+                  spanners={spanners}
+                  onChange={setSpanners}
+                  errors={errors}
+                  columns={previewColumns}
+                />
               </Card.Body>
             </Card.Root>
 
             <Card.Root variant="outline">
-              <Card.Header pb="0"><Card.Title as="h2" fontSize="md" id="format-label">Default Output Format</Card.Title></Card.Header>
+              <Card.Header pb="0">
+                <Card.Title as="h2" fontSize="md" id="format-label">
+                  Default Output Format
+                </Card.Title>
+              </Card.Header>
               <Card.Body>
-                <RadioGroup.Root value={styles.imageFormat} onValueChange={(e) => { if (e.value) set('imageFormat', e.value as EditorStyles['imageFormat']); }}
-                  aria-labelledby="format-label" colorPalette="brand">
+                <RadioGroup.Root
+                  value={styles.imageFormat}
+                  onValueChange={(e) => {
+                    if (e.value) set('imageFormat', e.value as EditorStyles['imageFormat']);
+                  }}
+                  aria-labelledby="format-label"
+                  colorPalette="brand"
+                >
                   <Stack gap="2">
                     {editorFormats.map((f) => (
                       <RadioGroup.Item key={f} value={f}>
@@ -239,14 +410,19 @@ export function ProjectStylesPage() {
           </Stack>
 
           <Stack gap="4" minW="0" position={{ lg: 'sticky' }} top={{ lg: '20' }}>
-            <Heading as="h2" size="md">Live Preview</Heading>
+            <Heading as="h2" size="md">
+              Live Preview
+            </Heading>
             <LivePreviewTable styles={styles} formats={formats} spanners={spanners} />
             <Box borderWidth="1px" borderRadius="md" p="4" bg="brand.50">
-              <Heading as="h3" size="sm" mb="2">How It Works</Heading>
+              <Heading as="h3" size="sm" mb="2">
+                How It Works
+              </Heading>
               <Text fontSize="sm">
-                Saved styles become this project&apos;s defaults. Every table made through the project — its endpoint, Create New
-                Image, or Add Example Image — uses them, unless the request sets its own styles: request styles come first, then
-                these project defaults, then the system defaults. Changes here stay local until you Save Styles.
+                Saved styles become this project&apos;s defaults. Every table made through the project — its endpoint,
+                Create New Image, or Add Example Image — uses them, unless the request sets its own styles: request
+                styles come first, then these project defaults, then the system defaults. Changes here stay local until
+                you Save Styles.
               </Text>
             </Box>
           </Stack>

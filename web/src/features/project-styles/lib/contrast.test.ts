@@ -14,11 +14,13 @@ describe('contrastRatio', () => {
   });
   it('is symmetric and within 1..21', () => {
     const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
-    fc.assert(fc.property(hex, hex, (a, b) => {
-      const r = contrastRatio(a, b);
-      expect(r).toBeCloseTo(contrastRatio(b, a), 9);
-      expect(r).toBeGreaterThanOrEqual(1);
-      expect(r).toBeLessThanOrEqual(21.0001);
-    }));
+    fc.assert(
+      fc.property(hex, hex, (a, b) => {
+        const r = contrastRatio(a, b);
+        expect(r).toBeCloseTo(contrastRatio(b, a), 9);
+        expect(r).toBeGreaterThanOrEqual(1);
+        expect(r).toBeLessThanOrEqual(21.0001);
+      }),
+    );
   });
 });

@@ -5,37 +5,75 @@ import { PADDING, WIDTH, editorDefaults, editorFontSizes, fromSaved, toSaved } f
 describe('styles editor state (SPEC §4)', () => {
   it('starts from the SPEC §9 defaults', () => {
     expect(editorDefaults).toMatchObject({
-      headerBg: '#2563eb', headerText: '#ffffff', rowEvenBg: '#f8fafc', rowOddBg: '#ffffff', borderColor: '#e2e8f0',
-      fontFamily: 'Inter', fontSize: 14, borderStyle: 'solid', cellPadding: 12, imageFormat: 'png', defaultWidth: 800,
+      headerBg: '#2563eb',
+      headerText: '#ffffff',
+      rowEvenBg: '#f8fafc',
+      rowOddBg: '#ffffff',
+      borderColor: '#e2e8f0',
+      fontFamily: 'Inter',
+      fontSize: 14,
+      borderStyle: 'solid',
+      cellPadding: 12,
+      imageFormat: 'png',
+      defaultWidth: 800,
     });
   });
 
   it('overlays saved fields, normalising what the API accepts', () => {
-    const s = fromSaved({ headerBg: '#F00', fontFamily: "Georgia, serif", fontSize: '18px', cellPadding: 7, defaultWidth: 5000, imageFormat: 'JPG' });
-    expect(s).toMatchObject({ headerBg: '#ff0000', fontFamily: 'Georgia', fontSize: 18, cellPadding: 8, defaultWidth: 1200, imageFormat: 'jpeg' });
+    const s = fromSaved({
+      headerBg: '#F00',
+      fontFamily: 'Georgia, serif',
+      fontSize: '18px',
+      cellPadding: 7,
+      defaultWidth: 5000,
+      imageFormat: 'JPG',
+    });
+    expect(s).toMatchObject({
+      headerBg: '#ff0000',
+      fontFamily: 'Georgia',
+      fontSize: 18,
+      cellPadding: 8,
+      defaultWidth: 1200,
+      imageFormat: 'jpeg',
+    });
   });
 
   it('keeps fields it does not edit when saving', () => {
-    expect(toSaved({ theme: 'dark', headerBg: '#000000' }, editorDefaults)).toMatchObject({ theme: 'dark', headerBg: '#2563eb' });
+    expect(toSaved({ theme: 'dark', headerBg: '#000000' }, editorDefaults)).toMatchObject({
+      theme: 'dark',
+      headerBg: '#2563eb',
+    });
   });
 
   it('replaces the saved conditional formats and spanners with the edited lists, leaving empty ones out', () => {
-    const saved = { theme: 'dark', conditionalFormats: [{ type: 'dataBar', column: 'A' }], spanners: [{ label: 'Q1', columns: ['A'] }] };
+    const saved = {
+      theme: 'dark',
+      conditionalFormats: [{ type: 'dataBar', column: 'A' }],
+      spanners: [{ label: 'Q1', columns: ['A'] }],
+    };
     const spanners = [{ label: 'H', columns: ['B'] }];
     const out = toSaved(saved, editorDefaults, { conditionalFormats: [], spanners });
     expect(out).toMatchObject({ theme: 'dark', spanners });
     expect(out).not.toHaveProperty('conditionalFormats');
   });
 
-  it('always lands on the sliders\' steps and the offered sizes, whatever was saved', () => {
-    fc.assert(fc.property(fc.dictionary(fc.constantFrom('fontSize', 'cellPadding', 'defaultWidth', 'headerBg'), fc.oneof(fc.double(), fc.string(), fc.integer())), (saved) => {
-      const s = fromSaved(saved);
-      expect((s.cellPadding - PADDING.min) % PADDING.step).toBe(0);
-      expect(s.cellPadding).toBeGreaterThanOrEqual(PADDING.min);
-      expect(s.cellPadding).toBeLessThanOrEqual(PADDING.max);
-      expect((s.defaultWidth - WIDTH.min) % WIDTH.step).toBe(0);
-      expect(editorFontSizes).toContain(s.fontSize);
-      expect(s.headerBg).toMatch(/^#[0-9a-f]{6}$/);
-    }));
+  it("always lands on the sliders' steps and the offered sizes, whatever was saved", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('fontSize', 'cellPadding', 'defaultWidth', 'headerBg'),
+          fc.oneof(fc.double(), fc.string(), fc.integer()),
+        ),
+        (saved) => {
+          const s = fromSaved(saved);
+          expect((s.cellPadding - PADDING.min) % PADDING.step).toBe(0);
+          expect(s.cellPadding).toBeGreaterThanOrEqual(PADDING.min);
+          expect(s.cellPadding).toBeLessThanOrEqual(PADDING.max);
+          expect((s.defaultWidth - WIDTH.min) % WIDTH.step).toBe(0);
+          expect(editorFontSizes).toContain(s.fontSize);
+          expect(s.headerBg).toMatch(/^#[0-9a-f]{6}$/);
+        },
+      ),
+    );
   });
 });

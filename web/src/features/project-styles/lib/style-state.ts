@@ -43,7 +43,8 @@ export const editorDefaults: EditorStyles = {
   rowOddBg: defaultStyles.rowOddBg,
   borderColor: defaultStyles.borderColor,
   fontFamily: (editorFonts as readonly string[]).includes(firstFamily(defaultStyles.fontFamily))
-    ? (firstFamily(defaultStyles.fontFamily) as EditorStyles['fontFamily']) : 'Inter',
+    ? (firstFamily(defaultStyles.fontFamily) as EditorStyles['fontFamily'])
+    : 'Inter',
   fontSize: 14,
   borderStyle: defaultStyles.borderStyle,
   cellPadding: clampStep(defaultStyles.cellPadding, PADDING),
@@ -94,7 +95,11 @@ export function fromSaved(saved: Record<string, unknown> | null | undefined): Ed
  * What Save Styles sends: the saved object with this editor's fields replaced. The conditional
  * formats and spanners, when given, replace the saved lists; empty lists are left out.
  */
-export function toSaved(saved: Record<string, unknown> | null | undefined, styles: EditorStyles, lists?: { conditionalFormats: unknown[]; spanners: unknown[] }): Record<string, unknown> {
+export function toSaved(
+  saved: Record<string, unknown> | null | undefined,
+  styles: EditorStyles,
+  lists?: { conditionalFormats: unknown[]; spanners: unknown[] },
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(saved ?? {}), ...styles };
   if (lists) {
     for (const key of ['conditionalFormats', 'spanners'] as const) {
@@ -107,10 +112,10 @@ export function toSaved(saved: Record<string, unknown> | null | undefined, style
 
 /** CSS font stacks for the live preview, close to what the renderer bundles. */
 export const cssFontStack: Record<EditorStyles['fontFamily'], string> = {
-  Inter: "Inter, ui-sans-serif, system-ui, sans-serif",
+  Inter: 'Inter, ui-sans-serif, system-ui, sans-serif',
   Arial: "Arial, 'Liberation Sans', Arimo, sans-serif",
   Helvetica: "Helvetica, Arial, 'Liberation Sans', sans-serif",
-  Georgia: "Georgia, Gelasio, serif",
+  Georgia: 'Georgia, Gelasio, serif',
   'Times New Roman': "'Times New Roman', 'Liberation Serif', Tinos, serif",
   'Courier New': "'Courier New', 'Liberation Mono', Cousine, monospace",
 };

@@ -12,13 +12,19 @@ export async function updateProfile(input: { email: string; first_name: string; 
   await Promise.all([mutate(USER_KEY), mutate(ACCOUNT_KEY)]);
 }
 
-export async function changePassword(input: { currentPassword?: string; newPassword: string; confirmPassword: string }): Promise<void> {
+export async function changePassword(input: {
+  currentPassword?: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<void> {
   await api.post('/api/jsonable/change-password', input);
   await mutate(ACCOUNT_KEY);
 }
 
 export function useUserApiKey() {
-  const { data, error, isLoading } = useSWR(USER_API_KEY_KEY, (path: string) => api.get(path, apiKeyPrefixResponseSchema));
+  const { data, error, isLoading } = useSWR(USER_API_KEY_KEY, (path: string) =>
+    api.get(path, apiKeyPrefixResponseSchema),
+  );
   return { keyInfo: data ?? null, error: error as unknown, isLoading };
 }
 

@@ -6,8 +6,15 @@ import { api } from '../../../lib/api-client';
 export const SESSIONS_KEY = '/api/jsonable/sessions';
 
 export function useSessions() {
-  const { data, error, isLoading } = useSWR<SessionsResponse>(SESSIONS_KEY, (path: string) => api.get(path, sessionsResponseSchema));
-  return { sessions: data?.sessions ?? [], passwordWithoutCurrentUntil: data?.passwordWithoutCurrentUntil ?? null, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useSWR<SessionsResponse>(SESSIONS_KEY, (path: string) =>
+    api.get(path, sessionsResponseSchema),
+  );
+  return {
+    sessions: data?.sessions ?? [],
+    passwordWithoutCurrentUntil: data?.passwordWithoutCurrentUntil ?? null,
+    error: error as unknown,
+    isLoading,
+  };
 }
 
 export async function signOutSession(id: string): Promise<{ current: boolean }> {
@@ -25,10 +32,32 @@ export async function signOutOtherSessions(): Promise<number> {
 /** A short name for a browser from its User-Agent ("Firefox on Linux"), or null when it says too little. */
 export function describeUserAgent(ua: string | null): string | null {
   if (!ua) return null;
-  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\/|Opera/.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox'
-    : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /curl\//.test(ua) ? 'curl' : null;
-  const os = /iPhone|iPad|iOS/.test(ua) ? 'iOS' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows'
-    : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'ChromeOS' : /Linux/.test(ua) ? 'Linux' : null;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /curl\//.test(ua)
+              ? 'curl'
+              : null;
+  const os = /iPhone|iPad|iOS/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os;
 }

@@ -20,7 +20,10 @@ export function ApiKeysTab() {
       setConfirming(false);
       toast.success('API Key Generated', 'Copy it now: it will not be shown again.');
     } catch (err) {
-      toast.error('Failed to Generate API Key', err instanceof MissingKeyError ? 'Invalid response from server' : messageOf(err, 'Please try again.'));
+      toast.error(
+        'Failed to Generate API Key',
+        err instanceof MissingKeyError ? 'Invalid response from server' : messageOf(err, 'Please try again.'),
+      );
     } finally {
       setBusy(false);
     }
@@ -30,16 +33,21 @@ export function ApiKeysTab() {
   return (
     <Stack gap="5" maxW="2xl">
       <Text fontSize="sm" color="fg.muted">
-        Use this key with the general endpoints (<Code fontSize="xs">POST /api/jsonable/table-to-image</Code> and its preview) in
-        the <Code fontSize="xs">Authorization: Bearer</Code> header. Each project also has a key of its own on the dashboard.
+        Use this key with the general endpoints (<Code fontSize="xs">POST /api/jsonable/table-to-image</Code> and its
+        preview) in the <Code fontSize="xs">Authorization: Bearer</Code> header. Each project also has a key of its own
+        on the dashboard.
       </Text>
       {isLoading ? (
         <Skeleton height="10" />
       ) : fresh ? (
         <Stack gap="2">
-          <Text fontWeight="semibold" fontSize="sm">Your new API key</Text>
+          <Text fontWeight="semibold" fontSize="sm">
+            Your new API key
+          </Text>
           <HStack gap="2">
-            <Code flex="1" p="2.5" fontSize="sm" wordBreak="break-all" data-testid="user-api-key">{fresh}</Code>
+            <Code flex="1" p="2.5" fontSize="sm" wordBreak="break-all" data-testid="user-api-key">
+              {fresh}
+            </Code>
             <CopyButton value={fresh} ariaLabel="Copy API key" size="sm" />
           </HStack>
           <Alert.Root status="warning" size="sm">
@@ -49,23 +57,38 @@ export function ApiKeysTab() {
         </Stack>
       ) : hasKey ? (
         <Stack gap="1">
-          <Text fontWeight="semibold" fontSize="sm">Current key</Text>
-          <Code p="2.5" fontSize="sm" alignSelf="start" data-testid="user-api-key-prefix">{keyInfo?.apiKey}</Code>
+          <Text fontWeight="semibold" fontSize="sm">
+            Current key
+          </Text>
+          <Code p="2.5" fontSize="sm" alignSelf="start" data-testid="user-api-key-prefix">
+            {keyInfo?.apiKey}
+          </Code>
         </Stack>
       ) : (
         <Text fontSize="sm">You have no API key yet.</Text>
       )}
       {confirming ? (
         <Stack gap="2">
-          <Text fontSize="sm">A new key replaces the current one at once; anything still using the old key will get 401.</Text>
+          <Text fontSize="sm">
+            A new key replaces the current one at once; anything still using the old key will get 401.
+          </Text>
           <HStack gap="2" flexWrap="wrap">
-            <Button colorPalette="red" size="sm" onClick={generate} loading={busy} loadingText="Generating...">Yes, replace my key</Button>
-            <Button variant="outline" size="sm" onClick={() => setConfirming(false)} disabled={busy}>Keep current key</Button>
+            <Button colorPalette="red" size="sm" onClick={generate} loading={busy} loadingText="Generating...">
+              Yes, replace my key
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep current key
+            </Button>
           </HStack>
         </Stack>
       ) : (
-        <Button colorPalette="brand" alignSelf="start" onClick={() => (hasKey || fresh ? setConfirming(true) : generate())}
-          loading={busy} loadingText="Generating...">
+        <Button
+          colorPalette="brand"
+          alignSelf="start"
+          onClick={() => (hasKey || fresh ? setConfirming(true) : generate())}
+          loading={busy}
+          loadingText="Generating..."
+        >
           {hasKey || fresh ? 'Generate New Key' : 'Generate API Key'}
         </Button>
       )}

@@ -9,7 +9,10 @@ export function ProfileTab({ user }: { user: SessionUser }) {
   const [first, setFirst] = useState(user.first_name ?? '');
   const [last, setLast] = useState(user.last_name ?? '');
   const [saving, setSaving] = useState(false);
-  useEffect(() => { setFirst(user.first_name ?? ''); setLast(user.last_name ?? ''); }, [user.first_name, user.last_name]);
+  useEffect(() => {
+    setFirst(user.first_name ?? '');
+    setLast(user.last_name ?? '');
+  }, [user.first_name, user.last_name]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -30,11 +33,23 @@ export function ProfileTab({ user }: { user: SessionUser }) {
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Field.Root>
             <Field.Label htmlFor="first-name">First name</Field.Label>
-            <Input id="first-name" value={first} maxLength={100} autoComplete="given-name" onChange={(e) => setFirst(e.target.value)} />
+            <Input
+              id="first-name"
+              value={first}
+              maxLength={100}
+              autoComplete="given-name"
+              onChange={(e) => setFirst(e.target.value)}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label htmlFor="last-name">Last name</Field.Label>
-            <Input id="last-name" value={last} maxLength={100} autoComplete="family-name" onChange={(e) => setLast(e.target.value)} />
+            <Input
+              id="last-name"
+              value={last}
+              maxLength={100}
+              autoComplete="family-name"
+              onChange={(e) => setLast(e.target.value)}
+            />
           </Field.Root>
         </SimpleGrid>
         <Field.Root readOnly>
@@ -42,7 +57,9 @@ export function ProfileTab({ user }: { user: SessionUser }) {
           <Input id="email" value={user.email} readOnly bg="gray.50" />
           <Field.HelperText>Your e-mail address is your sign-in and cannot be changed here.</Field.HelperText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" alignSelf="start" loading={saving} loadingText="Saving...">Save Profile</Button>
+        <Button type="submit" colorPalette="brand" alignSelf="start" loading={saving} loadingText="Saving...">
+          Save Profile
+        </Button>
       </Stack>
     </form>
   );

@@ -42,9 +42,18 @@ function PasswordSection({ hasPassword, recentLinkUntil }: { hasPassword: boolea
     }
     setSaving(true);
     try {
-      await changePassword({ ...(needsCurrent ? { currentPassword: current } : {}), newPassword: next, confirmPassword: confirm });
-      toast.success('Password Changed', 'Use your new password next time you sign in. Your other sessions were signed out.');
-      setCurrent(''); setNext(''); setConfirm('');
+      await changePassword({
+        ...(needsCurrent ? { currentPassword: current } : {}),
+        newPassword: next,
+        confirmPassword: confirm,
+      });
+      toast.success(
+        'Password Changed',
+        'Use your new password next time you sign in. Your other sessions were signed out.',
+      );
+      setCurrent('');
+      setNext('');
+      setConfirm('');
       await mutate(SESSIONS_KEY);
     } catch (err) {
       toast.error('Password Change Failed', messageOf(err, 'Your password could not be changed. Please try again.'));
@@ -57,40 +66,83 @@ function PasswordSection({ hasPassword, recentLinkUntil }: { hasPassword: boolea
     <Box as="section" aria-labelledby="password-heading">
       <form onSubmit={submit} noValidate>
         <Stack gap="4" maxW="md">
-          <Heading as="h2" size="lg" id="password-heading">{hasPassword ? 'Change password' : 'Set a password'}</Heading>
+          <Heading as="h2" size="lg" id="password-heading">
+            {hasPassword ? 'Change password' : 'Set a password'}
+          </Heading>
           {!hasPassword && (
-            <Text fontSize="sm" color="fg.muted">You sign in by magic link. Set a password to sign in with it as well.</Text>
+            <Text fontSize="sm" color="fg.muted">
+              You sign in by magic link. Set a password to sign in with it as well.
+            </Text>
           )}
           {hasPassword && recentLinkUntil && (
             <Alert.Root status="info">
               <Alert.Indicator />
               <Alert.Description>
-                You signed in with a link from your e-mail, so until {formatTime(recentLinkUntil)} you can set a new password
-                without typing the current one.
+                You signed in with a link from your e-mail, so until {formatTime(recentLinkUntil)} you can set a new
+                password without typing the current one.
               </Alert.Description>
             </Alert.Root>
           )}
           {needsCurrent && (
             <Field.Root required>
-              <Field.Label htmlFor="current-password">Current password<Field.RequiredIndicator /></Field.Label>
-              <Input id="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-              <Field.HelperText>Forgot it? Sign out and use “Forgot password?” on the sign-in page, or sign in with a magic link.</Field.HelperText>
+              <Field.Label htmlFor="current-password">
+                Current password
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                id="current-password"
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+              />
+              <Field.HelperText>
+                Forgot it? Sign out and use “Forgot password?” on the sign-in page, or sign in with a magic link.
+              </Field.HelperText>
             </Field.Root>
           )}
           <Field.Root required>
-            <Field.Label htmlFor="new-password">New password<Field.RequiredIndicator /></Field.Label>
-            <Input id="new-password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX}
-              value={next} onChange={(e) => setNext(e.target.value)} />
+            <Field.Label htmlFor="new-password">
+              New password
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              maxLength={PASSWORD_MAX}
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
             <Field.HelperText>At least {PASSWORD_MIN} characters.</Field.HelperText>
           </Field.Root>
           <Field.Root required invalid={mismatch}>
-            <Field.Label htmlFor="confirm-password">Confirm new password<Field.RequiredIndicator /></Field.Label>
-            <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Field.Label htmlFor="confirm-password">
+              Confirm new password
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              id="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             <Field.ErrorText>New password and confirmation do not match.</Field.ErrorText>
           </Field.Root>
-          <Text fontSize="sm" color="fg.muted">Changing the password signs you out on every other device and browser and stops earlier e-mailed links from working; this one stays signed in.</Text>
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={saving} loadingText="Saving..."
-            disabled={!next || !confirm || (needsCurrent && !current)}>
+          <Text fontSize="sm" color="fg.muted">
+            Changing the password signs you out on every other device and browser and stops earlier e-mailed links from
+            working; this one stays signed in.
+          </Text>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            alignSelf="start"
+            loading={saving}
+            loadingText="Saving..."
+            disabled={!next || !confirm || (needsCurrent && !current)}
+          >
             {hasPassword ? 'Change Password' : 'Set Password'}
           </Button>
         </Stack>
@@ -100,10 +152,21 @@ function PasswordSection({ hasPassword, recentLinkUntil }: { hasPassword: boolea
 }
 
 const METHODS: Record<AccountSession['method'], string> = {
-  password: 'password', magic_link: 'e-mailed link', register: 'sign-up link', password_reset: 'password reset',
+  password: 'password',
+  magic_link: 'e-mailed link',
+  register: 'sign-up link',
+  password_reset: 'password reset',
 };
 
-function SessionsSection({ sessions, error, isLoading }: { sessions: AccountSession[]; error: unknown; isLoading: boolean }) {
+function SessionsSection({
+  sessions,
+  error,
+  isLoading,
+}: {
+  sessions: AccountSession[];
+  error: unknown;
+  isLoading: boolean;
+}) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current).length;
@@ -129,7 +192,10 @@ function SessionsSection({ sessions, error, isLoading }: { sessions: AccountSess
     setBusy('others');
     try {
       const count = await signOutOtherSessions();
-      toast.success('Signed out everywhere else', count === 1 ? '1 other session was signed out.' : `${count} other sessions were signed out.`);
+      toast.success(
+        'Signed out everywhere else',
+        count === 1 ? '1 other session was signed out.' : `${count} other sessions were signed out.`,
+      );
     } catch (err) {
       toast.error('Sign-out failed', messageOf(err, 'The other sessions could not be signed out. Please try again.'));
     } finally {
@@ -141,43 +207,95 @@ function SessionsSection({ sessions, error, isLoading }: { sessions: AccountSess
     <Box as="section" aria-labelledby="sessions-heading">
       <Stack gap="4">
         <Stack gap="1">
-          <Heading as="h2" size="lg" id="sessions-heading">Active sessions</Heading>
-          <Text fontSize="sm" color="fg.muted">Browsers and devices signed in to your account. Sign out any you do not recognise, then change your password.</Text>
+          <Heading as="h2" size="lg" id="sessions-heading">
+            Active sessions
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Browsers and devices signed in to your account. Sign out any you do not recognise, then change your
+            password.
+          </Text>
         </Stack>
-        {isLoading && <Text fontSize="sm" color="fg.muted" role="status">Loading sessions...</Text>}
+        {isLoading && (
+          <Text fontSize="sm" color="fg.muted" role="status">
+            Loading sessions...
+          </Text>
+        )}
         {Boolean(error) && (
-          <Alert.Root status="error"><Alert.Indicator /><Alert.Description>{messageOf(error, 'Sessions could not be loaded.')}</Alert.Description></Alert.Root>
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>{messageOf(error, 'Sessions could not be loaded.')}</Alert.Description>
+          </Alert.Root>
         )}
         {!isLoading && !error && (
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Active sessions">
-            {[...sessions].sort((a, b) => Number(b.current) - Number(a.current)).map((s) => {
-              const name = describeUserAgent(s.userAgent) ?? 'Unknown browser';
-              return (
-                <Box as="li" key={s.id} borderWidth="1px" rounded="md" p="4" bg={s.current ? 'brand.50' : 'bg'}>
-                  <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between" align={{ base: 'stretch', sm: 'start' }}>
-                    <Stack gap="1" minW="0">
-                      <Stack direction="row" gap="2" align="center" wrap="wrap">
-                        <Text fontWeight="semibold">{name}</Text>
-                        {s.current && <Badge colorPalette="green">This browser</Badge>}
+            {[...sessions]
+              .sort((a, b) => Number(b.current) - Number(a.current))
+              .map((s) => {
+                const name = describeUserAgent(s.userAgent) ?? 'Unknown browser';
+                return (
+                  <Box as="li" key={s.id} borderWidth="1px" rounded="md" p="4" bg={s.current ? 'brand.50' : 'bg'}>
+                    <Stack
+                      direction={{ base: 'column', sm: 'row' }}
+                      gap="3"
+                      justify="space-between"
+                      align={{ base: 'stretch', sm: 'start' }}
+                    >
+                      <Stack gap="1" minW="0">
+                        <Stack direction="row" gap="2" align="center" wrap="wrap">
+                          <Text fontWeight="semibold">{name}</Text>
+                          {s.current && <Badge colorPalette="green">This browser</Badge>}
+                        </Stack>
+                        <Text fontSize="sm" color="fg.muted">
+                          Signed in {formatDateTime(s.createdAt)} by {METHODS[s.method]} · last seen{' '}
+                          {formatDateTime(s.lastSeenAt)}
+                        </Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {s.ip ? `Network ${s.ip}` : 'Network unknown'}
+                        </Text>
+                        {s.userAgent && (
+                          <Text
+                            fontSize="xs"
+                            color="fg.muted"
+                            lineClamp={2}
+                            overflowWrap="anywhere"
+                            title={s.userAgent}
+                          >
+                            {s.userAgent}
+                          </Text>
+                        )}
                       </Stack>
-                      <Text fontSize="sm" color="fg.muted">
-                        Signed in {formatDateTime(s.createdAt)} by {METHODS[s.method]} · last seen {formatDateTime(s.lastSeenAt)}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">{s.ip ? `Network ${s.ip}` : 'Network unknown'}</Text>
-                      {s.userAgent && <Text fontSize="xs" color="fg.muted" lineClamp={2} overflowWrap="anywhere" title={s.userAgent}>{s.userAgent}</Text>}
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        flexShrink={0}
+                        loading={busy === s.id}
+                        loadingText="Signing out..."
+                        disabled={busy !== null}
+                        onClick={() => void end(s)}
+                        aria-label={
+                          s.current
+                            ? 'Sign out of this browser'
+                            : `Sign out ${name}, last seen ${formatDateTime(s.lastSeenAt)}`
+                        }
+                      >
+                        Sign out
+                      </Button>
                     </Stack>
-                    <Button size="sm" variant="outline" colorPalette="red" flexShrink={0} loading={busy === s.id} loadingText="Signing out..."
-                      disabled={busy !== null} onClick={() => void end(s)} aria-label={s.current ? 'Sign out of this browser' : `Sign out ${name}, last seen ${formatDateTime(s.lastSeenAt)}`}>
-                      Sign out
-                    </Button>
-                  </Stack>
-                </Box>
-              );
-            })}
+                  </Box>
+                );
+              })}
           </Stack>
         )}
-        <Button alignSelf="start" variant="outline" colorPalette="red" onClick={() => void endOthers()} disabled={others === 0 || busy !== null}
-          loading={busy === 'others'} loadingText="Signing out...">
+        <Button
+          alignSelf="start"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => void endOthers()}
+          disabled={others === 0 || busy !== null}
+          loading={busy === 'others'}
+          loadingText="Signing out..."
+        >
           Sign out everywhere else
         </Button>
       </Stack>

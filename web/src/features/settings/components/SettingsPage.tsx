@@ -22,22 +22,34 @@ function SignedInSettings() {
     <Container maxW="4xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
         <Stack gap="1">
-          <Heading as="h1" size="2xl">Settings</Heading>
+          <Heading as="h1" size="2xl">
+            Settings
+          </Heading>
           <Text color="fg.muted">Your profile, password, sessions and API key.</Text>
         </Stack>
         <Tabs.Root defaultValue={initial} variant="line" colorPalette="brand">
           <Tabs.List overflowX="auto">
             <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
             <Tabs.Trigger value="security">Security</Tabs.Trigger>
-            <Tabs.Trigger value="api-keys"><KeyIcon /> API Keys</Tabs.Trigger>
+            <Tabs.Trigger value="api-keys">
+              <KeyIcon /> API Keys
+            </Tabs.Trigger>
           </Tabs.List>
           <Box pt="5">
-            <Tabs.Content value="profile" pt="0"><ProfileTab user={user} /></Tabs.Content>
-            <Tabs.Content value="security" pt="0"><SecurityTab hasPassword={account?.has_password ?? true} /></Tabs.Content>
-            <Tabs.Content value="api-keys" pt="0"><ApiKeysTab /></Tabs.Content>
+            <Tabs.Content value="profile" pt="0">
+              <ProfileTab user={user} />
+            </Tabs.Content>
+            <Tabs.Content value="security" pt="0">
+              <SecurityTab hasPassword={account?.has_password ?? true} />
+            </Tabs.Content>
+            <Tabs.Content value="api-keys" pt="0">
+              <ApiKeysTab />
+            </Tabs.Content>
           </Box>
         </Tabs.Root>
-        <Box borderTopWidth="1px" pt="6"><BillingHistory /></Box>
+        <Box borderTopWidth="1px" pt="6">
+          <BillingHistory />
+        </Box>
       </Stack>
     </Container>
   );
@@ -51,9 +63,13 @@ export function SettingsPage() {
     return (
       <Container maxW="xl" py="16" px="4">
         <Stack gap="4" align="center" textAlign="center">
-          <Heading as="h1" size="2xl">Not Authorized</Heading>
+          <Heading as="h1" size="2xl">
+            Not Authorized
+          </Heading>
           <Text color="fg.muted">Sign in to see and change your settings.</Text>
-          <Button asChild colorPalette="brand"><RouterLink to="/auth">Sign In</RouterLink></Button>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/auth">Sign In</RouterLink>
+          </Button>
         </Stack>
       </Container>
     );

@@ -10,7 +10,9 @@ import { AppDialog } from '../AppDialog';
 export function AddExampleDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const [title, setTitle] = useState('Regional Sales');
   const [busy, setBusy] = useState(false);
-  useEffect(() => { if (project) setTitle('Regional Sales'); }, [project]);
+  useEffect(() => {
+    if (project) setTitle('Regional Sales');
+  }, [project]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -28,13 +30,23 @@ export function AddExampleDialog({ project, onClose }: { project: Project | null
   }
 
   return (
-    <AppDialog open={project !== null} onClose={() => { if (!busy) onClose(); }} title="Add Example Image"
+    <AppDialog
+      open={project !== null}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Add Example Image"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form="add-example-form" colorPalette="brand" loading={busy} loadingText="Adding...">Add Example</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="add-example-form" colorPalette="brand" loading={busy} loadingText="Adding...">
+            Add Example
+          </Button>
         </>
-      }>
+      }
+    >
       <form id="add-example-form" onSubmit={submit} noValidate>
         <Stack gap="3">
           <Text fontSize="sm" color="fg.muted">

@@ -3,7 +3,12 @@ import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messageOf } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toaster';
 import { createProject, type Project } from '../../api/projects';
-import { suggestEndpointPath, validateProjectForm, type ProjectFormErrors, type ProjectFormValues } from '../../lib/project-form';
+import {
+  suggestEndpointPath,
+  validateProjectForm,
+  type ProjectFormErrors,
+  type ProjectFormValues,
+} from '../../lib/project-form';
 import { AppDialog } from '../AppDialog';
 
 export interface CreateProjectDialogProps {
@@ -16,7 +21,12 @@ export interface CreateProjectDialogProps {
 
 const empty: ProjectFormValues = { name: '', description: '', endpointPath: '' };
 
-export function CreateProjectDialog({ open, onClose, onCreated, successTitle = 'Project Created' }: CreateProjectDialogProps) {
+export function CreateProjectDialog({
+  open,
+  onClose,
+  onCreated,
+  successTitle = 'Project Created',
+}: CreateProjectDialogProps) {
   const [values, setValues] = useState<ProjectFormValues>(empty);
   const [pathEdited, setPathEdited] = useState(false);
   const [errors, setErrors] = useState<ProjectFormErrors>({});
@@ -62,8 +72,16 @@ export function CreateProjectDialog({ open, onClose, onCreated, successTitle = '
       title="Create New Project"
       footer={
         <>
-          <Button variant="outline" onClick={close} disabled={submitting}>Cancel</Button>
-          <Button type="submit" form="create-project-form" colorPalette="brand" loading={submitting} loadingText="Creating...">
+          <Button variant="outline" onClick={close} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="create-project-form"
+            colorPalette="brand"
+            loading={submitting}
+            loadingText="Creating..."
+          >
             Create Project
           </Button>
         </>
@@ -75,14 +93,21 @@ export function CreateProjectDialog({ open, onClose, onCreated, successTitle = '
             A project has its own API key and endpoint, and keeps the images made for it together.
           </Text>
           <Field.Root invalid={!!errors.name} required>
-            <Field.Label>Project name<Field.RequiredIndicator /></Field.Label>
+            <Field.Label>
+              Project name
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input
               value={values.name}
               maxLength={60}
               placeholder="Weekly sales report"
               onChange={(e) => {
                 const name = e.target.value;
-                setValues((v) => ({ ...v, name, endpointPath: pathEdited ? v.endpointPath : suggestEndpointPath(name) }));
+                setValues((v) => ({
+                  ...v,
+                  name,
+                  endpointPath: pathEdited ? v.endpointPath : suggestEndpointPath(name),
+                }));
               }}
             />
             <Field.ErrorText>{errors.name}</Field.ErrorText>
@@ -98,14 +123,22 @@ export function CreateProjectDialog({ open, onClose, onCreated, successTitle = '
             <Field.ErrorText>{errors.description}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.endpointPath} required>
-            <Field.Label>Endpoint path<Field.RequiredIndicator /></Field.Label>
+            <Field.Label>
+              Endpoint path
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input
               value={values.endpointPath}
               placeholder="weekly-sales"
               fontFamily="mono"
-              onChange={(e) => { setPathEdited(true); setValues((v) => ({ ...v, endpointPath: e.target.value })); }}
+              onChange={(e) => {
+                setPathEdited(true);
+                setValues((v) => ({ ...v, endpointPath: e.target.value }));
+              }}
             />
-            <Field.HelperText>An unguessable part is added to it, so only people you give the URL can post to it.</Field.HelperText>
+            <Field.HelperText>
+              An unguessable part is added to it, so only people you give the URL can post to it.
+            </Field.HelperText>
             <Field.ErrorText>{errors.endpointPath}</Field.ErrorText>
           </Field.Root>
         </Stack>

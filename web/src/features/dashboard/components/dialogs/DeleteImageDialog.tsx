@@ -23,16 +23,27 @@ export function DeleteImageDialog({ image, onClose }: { image: TableImage | null
   }
 
   return (
-    <AppDialog open={image !== null} onClose={() => { if (!busy) onClose(); }} title="Delete Image" alert
+    <AppDialog
+      open={image !== null}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Delete Image"
+      alert
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button colorPalette="red" onClick={confirm} loading={busy} loadingText="Deleting...">Delete Image</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={confirm} loading={busy} loadingText="Deleting...">
+            Delete Image
+          </Button>
         </>
-      }>
+      }
+    >
       <Text>
-        Delete <strong>{image?.title || image?.filename}</strong>? The file is removed and its public URL will answer 404
-        wherever it is embedded. This cannot be undone.
+        Delete <strong>{image?.title || image?.filename}</strong>? The file is removed and its public URL will answer
+        404 wherever it is embedded. This cannot be undone.
       </Text>
     </AppDialog>
   );

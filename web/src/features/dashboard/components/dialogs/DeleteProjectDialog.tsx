@@ -23,13 +23,24 @@ export function DeleteProjectDialog({ project, onClose }: { project: Project | n
   }
 
   return (
-    <AppDialog open={project !== null} onClose={() => { if (!busy) onClose(); }} title="Delete Project" alert
+    <AppDialog
+      open={project !== null}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Delete Project"
+      alert
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button colorPalette="red" onClick={confirm} loading={busy} loadingText="Deleting...">Delete Project</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={confirm} loading={busy} loadingText="Deleting...">
+            Delete Project
+          </Button>
         </>
-      }>
+      }
+    >
       <Text>
         Delete <strong>{project?.name}</strong>? Its endpoint and API key stop working at once. Images already made stay
         available at their URLs and remain in your image list.

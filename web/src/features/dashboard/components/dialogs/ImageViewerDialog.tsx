@@ -39,44 +39,93 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
   }
 
   return (
-    <AppDialog open={image !== null} onClose={onClose} title={image?.title || image?.filename || 'Image'} size="xl"
+    <AppDialog
+      open={image !== null}
+      onClose={onClose}
+      title={image?.title || image?.filename || 'Image'}
+      size="xl"
       footer={
         image && (
           <HStack gap="2" flexWrap="wrap">
             <CopyButton value={absolute} label="Copy URL" size="sm" ariaLabel="Copy URL of this image" />
             <Button asChild size="sm" variant="outline">
-              <a href={image.url} download={image.filename}><DownloadIcon /> Download</a>
+              <a href={image.url} download={image.filename}>
+                <DownloadIcon /> Download
+              </a>
             </Button>
-            <Button size="sm" onClick={onClose}>Close</Button>
+            <Button size="sm" onClick={onClose}>
+              Close
+            </Button>
           </HStack>
         )
-      }>
+      }
+    >
       {image && (
         <Stack gap="3">
           <Box borderWidth="1px" borderRadius="md" overflow="auto" maxH="50vh" bg="gray.50" p="2" textAlign="center">
             {isPdf ? (
-              <Text p="6">PDF documents open in a new tab: <Link href={image.url} target="_blank" rel="noopener" color="brand.700">{image.filename}</Link></Text>
+              <Text p="6">
+                PDF documents open in a new tab:{' '}
+                <Link href={image.url} target="_blank" rel="noopener" color="brand.700">
+                  {image.filename}
+                </Link>
+              </Text>
             ) : (
               <Image src={image.url} alt={alt} maxW="100%" mx="auto" />
             )}
           </Box>
           <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-            {image.filename}{image.createdAt ? ` · ${formatDate(image.createdAt)}` : ''}
+            {image.filename}
+            {image.createdAt ? ` · ${formatDate(image.createdAt)}` : ''}
           </Text>
-          <Link href={image.url} target="_blank" rel="noopener" fontSize="sm" color="brand.700" wordBreak="break-all">{absolute}</Link>
+          <Link href={image.url} target="_blank" rel="noopener" fontSize="sm" color="brand.700" wordBreak="break-all">
+            {absolute}
+          </Link>
           <Field.Root>
             <Field.Label>Alt text</Field.Label>
-            <Textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} maxLength={ALT_TEXT_MAX} data-testid="alt-text" />
-            <Field.HelperText>What a screen reader says instead of the image. Generated from the table; rewrite it if you like.</Field.HelperText>
+            <Textarea
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              rows={3}
+              maxLength={ALT_TEXT_MAX}
+              data-testid="alt-text"
+            />
+            <Field.HelperText>
+              What a screen reader says instead of the image. Generated from the table; rewrite it if you like.
+            </Field.HelperText>
           </Field.Root>
           <HStack gap="2" flexWrap="wrap">
-            <Button size="xs" colorPalette="brand" onClick={() => void saveAltText()} loading={busy} loadingText="Saving..."
-              disabled={draft.trim() === '' || draft.trim() === (saved ?? '')}>Save alt text</Button>
-            <CopyButton value={htmlSnippet(absolute, alt)} label="Copy HTML" ariaLabel="Copy HTML snippet with alt text" />
-            <CopyButton value={markdownSnippet(absolute, alt)} label="Copy Markdown" ariaLabel="Copy Markdown snippet with alt text" />
-            <CopyButton value={slackSnippet(absolute, alt)} label="Copy Slack" ariaLabel="Copy Slack snippet with alt text" />
-            <Link href={twins.csv} fontSize="sm" color="brand.700" download>Data as CSV</Link>
-            <Link href={twins.html} target="_blank" rel="noopener" fontSize="sm" color="brand.700">Data as HTML table</Link>
+            <Button
+              size="xs"
+              colorPalette="brand"
+              onClick={() => void saveAltText()}
+              loading={busy}
+              loadingText="Saving..."
+              disabled={draft.trim() === '' || draft.trim() === (saved ?? '')}
+            >
+              Save alt text
+            </Button>
+            <CopyButton
+              value={htmlSnippet(absolute, alt)}
+              label="Copy HTML"
+              ariaLabel="Copy HTML snippet with alt text"
+            />
+            <CopyButton
+              value={markdownSnippet(absolute, alt)}
+              label="Copy Markdown"
+              ariaLabel="Copy Markdown snippet with alt text"
+            />
+            <CopyButton
+              value={slackSnippet(absolute, alt)}
+              label="Copy Slack"
+              ariaLabel="Copy Slack snippet with alt text"
+            />
+            <Link href={twins.csv} fontSize="sm" color="brand.700" download>
+              Data as CSV
+            </Link>
+            <Link href={twins.html} target="_blank" rel="noopener" fontSize="sm" color="brand.700">
+              Data as HTML table
+            </Link>
           </HStack>
         </Stack>
       )}

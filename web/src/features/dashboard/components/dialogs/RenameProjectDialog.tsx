@@ -41,19 +41,34 @@ export function RenameProjectDialog({ project, onClose }: { project: Project | n
   return (
     <AppDialog
       open={project !== null}
-      onClose={() => { if (!saving) onClose(); }}
+      onClose={() => {
+        if (!saving) onClose();
+      }}
       title="Rename Project"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>Cancel</Button>
-          <Button type="submit" form="rename-project-form" colorPalette="brand" loading={saving} loadingText="Saving...">Save</Button>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="rename-project-form"
+            colorPalette="brand"
+            loading={saving}
+            loadingText="Saving..."
+          >
+            Save
+          </Button>
         </>
       }
     >
       <form id="rename-project-form" onSubmit={submit} noValidate>
         <Stack gap="4">
           <Field.Root invalid={!!errors.name} required>
-            <Field.Label>Project name<Field.RequiredIndicator /></Field.Label>
+            <Field.Label>
+              Project name
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input value={name} onChange={(e) => setName(e.target.value)} />
             <Field.ErrorText>{errors.name}</Field.ErrorText>
           </Field.Root>
