@@ -309,3 +309,54 @@ describe('hostile page setups', () => {
     expect(out.format).toBe('png');
   });
 });
+
+/**
+ * How far the ink of the cell under the header leans: the mean x of the dark pixels in the top
+ * third of the text minus that in the bottom third (pixels; positive leans right, as italic does).
+ */
+function lean(p: { width: number; height: number; data: Uint8ClampedArray }, y0: number, y1: number): number {
+  const dark: [number, number][] = [];
+  for (let y = y0; y < y1; y++)
+    for (let x = 0; x < p.width; x++) {
+      const i = (y * p.width + x) * 4;
+      if (p.data[i]! < 100 && p.data[i + 1]! < 100 && p.data[i + 2]! < 100) dark.push([x, y]);
+    }
+  const ys = dark.map(([, y]) => y);
+  const top = Math.min(...ys);
+  const h = Math.max(...ys) - top + 1;
+  const meanX = (from: number, to: number) => {
+    const xs = dark.filter(([, y]) => y >= top + from * h && y < top + to * h).map(([x]) => x);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  return meanX(0, 1 / 3) - meanX(2 / 3, 1);
+}
+
+describe.skipIf(!hasPoppler)('italic in PDF (skipped: poppler-utils is not installed)', () => {
+  it('slants italic text as the PNG does (issue #24: a rule with fontStyle italic), and leaves the rest upright', async () => {
+    // One cell of tall strokes under a header, large enough to measure; no title, so the only dark
+    // ink below the blue header is the cell's text.
+    const payload = (italic: boolean, format: 'pdf' | 'png') => ({
+      headers: ['H'],
+      rows: [['lllll']],
+      styles: { fontSize: '40px', headerBackgroundColor: '#ffffff', headerTextColor: '#ffffff' },
+      conditionalFormats: italic
+        ? [{ type: 'rule', column: 'H', when: { op: 'contains', value: 'l' }, style: { fontStyle: 'italic' } }]
+        : [],
+      options: { format, deviceScaleFactor: 1 },
+    });
+    const leans: Record<string, number> = {};
+    for (const italic of [false, true]) {
+      const pdf = await firstPage((await renderTable({ payload: payload(italic, 'pdf') })).bytes);
+      leans[`pdf ${italic}`] = lean(pdf, 0, pdf.height - 60); // above the "Page 1 of 1" footer
+      const png = await pixels(Buffer.from((await renderTable({ payload: payload(italic, 'png') })).bytes));
+      leans[`png ${italic}`] = lean(png, 0, png.height);
+    }
+    // Upright strokes do not lean; italic ones lean right by about a quarter of their height.
+    expect(Math.abs(leans['pdf false']!), JSON.stringify(leans)).toBeLessThan(1);
+    expect(Math.abs(leans['png false']!), JSON.stringify(leans)).toBeLessThan(1);
+    expect(leans['png true']!, JSON.stringify(leans)).toBeGreaterThan(3);
+    expect(leans['pdf true']!, JSON.stringify(leans)).toBeGreaterThan(3);
+    expect(leans['pdf true']! / leans['png true']!, JSON.stringify(leans)).toBeGreaterThan(0.6);
+    expect(leans['pdf true']! / leans['png true']!, JSON.stringify(leans)).toBeLessThan(1.6);
+  });
+});

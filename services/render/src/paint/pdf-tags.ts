@@ -23,6 +23,7 @@ interface StructElement {
 }
 interface TaggableDoc {
   page: object;
+  text(text: string, x: number, y: number, options: Record<string, unknown>): unknown;
   struct(type: string, options?: Record<string, unknown>): StructElement;
   addStructure(el: StructElement): void;
   markContent(tag: string, options?: Record<string, unknown>): void;
@@ -100,9 +101,15 @@ export function tagText(text: Piece | Piece[], tag: Tag): Record<string, unknown
   );
 }
 
+/** A word as pdfmake lays it out, with the properties our pieces carry onto every word. */
+interface Inline {
+  _tag?: Tag;
+  _oblique?: boolean;
+}
+
 interface RendererLike {
   pdfDocument: TaggableDoc;
-  renderLine(line: { inlines?: { _tag?: Tag }[] }, x: number, y: number): void;
+  renderLine(line: { inlines?: Inline[] }, x: number, y: number): void;
   renderVector(vector: unknown): void;
   renderImage(image: unknown): void;
 }
@@ -133,6 +140,27 @@ function marked(doc: TaggableDoc, tag: Tag | 'layout' | undefined, draw: () => v
   tag.element!.add(content);
 }
 
+/**
+ * Italic text is slanted as Skia slants it on the canvas and the SVG does (a skew of -1/4, about
+ * 14°, pdfkit's `oblique: true`): the bundled faces have no italic files, and pdfmake would draw
+ * the upright face. pdfmake draws a line's words one `text` call each, in order, so the call for a
+ * word marked `_oblique` gets the option.
+ */
+function obliqued(doc: TaggableDoc, inlines: Inline[], draw: () => void): void {
+  if (!inlines.some((i) => i._oblique)) return draw();
+  const text = doc.text;
+  let k = 0;
+  doc.text = function (this: TaggableDoc, str, x, y, options) {
+    const oblique = inlines[k++]?._oblique === true;
+    return text.call(this, str, x, y, oblique ? { ...options, oblique: true } : options);
+  };
+  try {
+    draw();
+  } finally {
+    doc.text = text;
+  }
+}
+
 let installed = false;
 
 /** Replaces pdfmake's Renderer by the tagging one (once; pdfmake reads the export per document). */
@@ -142,8 +170,10 @@ export function installTagging(): void {
   const mod = require('pdfmake/js/Renderer') as { default: RendererClass };
   const Base = mod.default;
   class TaggingRenderer extends Base {
-    override renderLine(line: { inlines?: { _tag?: Tag }[] }, x: number, y: number): void {
-      marked(this.pdfDocument, line.inlines?.[0]?._tag, () => super.renderLine(line, x, y));
+    override renderLine(line: { inlines?: Inline[] }, x: number, y: number): void {
+      marked(this.pdfDocument, line.inlines?.[0]?._tag, () =>
+        obliqued(this.pdfDocument, line.inlines ?? [], () => super.renderLine(line, x, y)),
+      );
     }
     override renderVector(vector: unknown): void {
       marked(this.pdfDocument, 'layout', () => super.renderVector(vector));

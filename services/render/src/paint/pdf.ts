@@ -514,10 +514,11 @@ export async function renderPdf(
       const cell = lc.cell;
       const cellNode = cellNodes.get(lc)!;
       const node: Record<string, unknown> = {
-        text: tagText(textOf(lc), cellNode),
+        text: lc.text.italic
+          ? tagText(textOf(lc), cellNode).map((piece) => ({ ...piece, _oblique: true }))
+          : tagText(textOf(lc), cellNode),
         fontSize: lc.text.size * u,
         bold: lc.text.weight >= 600,
-        italics: lc.text.italic,
         color: colour(lc.color),
         alignment: lc.align,
         verticalAlignment: 'middle',
