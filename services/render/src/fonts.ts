@@ -8,6 +8,7 @@
  * cell's own format.locale, picks the face that draws them (hanFace).
  */
 import { GlobalFonts } from '@napi-rs/canvas';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -211,4 +212,15 @@ export function ensureFontsRegistered(): void {
     }
   }
   registered = true;
+}
+
+/** Which characters a face has (its cmap), read once per process from its regular file. */
+const coverage = new Map<FaceId, { hasGlyphForCodePoint(cp: number): boolean }>();
+export function faceCovers(id: FaceId, cp: number): boolean {
+  let f = coverage.get(id);
+  if (!f) {
+    const fontkit = require('fontkit') as { create(buf: Buffer): { hasGlyphForCodePoint(cp: number): boolean } };
+    coverage.set(id, (f = fontkit.create(readFileSync(facePath(id, 400)))));
+  }
+  return f.hasGlyphForCodePoint(cp);
 }

@@ -10,7 +10,16 @@ import { readFileSync } from 'node:fs';
 import bidiFactory from 'bidi-js';
 import type { FetchedImages } from '../engine';
 import { MYANMAR, MYANMAR_FEATURES, myanmarVisual } from './myanmar';
-import { FACES, facePath, fallbacks, FALLBACKS, type FaceId, type HanFace, type Weight } from '../fonts';
+import {
+  FACES,
+  faceCovers as covers,
+  facePath,
+  fallbacks,
+  FALLBACKS,
+  type FaceId,
+  type HanFace,
+  type Weight,
+} from '../fonts';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
 import type { PdfOptions } from '@jsonable/contracts/table';
@@ -133,9 +142,8 @@ interface PdfPrinter {
   createPdfKitDocument(doc: unknown, options?: unknown): Promise<PdfKitDoc>;
 }
 
-/** Font buffers and glyph coverage, loaded once per process and only for faces a PDF uses. */
+/** Font buffers, loaded once per process and only for faces a PDF uses. */
 const buffers = new Map<string, Buffer>();
-const coverage = new Map<FaceId, { hasGlyphForCodePoint(cp: number): boolean }>();
 
 function fontBuffer(id: FaceId, weight: Weight): Buffer {
   const path = facePath(id, weight);
@@ -145,15 +153,6 @@ function fontBuffer(id: FaceId, weight: Weight): Buffer {
     buffers.set(path, b);
   }
   return b;
-}
-
-function covers(id: FaceId, cp: number): boolean {
-  let f = coverage.get(id);
-  if (!f) {
-    f = fontkit.create(fontBuffer(id, 400));
-    coverage.set(id, f);
-  }
-  return f.hasGlyphForCodePoint(cp);
 }
 
 const EMOJI = /\p{Extended_Pictographic}/u;

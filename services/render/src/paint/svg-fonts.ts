@@ -14,10 +14,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { facePath, faceWeight, FACES, fallbacks, type FaceId, type HanFace, type Weight } from '../fonts';
+import {
+  faceCovers as covers,
+  facePath,
+  faceWeight,
+  FACES,
+  fallbacks,
+  type FaceId,
+  type HanFace,
+  type Weight,
+} from '../fonts';
 
 const require = createRequire(import.meta.url);
-const fontkit = require('fontkit') as { create(buf: Buffer): { hasGlyphForCodePoint(cp: number): boolean } };
 
 interface HbSubset {
   memory: WebAssembly.Memory;
@@ -134,14 +142,6 @@ function subsetBase64(path: string, codePoints: readonly number[]): string {
   if (subsets.size >= SUBSET_CACHE_ENTRIES) subsets.delete(subsets.keys().next().value!);
   subsets.set(key, b64);
   return b64;
-}
-
-/** Which characters each face has (its cmap), read once per face from its regular file. */
-const coverage = new Map<FaceId, { hasGlyphForCodePoint(cp: number): boolean }>();
-function covers(id: FaceId, cp: number): boolean {
-  let f = coverage.get(id);
-  if (!f) coverage.set(id, (f = fontkit.create(readFileSync(facePath(id, 400)))));
-  return f.hasGlyphForCodePoint(cp);
 }
 
 /** Characters that never choose a face themselves (they join the cluster's face). */
