@@ -28,6 +28,8 @@ export interface StripeStandIn {
   url: string;
   requests: RecordedRequest[];
   subscriptions: Map<string, StandInSubscription>;
+  /** Answer the next `times` requests with this status and Stripe error object instead. */
+  refuseNext(status: number, error: { type: string; message: string; code?: string }, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, StandInSubscription>();
   let sessions = 0;
+  let refusal: { status: number; error: { type: string; message: string; code?: string }; times: number } | null = null;
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -75,6 +78,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
         res.end(JSON.stringify(payload));
       };
+      if (refusal) {
+        const { status, error } = refusal;
+        if (--refusal.times === 0) refusal = null;
+        return send(status, { error });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const id = `cs_test_${++sessions}`;
         return send(200, {
@@ -116,6 +124,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     subscriptions,
+    refuseNext: (status, error, times = 1) => {
+      refusal = { status, error, times };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

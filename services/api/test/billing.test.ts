@@ -166,6 +166,32 @@ describe('checkout and portal', () => {
     expect(portal.body.error.message).toBe(billingMessages.noSubscription);
     expect(stand.requests.length).toBe(before + 1);
   });
+
+  it('answers 502 when Stripe refuses our request for good, 503 with Retry-After while it fails, and records nothing', async () => {
+    const { cookie, userId } = await signUp(h);
+    const checkout = () => api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'premium' });
+    const before = await streamTypes(`billing-${userId}`);
+
+    stand.refuseNext(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' });
+    const refused = await checkout();
+    expect(refused.status).toBe(502);
+    expect(refused.body).toEqual({
+      success: false,
+      error: { code: 502, message: expect.stringMatching(/refused the request\. Please contact support\.$/) },
+    });
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect(JSON.stringify(refused.body)).not.toMatch(/sk_test|Invalid API Key/);
+
+    // The SDK retries a 500 twice itself; when every try fails the client is told to come back.
+    stand.refuseNext(500, { type: 'api_error', message: 'Something went wrong on Stripe' }, 3);
+    const failing = await checkout();
+    expect(failing.status).toBe(503);
+    expect(failing.headers['retry-after']).toBe('30');
+    expect(failing.body.error.message).toBe(billingMessages.providerUnavailable);
+
+    expect(await streamTypes(`billing-${userId}`)).toEqual(before);
+    expect((await checkout()).status).toBe(200);
+  });
 });
 
 describe('webhooks', () => {

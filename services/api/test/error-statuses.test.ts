@@ -3,7 +3,8 @@
  * real app: the answer is the spec's envelope `{ success: false, error: { code, message } }` with
  * that status, every 429 and 503 carries Retry-After, and a refusal counts nothing. The render
  * pool is real; the test can make its next render refuse (busy) or crash, as a loaded or broken
- * pool would.
+ * pool would. 502 (a provider refusing our request for good) is answered by the billing routes
+ * only, so its test is in billing.test.ts, against the real Stripe SDK and a stand-in for Stripe.
  */
 import { describe, expect, it } from 'vitest';
 import { NoSpaceFault } from '@jsonable/domain/faults';
