@@ -129,7 +129,7 @@ function makeTextStyle(
     size,
     weight,
     italic,
-    lineHeight: Math.round(size * 1.45),
+    lineHeight: lineHeightOf(size),
     ascent: m.ascent,
     descent: m.descent,
   };
@@ -168,8 +168,17 @@ function distribute(total: number, weights: number[]): number[] {
  */
 export function minimumHeight(model: TableModel): number {
   const s = model.styles;
-  const line = Math.round(s.fontSize * 1.45);
-  return model.rows.length * (line + 2 * Math.round(s.cellPadding * 0.8));
+  return model.rows.length * (lineHeightOf(s.fontSize) + 2 * verticalPadding(s.cellPadding));
+}
+
+/** A line of text is 1.45 × its font size, in whole pixels. */
+function lineHeightOf(size: number): number {
+  return Math.round(size * 1.45);
+}
+
+/** Cells' padding above and below their text: 0.8 of the horizontal padding. */
+export function verticalPadding(pad: number): number {
+  return Math.round(pad * 0.8);
 }
 
 const separators = new Map<string, string>();
@@ -201,16 +210,101 @@ export function decimalSplit(text: string, separator: string): number | null {
   return last ? last.index + last[0].length : null;
 }
 
+/**
+ * Model → layout, in named stages run in order (great_tables' `_build_data` is the model): each
+ * takes what the stages before it produced and returns only what it adds.
+ *
+ *   measure   text style of every cell; the width each column would like (natural) and needs (min)
+ *   widths    the columns' widths: fitted to content, to a requested width, or squeezed
+ *   wrap      every cell's lines at its width, and the rows' heights (spans included)
+ *   title     title and subtitle above the table, notes under it; where the table starts
+ *   colours   every cell's background and text colour
+ *   positions every cell's box, alignment, decimal shift, baseline and graphics
+ */
 export function layoutTable(model: TableModel): Layout {
+  const b = buildContext(model);
+  const measured = measureColumns(b);
+  const widths = columnWidths(b, measured);
+  const colEdges = columnEdges(b, widths);
+  const wrapped = wrapCells(b, measured.styles, widths);
+  const tableW = colEdges[b.n]!;
+  const tableH = wrapped.rowEdges[wrapped.rowEdges.length - 1]!;
+  const blocks = titleAndNotes(b, tableW, tableH);
+  resolveColours(b, wrapped.cells);
+  positionCells(b, wrapped.cells, measured, colEdges, wrapped.rowEdges, blocks.tableX, blocks.tableY);
+  return {
+    width: tableW + 2 * blocks.margin,
+    height: blocks.tableY + tableH + blocks.notesH + blocks.margin,
+    margin: blocks.margin,
+    tableX: blocks.tableX,
+    tableY: blocks.tableY,
+    tableW,
+    tableH,
+    colEdges,
+    rowEdges: wrapped.rowEdges,
+    cells: wrapped.cells,
+    title: blocks.title,
+    subtitle: blocks.subtitle,
+    notes: blocks.notes,
+    face: b.face,
+    han: b.han,
+    direction: model.direction,
+    visual: b.visual,
+  };
+}
+
+/** What every stage reads: the model, its styles, and the few values derived from them once. */
+interface BuildContext {
+  model: TableModel;
+  s: TableModel['styles'];
+  face: FaceId;
+  han: HanFace;
+  /** Horizontal cell padding, and the vertical one (0.8 of it). */
+  pad: number;
+  vpad: number;
+  /** Number of columns. */
+  n: number;
+  rtl: boolean;
+  visual: (c: number) => number;
+}
+
+function buildContext(model: TableModel): BuildContext {
   const s = model.styles;
-  const face = resolveFace(s.fontFamily);
-  const han = hanFace(model.locale);
-  const hanOf = (cell: ModelCell) => (cell.locale ? hanFace(cell.locale) : han);
-  const pad = s.cellPadding;
-  const vpad = Math.round(pad * 0.8);
   const n = model.columns.length;
   const rtl = model.direction === 'rtl';
-  const visual = (c: number) => (rtl ? n - 1 - c : c);
+  return {
+    model,
+    s,
+    face: resolveFace(s.fontFamily),
+    han: hanFace(model.locale),
+    pad: s.cellPadding,
+    vpad: verticalPadding(s.cellPadding),
+    n,
+    rtl,
+    visual: (c: number) => (rtl ? n - 1 - c : c),
+  };
+}
+
+/** The widest integer part and the widest fraction (with any suffix) of a decimal-aligned column. */
+interface DecimalWidths {
+  int: number;
+  frac: number;
+}
+
+interface Measured {
+  /** Text style of each cell, by row and column (null where a span covers the place). */
+  styles: (TextStyle | null)[][];
+  natural: number[];
+  minimum: number[];
+  decimals: Map<number, DecimalWidths>;
+  /** A number's integer part and fraction, measured; null for text without digits. */
+  parts: (cell: ModelCell, st: TextStyle) => DecimalWidths | null;
+}
+
+/** Stage measure: text styles per cell, then the width each column would like (natural) and needs (min). */
+function measureColumns(b: BuildContext): Measured {
+  const { model, s, face, han, pad, n } = b;
+  const hanOf = (cell: ModelCell) => (cell.locale ? hanFace(cell.locale) : han);
   // A table has a handful of distinct text styles: look them up by a number, not a string key.
   const styleCache = new Map<number, Map<number, TextStyle>>();
   const bodyFont = (cell: ModelCell, row: ModelRow) => {
@@ -227,7 +321,6 @@ export function layoutTable(model: TableModel): Layout {
     return st;
   };
 
-  // Text styles per cell, then the width each column would like (natural) and needs (min).
   const styles = model.rows.map((row) =>
     row.cells.map((cell, c) => {
       if (!cell) return null;
@@ -263,7 +356,7 @@ export function layoutTable(model: TableModel): Layout {
   );
   // Decimal columns: the widest integer part and the widest fraction (with any suffix) side by side.
   const separator = decimalSeparator(model.locale);
-  const decimals = new Map<number, { int: number; frac: number }>();
+  const decimals = new Map<number, DecimalWidths>();
   const parts = (cell: ModelCell, st: TextStyle) => {
     const at = cell.text.includes('\n') ? null : decimalSplit(cell.text, separator);
     return at === null
@@ -305,87 +398,114 @@ export function layoutTable(model: TableModel): Layout {
       }
     }),
   );
+  return { styles, natural, minimum, decimals, parts };
+}
 
+/** The title's text style (bold, titleFontSize or 1.43 × the font size); null without a title. */
+function titleStyleOf(b: BuildContext): TextStyle | null {
+  const { model, s } = b;
+  return model.title ? textStyle(b.face, b.han, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false) : null;
+}
+
+/** The subtitle's text style: the body size, regular. */
+function subtitleStyleOf(b: BuildContext): TextStyle {
+  return textStyle(b.face, b.han, b.s.fontSize, 400, false);
+}
+
+/** Stage widths: each column's width, in logical order. */
+function columnWidths(b: BuildContext, { natural, minimum }: Measured): number[] {
+  const { model, s, pad, n } = b;
   const sumNat = natural.reduce((a, b) => a + b, 0);
   const sumMin = minimum.reduce((a, b) => a + b, 0);
   const fixed = model.columns.map((col) => !!col.fixedWidth);
   // The title sits above the table and wraps at its width: a narrow table (one short column)
   // would break a short title into pieces, even inside words. Fitted to content, the table is
   // made at least as wide as its title on one line, within the same cap as its columns.
-  const titleStyle = model.title
-    ? textStyle(face, han, s.titleFontSize ?? Math.round(s.fontSize * 1.43), 700, false)
-    : null;
+  const titleStyle = titleStyleOf(b);
   const titleNeed = Math.max(
     titleStyle && model.title ? Math.ceil(naturalWidth(titleStyle.font, model.title)) + 2 + 2 * pad : 0,
-    model.subtitle
-      ? Math.ceil(naturalWidth(textStyle(face, han, s.fontSize, 400, false).font, model.subtitle)) + 2 + 2 * pad
-      : 0,
+    model.subtitle ? Math.ceil(naturalWidth(subtitleStyleOf(b).font, model.subtitle)) + 2 + 2 * pad : 0,
   );
   let target: number;
   if (model.width !== null) target = model.width;
   else if (model.autoFitColumns) target = Math.min(Math.max(sumNat, titleNeed), Math.max(s.defaultWidth, sumMin));
   else target = s.defaultWidth;
   target = Math.max(target, n * (2 * pad + 8));
-  let widths: number[];
   if (sumNat <= target) {
     // Fitted to content, target only exceeds the columns' natural widths for the title.
     const extra = target - sumNat;
     const flexible = natural.map((w, i) => (fixed[i] ? 0 : w));
     const add = flexible.some((w) => w > 0) ? distribute(extra, flexible) : distribute(extra, natural);
-    widths = natural.map((w, i) => w + add[i]!);
-  } else if (sumMin <= target) {
-    // Columns narrower than a fair share keep their natural width (a short name never wraps);
-    // the long ones share what is left above their minimum, in proportion to what they lack.
-    // A column only settles if what is left still gives every open column its minimum: else
-    // short columns at their natural width squeezed a long one below its longest word, which
-    // then broke mid-word ("Noise-Cancelli" / "ng") beside columns with room to spare.
-    widths = natural.map(() => 0);
-    let remaining = target;
-    let open = natural.map((_, i) => i);
-    let openMin = sumMin;
-    for (let settled = true; settled && open.length > 0;) {
-      settled = false;
-      const share = remaining / open.length;
-      for (const i of [...open]) {
-        if (natural[i]! <= share && remaining - natural[i]! >= openMin - minimum[i]!) {
-          widths[i] = natural[i]!;
-          remaining -= natural[i]!;
-          openMin -= minimum[i]!;
-          open = open.filter((j) => j !== i);
-          settled = true;
-        }
+    return natural.map((w, i) => w + add[i]!);
+  }
+  if (sumMin <= target) return squeezedWidths(natural, minimum, sumMin, target);
+  return distribute(target, minimum);
+}
+
+/**
+ * Widths between the columns' minimum and natural sums. Columns narrower than a fair share keep
+ * their natural width (a short name never wraps); the long ones share what is left above their
+ * minimum, in proportion to what they lack. A column only settles if what is left still gives
+ * every open column its minimum: else short columns at their natural width squeezed a long one
+ * below its longest word, which then broke mid-word ("Noise-Cancelli" / "ng") beside columns
+ * with room to spare.
+ */
+function squeezedWidths(natural: number[], minimum: number[], sumMin: number, target: number): number[] {
+  const widths = natural.map(() => 0);
+  let remaining = target;
+  let open = natural.map((_, i) => i);
+  let openMin = sumMin;
+  for (let settled = true; settled && open.length > 0;) {
+    settled = false;
+    const share = remaining / open.length;
+    for (const i of [...open]) {
+      if (natural[i]! <= share && remaining - natural[i]! >= openMin - minimum[i]!) {
+        widths[i] = natural[i]!;
+        remaining -= natural[i]!;
+        openMin -= minimum[i]!;
+        open = open.filter((j) => j !== i);
+        settled = true;
       }
     }
-    if (remaining >= openMin) {
-      const add = distribute(
-        remaining - openMin,
-        open.map((i) => natural[i]! - minimum[i]!),
-      );
-      open.forEach((i, k) => {
-        widths[i] = minimum[i]! + add[k]!;
-      });
-    } else {
-      const shares = distribute(
-        Math.max(0, remaining),
-        open.map((i) => minimum[i]!),
-      );
-      open.forEach((i, k) => {
-        widths[i] = shares[k]!;
-      });
-    }
-  } else {
-    widths = distribute(target, minimum);
   }
+  if (remaining >= openMin) {
+    const add = distribute(
+      remaining - openMin,
+      open.map((i) => natural[i]! - minimum[i]!),
+    );
+    open.forEach((i, k) => {
+      widths[i] = minimum[i]! + add[k]!;
+    });
+  } else {
+    const shares = distribute(
+      Math.max(0, remaining),
+      open.map((i) => minimum[i]!),
+    );
+    open.forEach((i, k) => {
+      widths[i] = shares[k]!;
+    });
+  }
+  return widths;
+}
 
+/** Column edges in visual order (left to right), from 0: length columns + 1. */
+function columnEdges(b: BuildContext, widths: number[]): number[] {
   const colEdges = [0];
-  const visualWidths = new Array<number>(n);
+  const visualWidths = new Array<number>(b.n);
   widths.forEach((w, c) => {
-    visualWidths[visual(c)] = w;
+    visualWidths[b.visual(c)] = w;
   });
   for (const w of visualWidths) colEdges.push(colEdges[colEdges.length - 1]! + w);
-  const tableW = colEdges[n]!;
+  return colEdges;
+}
 
-  // Lines and heights.
+/** Stage wrap/heights: every cell's lines at its column width, and the rows' edges. */
+function wrapCells(
+  b: BuildContext,
+  styles: Measured['styles'],
+  widths: number[],
+): { cells: LaidCell[]; rowEdges: number[] } {
+  const { model, pad, vpad } = b;
   const laid: LaidCell[] = [];
   const rowHeights = model.rows.map((row) => Math.max(row.minHeight ?? 0, 0));
   const spanNeeds: { r: number; span: number; need: number }[] = [];
@@ -429,12 +549,27 @@ export function layoutTable(model: TableModel): Layout {
   }
   const rowEdges = [0];
   for (const h of rowHeights) rowEdges.push(rowEdges[rowEdges.length - 1]! + Math.ceil(h));
-  const tableH = rowEdges[rowEdges.length - 1]!;
+  return { cells: laid, rowEdges };
+}
 
-  // Title block above the table.
+interface Blocks {
+  title: TextBlock | null;
+  subtitle: TextBlock | null;
+  notes: TextBlock[];
+  /** Room around the table for its shadow. */
+  margin: number;
+  tableX: number;
+  tableY: number;
+  /** Height of the notes under the table, with their spacing. */
+  notesH: number;
+}
+
+/** Stage title: the title block above the table, the notes under it, and where the table sits. */
+function titleAndNotes(b: BuildContext, tableW: number, tableH: number): Blocks {
+  const { model, s, pad, rtl } = b;
   const margin = s.tableShadow ? 24 : 0;
-  let title: Layout['title'] = null;
-  let subtitle: Layout['subtitle'] = null;
+  let title: Blocks['title'] = null;
+  let subtitle: Blocks['subtitle'] = null;
   let titleH = 0;
   const block = (text: string, st: TextStyle, y: number, color: string): TextBlock => {
     const lines = wrap(st.font, text, Math.max(40, tableW - 2 * pad));
@@ -449,6 +584,7 @@ export function layoutTable(model: TableModel): Layout {
       baseline: y + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent,
     };
   };
+  const titleStyle = titleStyleOf(b);
   if ((model.title && titleStyle) || model.subtitle) {
     const top = s.tableShadow ? 0 : Math.round(pad * 0.9);
     const bottom = Math.round(pad * 0.9);
@@ -458,7 +594,7 @@ export function layoutTable(model: TableModel): Layout {
       y += title.lines.length * titleStyle.lineHeight;
     }
     if (model.subtitle) {
-      const st = textStyle(face, han, s.fontSize, 400, false);
+      const st = subtitleStyleOf(b);
       subtitle = block(model.subtitle, st, y + (title ? 2 : 0), mix(s.titleColor, s.backgroundColor, 0.7));
       y = subtitle.y + subtitle.lines.length * st.lineHeight;
     }
@@ -470,28 +606,27 @@ export function layoutTable(model: TableModel): Layout {
   const notes: TextBlock[] = [];
   let notesH = 0;
   if (model.notes.length > 0) {
-    const st = textStyle(face, han, Math.max(8, s.fontSize - 2), 400, false);
+    const st = textStyle(b.face, b.han, Math.max(8, s.fontSize - 2), 400, false);
     let y = tableY + tableH + Math.round(pad * 0.7);
     for (const note of model.notes) {
-      const b = block(note, st, y, mix(s.textColor, s.backgroundColor, 0.72));
-      notes.push(b);
-      y += b.lines.length * st.lineHeight;
+      const nb = block(note, st, y, mix(s.textColor, s.backgroundColor, 0.72));
+      notes.push(nb);
+      y += nb.lines.length * st.lineHeight;
     }
     notesH = y - (tableY + tableH) + Math.round(pad * 0.7);
   }
+  return { title, subtitle, notes, margin, tableX, tableY, notesH };
+}
 
-  // Colours and positions.
+/** Stage colours: every cell's background and text colour, from its row, column, kind and rules. */
+function resolveColours(b: BuildContext, laid: LaidCell[]): void {
+  const { model, s } = b;
   const headerTint = mix(s.headerBg, s.backgroundColor, 0.1);
   const summaryBg = mix(s.textColor, s.backgroundColor, 0.06);
   for (const lc of laid) {
     const row = model.rows[lc.row]!;
     const col = model.columns[lc.col]!;
     const cell = lc.cell;
-    const vStart = visual(lc.col + cell.colspan - 1);
-    const vs = rtl ? vStart : visual(lc.col);
-    lc.x = tableX + colEdges[vs]!;
-    lc.y = tableY + rowEdges[lc.row]!;
-    lc.h = rowEdges[Math.min(lc.row + cell.rowspan, model.rows.length)]! - rowEdges[lc.row]!;
     let bg: string | null = null;
     let color = s.textColor;
     if (row.kind === 'header') {
@@ -523,6 +658,28 @@ export function layoutTable(model: TableModel): Layout {
     if (cell.color) color = cell.color;
     lc.background = bg;
     lc.color = color;
+  }
+}
+
+/** Stage positions: every cell's box, visual alignment, decimal shift, baseline and graphics. */
+function positionCells(
+  b: BuildContext,
+  laid: LaidCell[],
+  { decimals, parts }: Measured,
+  colEdges: number[],
+  rowEdges: number[],
+  tableX: number,
+  tableY: number,
+): void {
+  const { model, s, pad, vpad, rtl, visual } = b;
+  for (const lc of laid) {
+    const row = model.rows[lc.row]!;
+    const cell = lc.cell;
+    const vStart = visual(lc.col + cell.colspan - 1);
+    const vs = rtl ? vStart : visual(lc.col);
+    lc.x = tableX + colEdges[vs]!;
+    lc.y = tableY + rowEdges[lc.row]!;
+    lc.h = rowEdges[Math.min(lc.row + cell.rowspan, model.rows.length)]! - rowEdges[lc.row]!;
     let align = cell.align;
     if (rtl && align !== 'center') align = align === 'left' ? 'right' : 'left';
     lc.align = align;
@@ -542,26 +699,6 @@ export function layoutTable(model: TableModel): Layout {
     lc.baseline = top + (st.lineHeight - (st.ascent + st.descent)) / 2 + st.ascent;
     if (cell.graphics) placeGraphics(lc, top, pad, rtl, s.backgroundColor);
   }
-
-  return {
-    width: tableW + 2 * margin,
-    height: tableY + tableH + notesH + margin,
-    margin,
-    tableX,
-    tableY,
-    tableW,
-    tableH,
-    colEdges,
-    rowEdges,
-    cells: laid,
-    title,
-    subtitle,
-    notes,
-    face,
-    han,
-    direction: model.direction,
-    visual,
-  };
 }
 
 /** Moves a cell's text clear of its icon and lays out its graphics as shapes. */

@@ -20,7 +20,7 @@ import {
   type HanFace,
   type Weight,
 } from '../fonts';
-import type { Layout, LaidCell } from '../layout/layout';
+import { verticalPadding, type Layout, type LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
 import type { PdfOptions } from '@jsonable/contracts/table';
 import { shapesPdf } from './shapes';
@@ -422,7 +422,7 @@ export async function renderPdf(
   // A table that is sure to need more pages than allowed is refused before pdfmake lays it out.
   checkPdfPages(layout.tableH, u, page.h - 2 * margin);
   const pad = s.cellPadding * u;
-  const vpad = Math.round(s.cellPadding * 0.8) * u;
+  const vpad = verticalPadding(s.cellPadding) * u;
   const usedFaces = new Set<FaceId>([primary]);
 
   const rtlTable = model.direction === 'rtl';
