@@ -1,13 +1,44 @@
-import { existsSync, fstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, fstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import * as fsPromises from 'node:fs/promises';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NoSpaceFault } from '@jsonable/domain/faults';
 import { testBlobStore, UNSAFE_KEYS } from '@jsonable/domain/testing/blob-store.contract';
-import { FileBlobStore } from '../src/files/blob-store';
+import { errnoError } from '@jsonable/domain/testing/fault-injection';
+import { FileBlobStore, type BlobFs } from '../src/files/blob-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'jsonable-blobs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * node:fs/promises on a disk with `free` bytes left, writing at most `perCall` bytes a call: a
+ * write takes what fits and answers the short count without an error, as Linux does when a disk
+ * fills during a write(2); only a write that finds no space at all fails with ENOSPC.
+ */
+function diskWith(free: number, perCall = Infinity): BlobFs {
+  let left = free;
+  const open: BlobFs['open'] = async (...args: Parameters<BlobFs['open']>) => {
+    const handle = await fsPromises.open(...args);
+    const writev = async (buffers: Uint8Array[]) => {
+      if (left === 0) throw errnoError('ENOSPC', 'write', 'no space left on device');
+      const all = Buffer.concat(buffers);
+      const fits = all.subarray(0, Math.min(all.byteLength, left, perCall));
+      const { bytesWritten } = await handle.write(fits);
+      left -= bytesWritten;
+      return { bytesWritten, buffers };
+    };
+    return new Proxy(handle, {
+      get: (target, property) => {
+        if (property === 'writev') return writev;
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  };
+  return { ...fsPromises, open };
+}
 
 testBlobStore('Files', async () => new FileBlobStore(join(dir, 'data', 'blobs')));
 
@@ -77,5 +108,37 @@ describe('FileBlobStore specifics', () => {
     } finally {
       proto.sync = original;
     }
+  });
+
+  it('a disk that fills during a put: the put fails with no_space and leaves no blob and no partial file', async () => {
+    const root = join(dir, 'filling', 'blobs');
+    const store = new FileBlobStore(root, { fs: diskWith(12_000) });
+    const bytes = Buffer.alloc(50_000, 7);
+    await expect(store.put('images/a.png', bytes, 'image/png')).rejects.toBeInstanceOf(NoSpaceFault);
+    expect(await store.head('images/a.png')).toBeNull();
+    expect(await store.get('images/a.png')).toBeNull();
+    const listed: string[] = [];
+    for await (const info of store.list('images/')) listed.push(info.key);
+    expect(listed).toEqual([]);
+    expect(readdirSync(join(root, 'images'))).toEqual([]);
+  });
+
+  it('a put written in short pieces stores every byte, across the header and the body', async () => {
+    const store = new FileBlobStore(join(dir, 'pieces', 'blobs'), { fs: diskWith(Infinity, 997) });
+    const bytes = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 31) % 256));
+    expect((await store.put('images/a.png', bytes, 'image/png')).length).toBe(bytes.byteLength);
+    const found = await store.get('images/a.png');
+    const chunks: Buffer[] = [];
+    for await (const chunk of found!.stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+  });
+
+  it('a file shorter than its header says is refused by get, not streamed short', async () => {
+    const root = join(dir, 'short', 'blobs');
+    const store = new FileBlobStore(root);
+    await store.put('images/a.png', Buffer.alloc(5_000, 1), 'image/png');
+    const file = join(root, 'images', 'a.png~blob');
+    truncateSync(file, statSync(file).size - 100);
+    await expect(store.get('images/a.png')).rejects.toThrow(/Corrupt blob images\/a.png: the file holds 4900 bytes/);
   });
 });

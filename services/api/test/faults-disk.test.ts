@@ -195,12 +195,26 @@ if ('reason' in mounted) {
             [])
       ) as Array<{ url: string }>;
       expect(listed).toHaveLength(ok.length);
-      let served = 0;
+      // Every image comes back whole: a problem names the request, its status and the bytes
+      // declared (Content-Length) against the bytes received, or the error that cut the body.
+      const problems: string[] = [];
       for (const url of imageUrls) {
-        const res = await request(url.replace(/^https?:\/\/[^/]+/, server.url));
-        if (res.status === 200 && (await res.arrayBuffer()).byteLength > 0) served++;
+        const local = url.replace(/^https?:\/\/[^/]+/, server.url);
+        const res = await request(local);
+        const declared = res.headers.get('content-length');
+        try {
+          const got = (await res.arrayBuffer()).byteLength;
+          if (res.status !== 200 || got === 0 || String(got) !== declared)
+            problems.push(`GET ${local}: ${res.status}, Content-Length ${declared}, received ${got} bytes`);
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+          problems.push(
+            `GET ${local}: ${res.status}, Content-Length ${declared}, body failed: ${String(error)}` +
+              (cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''),
+          );
+        }
       }
-      expect(served).toBe(ok.length);
+      expect(problems).toEqual([]);
       // Files of refused renders were removed: one stored file per counted render.
       expect((await readdir(join(dataDir, 'blobs', 'images'))).filter((f) => f.endsWith('~blob'))).toHaveLength(
         ok.length,

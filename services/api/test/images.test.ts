@@ -1,3 +1,5 @@
+import { statSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { purgeExpiredData, sweepExpired, sweepOrphanFiles, sweepOrphans } from '@jsonable/domain/images/maintenance';
@@ -29,6 +31,18 @@ describe('GET /api/images/{filename}', () => {
       const again = await http(h).get(path).set('If-None-Match', res.headers.etag!);
       expect(again.status).toBe(304);
     }
+  });
+
+  it('a stored file shorter than its record answers an error, never a 200 cut short of its Content-Length', async () => {
+    const u = await h.user('premium');
+    const image = await saved(u);
+    expect(await h.blobKeys(`images/${image.filename}`)).toEqual([`images/${image.filename}`]);
+    const file = join(h.dir, 'blobs', 'images', `${image.filename}~blob`);
+    truncateSync(file, statSync(file).size - 10);
+    const res = await http(h).get(`/api/images/${image.filename}`);
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({ success: false, error: { code: 500 } });
   });
 
   it('answers 404 with the envelope for unknown names and anything that is not a plain file name', async () => {

@@ -48,6 +48,23 @@ async function readHeader(handle: FileHandle): Promise<{ header: Header; offset:
   return { header: JSON.parse(raw.toString('utf8')) as Header, offset: 4 + headerLength };
 }
 
+/**
+ * Writes every byte of `buffers` at the file's position. One writev may write fewer bytes than
+ * asked without an error (a disk that fills up during the call: the kernel writes what fits and
+ * returns the count; only the next write says ENOSPC), and Node hands that count back without
+ * retrying, so the rest is written again until done or until the disk refuses with ENOSPC.
+ */
+async function writeAll(handle: FileHandle, buffers: readonly Uint8Array[]): Promise<void> {
+  const rest = buffers.filter((buffer) => buffer.byteLength > 0);
+  while (rest.length > 0) {
+    const { bytesWritten } = await handle.writev(rest);
+    if (bytesWritten <= 0) throw Object.assign(new Error('EIO: a write made no progress'), { code: 'EIO' });
+    let skip = bytesWritten;
+    while (rest.length > 0 && skip >= rest[0]!.byteLength) skip -= rest.shift()!.byteLength;
+    if (skip > 0) rest[0] = rest[0]!.subarray(skip);
+  }
+}
+
 /** The file-system calls the store makes (the fault contract injects failures through them). */
 export type BlobFs = Pick<typeof fsPromises, 'mkdir' | 'open' | 'readdir' | 'rename' | 'rm' | 'stat' | 'unlink'>;
 
@@ -136,7 +153,7 @@ export class FileBlobStore implements BlobStore {
     const temp = join(folder, `${name}${TEMP_MARK}${randomBytes(6).toString('hex')}`);
     const handle = await this.createIn(folder, temp);
     try {
-      await handle.writev([size, headerBytes, bytes]);
+      await writeAll(handle, [size, headerBytes, bytes]);
       await handle.sync();
     } catch (error) {
       await handle.close();
@@ -189,6 +206,12 @@ export class FileBlobStore implements BlobStore {
     }
     try {
       const { header, offset } = await readHeader(handle);
+      // A file shorter (or longer) than its header says would be served cut short under a
+      // Content-Length it cannot fill: say so before anything is sent.
+      const { size } = await handle.stat();
+      if (size !== offset + header.length) {
+        throw new Error(`Corrupt blob ${key}: the file holds ${size - offset} bytes, its header says ${header.length}`);
+      }
       // The stream reads from the open descriptor: a concurrent overwrite or delete cannot change
       // what this reader gets, and the stream closes the descriptor when it ends or is destroyed.
       const stream = handle.createReadStream({ start: offset, autoClose: true });
