@@ -71,6 +71,17 @@ export default tseslint.config(
   // Tests may look into untyped structures (log lines, parsed JSON) with `any`.
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // tsconfig's lib has ES2024.Promise for the server (Node 24); the browser bundle (web and the
+  // contracts it imports) targets browsers that may lack it.
+  {
+    files: ['web/**/*.ts', 'web/**/*.tsx', 'contracts/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Promise', property: 'withResolvers', message: 'Not in every browser the web build targets.' },
+      ],
+    },
+  },
   // The boundaries hold for what ships; tests, e2e and benchmarks may wire several workspaces together.
   ...[
     {

@@ -42,13 +42,6 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A promise resolved from outside (Promise.withResolvers is not in Node 20). */
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 export interface ProjectionRunnerOptions {
   eventStore: EventStore;
   docs: DocumentStore;
@@ -122,7 +115,7 @@ export class ProjectionRunner {
   private term: Term | null = null;
   private wakeSleep: (() => void) | null = null;
   /** Resolved whenever the main group commits a batch (wakes read-your-writes waiters). */
-  private progress = signal();
+  private progress = Promise.withResolvers<void>();
   private caughtUpWaiters: Array<() => void> = [];
   private failures = 0;
   /** The failure that ended the last term, until the projector is live again (health reports it). */
@@ -236,7 +229,7 @@ export class ProjectionRunner {
 
   private signalProgress(): void {
     const previous = this.progress;
-    this.progress = signal();
+    this.progress = Promise.withResolvers<void>();
     previous.resolve();
   }
 

@@ -37,12 +37,6 @@ async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> 
   }
 }
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 export function testEventStore(name: string, open: OpenEventStore): void {
   describe(`${name} — EventStore contract`, () => {
     const opened: EventStore[] = [];
@@ -415,7 +409,7 @@ export function testEventStore(name: string, open: OpenEventStore): void {
         const s = stream('restart');
         const first = newEvents(2);
         await es.append(s, first, 'no_stream');
-        const gate = deferred();
+        const gate = Promise.withResolvers<void>();
         let entered = false;
         let handled = false;
         const sub = collect(es, [s], {
