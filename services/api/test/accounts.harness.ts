@@ -101,7 +101,7 @@ type AccountsHarnessOptions = {
 
 /** The harness of a whole test file: started in beforeAll, closed (then `hooks.after`) in afterAll. */
 export function givenAccountsHarness(
-  options: AccountsHarnessOptions | (() => Promise<AccountsHarnessOptions>) = {},
+  options: AccountsHarnessOptions | (() => AccountsHarnessOptions | Promise<AccountsHarnessOptions>) = {},
   hooks: GivenOptions = {},
 ): AccountsHarness {
   return given(async () => startAccountsHarness(typeof options === 'function' ? await options() : options), hooks);

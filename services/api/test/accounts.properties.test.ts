@@ -1,22 +1,20 @@
 /** Whatever a client sends to the accounts routes, the answer is a 2xx/4xx JSON answer, never a 500. */
 import fc from 'fast-check';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
+import type { Response } from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { givenAccountsHarness, sessionCookie } from './accounts.harness';
 
-let h: AccountsHarness;
+const h = givenAccountsHarness();
+/** A password-less account's session, signed in through a magic link. */
 let cookie: string;
 beforeAll(async () => {
-  h = await startAccountsHarness();
-  await request(h.server).post('/api/magic-link').send({ email: 'props@example.com' }).expect(200);
-  const res = await request(h.server)
+  await h.api().post('/api/magic-link').send({ email: 'props@example.com' }).expect(200);
+  const res = await h
+    .api()
     .post('/api/confirm-magic-link')
     .send({ token: h.lastToken('props@example.com') })
     .expect(200);
   cookie = sessionCookie(res.headers['set-cookie'])!;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const text = fc.oneof(
@@ -45,7 +43,7 @@ const body = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 
-function assertAnswered(res: request.Response, label: string): void {
+function assertAnswered(res: Response, label: string): void {
   expect(res.status, `${label} → ${res.status} ${JSON.stringify(res.body)}`).toBeLessThan(500);
   expect(res.headers['content-type']).toMatch(/application\/json/);
   if (res.status >= 400)
@@ -70,7 +68,7 @@ describe('accounts request bodies (fast-check)', () => {
     it(`${route.method.toUpperCase()} ${route.path} never answers 500`, async () => {
       await fc.assert(
         fc.asyncProperty(body, async (payload) => {
-          let req = request(h.server)[route.method](route.path).set('Content-Type', 'application/json');
+          let req = h.api()[route.method](route.path).set('Content-Type', 'application/json');
           if (route.session) req = req.set('Cookie', cookie);
           const res = await req.send(JSON.stringify(payload));
           assertAnswered(res, `${route.path} ${JSON.stringify(payload)}`);
@@ -87,7 +85,7 @@ describe('accounts request bodies (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(text, { maxLength: 2 }), async (tokens) => {
         const query = tokens.map((t) => `token=${encodeURIComponent(t)}`).join('&');
-        const res = await request(h.server).get(`/api/verify-magic-link?${query}`);
+        const res = await h.api().get(`/api/verify-magic-link?${query}`);
         assertAnswered(res, query);
         expect(res.status).toBe(400);
       }),
@@ -107,7 +105,7 @@ describe('accounts request bodies (fast-check)', () => {
           }
         }),
         async (raw) => {
-          const res = await request(h.server).post('/api/login').set('Content-Type', 'application/json').send(raw);
+          const res = await h.api().post('/api/login').set('Content-Type', 'application/json').send(raw);
           assertAnswered(res, raw);
           expect(res.status).toBe(400);
         },

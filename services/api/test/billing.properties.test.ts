@@ -5,13 +5,13 @@
  * stand-in, real SQLite event store.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planTiers, type PlanTier } from '@jsonable/contracts/plans';
 import { StripeBilling } from '@jsonable/adapters/stripe/stripe-billing';
 import { loadUser, registerUser } from '@jsonable/domain/accounts/accounts.handlers';
 import { handleWebhook, loadBilling, type BillingDeps } from '@jsonable/domain/billing/billing.handlers';
 import { createBillingModule } from '../src/modules/billing';
-import { startAccountsHarness, type AccountsHarness } from './accounts.harness';
+import { givenAccountsHarness } from './accounts.harness';
 import {
   checkoutSession,
   invoiceObject,
@@ -19,32 +19,23 @@ import {
   startStripeStandIn,
   stripeEvent,
   subscriptionEventObject,
-  type StripeStandIn,
 } from './billing.stand-in';
+import { given } from './support/given';
 
 const SECRET = 'whsec_property';
 const PRICES = { premium: 'price_p', business: 'price_b' } as const;
 const STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete_expired'] as const;
 
-let stand: StripeStandIn;
-let h: AccountsHarness;
-let deps: BillingDeps;
-beforeAll(async () => {
-  stand = await startStripeStandIn();
-  h = await startAccountsHarness({ extraModules: [createBillingModule({ provider: () => null })] });
-  const provider = new StripeBilling({ secretKey: 'sk_test_property', webhookSecret: SECRET, apiBase: stand.url });
-  deps = {
-    eventStore: h.deps.eventStore,
-    readModels: h.deps.readModels,
-    ids: h.deps.ids,
-    provider,
-    prices: PRICES,
-    publicUrl: 'https://jsonable.test',
-  };
-});
-afterAll(async () => {
-  await h.close();
-  await stand.close();
+const stand = given(startStripeStandIn);
+const h = givenAccountsHarness({ extraModules: [createBillingModule({ provider: () => null })] });
+/** The domain's billing dependencies over the harness's stores, with the real SDK against the stand-in. */
+const billingDeps = (): BillingDeps => ({
+  eventStore: h.deps.eventStore,
+  readModels: h.deps.readModels,
+  ids: h.deps.ids,
+  provider: new StripeBilling({ secretKey: 'sk_test_property', webhookSecret: SECRET, apiBase: stand.url }),
+  prices: PRICES,
+  publicUrl: 'https://jsonable.test',
 });
 
 interface FinalSub {
@@ -135,6 +126,7 @@ describe('webhook redelivery and reordering', () => {
         const tag = `p${++runs}`;
         const { userId } = await registerUser(h.deps, { email: `${tag}-${Date.now()}@example.com`, password: null });
         const payloads = webhookSequence(userId, tag, subs);
+        const deps = billingDeps();
         for (const i of order) {
           const payload = payloads[i]!;
           const webhook = deps.provider.verifyWebhook(Buffer.from(payload), signature(payload, SECRET));

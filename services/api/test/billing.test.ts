@@ -2,15 +2,15 @@
  * Billing over HTTP with the real `stripe` SDK pointed at a local stand-in for Stripe's API, and
  * webhooks signed by the SDK's own test helper.
  */
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Test } from 'supertest';
+import { describe, expect, it } from 'vitest';
 import { nextLink } from '@jsonable/contracts/lists';
 import { billingMessages } from '@jsonable/contracts/billing';
 import { bodyLimitMessage } from '../src/middleware/body';
 import { createBillingModule } from '../src/modules/billing';
 import { createImagesModule } from '../src/modules/images';
 import { projectsModule } from '../src/modules/projects';
-import { PUBLIC_URL, sessionCookie, startAccountsHarness, type AccountsHarness } from './accounts.harness';
+import { givenAccountsHarness, PUBLIC_URL, startAccountsHarness, type AccountsHarness } from './accounts.harness';
 import {
   checkoutSession,
   invoiceObject,
@@ -18,8 +18,8 @@ import {
   startStripeStandIn,
   stripeEvent,
   subscriptionEventObject,
-  type StripeStandIn,
 } from './billing.stand-in';
+import { given } from './support/given';
 
 import { AppMetrics } from '../src/metrics';
 import { NoSpaceFault } from '@jsonable/domain/faults';
@@ -27,39 +27,18 @@ import { NoSpaceFault } from '@jsonable/domain/faults';
 const SECRET = 'whsec_test_secret';
 const PRICES = { premium: 'price_premium_9', business: 'price_business_39' };
 
-let stand: StripeStandIn;
-let h: AccountsHarness;
-let off: AccountsHarness;
-beforeAll(async () => {
-  stand = await startStripeStandIn();
-  h = await startAccountsHarness({
-    config: { stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: stand.url } },
-    extraModules: [createBillingModule(), projectsModule, createImagesModule()],
-  });
-  off = await startAccountsHarness({ extraModules: [createBillingModule()] });
-});
-afterAll(async () => {
-  await h.close();
-  await off.close();
-  await stand.close();
-});
+const stand = given(startStripeStandIn);
+const h = givenAccountsHarness(() => ({
+  config: { stripe: { secretKey: 'sk_test_jsonable', webhookSecret: SECRET, prices: PRICES, apiBase: stand.url } },
+  extraModules: [createBillingModule(), projectsModule, createImagesModule()],
+}));
+/** The same service with no Stripe configured. */
+const off = givenAccountsHarness({ extraModules: [createBillingModule()] });
 
-let n = 0;
-const freshEmail = () => `billing${++n}-${Date.now()}@example.com`;
+/** Registers through the real flow (register → e-mail → confirm). */
+const signUp = (harness: AccountsHarness) => harness.signUp(harness.freshEmail());
 
-/** Registers through the real flow (register → e-mail → confirm), as the accounts tests do. */
-async function signUp(harness: AccountsHarness): Promise<{ cookie: string; userId: string }> {
-  const email = freshEmail();
-  const password = 'correct horse battery';
-  await request(harness.server).post('/api/register').send({ email, password, confirmPassword: password }).expect(200);
-  const res = await request(harness.server)
-    .post('/api/confirm-magic-link')
-    .send({ token: harness.lastToken(email, 'confirm-sign-up'), password })
-    .expect(200);
-  return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string };
-}
-
-const api = () => request(h.server);
+const api = () => h.api();
 
 function deliver(payload: string, sig = signature(payload, SECRET)) {
   return api()
@@ -84,7 +63,7 @@ async function planOf(cookie: string): Promise<{ tier: string; customer: string 
 
 describe('billing off (no Stripe configured)', () => {
   it('says so in the status, and checkout and portal answer 503 telling the user to contact support', async () => {
-    const status = await request(off.server).get('/api/billing/status').expect(200);
+    const status = await off.api().get('/api/billing/status').expect(200);
     expect(status.body.enabled).toBe(false);
     expect(status.body.message).toBe(billingMessages.disabled);
     expect(status.body.plans.map((p: { tier: string }) => p.tier)).toEqual([
@@ -98,19 +77,16 @@ describe('billing off (no Stripe configured)', () => {
 
     const { cookie } = await signUp(off);
     for (const path of ['/api/billing/checkout', '/api/billing/portal']) {
-      const res = await request(off.server).post(path).set('Cookie', cookie).send({ plan: 'premium' });
+      const res = await off.api().post(path).set('Cookie', cookie).send({ plan: 'premium' });
       expect(res.status, path).toBe(503);
       expect(res.body).toEqual({ success: false, error: { code: 503, message: billingMessages.disabled } });
       // Users read this: no operator command in it (that is in the README and the start log).
       expect(res.body.error.message).toContain('contact support');
       expect(res.body.error.message).not.toContain('npm run');
     }
-    const hook = await request(off.server)
-      .post('/api/billing/webhook')
-      .set('Content-Type', 'application/json')
-      .send('{}');
+    const hook = await off.api().post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}');
     expect(hook.status).toBe(503);
-    const history = await request(off.server).get('/api/billing/history').set('Cookie', cookie).expect(200);
+    const history = await off.api().get('/api/billing/history').set('Cookie', cookie).expect(200);
     expect(history.body).toEqual({ entries: [] });
   });
 });
@@ -285,7 +261,7 @@ describe('webhooks', () => {
     // Every delivery is counted by outcome (GET /metrics).
     const metrics = new AppMetrics({ defaultMetrics: false });
     h.deps.metrics = metrics;
-    const cases: Array<[string, () => request.Test]> = [
+    const cases: Array<[string, () => Test]> = [
       ['tampered body', () => deliver(payload.replace('"premium"', '"business"'), signature(payload, SECRET))],
       ['stale timestamp', () => deliver(payload, signature(payload, SECRET, Math.floor(Date.now() / 1000) - 301))],
       ['wrong secret', () => deliver(payload, signature(payload, 'whsec_someone_else'))],
@@ -330,7 +306,8 @@ describe('webhooks', () => {
         object: 'customer',
         description: 'x'.repeat(4096),
       });
-      const res = await request(small.server)
+      const res = await small
+        .api()
         .post('/api/billing/webhook')
         .set('Content-Type', 'application/json')
         .set('Stripe-Signature', signature(payload, SECRET))
@@ -338,7 +315,8 @@ describe('webhooks', () => {
       expect(res.status).toBe(413);
       expect(res.body.error.message).toBe(bodyLimitMessage(2048));
       const fits = stripeEvent('customer.created', { id: 'cus_small', object: 'customer' });
-      await request(small.server)
+      await small
+        .api()
         .post('/api/billing/webhook')
         .set('Content-Type', 'application/json')
         .set('Stripe-Signature', signature(fits, SECRET))
@@ -506,7 +484,8 @@ describe('webhooks', () => {
     try {
       const payload = stripeEvent('customer.subscription.updated', subscriptionEventObject(live));
       const head = await down.deps.eventStore.headPosition();
-      const res = await request(down.server)
+      const res = await down
+        .api()
         .post('/api/billing/webhook')
         .set('Content-Type', 'application/json')
         .set('Stripe-Signature', signature(payload, SECRET))
