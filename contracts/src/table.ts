@@ -377,10 +377,16 @@ export function safeClone<T>(value: T, depth = 0): T {
   return out as T;
 }
 
+/**
+ * One layer of styles in canonical fields only: aliases (headerBgColor, headerColor, rowAlternateColors …)
+ * and the theme folded in. What a canonical table request carries (table-request.ts).
+ */
+export type StyleLayer = Partial<ResolvedStyles>;
+
 /** Folds one layer's aliases and theme into canonical fields (explicit field > alias > theme). */
-function canonicalLayer(layer: StylesInput | null | undefined): Partial<ResolvedStyles> {
+export function canonicalStyles(layer: StylesInput | null | undefined): StyleLayer {
   if (!layer) return {};
-  const out: Partial<ResolvedStyles> = {};
+  const out: StyleLayer = {};
   const theme = layer.theme ? themes[layer.theme] : undefined;
   if (theme) Object.assign(out, theme);
   if (layer.theme) out.theme = layer.theme;
@@ -451,7 +457,16 @@ export function mergeStyles(
   projectDefaults?: StylesInput | null,
   system: Readonly<ResolvedStyles> = defaultStyles,
 ): ResolvedStyles {
-  const layers = [canonicalLayer(projectDefaults), canonicalLayer(request)];
+  return mergeStyleLayers(canonicalStyles(request), projectDefaults, system);
+}
+
+/** The same, for a request layer already canonical (CanonicalTableRequest.styles). */
+export function mergeStyleLayers(
+  request: StyleLayer,
+  projectDefaults?: StylesInput | null,
+  system: Readonly<ResolvedStyles> = defaultStyles,
+): ResolvedStyles {
+  const layers = [canonicalStyles(projectDefaults), request];
   const out: ResolvedStyles = {
     ...system,
     complexDataDisplay: {
@@ -610,19 +625,22 @@ const headerSchema = z
  * (b) `headers` + `rows`; (c) either, with at least non-empty data or headers. The alternative
  * sample format (title, headers, rows, styles with headerBg/headerText) is form (b).
  */
+export const tableRequestFields = {
+  data: z.array(z.unknown()).optional(),
+  headers: z.array(headerSchema).optional(),
+  rows: z.array(z.unknown()).optional(),
+  title: z.string().max(500).optional(),
+  styles: stylesSchema.optional(),
+  options: tableOptionsSchema.optional(),
+  customFilename: z.string().max(200).optional(),
+  format: formatSchema.optional(),
+  ...tableFeatureFields,
+};
+export const hasTableContent = (p: { data?: unknown[] | undefined; headers?: unknown[] | undefined }): boolean =>
+  (p.data?.length ?? 0) > 0 || (p.headers?.length ?? 0) > 0;
 export const tableRequestSchema = z
-  .object({
-    data: z.array(z.unknown()).optional(),
-    headers: z.array(headerSchema).optional(),
-    rows: z.array(z.unknown()).optional(),
-    title: z.string().max(500).optional(),
-    styles: stylesSchema.optional(),
-    options: tableOptionsSchema.optional(),
-    customFilename: z.string().max(200).optional(),
-    format: formatSchema.optional(),
-    ...tableFeatureFields,
-  })
-  .refine((p) => (p.data?.length ?? 0) > 0 || (p.headers?.length ?? 0) > 0, { message: EMPTY_PAYLOAD_MESSAGE });
+  .object(tableRequestFields)
+  .refine(hasTableContent, { message: EMPTY_PAYLOAD_MESSAGE });
 export type TableRequest = z.infer<typeof tableRequestSchema>;
 
 /** A data array whose rows are neither objects nor arrays: nothing names the columns. */

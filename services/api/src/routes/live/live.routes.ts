@@ -13,6 +13,7 @@ import {
   rollbackLiveImageRequestSchema,
 } from '@jsonable/contracts/live';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+import { projectIdFrom } from '@jsonable/contracts/table-request';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
 import type { LiveExpectation } from '@jsonable/domain/live/live.decider';
 import { deleteLiveImage, putLiveVersion, rollBackLiveImage } from '@jsonable/domain/live/live.handlers';
@@ -32,7 +33,7 @@ import { readBody } from '../../middleware/body';
 import type { AppState, Principal } from '../../module';
 import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { sendTwin } from '../images/twins';
-import { ownProject, renderCounted, requestedProjectId, warningsOf } from '../render/render-flow';
+import { ownProject, parseTableRequest, renderCounted, warningsOf } from '../render/render-flow';
 import { parse } from '../parse';
 import { accountLane, bodyOf, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
 
@@ -65,7 +66,7 @@ export function expectationOf(header: string): LiveExpectation {
 
 /** The project a call works on: the project key's own, or `projectId` (one of the caller's projects). */
 async function projectOf(deps: AppDeps, ctx: Ctx, principal: Principal): Promise<ProjectDoc> {
-  const named = requestedProjectId(ctx.query, undefined);
+  const named = projectIdFrom(ctx.query.projectId) ?? null;
   if (principal.projectId && named !== null && named !== principal.projectId)
     throw new NotFoundError(liveMessages.notFound);
   const project = await ownProject(deps, principal.userId, principal.projectId ?? named);
@@ -105,6 +106,8 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
           project,
           source: principal.via === 'session' ? 'session' : 'api_key',
           route: `/api/jsonable/live/${name}`,
+          // Parsed here, after If-Match was checked, as before.
+          request: parseTableRequest(body, undefined),
           body,
           // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
           idempotencyKey: null,

@@ -4,7 +4,11 @@
  * rendered, stored under an expiring prefix, never an event).
  */
 import { imageBudgets } from '@jsonable/contracts/render-api';
-import { tableRequestSchema } from '@jsonable/contracts/table';
+import {
+  canonicalTableRequestSchema,
+  withQueryProjectId,
+  type CanonicalTableRequest,
+} from '@jsonable/contracts/table-request';
 import { checkPayloadShape, checkPdfCells } from '@jsonable/render/limits';
 import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
@@ -13,7 +17,6 @@ import {
   blobKeys,
   imageFilename,
   randomToken,
-  requestedFilename,
   sanitizeFilename,
   type FileFormat,
 } from '@jsonable/domain/images/filenames';
@@ -23,44 +26,41 @@ import { projectMessages } from '@jsonable/contracts/projects';
 import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
 import { parse } from '../parse';
-import { requestHash } from './shared';
+import { requestHash, tableBodyOf, type Ctx } from './shared';
 import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 
 /**
- * Checks the payload before anything is hashed, counted, stored or queued: the engine's own
- * depth, size, row, column and cell-count limits (the same functions the worker runs), then the
- * schema. What only painting can tell (pixels, pages) the engine checks in the worker.
+ * The table request of a render route, parsed once (issue #27): the body as automation tools send
+ * it, checked against the engine's own depth, size, row, column and cell-count limits (the same
+ * functions the worker runs), then parsed into the canonical request (contracts/table-request.ts:
+ * every alias folded; refusals through the one formatter, the field named). The query's
+ * `projectId` wins over the body's. What only painting can tell (pixels, pages) the engine checks
+ * in the worker.
  */
-export function validatePayload(body: unknown, projectStyles?: Record<string, unknown> | null, format?: string): void {
+export function parseTableRequest(body: unknown, query: unknown): CanonicalTableRequest {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError('Invalid request: the body must be a JSON object with data, or headers and rows');
   }
   checkPayloadShape(body);
-  // Named fields: "styles.headerBg: Colours must be hex…" says which colour.
-  const request = parse(tableRequestSchema, body, { namePath: true });
-  const { columns, rawRows } = tableShape(request);
-  const chosen =
-    format ??
-    request.options?.format ??
-    request.format ??
-    request.styles?.imageFormat ??
-    request.options?.styles?.imageFormat ??
-    projectStyles?.imageFormat;
-  const pagination = request.options?.pagination;
-  const rows = pagination?.enabled ? Math.min(rawRows.length, pagination.pageSize ?? 10) : rawRows.length;
-  if (chosen === 'pdf') checkPdfCells(rows, columns.length);
+  const request = withQueryProjectId(parse(canonicalTableRequestSchema, body, { namePath: true }), query);
+  tableShape(request);
+  return request;
 }
 
-/** The project a request names (query, body or options), as an id string. */
-export function requestedProjectId(query: unknown, body: unknown): string | null {
-  const fromQuery = (query as Record<string, unknown> | undefined)?.projectId;
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const options = (b.options && typeof b.options === 'object' ? b.options : {}) as Record<string, unknown>;
-  for (const candidate of [fromQuery, b.projectId, options.projectId]) {
-    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
-    if (typeof candidate === 'number' && Number.isFinite(candidate)) return String(candidate);
-  }
-  return null;
+/** A render route's body (tableBodyOf) and its canonical table request. */
+export function tableRequestOf(ctx: Ctx): { body: unknown; request: CanonicalTableRequest } {
+  const body = tableBodyOf(ctx);
+  return { body, request: parseTableRequest(body, ctx.query) };
+}
+
+/** A PDF's cell limit, checked before anything is counted or queued (the format may come from the project). */
+function checkPdfRequest(request: CanonicalTableRequest, projectStyles: Record<string, unknown> | null): void {
+  const chosen = request.format ?? request.styles.imageFormat ?? projectStyles?.imageFormat;
+  if (chosen !== 'pdf') return;
+  const { columns, rawRows } = tableShape(request);
+  const pagination = request.options.pagination;
+  const rows = pagination?.enabled ? Math.min(rawRows.length, pagination.pageSize ?? 10) : rawRows.length;
+  checkPdfCells(rows, columns.length);
 }
 
 export async function ownProject(deps: AppDeps, userId: string, projectId: string | null): Promise<ProjectDoc | null> {
@@ -77,6 +77,9 @@ export interface CountedRender {
   project: ProjectDoc | null;
   source: RenderSource;
   route: string;
+  /** The table, parsed once (parseTableRequest). */
+  request: CanonicalTableRequest;
+  /** The body as sent: kept 30 days beside the image, and bound to an Idempotency-Key. */
   body: unknown;
   idempotencyKey: string | null;
   format?: FileFormat | undefined;
@@ -91,7 +94,10 @@ export async function renderCounted(
   service: RenderService,
   input: CountedRender,
 ): Promise<RenderTableResult> {
-  validatePayload(input.body, input.project?.defaultStyles ?? null, input.format);
+  checkPdfRequest(
+    input.format ? { ...input.request, format: input.format } : input.request,
+    input.project?.defaultStyles ?? null,
+  );
   const user = await input.account;
   const projectId = input.project?.id ?? null;
   return service.render({
@@ -120,6 +126,7 @@ export interface TemporaryImage {
 export async function renderTemporary(
   deps: AppDeps,
   input: {
+    request: CanonicalTableRequest;
     body: unknown;
     projectStyles: Record<string, unknown> | null;
     kind: 'preview' | 'demo';
@@ -127,7 +134,7 @@ export async function renderTemporary(
     lane: string;
   },
 ): Promise<TemporaryImage> {
-  validatePayload(input.body, input.projectStyles);
+  checkPdfRequest(input.request, input.projectStyles);
   const output = await deps.renderer.render(
     {
       payload: input.body,
@@ -140,7 +147,7 @@ export async function renderTemporary(
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + input.ttlMs);
   const filename = imageFilename(
-    sanitizeFilename(requestedFilename(input.body), output.title),
+    sanitizeFilename(input.request.filename, output.title),
     now,
     randomToken(deps.ids.uuid()),
     output.format,
@@ -153,11 +160,12 @@ export async function renderTemporary(
 /** Renders for the caller's eyes only: nothing is stored or counted. */
 export async function renderPreviewBytes(
   deps: AppDeps,
+  request: CanonicalTableRequest,
   body: unknown,
   projectStyles: Record<string, unknown> | null,
   lane: string,
 ): Promise<RenderOutput> {
-  validatePayload(body, projectStyles);
+  checkPdfRequest(request, projectStyles);
   return deps.renderer.render({ payload: body, projectStyles }, { lane });
 }
 

@@ -23,19 +23,10 @@ import {
   renderCounted,
   renderPreviewBytes,
   renderTemporary,
-  requestedProjectId,
+  tableRequestOf,
   warningsOf,
 } from './render-flow';
-import {
-  accountLane,
-  ipLane,
-  tableBodyOf,
-  idempotencyKeyOf,
-  principalOf,
-  publicLink,
-  requestAccount,
-  type Ctx,
-} from './shared';
+import { accountLane, ipLane, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -66,18 +57,15 @@ export function renderRoutes(
   // ── API key: generate and preview (and their legacy aliases) ─────────────────────────
   const generate = (route: string) => async (ctx: Ctx) => {
     const principal = principalOf(ctx);
-    const body = tableBodyOf(ctx);
-    const project = await ownProject(
-      deps,
-      principal.userId,
-      principal.projectId ?? requestedProjectId(ctx.query, body),
-    );
+    const { body, request } = tableRequestOf(ctx);
+    const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
     const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId),
       userId: principal.userId,
       project,
       source: 'api_key',
       route,
+      request,
       body,
       idempotencyKey: idempotencyKeyOf(ctx),
       lane: accountLane(principal.userId),
@@ -105,13 +93,10 @@ export function renderRoutes(
   };
   const preview = async (ctx: Ctx) => {
     const principal = principalOf(ctx);
-    const body = tableBodyOf(ctx);
-    const project = await ownProject(
-      deps,
-      principal.userId,
-      principal.projectId ?? requestedProjectId(ctx.query, body),
-    );
+    const { body, request } = tableRequestOf(ctx);
+    const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
     const temp = await renderTemporary(deps, {
+      request,
       body,
       projectStyles: project?.defaultStyles ?? null,
       kind: 'preview',
@@ -133,9 +118,15 @@ export function renderRoutes(
   // ── session: the create-image screen and the dashboard ──────────────────────────────
   router.post('/api/jsonable/json-to-png/preview', guards.session, guards.previewRate, readTable, async (ctx) => {
     const principal = principalOf(ctx);
-    const body = tableBodyOf(ctx);
-    const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
-    const output = await renderPreviewBytes(deps, body, project?.defaultStyles ?? null, accountLane(principal.userId));
+    const { body, request } = tableRequestOf(ctx);
+    const project = await ownProject(deps, principal.userId, request.projectId ?? null);
+    const output = await renderPreviewBytes(
+      deps,
+      request,
+      body,
+      project?.defaultStyles ?? null,
+      accountLane(principal.userId),
+    );
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     // The body is the image: what the render left out travels in a header (percent-encoded).
@@ -147,14 +138,15 @@ export function renderRoutes(
 
   router.post('/api/jsonable/json-to-png', guards.session, guards.renderRate, readTable, async (ctx) => {
     const principal = principalOf(ctx);
-    const body = tableBodyOf(ctx);
-    const project = await ownProject(deps, principal.userId, requestedProjectId(ctx.query, body));
+    const { body, request } = tableRequestOf(ctx);
+    const project = await ownProject(deps, principal.userId, request.projectId ?? null);
     const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, principal.userId),
       userId: principal.userId,
       project,
       source: 'session',
       route: '/api/jsonable/json-to-png',
+      request,
       body,
       idempotencyKey: idempotencyKeyOf(ctx),
       lane: accountLane(principal.userId),
@@ -188,13 +180,14 @@ export function renderRoutes(
     } else if (project.settings.requireKey) {
       throw new UnauthorizedError(renderMessages.keyRequired);
     }
-    const body = tableBodyOf(ctx);
+    const { body, request } = tableRequestOf(ctx);
     const result = await renderCounted(deps, service, {
       account: requestAccount(deps, ctx, project.userId),
       userId: project.userId,
       project,
       source: 'project_endpoint',
       route: project.endpointPath,
+      request,
       body,
       idempotencyKey: idempotencyKeyOf(ctx),
       lane: accountLane(project.userId),
@@ -224,7 +217,7 @@ export function renderRoutes(
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
     const temp = await renderTemporary(deps, {
-      body: tableBodyOf(ctx),
+      ...tableRequestOf(ctx),
       projectStyles: null,
       kind: 'demo',
       ttlMs: DEMO_TTL_MS,

@@ -1,0 +1,118 @@
+/**
+ * The canonical table request (issue #27 item 2): the one place where the payload's aliases are
+ * folded. The routes accept a table in many spellings (SPEC §3, §7 and the docs' samples); this
+ * schema parses any of them into one shape, so the API parses once and the domain and the engine
+ * read one field for each thing:
+ *
+ * | canonical      | also sent as                                                                 |
+ * |----------------|------------------------------------------------------------------------------|
+ * | `title`        | `options.title` (`title` wins)                                               |
+ * | `format`       | `options.format` (wins), `format`; `jpg` is `jpeg`                           |
+ * | `filename`     | `customFilename`, `options.customFilename`, `options.fileName` (in this order) |
+ * | `projectId`    | `projectId`, `options.projectId` (a number becomes its digits); the query's `projectId` wins (withQueryProjectId) |
+ * | `styles`       | `options.styles` under `styles` (field by field, `styles` wins), `options.theme`, `options.imageQuality` (wins); inside, every style alias (`headerBgColor`, `headerColor`, `rowAlternateColors` …) and the theme folded into canonical fields (canonicalStyles) |
+ * | `options.showColumnHeaders` | `options.headers` (`showColumnHeaders` wins)                     |
+ *
+ * What automation tools send (nulls for unmapped fields, JSON text in a field, one bundle as one
+ * row) is read first (coerceTablePayload). A refusal is a zod error whose first issue becomes the
+ * caller's 400 through the one formatter (issues.ts, `namePath`): `tableRequestMessage`.
+ */
+import { z } from 'zod';
+import type { ImageFormat } from './formats';
+import { issueMessage } from './issues';
+import {
+  canonicalStyles,
+  coerceTablePayload,
+  EMPTY_PAYLOAD_MESSAGE,
+  hasTableContent,
+  tableRequestFields,
+  type StyleLayer,
+  type StylesInput,
+  type TableOptions,
+  type TableRequest,
+} from './table';
+
+/** The options that are folded elsewhere in the canonical request. */
+type FoldedOptions =
+  'title' | 'styles' | 'customFilename' | 'fileName' | 'projectId' | 'format' | 'theme' | 'imageQuality' | 'headers';
+export type CanonicalOptions = Omit<TableOptions, FoldedOptions>;
+
+export interface CanonicalTableRequest extends Omit<
+  TableRequest,
+  'title' | 'styles' | 'options' | 'customFilename' | 'format'
+> {
+  title?: string;
+  /** The format the request asks for; a styles layer's imageFormat merges with the project's instead. */
+  format?: ImageFormat;
+  /** The custom file name asked for, as sent (the file-name helper makes it safe). */
+  filename?: string;
+  /** The project the body names, trimmed (the query's wins: withQueryProjectId). */
+  projectId?: string;
+  /** The request's style layer, canonical fields only (merged with the project's defaults by the engine). */
+  styles: StyleLayer;
+  options: CanonicalOptions;
+}
+
+/** A project id as a route reads one: a non-blank string (trimmed) or a finite number; else none. */
+export function projectIdFrom(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function toCanonical(request: TableRequest & { projectId?: unknown }): CanonicalTableRequest {
+  const { title, styles, options = {}, customFilename, format, projectId, ...table } = request;
+  const {
+    title: optionsTitle,
+    styles: optionsStyles,
+    customFilename: optionsCustomFilename,
+    fileName,
+    projectId: optionsProjectId,
+    format: optionsFormat,
+    theme,
+    imageQuality,
+    headers: headersFlag,
+    ...rest
+  } = options;
+
+  // options.styles under styles (a field in styles wins), then the theme and quality options.
+  const layer: StylesInput = { ...optionsStyles, ...styles };
+  if (!layer.theme && theme) layer.theme = theme;
+  if (imageQuality !== undefined) layer.imageQuality = imageQuality;
+
+  const out: CanonicalTableRequest = { ...table, styles: canonicalStyles(layer), options: rest };
+  const showColumnHeaders = rest.showColumnHeaders ?? headersFlag;
+  if (showColumnHeaders !== undefined) out.options = { ...rest, showColumnHeaders };
+  const chosenTitle = title ?? optionsTitle;
+  if (chosenTitle !== undefined) out.title = chosenTitle;
+  const chosenFormat = optionsFormat ?? format;
+  if (chosenFormat !== undefined) out.format = chosenFormat;
+  const filename = customFilename ?? optionsCustomFilename ?? fileName;
+  if (filename !== undefined) out.filename = filename;
+  const project = projectIdFrom(projectId) ?? projectIdFrom(optionsProjectId);
+  if (project !== undefined) out.projectId = project;
+  return out;
+}
+
+/**
+ * Any accepted spelling of a table request → the canonical request. The top-level `projectId`
+ * is read as the routes always read it: a value that names no project is ignored, not refused.
+ */
+export const canonicalTableRequestSchema = z.preprocess(
+  coerceTablePayload,
+  z
+    .object({ ...tableRequestFields, projectId: z.unknown().optional() })
+    .refine(hasTableContent, { message: EMPTY_PAYLOAD_MESSAGE })
+    .transform(toCanonical),
+);
+
+/** The query's `projectId` wins over the body's (SPEC §7: "query projectId optional"). */
+export function withQueryProjectId(request: CanonicalTableRequest, query: unknown): CanonicalTableRequest {
+  const fromQuery = projectIdFrom((query as { projectId?: unknown } | null | undefined)?.projectId);
+  return fromQuery === undefined ? request : { ...request, projectId: fromQuery };
+}
+
+/** The 400 message of a refused table request: the one formatter, with the field named. */
+export function tableRequestMessage(error: z.ZodError): string {
+  return issueMessage(error.issues, { namePath: true, fallback: 'Invalid table data' });
+}
