@@ -2,6 +2,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../src/engine';
 import { decodeImages, freeImages } from '../src/paint/canvas';
+import { encodeGif } from './support/gif-encode';
 import { bombTable, paletteBomb } from './support/image-bomb';
 
 describe('cell images within a memory budget', () => {
@@ -33,6 +34,24 @@ describe('cell images within a memory budget', () => {
     expect(sizes.length).toBeGreaterThan(0);
     for (const [w, h] of sizes) expect(w * h).toBeLessThanOrEqual(drawn.width * drawn.height);
     // Its pixels are the bomb's palette colour 0, not a placeholder.
+    const px = (out.get('bomb') as Canvas).getContext('2d').getImageData(40, 40, 1, 1).data;
+    expect([...px]).toEqual([0, 0, 0x80, 255]);
+  });
+
+  it('decodes a GIF bomb straight to its drawn size too (its first frame; no larger bitmap is allocated)', async () => {
+    // 4000 × 4000 pixels of one colour in ~30 KB of LZW codes.
+    const gif = encodeGif({
+      screenWidth: 4000,
+      screenHeight: 4000,
+      frame: { left: 0, top: 0, width: 4000, height: 4000 },
+      palette: [0, 0, 0x80, 255, 255, 255],
+      index: () => 0,
+    });
+    const drawn = { width: 120, height: 80 };
+    const sizes: Array<[number, number]> = [];
+    const out = await decodeImages(new Map([['bomb', gif]]), new Map([['bomb', drawn]]), (w, h) => sizes.push([w, h]));
+    expect([out.get('bomb')?.width, out.get('bomb')?.height]).toEqual([80, 80]);
+    expect(sizes).toEqual([[80, 80]]);
     const px = (out.get('bomb') as Canvas).getContext('2d').getImageData(40, 40, 1, 1).data;
     expect([...px]).toEqual([0, 0, 0x80, 255]);
   });

@@ -1,32 +1,9 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodePngAtSize, fittedSize } from '../src/images/png-at-size';
+import { fittedSize } from '../src/images/area-average';
+import { decodePngAtSize } from '../src/images/png-at-size';
 import { encodePng, type PngSpec } from './support/png-encode';
-
-/** Skia's decode of the same file, as non-premultiplied RGBA: the reference. */
-async function skiaPixels(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
-  const img = await loadImage(png);
-  const c = createCanvas(img.width, img.height);
-  c.getContext('2d').drawImage(img, 0, 0);
-  return {
-    width: img.width,
-    height: img.height,
-    data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data,
-  };
-}
-
-/** Equal up to rounding: alpha exactly (±1 when averaged), colour within ±1 once weighed by alpha. */
-function expectClose(actual: Uint8ClampedArray, expected: Uint8ClampedArray, alphaSlack = 0): void {
-  expect(actual.length).toBe(expected.length);
-  for (let p = 0; p < actual.length; p += 4) {
-    const a = expected[p + 3]!;
-    const where = `pixel ${p / 4}: got ${[...actual.subarray(p, p + 4)]}, Skia ${[...expected.subarray(p, p + 4)]}`;
-    expect(Math.abs(actual[p + 3]! - a), where).toBeLessThanOrEqual(alphaSlack);
-    for (let k = 0; k < 3; k++)
-      expect((Math.abs(actual[p + k]! - expected[p + k]!) * a) / 255, where).toBeLessThanOrEqual(1.5);
-  }
-}
+import { boxAverage, expectClose, skiaPixels } from './support/pixels';
 
 const MAX = { 1: 1, 2: 3, 4: 15, 8: 255, 16: 65535 } as const;
 const COMBOS: Array<Pick<PngSpec, 'colorType' | 'depth'>> = [
@@ -116,31 +93,3 @@ describe('PNG decoded at the size it is drawn', () => {
     await expect(decodePngAtSize(tall, 4, 4)).rejects.toThrow(/too wide or tall/);
   });
 });
-
-/** The reference downscale: each source pixel into one target pixel, averaged premultiplied. */
-function boxAverage(
-  src: { width: number; height: number; data: Uint8ClampedArray },
-  w: number,
-  h: number,
-): Uint8ClampedArray {
-  const sum = new Float64Array(w * h * 4);
-  const count = new Float64Array(w * h);
-  for (let y = 0; y < src.height; y++) {
-    for (let x = 0; x < src.width; x++) {
-      const o = Math.floor((y * h) / src.height) * w + Math.floor((x * w) / src.width);
-      const p = (y * src.width + x) * 4;
-      const a = src.data[p + 3]!;
-      for (let k = 0; k < 3; k++) sum[o * 4 + k]! += src.data[p + k]! * a;
-      sum[o * 4 + 3]! += a;
-      count[o]!++;
-    }
-  }
-  const out = new Uint8ClampedArray(w * h * 4);
-  for (let o = 0; o < w * h; o++) {
-    const a = sum[o * 4 + 3]!;
-    if (a === 0) continue;
-    for (let k = 0; k < 3; k++) out[o * 4 + k] = sum[o * 4 + k]! / a;
-    out[o * 4 + 3] = a / count[o]!;
-  }
-  return out;
-}

@@ -4,25 +4,17 @@
  * area average (box filter) of the target size. Memory is the target bitmap (4 bytes a pixel),
  * the sums of one target row and two rows of the source, whatever the source's size: a 2 KB
  * palette PNG that claims 4000 × 4000 pixels (64 MB of RGBA) decodes to a 100 × 100 cell in
- * ~50 KB. (Interlaced PNGs keep sums for the whole target; see MAX_INTERLACED_TARGET.)
+ * ~50 KB. (Interlaced PNGs keep sums for the whole target; see MAX_WHOLE_TARGET_SUMS.)
  *
  * Skia (@napi-rs/canvas) decodes only at full size (its Image's width/height affect SVG alone), so
  * this is the engine's decode-at-size for PNG, the format of the cheap decompression bombs. Colour
  * profiles and gamma chunks are not applied (Skia converts an embedded ICC profile to sRGB).
  */
 import { createInflate } from 'node:zlib';
-
-interface ScaledBitmap {
-  width: number;
-  height: number;
-  /** RGBA, not premultiplied, `width` × `height` × 4 bytes. */
-  data: Uint8ClampedArray;
-}
+import { AreaAverage, fittedSize, MAX_WHOLE_TARGET_SUMS, type ScaledBitmap } from './area-average';
 
 /** Wider or taller PNGs are refused (a row of 65,535 16-bit RGBA pixels is 512 KB). */
 const MAX_SIDE = 65_535;
-/** Target pixels of an interlaced PNG (its sums take 32 bytes a pixel: 32 MB). */
-const MAX_INTERLACED_TARGET = 1_000_000;
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, readonly number[]> = {
@@ -55,21 +47,9 @@ interface Header {
   idat: Uint8Array[];
 }
 
-/** The size `width` × `height` takes when fitted into `maxWidth` × `maxHeight` (aspect kept; never enlarged). */
-export function fittedSize(
-  width: number,
-  height: number,
-  maxWidth: number,
-  maxHeight: number,
-): { width: number; height: number } {
-  const scale = Math.min(maxWidth / width, maxHeight / height);
-  if (scale >= 1) return { width, height };
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
 /**
  * Decodes `png` fitted into `maxWidth` × `maxHeight`, or null for an interlaced PNG of more than
- * `MAX_INTERLACED_TARGET` pixels at that size (the caller decodes it another way). Throws on what
+ * `MAX_WHOLE_TARGET_SUMS` pixels at that size (the caller decodes it another way). Throws on what
  * is not a PNG it can read.
  */
 export async function decodePngAtSize(
@@ -82,29 +62,8 @@ export async function decodePngAtSize(
   // Rows come in order unless interlaced: then one target row is summed at a time. Adam7 passes
   // visit every row several times, so an interlaced PNG needs sums for the whole target.
   const rowByRow = !h.interlaced;
-  if (!rowByRow && out.width * out.height > MAX_INTERLACED_TARGET) return null;
-  const acc = new Float64Array((rowByRow ? 1 : out.height) * out.width * 4);
-  const data = new Uint8ClampedArray(out.width * out.height * 4);
-  let accRow = -1;
-  // Source columns and rows that fall in each target column and row (the box filter's weights).
-  const colOf = (x: number) => Math.floor((x * out.width) / h.width);
-  const rowOf = (y: number) => Math.floor((y * out.height) / h.height);
-  const colCount = new Uint32Array(out.width);
-  for (let x = 0; x < h.width; x++) colCount[colOf(x)]!++;
-  const rowCount = new Uint32Array(out.height);
-  for (let y = 0; y < h.height; y++) rowCount[rowOf(y)]!++;
-
-  /** Target row `y`'s averages from its sums at `from` in `acc`. */
-  const flush = (y: number, from: number) => {
-    for (let x = 0, p = from, q = y * out.width * 4; x < out.width; x++, p += 4, q += 4) {
-      const alpha = acc[p + 3]!;
-      if (alpha === 0) continue;
-      data[q] = acc[p]! / alpha;
-      data[q + 1] = acc[p + 1]! / alpha;
-      data[q + 2] = acc[p + 2]! / alpha;
-      data[q + 3] = alpha / (colCount[x]! * rowCount[y]!);
-    }
-  };
+  if (!rowByRow && out.width * out.height > MAX_WHOLE_TARGET_SUMS) return null;
+  const average = new AreaAverage(h.width, h.height, out, rowByRow);
 
   const channels = CHANNELS[h.colorType]!;
   const bpp = Math.max(1, (channels * h.depth) >> 3);
@@ -130,7 +89,7 @@ export async function decodePngAtSize(
         prev = new Uint8Array(rowBytes);
         cur = new Uint8Array(rowBytes + 1);
         rgba = new Uint8Array(pw * 4);
-        cols = Int32Array.from({ length: pw }, (_, i) => colOf(xs + i * dx) * 4);
+        cols = average.columns(xs, dx, pw);
         row = 0;
         filled = 0;
         return true;
@@ -142,27 +101,9 @@ export async function decodePngAtSize(
   const emitRow = () => {
     unfilter(cur, prev, bpp);
     const [, ys, , dy] = passes[pass]!;
-    const target = rowOf(ys + row * dy);
-    let base = target * out.width * 4;
-    if (rowByRow) {
-      if (target !== accRow) {
-        if (accRow >= 0) flush(accRow, 0);
-        acc.fill(0);
-        accRow = target;
-      }
-      base = 0;
-    }
     const line = cur.subarray(1);
     expand(line, pw, rgba);
-    for (let i = 0, p = 0; i < pw; i++, p += 4) {
-      const a = rgba[p + 3]!;
-      if (a === 0) continue;
-      const o = base + cols[i]!;
-      acc[o] = acc[o]! + rgba[p]! * a;
-      acc[o + 1] = acc[o + 1]! + rgba[p + 1]! * a;
-      acc[o + 2] = acc[o + 2]! + rgba[p + 2]! * a;
-      acc[o + 3] = acc[o + 3]! + a;
-    }
+    average.add(ys + row * dy, rgba, cols, pw);
     prev.set(line);
     filled = 0;
     if (++row === ph) more = nextPass();
@@ -186,12 +127,7 @@ export async function decodePngAtSize(
     inflate.end();
   });
 
-  if (rowByRow) {
-    if (accRow >= 0) flush(accRow, 0);
-  } else {
-    for (let y = 0; y < out.height; y++) flush(y, y * out.width * 4);
-  }
-  return { width: out.width, height: out.height, data };
+  return average.finish();
 }
 
 function readChunks(png: Uint8Array): Header {

@@ -4,7 +4,9 @@
  */
 import { createCanvas, ImageData, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { ensureFontsRegistered } from '../fonts';
-import { decodePngAtSize, fittedSize } from '../images/png-at-size';
+import { fittedSize, type ScaledBitmap } from '../images/area-average';
+import { decodeGifAtSize } from '../images/gif-at-size';
+import { decodePngAtSize } from '../images/png-at-size';
 import { sniffImage } from '../images/sniff';
 import type { Layout, LaidCell } from '../layout/layout';
 import { mix } from '../layout/layout';
@@ -21,11 +23,12 @@ type BitmapProbe = (width: number, height: number) => void;
 
 /**
  * Decodes fetched cell images before painting, one at a time, each at most at the size it is
- * drawn (`drawn`, device pixels). A PNG larger than that is decoded straight to the drawn size
- * (png-at-size.ts), so its full-size pixels never exist. JPEG, GIF, WebP (and interlaced PNGs
- * drawn at more than a megapixel) are decoded by Skia at full size and scaled down at once into a
- * canvas of the drawn size, so their full-size pixels live only while that one image is handled
- * (and they are within the table's image budget). A failure is a placeholder.
+ * drawn (`drawn`, device pixels). A PNG or GIF larger than that is decoded straight to the drawn
+ * size (png-at-size.ts, gif-at-size.ts), so its full-size pixels never exist. JPEG and WebP (and
+ * interlaced PNGs and GIFs drawn at more than a megapixel) are decoded by Skia at full size, which
+ * @napi-rs/canvas offers no other way to do, and scaled down at once into a canvas of the drawn
+ * size: their full-size pixels live only while that one image is handled, and the table's image
+ * budget admitted them by their full size. A failure is a placeholder.
  */
 export async function decodeImages(
   bytes: Map<string, Buffer | null>,
@@ -43,14 +46,17 @@ export async function decodeImages(
       const header = sniffImage(buf);
       if (
         box &&
-        header?.kind === 'png' &&
+        (header?.kind === 'png' || header?.kind === 'gif') &&
         header.width &&
         header.height &&
         (header.width > box.width || header.height > box.height)
       ) {
-        const scaled = await pngAtSize(buf, box.width, box.height, probe);
-        if (scaled) {
-          out.set(src, scaled);
+        const bitmap =
+          header.kind === 'png'
+            ? await decodePngAtSize(buf, box.width, box.height)
+            : decodeGifAtSize(buf, box.width, box.height);
+        if (bitmap) {
+          out.set(src, toCanvas(bitmap, probe));
           continue;
         }
       }
@@ -64,9 +70,7 @@ export async function decodeImages(
   return out;
 }
 
-async function pngAtSize(png: Buffer, w: number, h: number, probe: BitmapProbe): Promise<Canvas | null> {
-  const bitmap = await decodePngAtSize(png, w, h);
-  if (!bitmap) return null;
+function toCanvas(bitmap: ScaledBitmap, probe: BitmapProbe): Canvas {
   probe(bitmap.width, bitmap.height);
   const c = createCanvas(bitmap.width, bitmap.height);
   c.getContext('2d').putImageData(new ImageData(bitmap.data, bitmap.width, bitmap.height), 0, 0);
