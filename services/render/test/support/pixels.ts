@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expect } from 'vitest';
 
-export interface Pixels {
+interface Pixels {
   width: number;
   height: number;
   data: Uint8ClampedArray;
