@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isPlainObject, jsonObjectIn } from './json';
 import { IMAGE_FORMATS, type ImageFormat } from './formats';
+import { PRESET_NAMES, PRESETS } from './presets';
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -569,6 +570,23 @@ export type PdfOptions = z.infer<typeof pdfOptionsSchema>;
 export const SVG_TEXT_MODES = ['fonts', 'paths'] as const;
 export type SvgText = (typeof SVG_TEXT_MODES)[number];
 
+const presetList = `${PRESET_NAMES.slice(0, -1).join(', ')} or ${PRESET_NAMES[PRESET_NAMES.length - 1]}`;
+/** A channel preset (presets.ts); explicit options win over it. */
+const presetSchema = z
+  .string({ error: `Expected ${presetList}` })
+  .transform((s) => PRESET_NAMES.find((v) => v === s.trim().toLowerCase()) ?? s)
+  .pipe(z.enum(PRESET_NAMES, { error: `Expected ${presetList}` }))
+  .meta({
+    description:
+      `Sets the width, device scale, format and margin that suit a channel; anything the request sets itself wins. ` +
+      PRESET_NAMES.map((n) => {
+        const p = PRESETS[n];
+        return `${n}: ${p.width} px × ${p.scale}, ${p.format}, margin ${p.margin} px${p.pageHeight ? `, pages up to ${p.pageHeight} px tall` : p.pdf ? `, ${p.pdf.pageSize} pages fitted to the width` : ''}`;
+      }).join('; ') +
+      '.',
+    enum: [...PRESET_NAMES],
+  });
+
 export const tableOptionsSchema = z.object({
   title: z.string().max(500).optional(),
   styles: stylesSchema.optional(),
@@ -607,6 +625,9 @@ export const tableOptionsSchema = z.object({
     .optional(),
   theme: z.enum(THEMES).optional(),
   pdf: pdfOptionsSchema.optional(),
+  preset: presetSchema.optional(),
+  /** Space around the table, its title and notes (CSS pixels); a preset sets one. */
+  margin: pixelsSchema(0, 200).optional(),
 });
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 

@@ -16,6 +16,8 @@ import { sniffImage } from './images/sniff';
 import { layoutTable, minimumHeight } from './layout/layout';
 import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
 import type { TableModel } from './model';
+import type { TableRequest } from '@jsonable/contracts/table';
+import { PRESETS } from '@jsonable/contracts/presets';
 import { normalize } from './normalize/table';
 import { decodeImages, freeImages, paintCanvas, releaseCanvas } from './paint/canvas';
 import { largestPageBody, renderPdf } from './paint/pdf';
@@ -153,13 +155,20 @@ function encodeLossy(canvas: Canvas, format: 'jpeg' | 'webp' | 'avif', quality: 
   }
 }
 
-function chooseFormat(input: RenderInput, model: TableModel, requested: ImageFormat | undefined): ImageFormat {
-  return input.format ?? requested ?? model.styles.imageFormat ?? 'png';
+/**
+ * The route's format, then the request's own (options.format, format, styles.imageFormat), then its
+ * preset's, then the project's default styles and the system default (both in model.styles).
+ */
+function chooseFormat(input: RenderInput, model: TableModel, request: TableRequest): ImageFormat {
+  const own =
+    request.options?.format ?? request.format ?? request.styles?.imageFormat ?? request.options?.styles?.imageFormat;
+  const preset = request.options?.preset ? PRESETS[request.options.preset].format : undefined;
+  return input.format ?? own ?? preset ?? model.styles.imageFormat ?? 'png';
 }
 
 export async function renderTable(input: RenderInput, env: RenderEnv = {}): Promise<RenderOutput> {
   const { model, request } = normalize({ payload: input.payload, projectStyles: input.projectStyles ?? null });
-  const format = chooseFormat(input, model, request.options?.format ?? request.format);
+  const format = chooseFormat(input, model, request);
   ensureFontsRegistered();
   const raster = isRasterFormat(format);
   // Cheap bounds first, so an impossible table is refused before any text is measured.

@@ -170,6 +170,8 @@ export interface TableModel {
   width: number | null;
   autoFitColumns: boolean;
   deviceScaleFactor: number;
+  /** Space around everything drawn, CSS pixels (options.margin or the preset's; the shadow needs 24). */
+  margin: number;
   /** 1–100: the quality of the lossy formats (JPEG, WebP, AVIF). */
   quality: number;
   /** Page setup of the PDF (`options.pdf`, defaults filled in). */

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/engine';
 import { featureCases } from './features-cases';
 import { goldenCases } from './golden-cases';
+import { presetCases } from './preset-cases';
 import { hasPdftoppm, toPng } from './support/rasterize';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
@@ -29,4 +30,12 @@ for (const c of featureCases) {
     writeFileSync(file, await toPng(out.bytes, format));
     console.log(`${file}: ${out.width}×${out.height}`);
   }
+}
+
+// Issue #25's channel presets (presets.test.ts): PDFs as their first page at 96 dpi.
+for (const c of presetCases) {
+  const out = await renderTable({ payload: c.payload });
+  if (out.format === 'pdf' && !hasPdftoppm) continue;
+  writeFileSync(join(dir, c.golden), await toPng(out.bytes, out.format as 'png' | 'pdf'));
+  console.log(`${c.golden}: ${out.format} ${out.width}×${out.height}`);
 }

@@ -8,6 +8,7 @@ import {
 } from '@jsonable/contracts/render-api';
 import { defaultStyles, THEMES } from '@jsonable/contracts/table';
 import { plans, type PlanTier } from '@jsonable/contracts/plans';
+import { PRESET_NAMES, PRESETS } from '@jsonable/contracts/presets';
 import { DocsShell, DocSection, DocSub } from '../components/docs/DocsShell';
 import { SimpleTable } from '../components/docs/SimpleTable';
 import { Code, CodeBlock } from '../components/CodeBlock';
@@ -222,6 +223,27 @@ export default function DocumentationPage() {
           ]}
         />
         <CodeBlock code={pdfSample} language="json" label="A US Letter PDF, turned, the table scaled to the page" />
+        <SimpleTable
+          caption="Channel presets (options.preset): what each sets, and why"
+          columns={['Preset', 'Width × scale', 'Format', 'Margin', 'Page height (split: "auto")', 'Why']}
+          rows={PRESET_NAMES.map((name) => {
+            const p = PRESETS[name];
+            return [
+              <Code>{name}</Code>,
+              `${p.width} px × ${p.scale}`,
+              p.pdf ? `PDF, ${p.pdf.pageSize}, fit width` : p.format.toUpperCase(),
+              `${p.margin} px`,
+              p.pageHeight ? `${p.pageHeight} px` : 'the paper page',
+              p.why,
+            ];
+          })}
+        />
+        <Text>
+          <Code>{'options.preset: "slack"'}</Code> (any case) sets the width, device scale, format and margin that suit
+          the channel; anything the request sets itself (<Code>options.width</Code>, <Code>deviceScaleFactor</Code>,{' '}
+          <Code>margin</Code>, <Code>format</Code>, <Code>styles.imageFormat</Code>, <Code>pdf</Code>) wins. A preset
+          beats a project's default format. An unknown preset answers 400 naming the allowed values.
+        </Text>
         <Text>
           What an SVG contains: the table as vector shapes; its text as <Code>&lt;text&gt;</Code> in the bundled fonts,
           each font embedded as a subset of just the characters drawn (a 20-row, 4-column table is about 39 KB with its

@@ -556,7 +556,7 @@ interface Blocks {
   title: TextBlock | null;
   subtitle: TextBlock | null;
   notes: TextBlock[];
-  /** Room around the table for its shadow. */
+  /** Room around the table: its shadow, or options.margin / the preset's. */
   margin: number;
   tableX: number;
   tableY: number;
@@ -567,7 +567,7 @@ interface Blocks {
 /** Stage title: the title block above the table, the notes under it, and where the table sits. */
 function titleAndNotes(b: BuildContext, tableW: number, tableH: number): Blocks {
   const { model, s, pad, rtl } = b;
-  const margin = s.tableShadow ? 24 : 0;
+  const margin = Math.max(s.tableShadow ? 24 : 0, model.margin);
   let title: Blocks['title'] = null;
   let subtitle: Blocks['subtitle'] = null;
   let titleH = 0;

@@ -25,6 +25,7 @@ import { formatColumns } from '@jsonable/contracts/table-features';
 import { applyConditionalFormats, applyFootnotes, columnView, spannerBands } from './features';
 import { safeLocale } from './format';
 import { processRows, type SourceRow } from './processing';
+import { PRESETS } from '@jsonable/contracts/presets';
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -414,7 +415,15 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   }
 
   const title = (req.title ?? opts.title ?? '').trim() || null;
-  const width = typeof opts.width === 'number' ? opts.width : null;
+  // A preset fills what the request leaves unset; its width is the whole image's, margins included.
+  const preset = opts.preset ? PRESETS[opts.preset] : null;
+  const margin = opts.margin ?? preset?.margin ?? 0;
+  const width =
+    typeof opts.width === 'number'
+      ? opts.width
+      : opts.width === undefined && preset
+        ? Math.max(100, preset.width - 2 * margin)
+        : null;
   const model: TableModel = {
     title,
     subtitle: (req.subtitle ?? '').trim() || null,
@@ -434,10 +443,11 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     freezeFirstColumn: opts.freezeFirstColumn ?? false,
     width,
     autoFitColumns: opts.autoFitColumns ?? true,
-    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    deviceScaleFactor: opts.deviceScaleFactor ?? preset?.scale ?? 1,
+    margin,
     quality:
       opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
-    pdf: { pageSize: 'A4', orientation: 'auto', align: 'center', fit: 'none', ...opts.pdf },
+    pdf: { pageSize: 'A4', orientation: 'auto', align: 'center', fit: 'none', ...preset?.pdf, ...opts.pdf },
     svgText: opts.svgText ?? 'fonts',
   };
   return { model, request: req };

@@ -9,6 +9,7 @@ import {
   withQueryProjectId,
   type CanonicalTableRequest,
 } from '@jsonable/contracts/table-request';
+import { PRESETS } from '@jsonable/contracts/presets';
 import { checkPayloadShape, checkPdfCells } from '@jsonable/render/limits';
 import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
@@ -55,7 +56,8 @@ export function tableRequestOf(ctx: Ctx): { body: unknown; request: CanonicalTab
 
 /** A PDF's cell limit, checked before anything is counted or queued (the format may come from the project). */
 function checkPdfRequest(request: CanonicalTableRequest, projectStyles: Record<string, unknown> | null): void {
-  const chosen = request.format ?? request.styles.imageFormat ?? projectStyles?.imageFormat;
+  const preset = request.options.preset ? PRESETS[request.options.preset].format : undefined;
+  const chosen = request.format ?? request.styles.imageFormat ?? preset ?? projectStyles?.imageFormat;
   if (chosen !== 'pdf') return;
   const { columns, rawRows } = tableShape(request);
   const pagination = request.options.pagination;

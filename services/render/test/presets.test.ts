@@ -1,0 +1,69 @@
+/**
+ * Channel presets (issue #25 item 3): each preset's golden image, its numbers in the output, and
+ * explicit options winning over the preset. Regenerate with update-goldens.ts (look at each).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRESETS } from '@jsonable/contracts/presets';
+import { renderTable } from '../src/engine';
+import { presetCases, presetTable } from './preset-cases';
+import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
+
+const dir = join(import.meta.dirname, 'golden');
+
+describe('channel presets', () => {
+  for (const c of presetCases) {
+    const preset = PRESETS[c.preset];
+    it.skipIf(preset.format === 'pdf' && !hasPdftoppm)(`${c.preset}: its golden image and numbers`, async () => {
+      const out = await renderTable({ payload: c.payload });
+      expect(out.format).toBe(preset.format);
+      const actual = await pixels(await toPng(out.bytes, out.format as 'png' | 'pdf'));
+      const expected = await pixels(readFileSync(join(dir, c.golden)));
+      expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+      expect(differing(actual, expected, 24)).toBeLessThan(0.002);
+      if (preset.format === 'pdf') {
+        expect([out.width, out.height]).toEqual(c.preset === 'a4' ? [595, 842] : [612, 792]);
+      } else {
+        // The whole image is the preset's width at its scale, margins included.
+        expect(out.width).toBe(preset.width * preset.scale);
+        // The margin is background on every side: the first rows of pixels are white.
+        const m = preset.margin * preset.scale;
+        const row = actual.data.subarray(0, actual.width * 4 * (m - 1));
+        expect(row.every((v) => v === 255)).toBe(true);
+      }
+    });
+  }
+
+  it('explicit options win over the preset', async () => {
+    const out = await renderTable({
+      payload: {
+        ...presetTable,
+        options: { preset: 'slack', width: 500, deviceScaleFactor: 1, margin: 0, format: 'jpeg' },
+      },
+    });
+    expect(out.format).toBe('jpeg');
+    expect(out.width).toBe(500);
+    const styled = await renderTable({
+      payload: { ...presetTable, styles: { imageFormat: 'svg' }, options: { preset: 'a4' } },
+    });
+    expect(styled.format).toBe('svg');
+    // The project's default format does not beat the request's preset.
+    const project = await renderTable({
+      payload: { ...presetTable, options: { preset: 'email' } },
+      projectStyles: { imageFormat: 'webp' },
+    });
+    expect(project.format).toBe('png');
+  });
+
+  it('refuses an unknown preset with 400 naming the field and the allowed values', async () => {
+    for (const preset of ['instagram', 3, null, { name: 'slack' }, '']) {
+      const err = await renderTable({ payload: { ...presetTable, options: { preset } } }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 400 });
+      expect((err as Error).message).toMatch(/options\.preset.*slack, email, x, linkedin, teams, a4 or letter/);
+    }
+    // Any case is the same preset.
+    const upper = await renderTable({ payload: { ...presetTable, options: { preset: 'SLACK' } } });
+    expect(upper.width).toBe(1600);
+  });
+});
