@@ -1,6 +1,7 @@
 // ESLint: the dependency rules of ../shared/ARCHITECTURE.md, enforced (issue #27).
 // `contracts` ← `read-models` ← `services/domain` ← `services/adapters`, `services/render` ← `services/api`;
 // drivers only inside services/adapters; `web` depends on `contracts` only.
+import { dirname, resolve } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const drivers = '(better-sqlite3|mongodb|stripe|mailgun\\.js|form-data|@kurrent/[^/]+|@eventstore/[^/]+)';
@@ -34,6 +35,47 @@ function forbid(reason, ...packages) {
     ],
   };
 }
+
+/**
+ * web: a feature (web/src/features/<name>) imports shared code (web/src/lib, web/src/components) and
+ * contracts, never another feature; shared code imports no feature (bulletproof-react's rule).
+ * Relative imports are resolved against the importing file, so `../../dashboard/api` is caught too.
+ */
+const webFeatures = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        messages: {
+          crossing:
+            "{{from}} imports the feature '{{to}}': features do not import each other; move the shared piece to web/src/lib or web/src/components.",
+        },
+      },
+      create(context) {
+        const at = /\/web\/src\/(?:features\/([^/]+)|lib|components)\//.exec(context.filename);
+        if (!at) return {};
+        const own = at[1];
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = /\/web\/src\/features\/([^/.]+)/.exec(resolve(dirname(context.filename), spec));
+          if (target && target[1] !== own)
+            context.report({
+              node: node.source,
+              messageId: 'crossing',
+              data: { from: own ? `The feature '${own}'` : 'Shared code', to: target[1] },
+            });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -81,6 +123,12 @@ export default tseslint.config(
         { object: 'Promise', property: 'withResolvers', message: 'Not in every browser the web build targets.' },
       ],
     },
+  },
+  // Features do not import each other (tests included: a feature's test sees only its feature).
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { web: webFeatures },
+    rules: { 'web/no-cross-feature-imports': 'error' },
   },
   // The boundaries hold for what ships; tests, e2e and benchmarks may wire several workspaces together.
   ...[

@@ -10,7 +10,9 @@ const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
 
 async function restricted(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'web/no-cross-feature-imports')
+    .map((m) => m.message);
 }
 
 const cases: Array<[file: string, code: string, allowed: boolean]> = [
@@ -34,6 +36,19 @@ const cases: Array<[file: string, code: string, allowed: boolean]> = [
   ['web/src/features/x/y.tsx', "import { tableRequestSchema } from '@jsonable/contracts/table';", true],
   ['web/src/features/x/y.tsx', "import { renderTable } from '@jsonable/render/engine';", false],
   ['web/src/features/x/y.tsx', "import { x } from '../../../../services/api/src/server';", false],
+  // Features do not import each other; they share through web/src/lib and web/src/components.
+  ['web/src/features/billing/components/y.tsx', "import { useAccount } from '../../dashboard/api/account';", false],
+  ['web/src/features/billing/components/y.tsx', "export { useAccount } from '../../dashboard/api/account';", false],
+  ['web/src/features/billing/y.ts', "const m = import('../dashboard/api/account');", false],
+  ['web/src/features/billing/components/y.tsx', "import { formatAmount } from '../api/billing';", true],
+  ['web/src/features/billing/components/y.tsx', "import { useAccount } from '../../../lib/api/account';", true],
+  [
+    'web/src/features/billing/components/y.tsx',
+    "import { BillingHistory } from '../../../components/BillingHistory';",
+    true,
+  ],
+  ['web/src/lib/y.ts', "import { useAccount } from '../features/dashboard/api/account';", false],
+  ['web/src/pages/y.tsx', "import { DashboardPage } from '../features/dashboard/components/DashboardPage';", true],
   // Tests may wire workspaces together.
   ['services/domain/test/x.test.ts', "import { openSqlite } from '@jsonable/adapters/sqlite/event-store';", true],
 ];

@@ -13,7 +13,7 @@ import {
   processingSample,
   stylesSample,
   typedCellsSample,
-} from '../../../web/src/features/docs/snippets';
+} from '../../../web/src/lib/snippets';
 import { renderTable } from '../src/engine';
 
 describe("the docs' own example payloads render", () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
-import { useUser } from '../features/auth/api';
+import { useUser } from '../lib/auth';
 
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (

@@ -1,9 +1,9 @@
 import { Link as RRLink, Navigate, useSearchParams } from 'react-router-dom';
 import { Box, Card, Container, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useUser } from '../features/auth/api';
+import { useUser } from '../lib/auth';
 import { PasswordLoginForm } from '../features/auth/components/PasswordLoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
-import { MagicLinkForm } from '../features/auth/components/MagicLinkForm';
+import { MagicLinkForm } from '../components/MagicLinkForm';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 import { planOf } from '@jsonable/contracts/plans';
 import { SELECTED_PLAN_KEY } from '../features/landing/selected-plan';

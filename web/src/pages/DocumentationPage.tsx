@@ -26,7 +26,7 @@ import {
   processingSample,
   stylesSample,
   typedCellsSample,
-} from '../features/docs/snippets';
+} from '../lib/snippets';
 
 const ANCHORS = [
   { id: 'getting-started', label: 'Getting Started' },

@@ -14,7 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
-import { confirmMagicLink, useUser, verifyMagicLink } from '../features/auth/api';
+import { confirmMagicLink, useUser, verifyMagicLink } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
 

@@ -3,7 +3,7 @@ import { Link as RRLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Logo } from '../Logo';
 import { RouterLink } from '../RouterLink';
-import { logout, useUser } from '../../features/auth/api';
+import { logout, useUser } from '../../lib/auth';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toaster';
 

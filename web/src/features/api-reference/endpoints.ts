@@ -3,7 +3,7 @@
  * when the server publishes /api/openapi.json the page overlays its descriptions, parameters and
  * response codes (openapi.ts), so the page follows the server.
  */
-import { curlGenerate, errorSample, generateResponseSample, objectRowsSample } from '../docs/snippets';
+import { curlGenerate, errorSample, generateResponseSample, objectRowsSample } from '../../lib/snippets';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -23,7 +23,7 @@ import {
 } from './demo-payload';
 import { DemoControls } from './DemoControls';
 import { DemoResult, type DemoImage } from './DemoResult';
-import { MissingImageUrlError, generateDemoImage } from './api';
+import { MissingImageUrlError, generateDemoImage } from '../../lib/api/demo';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toaster';
 

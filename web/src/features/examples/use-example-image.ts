@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ImageFormat } from '@jsonable/contracts/table';
-import { generateDemoImage } from '../demo/api';
+import { generateDemoImage } from '../../lib/api/demo';
 
 /** The example's payload with the chosen output format, as the demo endpoint expects it. */
 export function withFormat(payload: Record<string, unknown>, format: ImageFormat): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, CloseButton, Container, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
-import { MagicLinkForm } from '../auth/components/MagicLinkForm';
+import { MagicLinkForm } from '../../components/MagicLinkForm';
 
 /** The optional magic-link dialog of the landing page: e-mail entry, then Check Your Email. */
 export function MagicLinkCta() {

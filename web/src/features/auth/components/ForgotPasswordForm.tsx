@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { requestPasswordReset } from '../api';
-import { emailError } from '../validation';
+import { requestPasswordReset } from '../../../lib/auth';
+import { emailError } from '../../../lib/validation';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RRLink, useNavigate } from 'react-router-dom';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
-import { login } from '../api';
+import { login } from '../../../lib/auth';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { register } from '../api';
-import { isEmail, passwordsMatchError } from '../validation';
+import { register } from '../../../lib/auth';
+import { isEmail, passwordsMatchError } from '../../../lib/validation';
 import { PASSWORD_MIN, accountMessages } from '@jsonable/contracts/accounts';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';

@@ -4,11 +4,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
-import { accountPlan, useAccount } from '../../dashboard/api/account';
-import { ArrowLeftIcon } from '../../dashboard/components/icons';
-import { isUpgradeTier } from '../../dashboard/components/SubscriptionCard';
-import { openPortal, useBillingStatus } from '../api/billing';
-import { BillingHistory } from './BillingHistory';
+import { accountPlan, useAccount } from '../../../lib/api/account';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { isUpgradeTier } from '../../../components/SubscriptionCard';
+import { openPortal, useBillingStatus } from '../../../lib/api/billing';
+import { BillingHistory } from '../../../components/BillingHistory';
 import { BillingOffNotice } from './BillingOffNotice';
 
 export function ManageSubscriptionPage() {

@@ -19,9 +19,9 @@ import { plans, type Plan, type PlanTier } from '@jsonable/contracts/plans';
 import { CONTACT_EMAIL } from '../../../components/layout/Footer';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
-import { accountPlan, useAccount } from '../../dashboard/api/account';
-import { ArrowLeftIcon } from '../../dashboard/components/icons';
-import { startCheckout, useBillingStatus } from '../api/billing';
+import { accountPlan, useAccount } from '../../../lib/api/account';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { startCheckout, useBillingStatus } from '../../../lib/api/billing';
 import { BillingOffNotice } from './BillingOffNotice';
 
 const offered: PlanTier[] = ['premium', 'business', 'enterprise'];

@@ -3,7 +3,7 @@
  * that stores it and answers its permanent URL.
  */
 import { apiBlob, api } from '../../../lib/api-client';
-import { presentedImageUrl, refreshAfterRender } from '../../dashboard/api/images';
+import { presentedImageUrl, refreshAfterRender } from '../../../lib/api/images';
 
 function withProject(path: string, projectId: string | null): string {
   return projectId ? `${path}?projectId=${encodeURIComponent(projectId)}` : path;

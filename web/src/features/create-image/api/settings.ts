@@ -1,7 +1,7 @@
 /** Table Style Settings on the server (POST /api/settings; read back with GET /api/settings). */
 import { settingsResponseSchema } from '@jsonable/contracts/accounts';
 import { api } from '../../../lib/api-client';
-import { tableSettingsSchema, type TableSettings } from '../lib/table-settings';
+import { tableSettingsSchema, type TableSettings } from '../../../lib/table-settings';
 
 export async function saveServerSettings(settings: TableSettings): Promise<void> {
   await api.post('/api/settings', settings);

@@ -1,8 +1,8 @@
 import { Alert, Box, Code, Heading, HStack, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CopyButton } from '../../../components/CopyButton';
-import type { Project } from '../../dashboard/api/projects';
-import { endpointUrl, isProjectSpecific } from '../../dashboard/lib/endpoint';
+import type { Project } from '../../../lib/api/projects';
+import { endpointUrl, isProjectSpecific } from '../../../lib/endpoint';
 import { CodeSample } from './CodeSample';
 
 const GENERIC_ENDPOINT = '/api/jsonable/table-to-image';

@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toaster';
-import { DownloadIcon } from '../../dashboard/components/icons';
+import { DownloadIcon } from '../../../components/icons';
 import { InvalidSaveResponse, previewTable, saveTable } from '../api/render';
 import { downloadFilename } from '../lib/download-filename';
 import { InvalidTableJson, buildRequestBody } from '../lib/request-body';

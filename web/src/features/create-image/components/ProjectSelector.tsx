@@ -1,6 +1,6 @@
 import { Button, Field, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { Project } from '../../dashboard/api/projects';
-import { PlusIcon } from '../../dashboard/components/icons';
+import type { Project } from '../../../lib/api/projects';
+import { PlusIcon } from '../../../components/icons';
 
 export interface ProjectSelectorProps {
   projects: Project[];

@@ -11,9 +11,9 @@ import {
   settingsFontSizes,
   settingsFonts,
   storeSettings,
-} from '../lib/table-settings';
+} from '../../../lib/table-settings';
 import { useTableSettings } from '../stores/table-settings-store';
-import { ColourField } from './ColourField';
+import { ColourField } from '../../../components/ColourField';
 import { TableFeaturesPanel } from './TableFeaturesPanel';
 
 const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' | 'borderColor'; label: string }[] = [

@@ -15,7 +15,7 @@ import { SpannersEditor } from '../../../components/table-features/SpannersEdito
 import { previewTable } from '../api/render';
 import { buildRequestBody, columnsOf, ownFeatureFields } from '../lib/request-body';
 import { sampleJson } from '../lib/sample-data';
-import { settingsErrors } from '../lib/table-settings';
+import { settingsErrors } from '../../../lib/table-settings';
 import { useTableDraft } from '../stores/table-draft-store';
 import { useTableSettings } from '../stores/table-settings-store';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidTableJson, buildRequestBody, changedSettings, columnsOf, ownFeatureFields } from './request-body';
-import { defaultTableSettings } from './table-settings';
+import { defaultTableSettings } from '../../../lib/table-settings';
 
 describe('preview/save request body', () => {
   it('adds projectId and customFilename to options and keeps the payload', () => {

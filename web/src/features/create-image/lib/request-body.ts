@@ -8,7 +8,7 @@
  * over both. The Style Settings tab's conditional formats, spanners and notes (issue #24) are added
  * as top-level fields, unless the JSON sets the same field itself: the JSON wins there too.
  */
-import { defaultTableSettings, type TableSettings } from './table-settings';
+import { defaultTableSettings, type TableSettings } from '../../../lib/table-settings';
 
 export class InvalidTableJson extends Error {}
 

@@ -1,6 +1,6 @@
 /** The settings tab's values, shared with the preview tab (UI state; persisted on Save Settings). */
 import { create } from 'zustand';
-import { defaultTableSettings, loadStoredSettings, type TableSettings } from '../lib/table-settings';
+import { defaultTableSettings, loadStoredSettings, type TableSettings } from '../../../lib/table-settings';
 
 interface SettingsState {
   settings: TableSettings;

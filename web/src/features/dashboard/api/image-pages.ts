@@ -6,14 +6,14 @@
  */
 import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import { onImageListsChanged } from './image-list-events';
+import { onImageListsChanged } from '../../../lib/api/image-list-events';
 import { userImagesResponseSchema } from '@jsonable/contracts/render-api';
 import type { ImageFormat } from '@jsonable/contracts/formats';
 import { ZIP_MAX_IMAGES } from '@jsonable/contracts/lists';
 import { apiBlob, apiPage, api, messageOf, type Page } from '../../../lib/api-client';
 import { deleteImageResponseSchema } from '@jsonable/contracts/render-api';
-import { IMAGES_KEY } from './keys';
-import { refreshAfterRender, toTableImage, type TableImage } from './images';
+import { IMAGES_KEY } from '../../../lib/api/keys';
+import { refreshAfterRender, toTableImage, type TableImage } from '../../../lib/api/images';
 
 export { ZIP_MAX_IMAGES };
 

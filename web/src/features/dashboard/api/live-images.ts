@@ -12,7 +12,7 @@ import {
   type LiveImage,
 } from '@jsonable/contracts/live';
 import { api } from '../../../lib/api-client';
-import { ACCOUNT_KEY, STATISTICS_KEY } from './keys';
+import { ACCOUNT_KEY, STATISTICS_KEY } from '../../../lib/api/keys';
 
 export type { LiveImage, LiveVersion } from '@jsonable/contracts/live';
 

@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { USAGE_NO_PROJECT, usageHistorySchema, type UsageHistory } from '@jsonable/contracts/usage-history';
 import { api } from '../../../lib/api-client';
-import { USAGE_HISTORY_KEY } from './keys';
+import { USAGE_HISTORY_KEY } from '../../../lib/api/keys';
 
 export { USAGE_NO_PROJECT, type UsageHistory };
 

@@ -14,12 +14,12 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-client';
-import { accountPlan, useAccount } from '../api/account';
-import { useProjects, type Project } from '../api/projects';
+import { accountPlan, useAccount } from '../../../lib/api/account';
+import { useProjects, type Project } from '../../../lib/api/projects';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
 import { AddExampleDialog } from './dialogs/AddExampleDialog';
-import { ApiKeyDialog } from './dialogs/ApiKeyDialog';
-import { CreateProjectDialog } from './dialogs/CreateProjectDialog';
+import { ApiKeyDialog } from '../../../components/dialogs/ApiKeyDialog';
+import { CreateProjectDialog } from '../../../components/dialogs/CreateProjectDialog';
 import { DeleteImageDialog } from './dialogs/DeleteImageDialog';
 import { DeleteProjectDialog } from './dialogs/DeleteProjectDialog';
 import { ImageViewerDialog } from './dialogs/ImageViewerDialog';
@@ -27,8 +27,8 @@ import { RenameProjectDialog } from './dialogs/RenameProjectDialog';
 import { ImageBrowser } from './ImageBrowser';
 import { ProjectItem } from './ProjectItem';
 import { StatisticsCard } from './StatisticsCard';
-import { SubscriptionCard, isUpgradeTier } from './SubscriptionCard';
-import { ImageIcon, PlusIcon, TableIcon } from './icons';
+import { SubscriptionCard, isUpgradeTier } from '../../../components/SubscriptionCard';
+import { ImageIcon, PlusIcon, TableIcon } from '../../../components/icons';
 
 export function DashboardPage() {
   const { account, isLoading: accountLoading } = useAccount();

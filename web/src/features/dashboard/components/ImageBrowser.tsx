@@ -27,8 +27,8 @@ import {
   type BulkDeleteResult,
   type ImageFilters,
 } from '../api/image-pages';
-import type { TableImage } from '../api/images';
-import { AppDialog } from './AppDialog';
+import type { TableImage } from '../../../lib/api/images';
+import { AppDialog } from '../../../components/AppDialog';
 import { ImageCard, IMAGE_CARD_HEIGHT } from './ImageCard';
 
 const GAP = 12;

@@ -1,9 +1,9 @@
 import { Box, Button, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { CopyButton } from '../../../components/CopyButton';
 import { formatDate } from '../../../lib/dates';
-import type { TableImage } from '../api/images';
+import type { TableImage } from '../../../lib/api/images';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
-import { DownloadIcon, TrashIcon } from './icons';
+import { DownloadIcon, TrashIcon } from '../../../components/icons';
 
 /** Cards have one height, so the virtualised grid knows where every row is without measuring. */
 export const IMAGE_CARD_HEIGHT = 232;

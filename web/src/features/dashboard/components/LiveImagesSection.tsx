@@ -10,7 +10,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { messageOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
-import type { Project } from '../api/projects';
+import type { Project } from '../../../lib/api/projects';
 import {
   deleteLiveImage,
   putLiveImage,
@@ -21,7 +21,7 @@ import {
   type LiveVersion,
 } from '../api/live-images';
 import { htmlSnippet, markdownSnippet, slackSnippet } from '../lib/snippets';
-import { AppDialog } from './AppDialog';
+import { AppDialog } from '../../../components/AppDialog';
 
 /** The stable URL's alt text: the current version's summary. */
 const altOf = (live: LiveImage) =>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Collapsible, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Project } from '../api/projects';
-import { endpointPathOf } from '../lib/endpoint';
+import type { Project } from '../../../lib/api/projects';
+import { endpointPathOf } from '../../../lib/endpoint';
 import { useDashboardDialogs } from '../stores/dashboard-dialogs';
 import { ImageBrowser } from './ImageBrowser';
 import { LiveImagesSection } from './LiveImagesSection';
-import { ChevronIcon, DotsIcon, PlusIcon } from './icons';
+import { ChevronIcon, DotsIcon, PlusIcon } from '../../../components/icons';
 
 export function ProjectItem({ project, defaultOpen }: { project: Project; defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);

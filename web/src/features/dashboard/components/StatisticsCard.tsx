@@ -3,7 +3,7 @@ import { Box, Button, ButtonGroup, Card, HStack, Progress, Skeleton, Stack, Text
 import { USAGE_PERIOD_DAYS } from '@jsonable/contracts/plans';
 import type { UserStats } from '@jsonable/contracts/render-api';
 import { formatDate } from '../../../lib/dates';
-import { accountPlan, useStatistics, type Account } from '../api/account';
+import { accountPlan, useStatistics, type Account } from '../../../lib/api/account';
 import { fillDays } from '../lib/per-day';
 import { RendersChart } from './RendersChart';
 import { UsageHistoryPanel } from './UsageHistoryPanel';

@@ -1,7 +1,7 @@
 /** Which dashboard dialog is open, and for what (UI state only; the data lives in SWR). */
 import { create } from 'zustand';
-import type { Project } from '../api/projects';
-import type { TableImage } from '../api/images';
+import type { Project } from '../../../lib/api/projects';
+import type { TableImage } from '../../../lib/api/images';
 
 export type DashboardDialog =
   | { kind: 'none' }

@@ -34,10 +34,10 @@ import {
 import { toast } from '../../../lib/toaster';
 import { ConditionalFormatsEditor } from '../../../components/table-features/ConditionalFormatsEditor';
 import { SpannersEditor } from '../../../components/table-features/SpannersEditor';
-import { saveProjectStyles, useProjectsWithStyles } from '../../dashboard/api/projects';
-import { ArrowLeftIcon } from '../../dashboard/components/icons';
-import { ColourField } from '../../create-image/components/ColourField';
-import { HEX_COLOUR } from '../../create-image/lib/table-settings';
+import { saveProjectStyles, useProjectsWithStyles } from '../../../lib/api/projects';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { ColourField } from '../../../components/ColourField';
+import { HEX_COLOUR } from '../../../lib/table-settings';
 import {
   PADDING,
   WIDTH,

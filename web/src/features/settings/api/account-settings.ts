@@ -2,8 +2,8 @@
 import useSWR, { mutate } from 'swr';
 import { apiKeyPrefixResponseSchema, generatedApiKeyResponseSchema } from '@jsonable/contracts/accounts';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from '../../auth/api';
-import { ACCOUNT_KEY } from '../../dashboard/api/keys';
+import { USER_KEY } from '../../../lib/auth';
+import { ACCOUNT_KEY } from '../../../lib/api/keys';
 
 export const USER_API_KEY_KEY = '/api/jsonable/user/api-key';
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
-import type { SessionUser } from '../../auth/api';
+import type { SessionUser } from '../../../lib/auth';
 import { updateProfile } from '../api/account-settings';
 
 export function ProfileTab({ user }: { user: SessionUser }) {

@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, type AccountSession } from '@jsonable/contr
 import { messageOf } from '../../../lib/api-client';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
-import { USER_KEY } from '../../auth/api';
+import { USER_KEY } from '../../../lib/auth';
 import { changePassword } from '../api/account-settings';
 import { SESSIONS_KEY, describeUserAgent, signOutOtherSessions, signOutSession, useSessions } from '../api/sessions';
 

@@ -1,10 +1,10 @@
 import { Box, Button, Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../../../app/ProtectedRoute';
-import { useUser } from '../../auth/api';
-import { useAccount } from '../../dashboard/api/account';
-import { BillingHistory } from '../../billing/components/BillingHistory';
-import { KeyIcon } from '../../dashboard/components/icons';
+import { useUser } from '../../../lib/auth';
+import { useAccount } from '../../../lib/api/account';
+import { BillingHistory } from '../../../components/BillingHistory';
+import { KeyIcon } from '../../../components/icons';
 import { ApiKeysTab } from './ApiKeysTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';

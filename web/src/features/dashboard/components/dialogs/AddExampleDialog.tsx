@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { messageOf } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toaster';
-import { addExampleImage } from '../../api/images';
-import type { Project } from '../../api/projects';
-import { AppDialog } from '../AppDialog';
+import { addExampleImage } from '../../../../lib/api/images';
+import type { Project } from '../../../../lib/api/projects';
+import { AppDialog } from '../../../../components/AppDialog';
 
 /** Renders a small sample table into the project, using its default styles (counts toward usage). */
 export function AddExampleDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {

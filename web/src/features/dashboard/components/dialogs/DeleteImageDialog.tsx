@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Text } from '@chakra-ui/react';
 import { messageOf } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toaster';
-import { deleteImage, type TableImage } from '../../api/images';
-import { AppDialog } from '../AppDialog';
+import { deleteImage, type TableImage } from '../../../../lib/api/images';
+import { AppDialog } from '../../../../components/AppDialog';
 
 export function DeleteImageDialog({ image, onClose }: { image: TableImage | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Text } from '@chakra-ui/react';
 import { messageOf } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toaster';
-import { deleteProject, type Project } from '../../api/projects';
-import { AppDialog } from '../AppDialog';
+import { deleteProject, type Project } from '../../../../lib/api/projects';
+import { AppDialog } from '../../../../components/AppDialog';
 
 export function DeleteProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -5,10 +5,10 @@ import { CopyButton } from '../../../../components/CopyButton';
 import { messageOf } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/dates';
 import { toast } from '../../../../lib/toaster';
-import { updateAltText, type TableImage } from '../../api/images';
+import { updateAltText, type TableImage } from '../../../../lib/api/images';
 import { htmlSnippet, markdownSnippet, slackSnippet, twinUrls } from '../../lib/snippets';
-import { AppDialog } from '../AppDialog';
-import { DownloadIcon } from '../icons';
+import { AppDialog } from '../../../../components/AppDialog';
+import { DownloadIcon } from '../../../../components/icons';
 
 export function ImageViewerDialog({ image, onClose }: { image: TableImage | null; onClose: () => void }) {
   const absolute = image ? new URL(image.url, window.location.origin).toString() : '';

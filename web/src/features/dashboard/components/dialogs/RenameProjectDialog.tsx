@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { messageOf } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toaster';
-import { renameProject, type Project } from '../../api/projects';
-import { validateRename, type ProjectFormErrors } from '../../lib/project-form';
-import { AppDialog } from '../AppDialog';
+import { renameProject, type Project } from '../../../../lib/api/projects';
+import { validateRename, type ProjectFormErrors } from '../../../../lib/project-form';
+import { AppDialog } from '../../../../components/AppDialog';
 
 export function RenameProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const [name, setName] = useState('');

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { userWithPlanSchema } from '@jsonable/contracts/accounts';
 import { planOf, type Plan } from '@jsonable/contracts/plans';
 import { userStatsSchema, userUsageFieldsSchema, type UserStats } from '@jsonable/contracts/render-api';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { ACCOUNT_KEY, STATISTICS_KEY } from './keys';
 
 // Usage fields are optional here so the card degrades to the plan table if a server lacks them.

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, HStack, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { accountPlan, type Account } from '../api/account';
+import { accountPlan, type Account } from '../lib/api/account';
 
 /** SPEC §4: free and basic (and unknown tiers) see Upgrade → /subscribe; paid tiers manage their subscription. */
 export function isUpgradeTier(tier: string | null | undefined): boolean {

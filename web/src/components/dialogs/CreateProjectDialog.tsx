@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { messageOf } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toaster';
-import { createProject, type Project } from '../../api/projects';
+import { messageOf } from '../../lib/api-client';
+import { toast } from '../../lib/toaster';
+import { createProject, type Project } from '../../lib/api/projects';
 import {
   suggestEndpointPath,
   validateProjectForm,

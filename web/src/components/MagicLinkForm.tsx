@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { requestMagicLink } from '../api';
-import { emailError } from '../validation';
-import { toast } from '../../../lib/toaster';
-import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
+import { requestMagicLink } from '../lib/auth';
+import { emailError } from '../lib/validation';
+import { toast } from '../lib/toaster';
+import { useAdoptTypedValues } from '../lib/typed-before-hydration';
 
 /** E-mail entry, then the Check Your Email confirmation (SPEC §4). Used on /auth and the landing dialog. */
 export function MagicLinkForm({ idPrefix = 'magic' }: { idPrefix?: string }) {

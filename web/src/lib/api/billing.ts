@@ -11,7 +11,7 @@ import {
   type BillingStatus,
   type PurchasablePlan,
 } from '@jsonable/contracts/billing';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export const BILLING_STATUS_KEY = '/api/billing/status';
 export const BILLING_HISTORY_KEY = '/api/billing/history';

@@ -5,7 +5,7 @@
  */
 import useSWR from 'swr';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../api-client';
 
 export const sessionUserSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Code, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { CopyButton } from '../../../../components/CopyButton';
-import { toast } from '../../../../lib/toaster';
-import { messageOf } from '../../../../lib/api-client';
-import { regenerateProjectKey, setRequireKey, type Project } from '../../api/projects';
+import { CopyButton } from '../CopyButton';
+import { toast } from '../../lib/toaster';
+import { messageOf } from '../../lib/api-client';
+import { regenerateProjectKey, setRequireKey, type Project } from '../../lib/api/projects';
 import { endpointUrl } from '../../lib/endpoint';
 import { AppDialog } from '../AppDialog';
 

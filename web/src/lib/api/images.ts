@@ -9,7 +9,7 @@ import {
   userImageSchema,
   type UserImage,
 } from '@jsonable/contracts/render-api';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { ACCOUNT_KEY, IMAGES_KEY, STATISTICS_KEY } from './keys';
 import { imageListsChanged } from './image-list-events';
 import { refreshProjectLists } from './projects';

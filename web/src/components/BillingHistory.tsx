@@ -1,7 +1,7 @@
 import { Alert, Box, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
 import { planOf } from '@jsonable/contracts/plans';
-import { formatDate } from '../../../lib/dates';
-import { formatAmount, useBillingHistory } from '../api/billing';
+import { formatDate } from '../lib/dates';
+import { formatAmount, useBillingHistory } from '../lib/api/billing';
 
 /** Readable names for the billing read model's event types. */
 const eventNames: Record<string, string> = {

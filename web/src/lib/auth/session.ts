@@ -6,7 +6,7 @@ import {
   verifyMagicLinkResponseSchema,
   type VerifyMagicLinkResponse,
 } from '@jsonable/contracts/accounts';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { USER_KEY, fetchUser, parseSessionUser, type SessionUser } from './user';
 
 export interface Credentials {

@@ -13,7 +13,7 @@ import {
   saveStylesResponseSchema,
   type ProjectView,
 } from '@jsonable/contracts/projects';
-import { api, apiAllPages, LIST_PAGE_MAX } from '../../../lib/api-client';
+import { api, apiAllPages, LIST_PAGE_MAX } from '../api-client';
 import { imageListsChanged } from './image-list-events';
 import { ACCOUNT_KEY, STATISTICS_KEY } from './keys';
 

@@ -1,5 +1,5 @@
 import { demoResponseSchema } from '@jsonable/contracts/render-api';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 
 /** Demo answers `{ success, url }`; a missing url is its own failure (toast 'No image URL in response'). */
 export class MissingImageUrlError extends Error {
