@@ -5,9 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
 import { ConflictError, NotFoundError, ValidationError } from '../src/errors';
 import type { EventStore, NewEvent } from '../src/ports';
+import { aggregateStream } from '../src/runtime/aggregate-stream';
 import { claimUnique } from '../src/runtime/claim-unique';
 import type { Decider } from '../src/runtime/decider';
-import { handleCommand } from '../src/runtime/handle-command';
+import { handleCommand, handleCommands } from '../src/runtime/handle-command';
+import { MicroBatcher } from '../src/runtime/micro-batcher';
+import { StreamStateCache } from '../src/runtime/stream-state-cache';
 import { randomIds } from '../src/runtime/system';
 import { sequentialIds, testDecider } from '../src/runtime/testing';
 
@@ -150,7 +153,7 @@ describe('handleCommand', () => {
     expect(ok.state.value).toBe(5);
   });
 
-  it('gives up with a ConflictError after maxRetries lost races', async () => {
+  it('gives up with a ConflictError after retry.onVersionConflict lost races', async () => {
     await handleCommand({
       eventStore: store,
       stream: 'c',
@@ -172,7 +175,7 @@ describe('handleCommand', () => {
         decider: counter,
         command: { type: 'Increment', data: { by: 1 } },
         ids: randomIds,
-        maxRetries: 2,
+        retry: { onVersionConflict: 2 },
       }),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(attempts).toBe(3);
@@ -196,7 +199,7 @@ describe('handleCommand', () => {
             decider: counter,
             command: { type: 'Increment', data: { by: 1 } },
             ids: randomIds,
-            maxRetries: 20,
+            retry: { onVersionConflict: 20 },
           }),
         ),
       );
@@ -232,6 +235,110 @@ describe('handleCommand', () => {
     });
     const [recorded] = await store.readStream('m');
     expect(recorded?.metadata).toEqual({ requestId: 'r-1' });
+  });
+});
+
+describe('handleCommands', () => {
+  const open = { type: 'Open' as const, data: { id: 'c' } };
+  const inc = (by: number, max?: number) => ({ type: 'Increment' as const, data: { by, ...(max ? { max } : {}) } });
+
+  it('decides each command on the state of the ones before it, leaves out the refused, appends once', async () => {
+    const { outcomes, state, revision } = await handleCommands({
+      eventStore: store,
+      stream: 'c',
+      decider: counter,
+      commands: [open, inc(2, 3), inc(2, 3), inc(1, 3)],
+      ids: randomIds,
+    });
+    expect(outcomes.map((o) => ('refused' in o ? (o.refused as Error).message : o.events.length))).toEqual([
+      1,
+      1,
+      'Over the limit',
+      1,
+    ]);
+    expect(state.value).toBe(3);
+    expect(revision).toBe(2);
+    expect((await store.readStream('c')).map((e) => e.position)).toEqual([1, 2, 3]);
+  });
+
+  it('reads only the events after a cached fold and remembers the fold after its append', async () => {
+    const cache = new StreamStateCache(counter);
+    await handleCommand({ eventStore: store, stream: 'c', decider: counter, command: open, ids: randomIds });
+    const reads: Array<number | undefined> = [];
+    const counting: EventStore = Object.create(store) as EventStore;
+    counting.readStream = async (stream, options) => {
+      reads.push(options?.fromRevision);
+      return store.readStream(stream, options);
+    };
+    const options = { eventStore: counting, stream: 'c', decider: counter, ids: randomIds, cache };
+    await handleCommand({ ...options, command: inc(1) });
+    await handleCommand({ ...options, command: inc(1) });
+    expect(reads).toEqual([undefined, 2]);
+    expect((await cache.load(counting, 'c')).state.value).toBe(2);
+  });
+});
+
+describe('aggregateStream', () => {
+  it('folds the whole stream, or only what follows a fold kept from before', async () => {
+    const empty = await aggregateStream(store, 'c', counter);
+    expect(empty).toEqual({ state: { open: false, value: 0 }, revision: -1, position: 0 });
+    await handleCommands({
+      eventStore: store,
+      stream: 'c',
+      decider: counter,
+      commands: [
+        { type: 'Open', data: { id: 'c' } },
+        { type: 'Increment', data: { by: 2 } },
+      ],
+      ids: randomIds,
+    });
+    const whole = await aggregateStream(store, 'c', counter);
+    expect(whole).toEqual({ state: { open: true, value: 2 }, revision: 1, position: 2 });
+    const kept = { state: { open: true, value: 40 }, revision: 1, position: 2 };
+    expect(await aggregateStream(store, 'c', counter, kept)).toBe(kept);
+    await handleCommand({
+      eventStore: store,
+      stream: 'c',
+      decider: counter,
+      command: { type: 'Increment', data: { by: 2 } },
+      ids: randomIds,
+    });
+    expect((await aggregateStream(store, 'c', counter, kept)).state.value).toBe(42);
+  });
+});
+
+describe('MicroBatcher', () => {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('writes what one turn gathered per key in one batch, and starts the next batch after it', async () => {
+    const written: Array<[string, number[]]> = [];
+    const batcher = new MicroBatcher<string, number, number>(async (key, batch) => {
+      written.push([key, batch.map((b) => b.item)]);
+      for (const b of batch) b.resolve(b.item * 10);
+    });
+    const first = [batcher.add('a', 1), batcher.add('b', 2), batcher.add('a', 3)];
+    await turn();
+    const second = batcher.add('a', 4);
+    expect(await Promise.all([...first, second])).toEqual([10, 20, 30, 40]);
+    expect(written).toEqual([
+      ['a', [1, 3]],
+      ['b', [2]],
+      ['a', [4]],
+    ]);
+  });
+
+  it('settles each caller on its own, and rejects what a failed write left unsettled', async () => {
+    const batcher = new MicroBatcher<string, number>(async (_key, batch) => {
+      batch[0]!.resolve();
+      batch[1]!.reject(new Error('refused'));
+      throw new Error('disk full');
+    });
+    const results = await Promise.allSettled([batcher.add('a', 1), batcher.add('a', 2), batcher.add('a', 3)]);
+    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'ok'))).toEqual([
+      'ok',
+      'refused',
+      'disk full',
+    ]);
   });
 });
 

@@ -16,15 +16,14 @@ import { findPendingSignUps } from '@jsonable/read-models/accounts/login-tokens.
 import { UnauthorizedError, UnavailableError, ValidationError } from '../errors';
 import type { Clock, EventStore, Ids, MailMessage, Mailer } from '../ports';
 import { claimUnique } from '../runtime/claim-unique';
-import { foldEvents } from '../runtime/decider';
-import { handleCommand, toDomainEvent } from '../runtime/handle-command';
+import { aggregateStream } from '../runtime/aggregate-stream';
+import { handleCommand } from '../runtime/handle-command';
 import {
   passwordWithoutCurrentUntil,
   userDecider,
   usableToken,
   type ClientInfo,
   type UserCommand,
-  type UserEvent,
   type UserState,
 } from './accounts.decider';
 import type { LinkPurpose, UserSignedOut } from '@jsonable/contracts/events';
@@ -76,11 +75,7 @@ function run(deps: Pick<AccountsDeps, 'eventStore' | 'ids'>, userId: string, com
 }
 
 export async function loadUser(eventStore: EventStore, userId: string): Promise<UserState> {
-  const recorded = await eventStore.readStream(userStream(userId));
-  return foldEvents(
-    userDecider,
-    recorded.map((e) => toDomainEvent<UserEvent>(e)),
-  );
+  return (await aggregateStream(eventStore, userStream(userId), userDecider)).state;
 }
 
 async function send(mailer: Mailer, message: MailMessage): Promise<void> {

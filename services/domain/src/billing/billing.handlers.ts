@@ -11,8 +11,8 @@ import { changePlan, loadUser } from '../accounts/accounts.handlers';
 import { userStream } from '../accounts/streams';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { EventStore, Ids } from '../ports';
-import { foldEvents } from '../runtime/decider';
-import { handleCommand, toDomainEvent } from '../runtime/handle-command';
+import { aggregateStream } from '../runtime/aggregate-stream';
+import { handleCommand } from '../runtime/handle-command';
 import {
   bestGranting,
   billingDecider,
@@ -36,11 +36,7 @@ export interface BillingDeps {
 }
 
 export async function loadBilling(eventStore: EventStore, userId: string): Promise<BillingState> {
-  const recorded = await eventStore.readStream(billingStream(userId));
-  return foldEvents(
-    billingDecider,
-    recorded.map((e) => toDomainEvent<BillingEvent>(e)),
-  );
+  return (await aggregateStream(eventStore, billingStream(userId), billingDecider)).state;
 }
 
 /** Creates a Checkout Session for a plan; the customer is reused when the user already has one. */

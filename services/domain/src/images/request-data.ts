@@ -4,6 +4,7 @@
  * its folder's fsync on every render. Events never hold it (they keep its size and shape).
  */
 import type { Doc, DocumentStore } from '@jsonable/read-models/ports';
+import { MicroBatcher } from '../runtime/micro-batcher';
 
 export const REQUEST_DATA = 'image_request_data';
 
@@ -26,8 +27,11 @@ async function ensure(docs: DocumentStore): Promise<void> {
   ensured.add(docs);
 }
 
-/** Per store, the documents gathered for the next write (see saveRequestData). */
-const forming = new WeakMap<DocumentStore, { docs: RequestDataDoc[]; written: Promise<void> }>();
+/** Per store, the documents of one turn written in one batch (see saveRequestData). */
+const batches = new MicroBatcher<DocumentStore, RequestDataDoc>(async (docs, batch) => {
+  await docs.applyBatch(batch.map(({ item }) => ({ op: 'put' as const, collection: REQUEST_DATA, doc: item })));
+  for (const member of batch) member.resolve();
+});
 
 /**
  * Writes the document. The documents of renders that reach this point in the same turn of the
@@ -36,19 +40,7 @@ const forming = new WeakMap<DocumentStore, { docs: RequestDataDoc[]; written: Pr
  */
 export async function saveRequestData(docs: DocumentStore, doc: RequestDataDoc): Promise<void> {
   await ensure(docs);
-  let batch = forming.get(docs);
-  if (!batch) {
-    const next = { docs: [] as RequestDataDoc[], written: Promise.resolve() };
-    next.written = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      // Later callers start the next batch: this one is being written.
-      forming.delete(docs);
-      return docs.applyBatch(next.docs.map((d) => ({ op: 'put' as const, collection: REQUEST_DATA, doc: d })));
-    });
-    forming.set(docs, next);
-    batch = next;
-  }
-  batch.docs.push(doc);
-  await batch.written;
+  await batches.add(docs, doc);
 }
 
 export async function deleteRequestData(docs: DocumentStore, imageId: string): Promise<void> {

@@ -9,8 +9,8 @@
 import type { LiveAuthor } from '@jsonable/contracts/events';
 import { twinKeyOf } from '../images/filenames';
 import type { BlobStore, Clock, EventStore, Ids } from '../ports';
-import { foldEvents } from '../runtime/decider';
-import { handleCommand, toDomainEvent } from '../runtime/handle-command';
+import { aggregateStream } from '../runtime/aggregate-stream';
+import { handleCommand } from '../runtime/handle-command';
 import { KeyedLock } from '../runtime/keyed-lock';
 import type { RenderTableResult } from '../usage/render-table';
 import {
@@ -18,7 +18,6 @@ import {
   liveDecider,
   purgeableVersions,
   type LiveCommand,
-  type LiveEvent,
   type LiveExpectation,
   type LiveState,
 } from './live.decider';
@@ -41,11 +40,7 @@ async function deleteVersionFiles(deps: LiveDeps, versions: Array<{ blobKey: str
 }
 
 async function loadLive(eventStore: EventStore, stream: string): Promise<LiveState> {
-  const events = await eventStore.readStream(stream);
-  return foldEvents(
-    liveDecider,
-    events.map((e) => toDomainEvent<LiveEvent>(e)),
-  );
+  return (await aggregateStream(eventStore, stream, liveDecider)).state;
 }
 
 export interface PutLiveInput {

@@ -14,12 +14,67 @@
 import type { ProjectSlotFreed, ProjectSlotTaken } from '@jsonable/contracts/events';
 import { streams } from '@jsonable/contracts/streams';
 import { renderMessages } from '@jsonable/contracts/render-api';
-import { ConcurrencyError, ConflictError, PaymentRequiredError } from '../errors';
-import type { Clock, EventStore, Ids, RecordedEvent } from '../ports';
+import { assertNever, PaymentRequiredError } from '../errors';
+import type { Clock, EventStore, Ids } from '../ports';
+import type { Decider } from '../runtime/decider';
+import { handleCommand } from '../runtime/handle-command';
 
 export const PENDING_SLOT_MS = 10 * 60_000;
 
 export const projectSlotsStream = (userId: string): string => streams.projectSlots(userId);
+
+export type SlotEvent = ProjectSlotTaken | ProjectSlotFreed;
+
+export type SlotCommand = {
+  type: 'TakeProjectSlot';
+  data: {
+    userId: string;
+    projectId: string;
+    /** The user's active projects as the read model knows them. */
+    activeInReadModel: readonly string[];
+    /** Projects allowed (null = unlimited) and the plan's display name for the 402 message. */
+    limit: number | null;
+    planName: string;
+    /** Now, as the handler's clock says (ISO): recorded as takenAt and the age of pending slots. */
+    takenAt: string;
+  };
+};
+
+export interface SlotsState {
+  /** Projects whose slot was given back. */
+  freed: ReadonlySet<string>;
+  /** Slots taken, by project: when (epoch ms; a project's last take counts). */
+  taken: ReadonlyMap<string, number>;
+}
+
+export const projectSlotsDecider: Decider<SlotsState, SlotCommand, SlotEvent> = {
+  initialState: () => ({ freed: new Set(), taken: new Map() }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProjectSlotTaken':
+        return { ...state, taken: new Map(state.taken).set(event.data.projectId, Date.parse(event.data.takenAt)) };
+      case 'ProjectSlotFreed':
+        return { ...state, freed: new Set(state.freed).add(event.data.projectId) };
+      default:
+        return assertNever(event);
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'TakeProjectSlot': {
+        const { userId, projectId, activeInReadModel, limit, planName, takenAt } = command.data;
+        if (limit !== null) {
+          const counted = countedProjects(state, activeInReadModel, Date.parse(takenAt));
+          counted.delete(projectId);
+          if (counted.size >= limit) throw new PaymentRequiredError(renderMessages.projectLimit(planName, limit));
+        }
+        return [{ type: 'ProjectSlotTaken', data: { userId, projectId, takenAt } }];
+      }
+      default:
+        return assertNever(command.type);
+    }
+  },
+};
 
 export interface SlotsDeps {
   eventStore: EventStore;
@@ -27,65 +82,29 @@ export interface SlotsDeps {
   clock: Clock;
 }
 
-export interface SlotLimit {
-  /** Projects allowed (null = unlimited) and the plan's display name for the 402 message. */
-  limit: number | null;
-  planName: string;
-}
-
 /** The projects that count against the limit at `nowMs`. */
-export function countedProjects(
-  slots: readonly RecordedEvent[],
-  activeInReadModel: readonly string[],
-  nowMs: number,
-): Set<string> {
-  const freed = new Set<string>();
-  const pending = new Map<string, number>();
-  for (const event of slots) {
-    if (event.type === 'ProjectSlotFreed') freed.add((event.data as ProjectSlotFreed['data']).projectId);
-    else if (event.type === 'ProjectSlotTaken') {
-      const data = event.data as ProjectSlotTaken['data'];
-      pending.set(data.projectId, Date.parse(data.takenAt));
-    }
-  }
+export function countedProjects(state: SlotsState, activeInReadModel: readonly string[], nowMs: number): Set<string> {
   const counted = new Set<string>();
-  for (const id of activeInReadModel) if (!freed.has(id)) counted.add(id);
-  for (const [id, takenAt] of pending) {
-    if (!freed.has(id) && !(nowMs - takenAt > PENDING_SLOT_MS)) counted.add(id);
+  for (const id of activeInReadModel) if (!state.freed.has(id)) counted.add(id);
+  for (const [id, takenAt] of state.taken) {
+    if (!state.freed.has(id) && !(nowMs - takenAt > PENDING_SLOT_MS)) counted.add(id);
   }
   return counted;
 }
 
 /**
- * Takes a slot for `projectId`, or throws the plan's 402 when every slot is held. Retried when
- * another create or delete of the same user appended in between.
+ * Takes a slot for `projectId`, or throws the plan's 402 when every slot is held: the decider run
+ * by handleCommand, retried when another create or delete of the same user appended in between.
  */
-export async function takeProjectSlot(
-  deps: SlotsDeps,
-  input: { userId: string; projectId: string; activeInReadModel: readonly string[] } & SlotLimit,
-): Promise<void> {
-  const stream = projectSlotsStream(input.userId);
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const slots = await deps.eventStore.readStream(stream);
-    if (input.limit !== null) {
-      const counted = countedProjects(slots, input.activeInReadModel, deps.clock.now().getTime());
-      counted.delete(input.projectId);
-      if (counted.size >= input.limit)
-        throw new PaymentRequiredError(renderMessages.projectLimit(input.planName, input.limit));
-    }
-    const last = slots[slots.length - 1];
-    const taken: ProjectSlotTaken = {
-      type: 'ProjectSlotTaken',
-      data: { userId: input.userId, projectId: input.projectId, takenAt: deps.clock.now().toISOString() },
-    };
-    try {
-      await deps.eventStore.append(stream, [{ id: deps.ids.uuid(), ...taken }], last ? last.revision : 'no_stream');
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-    }
-  }
-  throw new ConflictError('Too many concurrent project changes; please try again');
+export async function takeProjectSlot(deps: SlotsDeps, input: Omit<SlotCommand['data'], 'takenAt'>): Promise<void> {
+  await handleCommand({
+    eventStore: deps.eventStore,
+    stream: projectSlotsStream(input.userId),
+    decider: projectSlotsDecider,
+    command: { type: 'TakeProjectSlot', data: { ...input, takenAt: deps.clock.now().toISOString() } },
+    ids: deps.ids,
+    retry: { onVersionConflict: 9, conflictMessage: 'Too many concurrent project changes; please try again' },
+  });
 }
 
 /** Gives the slot back (a deleted project, or a create that failed after taking it). */

@@ -8,7 +8,6 @@
 import { altTextOf } from '@jsonable/contracts/alt-text';
 import { planOf, usagePeriodIndex } from '@jsonable/contracts/plans';
 import type { RenderSource } from '@jsonable/contracts/events';
-import { ConcurrencyError, ConflictError } from '../errors';
 import type { BlobStore, Clock, EventStore, Ids, RenderOutput, TableRenderer } from '../ports';
 import {
   blobKeys,
@@ -20,7 +19,9 @@ import {
 } from '../images/filenames';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import { deleteRequestData, saveRequestData } from '../images/request-data';
-import { StreamStateCache } from './state-cache';
+import { handleCommands } from '../runtime/handle-command';
+import { MicroBatcher, type Gathered } from '../runtime/micro-batcher';
+import { StreamStateCache } from '../runtime/stream-state-cache';
 import {
   assertWithinAllowance,
   priorRender,
@@ -75,19 +76,15 @@ export interface RenderTableResult {
 type UsageCache = StreamStateCache<UsageState, UsageCommand, UsageEvent>;
 
 /** A render whose file is stored, waiting for its group's append. */
-interface PendingRecord {
-  image: RenderedImage;
-  allowance: number | null;
-  planName: string;
-  resolve(result: RenderTableResult): void;
-  reject(error: unknown): void;
-}
+type PendingRecord = UsageCommand['data'];
 
 /** One cache per process; each RenderService owns one. */
 export class RenderService {
   private readonly cache: UsageCache = new StreamStateCache(usageDecider);
-  /** Per stream, the group of renders being gathered for the next append. */
-  private readonly forming = new Map<string, PendingRecord[]>();
+  /** Per stream, the renders of one turn recorded in one append; groups of a stream follow one another. */
+  private readonly groups = new MicroBatcher<string, PendingRecord, RenderTableResult>((stream, members) =>
+    this.cache.exclusive(stream, () => this.commit(stream, members)),
+  );
 
   constructor(private readonly deps: RenderDeps) {}
 
@@ -197,10 +194,11 @@ export class RenderService {
   /**
    * Records the render on its usage stream, together with the other renders of this stream that
    * reach this point in the same turn of the event loop (their files written): one append of
-   * several TableRendered events, with the exact expected revision, instead of one append each.
-   * Each render is still decided alone, in order, on the state folded with the renders before it
-   * in the group, so the quota and Idempotency-Keys hold exactly as with single appends; and the
-   * projector gets the group as one batch. Groups of one stream follow one another in this process.
+   * several TableRendered events, with the exact expected revision, instead of one append each
+   * (handleCommands decides each render alone, in order, on the state folded with the renders
+   * before it in the group, so the quota and Idempotency-Keys hold exactly as with single
+   * appends); and the projector gets the group as one batch. Groups of one stream follow one
+   * another in this process.
    */
   private record(
     stream: string,
@@ -208,93 +206,40 @@ export class RenderService {
     allowance: number | null,
     planName: string,
   ): Promise<RenderTableResult> {
-    return new Promise((resolve, reject) => {
-      let group = this.forming.get(stream);
-      if (!group) {
-        const members: PendingRecord[] = [];
-        group = members;
-        this.forming.set(stream, members);
-        setImmediate(() => {
-          this.forming.delete(stream);
-          void this.cache
-            .exclusive(stream, () => this.commit(stream, members))
-            .catch((error: unknown) => {
-              for (const member of members) member.reject(error);
-            });
-        });
-      }
-      group.push({ image, allowance, planName, resolve, reject });
-    });
+    return this.groups.add(stream, { image, allowance, planName });
   }
 
-  /** Catch up → decide each member → one append; retried when another process appended first. */
-  private async commit(stream: string, members: PendingRecord[]): Promise<void> {
+  /** Decide each member → one append (retried when another process appended first) → answer each. */
+  private async commit(stream: string, members: Gathered<PendingRecord, RenderTableResult>[]): Promise<void> {
     const { eventStore, ids } = this.deps;
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const folded = await this.cache.load(eventStore, stream);
-      let state = folded.state;
-      const recorded: PendingRecord[] = [];
-      const events: UsageEvent[] = [];
-      const outcomes: Array<(position: number | undefined) => Promise<void>> = [];
-      for (const member of members) {
-        const { image } = member;
-        let prior: RenderedImage | null;
-        let decided: UsageEvent[];
-        try {
-          prior = priorRender(state, image.idempotencyKey, image.requestHash);
-          decided = prior
-            ? []
-            : usageDecider.decide(
-                { type: 'RecordRender', data: { image, allowance: member.allowance, planName: member.planName } },
-                state,
-              );
-        } catch (error) {
-          // Refused (over the quota, or the key with another body): this render alone fails.
-          outcomes.push(async () => member.reject(error));
-          continue;
-        }
-        if (prior) {
-          // The same Idempotency-Key won before, possibly earlier in this very group: answer
-          // with that image and drop this render's own file.
-          const earlier = prior;
-          const inGroup = recorded.some((r) => r.image.imageId === earlier.imageId);
-          outcomes.push(async (position) => {
-            await this.discard(image);
-            const at =
-              inGroup && position !== undefined ? position : await positionOf(eventStore, stream, earlier.imageId);
-            member.resolve({ image: earlier, position: at, replayed: true });
-          });
-          continue;
-        }
-        state = decided.reduce(usageDecider.evolve, state);
-        events.push(...decided);
-        recorded.push(member);
-      }
-
-      let position: number | undefined;
-      if (events.length > 0) {
-        try {
-          const appended = await eventStore.append(
-            stream,
-            events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data })),
-            folded.revision < 0 ? 'no_stream' : folded.revision,
-          );
-          this.cache.remember(stream, { state, revision: appended.nextRevision });
-          position = appended.position;
-        } catch (error) {
-          if (error instanceof ConcurrencyError) continue;
-          // Nothing of this group was recorded: every member fails (and deletes its file).
-          for (const member of members) member.reject(error);
-          return;
-        }
-      }
-      // The group's last position stands for each of its renders: waiting for it covers them all.
-      for (const member of recorded) member.resolve({ image: member.image, position: position ?? 0, replayed: false });
-      await Promise.all(outcomes.map((settle) => settle(position)));
-      return;
-    }
-    const error = new ConflictError('Too many concurrent renders; please try again');
-    for (const member of members) member.reject(error);
+    const { outcomes, state, position } = await handleCommands({
+      eventStore,
+      stream,
+      decider: usageDecider,
+      commands: members.map(({ item }): UsageCommand => ({ type: 'RecordRender', data: item })),
+      ids,
+      cache: this.cache,
+      retry: { onVersionConflict: 9, conflictMessage: 'Too many concurrent renders; please try again' },
+    });
+    const recorded = new Set<string>();
+    outcomes.forEach((outcome, i) => {
+      if ('events' in outcome && outcome.events.length > 0) recorded.add(members[i]!.item.image.imageId);
+    });
+    // The group's last position stands for each of its renders: waiting for it covers them all.
+    await Promise.all(
+      members.map(async ({ item, resolve, reject }, i) => {
+        const outcome = outcomes[i]!;
+        // Refused (over the quota, or the key with another body): this render alone fails.
+        if ('refused' in outcome) return reject(outcome.refused);
+        if (recorded.has(item.image.imageId)) return resolve({ image: item.image, position, replayed: false });
+        // The same Idempotency-Key won before, possibly earlier in this very group: answer with
+        // that image and drop this render's own file.
+        const earlier = priorRender(state, item.image.idempotencyKey, item.image.requestHash)!;
+        await this.discard(item.image);
+        const at = recorded.has(earlier.imageId) ? position : await positionOf(eventStore, stream, earlier.imageId);
+        resolve({ image: earlier, position: at, replayed: true });
+      }),
+    );
   }
 
   /** Files of a render that was not recorded. Best effort: the sweep job catches what this misses. */
