@@ -86,6 +86,8 @@ export interface Layout {
 }
 
 const MAX_TOKEN_WIDTH = 240;
+/** Space between a cell's image and the text under it. */
+export const IMAGE_TEXT_GAP = 4;
 
 const textStyles = new Map<string, TextStyle>();
 
@@ -518,7 +520,7 @@ function wrapCells(
       const lines = cell.text === '' ? [] : wrap(st.font, cell.text, Math.max(1, w - 2 * pad - 2 - beside));
       const contentH = Math.max(
         lines.length * st.lineHeight,
-        cell.image ? cell.image.height + (lines.length > 0 && cell.image ? 4 : 0) : 0,
+        cell.image ? cell.image.height + (lines.length > 0 && cell.image ? IMAGE_TEXT_GAP : 0) : 0,
         st.lineHeight,
       );
       const need = contentH + 2 * vpad;
@@ -689,7 +691,7 @@ function positionCells(
       if (p) lc.shift = align === 'right' ? -(d.frac - p.frac) : d.int - p.int;
     }
     const st = lc.text;
-    const imageH = cell.image ? cell.image.height + (lc.lines.length > 0 ? 4 : 0) : 0;
+    const imageH = cell.image ? cell.image.height + (lc.lines.length > 0 ? IMAGE_TEXT_GAP : 0) : 0;
     const contentH = lc.lines.length * st.lineHeight + imageH;
     // A column header reaching up through spanner bands sits at the bottom, by its columns.
     const top =

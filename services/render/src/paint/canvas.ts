@@ -8,9 +8,20 @@ import { fittedSize, type ScaledBitmap } from '../images/area-average';
 import { decodeGifAtSize } from '../images/gif-at-size';
 import { decodePngAtSize } from '../images/png-at-size';
 import { sniffImage } from '../images/sniff';
+import type { ResolvedStyles } from '@jsonable/contracts/table';
 import type { Layout, LaidCell } from '../layout/layout';
-import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
+import {
+  borderWidth,
+  coveredEdges,
+  dashPattern,
+  emphasisRules,
+  imageBox,
+  placeholderFill,
+  TABLE_SHADOW,
+  textX,
+  underlineTop,
+} from './plan';
 import { paintShapesCanvas, paintTextBlockCanvas } from './shapes';
 
 export type LoadedImages = Map<string, Image | Canvas | null>;
@@ -90,7 +101,15 @@ function atMost(img: Image, w: number, h: number, probe: BitmapProbe): Image | C
   return c;
 }
 
-function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number, width: number, style: string) {
+function line(
+  ctx: SKRSContext2D,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  width: number,
+  style: ResolvedStyles['borderStyle'],
+) {
   if (style === 'solid') {
     // Solid lines as rectangles on whole pixels stay crisp at any device scale.
     if (y1 === y2) ctx.fillRect(x1, y1 - (width > 1 ? Math.floor(width / 2) : 0), x2 - x1, width);
@@ -99,7 +118,7 @@ function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number
   }
   ctx.beginPath();
   ctx.lineWidth = width;
-  ctx.setLineDash(style === 'dashed' ? [5 * width, 3 * width] : [width, 2 * width]);
+  ctx.setLineDash(dashPattern(style, width) ?? []);
   const o = width % 2 === 1 ? 0.5 : 0;
   ctx.moveTo(x1 + (y1 === y2 ? 0 : o), y1 + (y1 === y2 ? o : 0));
   ctx.lineTo(x2 + (y1 === y2 ? 0 : o), y2 + (y1 === y2 ? o : 0));
@@ -128,24 +147,21 @@ function drawCellText(ctx: SKRSContext2D, lc: LaidCell, pad: number, state: Text
   }
   if (state.color !== lc.color) ctx.fillStyle = state.color = lc.color;
   if (state.align !== lc.align) ctx.textAlign = state.align = lc.align;
-  const x = (lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2) + lc.shift;
+  const x = textX(lc, pad);
   lc.lines.forEach((text, i) => {
     const y = lc.baseline + i * lc.text.lineHeight;
     ctx.fillText(text, x, y);
     if (lc.cell.link) {
       const w = ctx.measureText(text).width;
       const start = lc.align === 'left' ? x : lc.align === 'right' ? x - w : x - w / 2;
-      ctx.fillRect(start, Math.round(y + 2), w, 1);
+      ctx.fillRect(start, underlineTop(y), w, 1);
     }
   });
 }
 
 function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | Canvas | null | undefined, border: string) {
   const spec = lc.cell.image!;
-  const textH = lc.lines.length * lc.text.lineHeight;
-  const boxH = spec.height;
-  const top = lc.y + Math.max(0, (lc.h - boxH - textH - (textH ? 4 : 0)) / 2);
-  const left = lc.x + (lc.w - spec.width) / 2;
+  const { left, top } = imageBox(lc);
   if (img && img.width > 0 && img.height > 0) {
     const scale = Math.min(spec.width / img.width, spec.height / img.height);
     const w = img.width * scale;
@@ -154,7 +170,7 @@ function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | Canvas | null 
     return;
   }
   // Placeholder: a soft box with a diagonal, so a missing image reads as missing, not as blank.
-  ctx.fillStyle = mix(border, '#ffffff', 0.5);
+  ctx.fillStyle = placeholderFill(border);
   ctx.fillRect(left, top, spec.width, spec.height);
   ctx.strokeStyle = border;
   ctx.lineWidth = 1;
@@ -236,23 +252,15 @@ export function paintCanvas(
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
   if (s.tableShadow) {
     ctx.save();
-    ctx.shadowColor = 'rgba(15, 23, 42, 0.16)';
-    ctx.shadowBlur = 18;
-    ctx.shadowOffsetY = 4;
+    ctx.shadowColor = `rgba(${TABLE_SHADOW.rgb.join(', ')}, ${TABLE_SHADOW.opacity})`;
+    ctx.shadowBlur = TABLE_SHADOW.blur;
+    ctx.shadowOffsetY = TABLE_SHADOW.offsetY;
     ctx.fillStyle = s.rowOddBg;
     ctx.fillRect(tx, ty, tw, th);
     ctx.restore();
   }
 
-  if (layout.title) {
-    const t = layout.title;
-    ctx.font = t.text.css;
-    ctx.fillStyle = t.color;
-    ctx.textAlign = t.align;
-    ctx.direction = layout.direction;
-    const x = t.align === 'right' ? t.x + t.w : t.x;
-    t.lines.forEach((text, i) => ctx.fillText(text, x, t.baseline + i * t.text.lineHeight));
-  }
+  if (layout.title) paintTextBlockCanvas(ctx, layout.title, layout.direction);
   if (layout.subtitle) paintTextBlockCanvas(ctx, layout.subtitle, layout.direction);
   for (const note of layout.notes) paintTextBlockCanvas(ctx, note, layout.direction);
 
@@ -264,7 +272,7 @@ export function paintCanvas(
   }
 
   // Grid: horizontal rules between rows, vertical ones between columns (not through spans).
-  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth;
+  const bw = borderWidth(s);
   if (bw > 0) {
     ctx.fillStyle = s.borderColor;
     ctx.strokeStyle = s.borderColor;
@@ -287,19 +295,9 @@ export function paintCanvas(
     }
   }
   // Emphasis: a firmer rule under a frozen header, beside a frozen first column, above totals.
-  const strong = mix(s.textColor, s.borderColor, 0.35);
-  ctx.fillStyle = strong;
-  if (model.freezeHeader && model.headerRows > 0) ctx.fillRect(tx, ty + layout.rowEdges[model.headerRows]! - 1, tw, 2);
-  if (model.freezeFirstColumn && model.columns.length > 1) {
-    const firstData = model.columns[0]?.isRowNumber ? 1 : 0;
-    const v = layout.visual(firstData);
-    const x = layout.direction === 'rtl' ? layout.colEdges[v]! : layout.colEdges[v + 1]!;
-    ctx.fillRect(tx + x - 1, ty, 2, th);
-  }
-  model.rows.forEach((row, r) => {
-    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary')
-      ctx.fillRect(tx, ty + layout.rowEdges[r]! - 1, tw, 1.5);
-  });
+  const emphasis = emphasisRules(model, layout);
+  ctx.fillStyle = emphasis.color;
+  for (const r of emphasis.rects) ctx.fillRect(r.x, r.y, r.w, r.h);
 
   const pad = s.cellPadding;
   ctx.direction = layout.direction === 'rtl' ? 'rtl' : 'ltr';
@@ -316,39 +314,4 @@ export function paintCanvas(
     drawCellText(ctx, lc, pad, state);
   }
   return { canvas, opaque };
-}
-
-/** Segments of grid lines that do not cross a spanning cell. */
-export function coveredEdges(model: TableModel, layout: Layout) {
-  const rows = model.rows.length;
-  const cols = model.columns.length;
-  // blockedH[r][v]: the horizontal edge above row r is inside a span at visual column v.
-  const blockedH = Array.from({ length: rows + 1 }, () => new Array<boolean>(cols).fill(false));
-  const blockedV = Array.from({ length: cols + 1 }, () => new Array<boolean>(rows).fill(false));
-  for (const lc of layout.cells) {
-    const { colspan, rowspan } = lc.cell;
-    if (colspan === 1 && rowspan === 1) continue;
-    const vs = Math.min(layout.visual(lc.col), layout.visual(lc.col + colspan - 1));
-    for (let dr = 1; dr < rowspan; dr++) for (let dc = 0; dc < colspan; dc++) blockedH[lc.row + dr]![vs + dc] = true;
-    for (let dc = 1; dc < colspan; dc++) for (let dr = 0; dr < rowspan; dr++) blockedV[vs + dc]![lc.row + dr] = true;
-  }
-  // Header cells read as one band: no vertical rules through it.
-  for (let r = 0; r < model.headerRows; r++) for (let c = 0; c <= cols; c++) blockedV[c]![r] = true;
-  const runs = (blocked: boolean[], edges: number[]) => {
-    const out: [number, number][] = [];
-    let start = -1;
-    blocked.forEach((b, i) => {
-      if (!b && start < 0) start = i;
-      if (b && start >= 0) {
-        out.push([edges[start]!, edges[i]!]);
-        start = -1;
-      }
-    });
-    if (start >= 0) out.push([edges[start]!, edges[blocked.length]!]);
-    return out;
-  };
-  return {
-    horizontal: (r: number) => runs(blockedH[r]!, layout.colEdges),
-    vertical: (c: number) => runs(blockedV[c]!, layout.rowEdges),
-  };
 }

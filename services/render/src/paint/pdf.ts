@@ -23,6 +23,7 @@ import {
 import { verticalPadding, type Layout, type LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
 import type { PdfOptions } from '@jsonable/contracts/table';
+import { borderWidth, FROZEN_RULE, PDF_DASH } from './plan';
 import { shapesPdf } from './shapes';
 import { checkPdfPages, LIMITS } from '../limits';
 import { pageLabel } from './pages';
@@ -463,7 +464,7 @@ export async function renderPdf(
   // The structure a screen reader walks, in reading (logical) order: title, subtitle, the table
   // (header rows, then body rows, each cell in its column order), then the notes.
   const tree = new StructureTree();
-  const titleNode = model.title ? tree.add(tree.root, 'H1') : undefined;
+  const titleNode = layout.title ? tree.add(tree.root, 'H1') : undefined;
   const subtitleNode = layout.subtitle ? tree.add(tree.root, 'P') : undefined;
   const tableNode = tree.add(tree.root, 'Table');
   const thead = model.headerRows > 0 ? tree.add(tableNode, 'THead') : undefined;
@@ -562,13 +563,8 @@ export async function renderPdf(
     }),
   );
 
-  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth * u;
-  const dash =
-    s.borderStyle === 'dashed'
-      ? { length: 3, space: 2 }
-      : s.borderStyle === 'dotted'
-        ? { length: 1, space: 1.5 }
-        : undefined;
+  const bw = borderWidth(s) * u;
+  const dash = PDF_DASH[s.borderStyle];
   const rowCount = model.rows.length;
   const colCount = model.columns.length;
   const vLineWidth = (i: number) =>
@@ -583,7 +579,7 @@ export async function renderPdf(
         ? 0
         : model.showGridLines || i === 0 || i === rowCount || (model.freezeHeader && i === model.headerRows)
           ? model.freezeHeader && i === model.headerRows
-            ? Math.max(bw, 1.5)
+            ? Math.max(bw, FROZEN_RULE * PT)
             : bw
           : 0,
     vLineWidth,
@@ -601,15 +597,14 @@ export async function renderPdf(
   };
 
   const content: unknown[] = [];
-  if (model.title) {
-    const titleSize = (s.titleFontSize ?? Math.round(s.fontSize * 1.43)) * u;
+  if (layout.title) {
     content.push({
-      text: tagText(pdfText(layout.title?.lines ?? [model.title]), titleNode!),
-      fontSize: titleSize,
-      bold: true,
-      color: colour(s.titleColor),
+      text: tagText(pdfText(layout.title.lines), titleNode!),
+      fontSize: layout.title.text.size * u,
+      bold: layout.title.text.weight >= 600,
+      color: colour(layout.title.color),
       margin: blockMargins(0, layout.subtitle ? 2 : 10),
-      alignment: model.direction === 'rtl' ? 'right' : 'left',
+      alignment: layout.title.align,
     });
   }
   // Subtitle and notes: the same text and colours as the images, in the PDF's own flow.

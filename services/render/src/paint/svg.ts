@@ -10,9 +10,18 @@
 import type { FetchedImages } from '../engine';
 import { familyStack, type FaceId, type HanFace, type Weight } from '../fonts';
 import type { Layout, TextBlock, TextStyle } from '../layout/layout';
-import { mix } from '../layout/layout';
 import type { TableModel } from '../model';
-import { coveredEdges } from './canvas';
+import {
+  borderWidth,
+  coveredEdges,
+  dashPattern,
+  emphasisRules,
+  imageBox,
+  placeholderFill,
+  TABLE_SHADOW,
+  textX,
+  underlineTop,
+} from './plan';
 import { shapesSvg } from './shapes';
 import { embeddedFonts, faceOf, stackOf, type TextUse } from './svg-fonts';
 import { EMOJI_TEXT, emojiSvg, GlyphDefs, glyphsSvg, lineLeft, placeLine } from './svg-glyphs';
@@ -52,8 +61,7 @@ function textUses(layout: Layout): TextUse[] {
     if (!use) byWeight.set(`${weight}|${han}`, (use = { weight, han, texts: [] }));
     use.texts.push(...lines);
   };
-  if (layout.title) add(700, layout.han, layout.title.lines);
-  for (const block of [layout.subtitle, ...layout.notes])
+  for (const block of [layout.title, layout.subtitle, ...layout.notes])
     if (block) add(block.text.weight, block.text.han, block.lines);
   for (const lc of layout.cells) if (lc.lines.length) add(lc.text.weight, lc.text.han, lc.lines);
   return [...byWeight.values()];
@@ -110,12 +118,13 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         : plain;
     const rule =
       underline && placed.width > 0
-        ? `<rect x="${fmt(left)}" y="${Math.round(y + 2)}" width="${fmt(placed.width)}" height="1" fill="${fill}"/>`
+        ? `<rect x="${fmt(left)}" y="${underlineTop(y)}" width="${fmt(placed.width)}" height="1" fill="${fill}"/>`
         : '';
     return glyphsSvg(placed, left, y, fill, style.italic, defs) + pictures + rule;
   };
   /** A block of text outside the table (title, subtitle, note): text-anchor is logical, "start" is the right edge in rtl. */
-  const block = (t: TextBlock, weight: number) => {
+  const block = (t: TextBlock) => {
+    const weight = t.text.weight;
     const x = t.align === 'right' ? t.x + t.w : t.x;
     const anchor = (t.align === 'right') === rtl ? '' : ' text-anchor="end"';
     const attrs = `x="${fmt(x)}" font-size="${t.text.size}"${weight !== 400 ? ` font-weight="${weight}"` : ''} fill="${t.color}"${anchor}`;
@@ -127,26 +136,20 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
   const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
   if (s.tableShadow) {
     out.push(
-      `<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="4" stdDeviation="9" flood-color="#0f172a" flood-opacity="0.16"/></filter></defs>`,
+      `<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="${TABLE_SHADOW.offsetY}" stdDeviation="${TABLE_SHADOW.blur / 2}" flood-color="#${TABLE_SHADOW.rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}" flood-opacity="${TABLE_SHADOW.opacity}"/></filter></defs>`,
     );
     out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" fill="${s.rowOddBg}" filter="url(#shadow)"/>`);
   }
-  if (layout.title) block(layout.title, 700);
-  if (layout.subtitle) block(layout.subtitle, layout.subtitle.text.weight);
-  for (const note of layout.notes) block(note, note.text.weight);
+  for (const t of [layout.title, layout.subtitle, ...layout.notes]) if (t) block(t);
   out.push('<g shape-rendering="crispEdges">');
   for (const lc of layout.cells) {
     if (lc.background)
       out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
   }
-  const bw = s.borderStyle === 'none' ? 0 : s.borderWidth;
+  const bw = borderWidth(s);
   if (bw > 0) {
-    const dash =
-      s.borderStyle === 'dashed'
-        ? ` stroke-dasharray="${5 * bw} ${3 * bw}"`
-        : s.borderStyle === 'dotted'
-          ? ` stroke-dasharray="${bw} ${2 * bw}"`
-          : '';
+    const pattern = dashPattern(s.borderStyle, bw);
+    const dash = pattern ? ` stroke-dasharray="${pattern[0]} ${pattern[1]}"` : '';
     const attrs = `stroke="${s.borderColor}" stroke-width="${bw}"${dash}`;
     const paths: string[] = [];
     const o = bw / 2;
@@ -167,20 +170,9 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         `<rect x="${fmt(tx + o)}" y="${fmt(ty + o)}" width="${fmt(tw - bw)}" height="${fmt(th - bw)}" fill="none" ${attrs}/>`,
       );
   }
-  const strong = mix(s.textColor, s.borderColor, 0.35);
-  if (model.freezeHeader && model.headerRows > 0)
-    out.push(
-      `<rect x="${tx}" y="${ty + layout.rowEdges[model.headerRows]! - 1}" width="${tw}" height="2" fill="${strong}"/>`,
-    );
-  if (model.freezeFirstColumn && model.columns.length > 1) {
-    const v = layout.visual(model.columns[0]?.isRowNumber ? 1 : 0);
-    const x = model.direction === 'rtl' ? layout.colEdges[v]! : layout.colEdges[v + 1]!;
-    out.push(`<rect x="${tx + x - 1}" y="${ty}" width="2" height="${th}" fill="${strong}"/>`);
-  }
-  model.rows.forEach((row, r) => {
-    if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary')
-      out.push(`<rect x="${tx}" y="${ty + layout.rowEdges[r]! - 1}" width="${tw}" height="1.5" fill="${strong}"/>`);
-  });
+  const emphasis = emphasisRules(model, layout);
+  for (const r of emphasis.rects)
+    out.push(`<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="${emphasis.color}"/>`);
   out.push('</g>');
 
   const pad = s.cellPadding;
@@ -190,9 +182,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     if (lc.shapes) parts.push(shapesSvg(lc.shapes));
     if (cell.image) {
       const spec = cell.image;
-      const textH = lc.lines.length * lc.text.lineHeight;
-      const top = lc.y + Math.max(0, (lc.h - spec.height - textH - (textH ? 4 : 0)) / 2);
-      const left = lc.x + (lc.w - spec.width) / 2;
+      const { left, top } = imageBox(lc);
       const bytes = images.bytes.get(spec.src);
       const type = images.contentTypes.get(spec.src) ?? '';
       if (bytes && SAFE_IMAGE.test(type)) {
@@ -201,7 +191,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
         );
       } else {
         parts.push(
-          `<rect x="${fmt(left + 0.5)}" y="${fmt(top + 0.5)}" width="${spec.width - 1}" height="${spec.height - 1}" fill="${mix(s.borderColor, '#ffffff', 0.5)}" stroke="${s.borderColor}"/>`,
+          `<rect x="${fmt(left + 0.5)}" y="${fmt(top + 0.5)}" width="${spec.width - 1}" height="${spec.height - 1}" fill="${placeholderFill(s.borderColor)}" stroke="${s.borderColor}"/>`,
         );
         parts.push(
           `<path d="M${fmt(left + 0.5)} ${fmt(top + spec.height - 0.5)}L${fmt(left + spec.width - 0.5)} ${fmt(top + 0.5)}" stroke="${s.borderColor}"/>`,
@@ -210,8 +200,7 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     }
     if (lc.lines.length > 0) {
       const anchor = lc.align === 'left' ? 'start' : lc.align === 'right' ? 'end' : 'middle';
-      const x =
-        (lc.align === 'left' ? lc.x + pad : lc.align === 'right' ? lc.x + lc.w - pad : lc.x + lc.w / 2) + lc.shift;
+      const x = textX(lc, pad);
       // In an rtl document "start" is the right edge; anchors here are physical, so say so.
       const physicalAnchor =
         model.direction === 'rtl' && anchor !== 'middle' ? (anchor === 'start' ? 'end' : 'start') : anchor;
