@@ -69,26 +69,37 @@ const completed = (eventId: string, id = 'sub_1', plan: 'premium' | 'business' =
 });
 const canceled = (eventId: string, id = 'sub_1'): BillingEvent => ({
   type: 'SubscriptionCanceled',
-  data: { userId: 'u1', providerEventId: eventId, subscriptionId: id, occurredAt: at },
+  data: {
+    userId: 'u1',
+    providerEventId: eventId,
+    subscriptionId: id,
+    occurredAt: at,
+  },
 });
 
 describe('billing decider', () => {
-  it('records a checkout once; a redelivered provider event changes nothing', () => {
+  it('records a checkout', () => {
     spec
       .given([])
       .when(checkout('evt_1', sub('active')))
       .then([completed('evt_1')]);
+  });
+
+  it('changes nothing on a redelivered checkout event', () => {
     spec
       .given([completed('evt_1')])
       .when(checkout('evt_1', sub('active')))
       .thenNothing();
   });
 
-  it('records a subscription only when the provider copy differs from the stream', () => {
+  it('records nothing when the provider copy of the subscription equals the stream', () => {
     spec
       .given([completed('evt_1')])
       .when(updated('evt_2', sub('active')))
       .thenNothing();
+  });
+
+  it('records a subscription whose provider copy differs from the stream', () => {
     spec
       .given([completed('evt_1')])
       .when(updated('evt_2', sub('past_due')))
@@ -106,17 +117,23 @@ describe('billing decider', () => {
           },
         },
       ]);
+  });
+
+  it('records a deleted subscription as canceled', () => {
     spec
       .given([completed('evt_1')])
       .when(updated('evt_3', sub('canceled'), 'subscription_deleted'))
       .then([canceled('evt_3')]);
   });
 
-  it('never revives an ended subscription from a stale copy, and a late checkout says again that it ended', () => {
+  it('never revives an ended subscription from a stale copy', () => {
     spec
       .given([completed('evt_1'), canceled('evt_3')])
       .when(updated('evt_2', sub('active')))
       .thenNothing();
+  });
+
+  it('says again that a subscription ended when its checkout arrives late', () => {
     spec
       .given([canceled('evt_3')])
       .when(checkout('evt_1', sub('canceled')))
@@ -142,17 +159,31 @@ describe('billing decider', () => {
       .then([
         completed('evt_1'),
         canceled('evt_1'),
-        { ...business, data: { ...business.data, providerEventId: 'evt_1' } } as BillingEvent,
+        {
+          ...business,
+          data: { ...business.data, providerEventId: 'evt_1' },
+        } as BillingEvent,
       ]);
     expect(paidPlan(foldEvents(billingDecider, [business, canceled('evt_3'), ...events]))).toBe('business');
   });
+});
 
-  it('the paid plan: none without subscriptions, the best granting one, free once none grants', () => {
+describe('the paid plan', () => {
+  it('is none without subscriptions', () => {
     expect(paidPlan(billingDecider.initialState())).toBeNull();
+  });
+
+  it('is the best granting subscription', () => {
     expect(paidPlan(foldEvents(billingDecider, [completed('e1', 'sub_1'), completed('e2', 'sub_2', 'business')]))).toBe(
       'business',
     );
+  });
+
+  it('is free once the subscription is canceled', () => {
     expect(paidPlan(foldEvents(billingDecider, [completed('e1', 'sub_1'), canceled('e2', 'sub_1')]))).toBe('free');
+  });
+
+  it('is free while the subscription is unpaid', () => {
     const unpaid: BillingEvent = {
       type: 'SubscriptionChanged',
       data: {
@@ -167,35 +198,60 @@ describe('billing decider', () => {
     };
     expect(paidPlan(foldEvents(billingDecider, [completed('e1'), unpaid]))).toBe('free');
   });
+});
 
-  it('an invoice is paid once; each failed attempt is its own fact', () => {
-    const invoice = (kind: 'invoice_paid' | 'invoice_payment_failed', eventId: string): RecordWebhook => ({
-      type: 'RecordWebhook',
+describe('billing decider: invoices', () => {
+  const invoice = (kind: 'invoice_paid' | 'invoice_payment_failed', eventId: string): RecordWebhook => ({
+    type: 'RecordWebhook',
+    data: {
+      userId: 'u1',
+      subscription: null,
+      webhook: {
+        kind,
+        eventId,
+        occurredAt: at,
+        invoiceId: 'in_1',
+        subscriptionId: 'sub_1',
+        customerId: 'cus_1',
+        userId: 'u1',
+        amount: 900,
+        currency: 'usd',
+      },
+    },
+  });
+  const paid: BillingEvent[] = [
+    {
+      type: 'InvoicePaid',
       data: {
         userId: 'u1',
-        subscription: null,
-        webhook: {
-          kind,
-          eventId,
-          occurredAt: at,
-          invoiceId: 'in_1',
-          subscriptionId: 'sub_1',
-          customerId: 'cus_1',
-          userId: 'u1',
-          amount: 900,
-          currency: 'usd',
-        },
+        providerEventId: 'e1',
+        invoiceId: 'in_1',
+        subscriptionId: 'sub_1',
+        amount: 900,
+        currency: 'usd',
+        occurredAt: at,
       },
-    });
-    const paid = spec
-      .given([])
-      .when(invoice('invoice_paid', 'e1'))
+    },
+  ];
+
+  it('records a paid invoice', () => {
+    spec.given([]).when(invoice('invoice_paid', 'e1')).then(paid);
+  });
+
+  it('records an invoice as paid only once', () => {
+    spec.given(paid).when(invoice('invoice_paid', 'e2')).thenNothing();
+  });
+
+  it('records each failed payment attempt as its own fact, also after the invoice was paid', () => {
+    spec
+      .given(paid)
+      .when(invoice('invoice_payment_failed', 'e3'))
       .then([
         {
-          type: 'InvoicePaid',
+          type: 'InvoicePaymentFailed',
           data: {
             userId: 'u1',
-            providerEventId: 'e1',
+            providerEventId: 'e3',
             invoiceId: 'in_1',
             subscriptionId: 'sub_1',
             amount: 900,
@@ -204,25 +260,5 @@ describe('billing decider', () => {
           },
         },
       ]);
-    spec.given(paid).when(invoice('invoice_paid', 'e2')).thenNothing();
-    expect(
-      spec
-        .given(paid)
-        .when(invoice('invoice_payment_failed', 'e3'))
-        .then([
-          {
-            type: 'InvoicePaymentFailed',
-            data: {
-              userId: 'u1',
-              providerEventId: 'e3',
-              invoiceId: 'in_1',
-              subscriptionId: 'sub_1',
-              amount: 900,
-              currency: 'usd',
-              occurredAt: at,
-            },
-          },
-        ]),
-    ).toHaveLength(1);
   });
 });

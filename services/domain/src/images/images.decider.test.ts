@@ -11,18 +11,25 @@ const purged = { type: 'ImageDataPurged' as const, data: { imageId: 'i1' } };
 const spec = testDecider(imageDecider);
 
 describe('image decider', () => {
-  it('deletes an image once; a second delete is not found', () => {
+  it('deletes an image', () => {
     spec.given([]).when({ type: 'DeleteImage', data: deleted.data }).then([deleted]);
+  });
+
+  it('answers a second delete as not found', () => {
     spec
       .given([deleted])
       .when({ type: 'DeleteImage', data: deleted.data })
       .thenThrows(NotFoundError, 'Image not found or deleted');
   });
-  it('purges request data once', () => {
+
+  it('purges request data', () => {
     spec
       .given([])
       .when({ type: 'PurgeImageData', data: { imageId: 'i1' } })
       .then([purged]);
+  });
+
+  it('purges request data only once', () => {
     spec
       .given([purged])
       .when({ type: 'PurgeImageData', data: { imageId: 'i1' } })

@@ -74,12 +74,18 @@ const deleted: LiveImagesEvent = {
   data: { ...ids, userId: 'u1', deletedAt: '2026-01-04T00:00:00.000Z' },
 };
 
+const rollback = (version: number): LiveCommand => ({ type: 'RollBackLiveImage', data: { version, now: 'T' } });
+const purge: LiveCommand = { type: 'PurgeLiveVersions', data: { renderedBefore: '2026-01-09', now: 'T' } };
+
 describe('living image decider', () => {
-  it('creates on the first version, then adds versions', () => {
+  it('creates the living image on the first version', () => {
     spec
       .given([])
       .when(record(1))
       .then([created, rendered(1)]);
+  });
+
+  it('adds a version to an existing living image', () => {
     spec
       .given([created, rendered(1)])
       .when(record(2, 1))
@@ -91,26 +97,37 @@ describe('living image decider', () => {
       .given([created, rendered(1), rendered(2)])
       .when(record(3, 1))
       .thenThrows(ConflictError, /version 2, not 1/);
+  });
+
+  it('refuses If-Match * when the living image does not exist', () => {
     spec
       .given([])
       .when(record(1, '*'))
       .thenThrows(ConflictError, /does not exist/);
   });
 
-  it('rolls back to a kept version only, and not to the current one', () => {
-    const rollback = (version: number): LiveCommand => ({ type: 'RollBackLiveImage', data: { version, now: 'T' } });
+  it('rolls back to a kept version', () => {
     spec
       .given([created, rendered(1), rendered(2)])
       .when(rollback(1))
       .then([{ type: 'LiveImageRolledBack', data: { ...ids, version: 1, previousVersion: 2, rolledBackAt: 'T' } }]);
+  });
+
+  it('changes nothing on a rollback to the current version', () => {
     spec
       .given([created, rendered(1), rendered(2)])
       .when(rollback(2))
       .thenNothing();
+  });
+
+  it('answers a rollback to a version that does not exist as not found', () => {
     spec
       .given([created, rendered(1)])
       .when(rollback(5))
       .thenThrows(NotFoundError);
+  });
+
+  it('answers a rollback of a deleted living image as not found', () => {
     spec
       .given([created, rendered(1), deleted])
       .when(rollback(1))
@@ -118,7 +135,6 @@ describe('living image decider', () => {
   });
 
   it('purges old versions except the current and the newest', () => {
-    const purge: LiveCommand = { type: 'PurgeLiveVersions', data: { renderedBefore: '2026-01-09', now: 'T' } };
     spec
       .given([
         created,
@@ -129,6 +145,9 @@ describe('living image decider', () => {
       ])
       .when(purge)
       .then([{ type: 'LiveImageVersionsPurged', data: { ...ids, versions: [1], purgedAt: 'T' } }]);
+  });
+
+  it('purges nothing when only the current version is kept', () => {
     spec
       .given([created, rendered(1)])
       .when(purge)
@@ -146,6 +165,9 @@ describe('living image decider', () => {
         } as LiveImagesEvent,
         rendered(3),
       ]);
+  });
+
+  it('answers a delete of a deleted living image as not found', () => {
     spec
       .given([created, rendered(1), deleted])
       .when({ type: 'DeleteLiveImage', data: { now: 'T' } })
