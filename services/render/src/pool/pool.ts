@@ -142,26 +142,14 @@ const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './render-work
 /** Consecutive workers that die before becoming ready, after which queued renders are refused. */
 const MAX_STARTUP_FAILURES = 3;
 
+/**
+ * A pool, in named parts: `poolOptions` (defaults), `startWorker` (one worker thread with its
+ * limits), and inside the pool: `spawn` (a slot for a new worker), `onMessage` → `onReady` /
+ * `onJobEnd`, `fail` → `retire` + `refuseQueued` or respawn, `dispatch` (queue → workers),
+ * `admits` (503 'busy' at the door), `enqueue` (a job waits with its own maxWaitMs timer).
+ */
 export function createRenderPool(options: Partial<RenderPoolOptions> = {}): RenderPool {
-  const given = stripUndefined(options);
-  const size = given.size ?? Math.max(1, availableParallelism());
-  const maxQueue = given.maxQueue ?? 256;
-  const opts: RenderPoolOptions = {
-    size,
-    timeoutMs: 15_000,
-    maxMemoryMb: 512,
-    initialHeapMb: 128,
-    jobsPerWorker: 2,
-    maxQueue,
-    maxQueuePerLane: Math.min(maxQueue, 32),
-    heavyCost: HEAVY_COST,
-    heavySlots: size > 1 ? size - Math.max(1, Math.floor(size / 4)) : 1,
-    maxWaitMs: 20_000,
-    startupTimeoutMs: 60_000,
-    jobModule: ENGINE_JOB,
-    niceness: 10,
-    ...given,
-  };
+  const opts = poolOptions(options);
   const slots = new Set<Slot>();
   const queue = new FairQueue<Job>({ maxSize: opts.maxQueue, maxPerLane: opts.maxQueuePerLane });
   const readyWaiters: Array<() => void> = [];
@@ -177,20 +165,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   let closed = false;
 
   function spawn(): void {
-    // V8 flags are per process but the heap's are read when an isolate is created: this one
-    // applies to the workers started from here on (the main thread's heap is already set up).
-    if (opts.initialHeapMb > 0)
-      setFlagsFromString(`--initial-heap-size=${Math.min(opts.initialHeapMb, opts.maxMemoryMb)}`);
-    const worker = new Worker(WORKER_ENTRY, {
-      workerData: { jobModule: opts.jobModule, niceness: opts.niceness } satisfies WorkerData,
-      execArgv: [],
-      resourceLimits: {
-        maxOldGenerationSizeMb: opts.maxMemoryMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(opts.maxMemoryMb / 8))),
-      },
-      stdout: false,
-      stderr: false,
-    });
+    const worker = startWorker(opts);
     const slot: Slot = { worker, ready: false, jobs: [], retired: false };
     slot.startupTimer = setTimeout(() => {
       fail(slot, new RenderPoolError('startup-failed', 'Renderer could not start'));
@@ -216,36 +191,55 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   function onMessage(slot: Slot, message: WorkerMessage): void {
     switch (message.type) {
       case 'ready':
-        clearTimeout(slot.startupTimer);
-        slot.ready = true;
-        warmed = true;
-        startupFailures = 0;
-        if ([...slots].every((s) => s.ready)) readyWaiters.splice(0).forEach((wake) => wake());
-        dispatch();
+        onReady(slot);
         return;
       case 'startup-failed':
         // The 'error' and 'exit' events follow and retire the slot; keep the reason for callers.
         slot.startupError = message.error;
         return;
       case 'done':
-      case 'failed': {
-        const job = slot.jobs[0];
-        if (!job || job.id !== message.id) return;
-        clearTimeout(job.timer);
-        slot.jobs.shift();
-        // The worker has already started the next job it holds: its time runs from now.
-        if (slot.jobs.length > 0) startTimer(slot, slot.jobs[0]!);
-        if (message.type === 'done') job.resolve(message.output);
-        else job.reject(rebuildWorkerError(message.error));
-        dispatch();
+      case 'failed':
+        onJobEnd(slot, message);
         return;
-      }
     }
   }
 
-  /** Retires a worker that timed out, crashed or failed to start, and fails only its own job. */
-  function fail(slot: Slot, error: RenderPoolError | RenderCrashError): void {
-    if (slot.retired) return;
+  function onReady(slot: Slot): void {
+    clearTimeout(slot.startupTimer);
+    slot.ready = true;
+    warmed = true;
+    startupFailures = 0;
+    if ([...slots].every((s) => s.ready)) wakeReadyWaiters();
+    dispatch();
+  }
+
+  /** A worker finished its running job: settle it, start the clock of the one sent ahead, send more. */
+  function onJobEnd(slot: Slot, message: Extract<WorkerMessage, { type: 'done' | 'failed' }>): void {
+    const job = slot.jobs[0];
+    if (!job || job.id !== message.id) return;
+    clearTimeout(job.timer);
+    slot.jobs.shift();
+    // The worker has already started the next job it holds: its time runs from now.
+    if (slot.jobs.length > 0) startTimer(slot, slot.jobs[0]!);
+    if (message.type === 'done') job.resolve(message.output);
+    else job.reject(rebuildWorkerError(message.error));
+    dispatch();
+  }
+
+  function wakeReadyWaiters(): void {
+    readyWaiters.splice(0).forEach((wake) => wake());
+  }
+
+  /** Refuses every render still waiting in the queue. */
+  function refuseQueued(error: RenderPoolError): void {
+    queue.drain().forEach((queued) => {
+      clearTimeout(queued.waitTimer);
+      queued.reject(error);
+    });
+  }
+
+  /** Takes a worker out of the pool: terminated, its running job failed, the ones sent ahead queued again. */
+  function retire(slot: Slot, error: RenderPoolError | RenderCrashError): void {
     slot.retired = true;
     clearTimeout(slot.startupTimer);
     slots.delete(slot);
@@ -258,6 +252,12 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     }
     // Jobs sent ahead had not started: they keep their place at the front of their lanes.
     queue.putBack(notStarted);
+  }
+
+  /** Retires a worker that timed out, crashed or failed to start, and fails only its own job. */
+  function fail(slot: Slot, error: RenderPoolError | RenderCrashError): void {
+    if (slot.retired) return;
+    retire(slot, error);
     if (closed) return;
     if (!slot.ready) {
       startupFailures++;
@@ -265,12 +265,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         // A worker that cannot start will not start next time either: refuse what waits, and
         // try again only when the next render comes in.
         const reason = slot.startupError ? `: ${slot.startupError.message}` : '';
-        const startupError = new RenderPoolError('startup-failed', `Renderer could not start${reason}`);
-        queue.drain().forEach((queued) => {
-          clearTimeout(queued.waitTimer);
-          queued.reject(startupError);
-        });
-        readyWaiters.splice(0).forEach((wake) => wake());
+        refuseQueued(new RenderPoolError('startup-failed', `Renderer could not start${reason}`));
+        wakeReadyWaiters();
         return;
       }
     } else {
@@ -341,6 +337,24 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     while (!closed && slots.size < opts.size) spawn();
   }
 
+  /** Whether a render may wait: it starts at once, or its lane and the queue have room. */
+  function admits(lane: string, heavy: boolean): boolean {
+    return startsNow(heavy) || queue.admits(lane, { total: sentAhead(), lane: sentAhead(lane) });
+  }
+
+  /** Queues a job, refused as busy if no worker takes it within maxWaitMs (plus start-up before the first). */
+  function enqueue(job: Job): void {
+    job.waitTimer = setTimeout(
+      () => {
+        if (!queue.remove(job)) return;
+        job.reject(new RenderPoolError('busy'));
+      },
+      warmed ? opts.maxWaitMs : opts.maxWaitMs + opts.startupTimeoutMs,
+    );
+    queue.push(job);
+    dispatch();
+  }
+
   topUp();
 
   return {
@@ -350,28 +364,10 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       topUp();
       const lane = callOptions.lane ?? DEFAULT_LANE;
       const heavy = estimateRenderCost(input) >= opts.heavyCost;
-      if (!startsNow(heavy) && !queue.admits(lane, { total: sentAhead(), lane: sentAhead(lane) })) {
-        return Promise.reject(new RenderPoolError('busy'));
-      }
+      if (!admits(lane, heavy)) return Promise.reject(new RenderPoolError('busy'));
       return new Promise<RenderOutput>((resolve, reject) => {
-        const job: Job = {
-          id: nextId++,
-          lane,
-          heavy,
-          input,
-          timeoutMs: callOptions.timeoutMs ?? opts.timeoutMs,
-          resolve,
-          reject,
-        };
-        job.waitTimer = setTimeout(
-          () => {
-            if (!queue.remove(job)) return;
-            reject(new RenderPoolError('busy'));
-          },
-          warmed ? opts.maxWaitMs : opts.maxWaitMs + opts.startupTimeoutMs,
-        );
-        queue.push(job);
-        dispatch();
+        const timeoutMs = callOptions.timeoutMs ?? opts.timeoutMs;
+        enqueue({ id: nextId++, lane, heavy, input, timeoutMs, resolve, reject });
       });
     },
 
@@ -395,11 +391,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       if (closed) return;
       closed = true;
       const error = new RenderPoolError('closed');
-      queue.drain().forEach((job) => {
-        clearTimeout(job.waitTimer);
-        job.reject(error);
-      });
-      readyWaiters.splice(0).forEach((wake) => wake());
+      refuseQueued(error);
+      wakeReadyWaiters();
       const all = [...slots];
       slots.clear();
       await Promise.all(
@@ -415,6 +408,47 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       );
     },
   };
+}
+
+/** The options given, over the defaults (undefined counts as not given). */
+function poolOptions(options: Partial<RenderPoolOptions>): RenderPoolOptions {
+  const given = stripUndefined(options);
+  const size = given.size ?? Math.max(1, availableParallelism());
+  const maxQueue = given.maxQueue ?? 256;
+  return {
+    size,
+    timeoutMs: 15_000,
+    maxMemoryMb: 512,
+    initialHeapMb: 128,
+    jobsPerWorker: 2,
+    maxQueue,
+    maxQueuePerLane: Math.min(maxQueue, 32),
+    heavyCost: HEAVY_COST,
+    heavySlots: size > 1 ? size - Math.max(1, Math.floor(size / 4)) : 1,
+    maxWaitMs: 20_000,
+    startupTimeoutMs: 60_000,
+    jobModule: ENGINE_JOB,
+    niceness: 10,
+    ...given,
+  };
+}
+
+/** One worker thread, with its heap limits, priority and job module. */
+function startWorker(opts: RenderPoolOptions): Worker {
+  // V8 flags are per process but the heap's are read when an isolate is created: this one
+  // applies to the workers started from here on (the main thread's heap is already set up).
+  if (opts.initialHeapMb > 0)
+    setFlagsFromString(`--initial-heap-size=${Math.min(opts.initialHeapMb, opts.maxMemoryMb)}`);
+  return new Worker(WORKER_ENTRY, {
+    workerData: { jobModule: opts.jobModule, niceness: opts.niceness } satisfies WorkerData,
+    execArgv: [],
+    resourceLimits: {
+      maxOldGenerationSizeMb: opts.maxMemoryMb,
+      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(opts.maxMemoryMb / 8))),
+    },
+    stdout: false,
+    stderr: false,
+  });
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
