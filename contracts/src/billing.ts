@@ -3,7 +3,8 @@
  * has them, the plans that can be bought, and the billing history the settings page lists.
  */
 import { z } from 'zod';
-import { planTierSchema, plans, type Plan } from './plans';
+import { planTierSchema } from './accounts';
+import { plans, type Plan } from './plans';
 
 /** Plans sold through Checkout (the plan table's `purchasable`). */
 export const purchasablePlanSchema = z.enum(['premium', 'business'], {

@@ -6,11 +6,12 @@
  */
 import { z } from 'zod';
 import { FORMAT_LIST, IMAGE_FORMATS } from './formats';
+import { LIST_PAGE_MAX } from './paging';
+
+export { LIST_PAGE_MAX, nextLink } from './paging';
 
 /** Items in a page when `limit` is not given. */
 export const LIST_PAGE_DEFAULT = 50;
-/** The largest `limit`; above it the request is refused (400) rather than silently cut. */
-export const LIST_PAGE_MAX = 400;
 /** The longest `q` (characters). */
 export const SEARCH_MAX = 200;
 
@@ -111,16 +112,6 @@ export const imageListQuerySchema = pageQuerySchema
     message: listMessages.range,
   });
 export type ImageListQuery = z.output<typeof imageListQuerySchema>;
-
-/** The `rel="next"` target of a Link header, or null (the last page). */
-export function nextLink(header: string | null | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    if (match && /(^|;)\s*rel="?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/.test(match[2]!)) return match[1]!;
-  }
-  return null;
-}
 
 /** "Download selected as ZIP" (POST /api/jsonable/user/images/zip): at most this many images… */
 export const ZIP_MAX_IMAGES = 500;

@@ -6,11 +6,8 @@
  * Free 25, Professional 150, Agency 5000. Starter (basic), which only the dashboard shows, keeps
  * its 30. Enterprise is unlimited (null).
  */
-import { z } from 'zod';
-
 export const planTiers = ['free', 'basic', 'premium', 'business', 'enterprise'] as const;
-export const planTierSchema = z.enum(planTiers);
-export type PlanTier = z.infer<typeof planTierSchema>;
+export type PlanTier = (typeof planTiers)[number];
 
 export interface Plan {
   tier: PlanTier;

@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { IMAGE_FORMATS } from './formats';
+import { HEX_COLOUR } from './hex-colour';
 
 export const settingsFonts = ['Inter', 'Roboto', 'Roboto Mono', 'Merriweather'] as const;
 export const settingsFontSizes = ['12px', '14px', '16px'] as const;
 export const settingsBorderStyles = ['solid', 'dashed', 'dotted', 'none'] as const;
 export const settingsImageFormats = IMAGE_FORMATS;
 
-export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+export { HEX_COLOUR } from './hex-colour';
 const colour = z.string().regex(HEX_COLOUR, 'Use a hex colour such as #2563eb');
 
 export const tableSettingsSchema = z

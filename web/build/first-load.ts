@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /** First-load JavaScript for `/`, Brotli-compressed. See docs/benchmarks.md (issue 26). */
-export const FIRST_LOAD_BUDGET_BYTES = 240 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
 
 export interface FirstLoad {
   files: string[];

@@ -10,6 +10,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes';
+import { loadDeferred } from './lib/deferred';
 
 export { publicPages, PUBLIC_URL_TOKEN } from './app/public-pages';
 export type { PublicPage } from './app/public-pages';
@@ -27,6 +28,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (context instanceof Response)
     throw new Error(`prerender: ${path} answers a redirect (${context.status}), not a page`);
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
+  // The page's deferred parts (lib/deferred.tsx) are in the HTML in full.
+  await loadDeferred();
   const router = createStaticRouter(handler.dataRoutes, context);
   // Emotion's own cache key ('css'), so the client's default cache finds these styles and does not
   // insert them a second time; compat: no inline <style> next to each element (they go in the head).

@@ -7,10 +7,11 @@ import { Layout, PageTitle, ScrollManager } from '../components/layout/Layout';
 import { PageSpinner, ProtectedRoute } from './ProtectedRoute';
 import { bareRoutes, memberRoutes, signedInRoutes } from './signed-in-routes';
 import { RouteError } from './RouteError';
+import { withDeferred } from '../lib/deferred';
 
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => ({ Component: (await withDeferred(load())).default }),
 });
 
 export const publicRoutes: RouteObject[] = [

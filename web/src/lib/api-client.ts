@@ -6,8 +6,7 @@
  * undefined.
  */
 import type { z } from 'zod';
-import { errorEnvelopeSchema } from '@jsonable/contracts/envelope';
-import { LIST_PAGE_MAX, nextLink } from '@jsonable/contracts/lists';
+import { LIST_PAGE_MAX, nextLink } from '@jsonable/contracts/paging';
 
 export { LIST_PAGE_MAX };
 
@@ -17,19 +16,21 @@ export class ApiError extends Error {
   /** The envelope's `error.message` (or a legacy `error` string) when the body carries one. */
   readonly serverMessage: string | null;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, serverMessage: string | null) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
-    this.serverMessage = extractServerMessage(body);
+    this.serverMessage = serverMessage;
   }
 }
 
-function extractServerMessage(body: string): string | null {
+async function extractServerMessage(body: string): Promise<string | null> {
   if (!body) return null;
   try {
     const json: unknown = JSON.parse(body);
+    // The envelope's schema (zod) loads with the first error answer, not with every page (issue 26).
+    const { errorEnvelopeSchema } = await import('@jsonable/contracts/envelope');
     const env = errorEnvelopeSchema.safeParse(json);
     if (env.success) return env.data.error.message;
     if (json && typeof json === 'object') {
@@ -74,7 +75,7 @@ async function send(
   const res = await fetch(path, init);
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new ApiError(res.status, res.statusText, text);
+    throw new ApiError(res.status, res.statusText, text, await extractServerMessage(text));
   }
   return res;
 }

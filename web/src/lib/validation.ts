@@ -1,6 +1,6 @@
 /** Client-side checks of the sign-in forms (SPEC §5). The server re-checks everything. */
 
-import { accountMessages, isValidEmail, normalizeEmail } from '@jsonable/contracts/accounts';
+import { accountMessages, isValidEmail, normalizeEmail } from '@jsonable/contracts/account-rules';
 
 /** The same check the server applies, so the form never accepts what the API refuses. */
 export function isEmail(value: string): boolean {

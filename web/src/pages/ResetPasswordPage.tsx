@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts/accounts';
+import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules';
 import { checkResetLink, resetPassword } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';

@@ -1,5 +1,5 @@
 import { Field, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
-import { HEX_COLOUR } from '@jsonable/contracts/settings';
+import { HEX_COLOUR } from '@jsonable/contracts/hex-colour';
 import { FORMAT_LABELS, IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/formats';
 import { DEMO_PADDING_MAX, DEMO_PADDING_MIN, demoControlErrors, type DemoStyleControls } from './demo-payload';
 

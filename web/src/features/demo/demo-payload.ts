@@ -2,7 +2,7 @@
  * The landing demo's request: the visitor's JSON plus the style controls (SPEC §2). Pure, so
  * the rules are tested without a browser.
  */
-import { HEX_COLOUR } from '@jsonable/contracts/settings';
+import { HEX_COLOUR } from '@jsonable/contracts/hex-colour';
 import type { ImageFormat } from '@jsonable/contracts/table';
 
 export const INVALID_JSON_MESSAGE = 'Invalid JSON format. Please check your syntax.';

@@ -1,4 +1,3 @@
-import { demoResponseSchema } from '@jsonable/contracts/render-api';
 import { api } from '../api-client';
 
 /** Demo answers `{ success, url }`; a missing url is its own failure (toast 'No image URL in response'). */
@@ -12,6 +11,8 @@ export async function generateDemoImage(
   payload: Record<string, unknown>,
 ): Promise<{ url: string; expiresAt: string | null }> {
   const answer = await api.post('/api/demo/generate-image', payload);
+  // The schema (zod) loads with the first image, not with the landing page (issue 26).
+  const { demoResponseSchema } = await import('@jsonable/contracts/render-api');
   const parsed = demoResponseSchema.safeParse(answer);
   if (parsed.success) return { url: parsed.data.url, expiresAt: parsed.data.expiresAt };
   // Tolerate an answer without expiresAt, but never one without a url.

@@ -1,11 +1,7 @@
 /** Sign-in, sign-up, sign-out and magic links (SPEC §7). Each refreshes the cached user. */
 import type { NavigateFunction } from 'react-router-dom';
 import { mutate } from 'swr';
-import {
-  checkResetLinkResponseSchema,
-  verifyMagicLinkResponseSchema,
-  type VerifyMagicLinkResponse,
-} from '@jsonable/contracts/accounts';
+import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
 import { api } from '../api-client';
 import { USER_KEY, fetchUser, parseSessionUser, type SessionUser } from './user';
 
@@ -14,9 +10,9 @@ export interface Credentials {
   password: string;
 }
 
-function userIn(answer: unknown): SessionUser | null {
+async function userIn(answer: unknown): Promise<SessionUser | null> {
   try {
-    return parseSessionUser(answer);
+    return await parseSessionUser(answer);
   } catch {
     return null;
   }
@@ -24,7 +20,7 @@ function userIn(answer: unknown): SessionUser | null {
 
 async function refreshUser(fromAnswer: unknown): Promise<SessionUser | null> {
   // Prefer the user in the answer; fall back to asking the server (the cookie is now set).
-  const user = userIn(fromAnswer) ?? (await fetchUser());
+  const user = (await userIn(fromAnswer)) ?? (await fetchUser());
   await mutate(USER_KEY, user, { revalidate: false });
   return user;
 }
@@ -46,7 +42,7 @@ export async function login(creds: Credentials): Promise<SessionUser | null> {
  */
 export async function register(creds: Credentials & { confirmPassword?: string }): Promise<RegisterResult> {
   const answer = await api.post('/api/register', creds);
-  const user = userIn(answer);
+  const user = await userIn(answer);
   if (user) await mutate(USER_KEY, user, { revalidate: false });
   const message =
     answer && typeof answer === 'object' && typeof (answer as { message?: unknown }).message === 'string'
@@ -78,6 +74,8 @@ export async function requestMagicLink(email: string): Promise<void> {
 
 /** Checks a link without using it up: which address it signs in as, and whether it is a sign-up. */
 export async function verifyMagicLink(token: string): Promise<VerifyMagicLinkResponse> {
+  // The schemas (zod) load with the first call, not with every public page that can sign in.
+  const { verifyMagicLinkResponseSchema } = await import('@jsonable/contracts/accounts');
   return api.get(`/api/verify-magic-link?token=${encodeURIComponent(token)}`, verifyMagicLinkResponseSchema);
 }
 
@@ -102,6 +100,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 export async function checkResetLink(token: string): Promise<{ email: string }> {
+  const { checkResetLinkResponseSchema } = await import('@jsonable/contracts/accounts');
   return api.get(`/api/password-reset?token=${encodeURIComponent(token)}`, checkResetLinkResponseSchema);
 }
 

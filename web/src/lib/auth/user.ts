@@ -4,35 +4,24 @@
  * app reads.
  */
 import useSWR from 'swr';
-import { z } from 'zod';
+import type { SessionUser } from './user-schema';
 import { ApiError, apiRequest } from '../api-client';
 
-export const sessionUserSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  email: z.string(),
-  username: z.string().nullish(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  current_plan_tier: z.string().nullish(),
-  usage_count: z.number().nullish(),
-  usage_reset_date: z.string().nullish(),
-  stripe_subscription_id: z.string().nullish(),
-  created_at: z.string().nullish(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type { SessionUser };
 
 export const USER_KEY = '/api/user';
 
 /** Some handlers wrap the user as `{ user }`; accept both shapes. */
-export function parseSessionUser(json: unknown): SessionUser {
+export async function parseSessionUser(json: unknown): Promise<SessionUser> {
   const inner = json && typeof json === 'object' && 'user' in json ? (json as { user: unknown }).user : json;
+  const { sessionUserSchema } = await import('./user-schema');
   return sessionUserSchema.parse(inner);
 }
 
 export async function fetchUser(): Promise<SessionUser | null> {
   try {
     const json = await apiRequest(USER_KEY);
-    return json === null ? null : parseSessionUser(json);
+    return json === null ? null : await parseSessionUser(json);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { register } from '../../../lib/auth';
 import { isEmail, passwordsMatchError } from '../../../lib/validation';
-import { PASSWORD_MIN, accountMessages } from '@jsonable/contracts/accounts';
+import { PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
