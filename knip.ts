@@ -12,8 +12,9 @@ export default {
       entry: ['scripts/*.{ts,mjs}'],
     },
     'services/render': {
-      // The pool starts its worker by URL; measure-* and update-goldens are run by hand (see their headers).
-      entry: ['src/pool/worker-entry.mjs', 'test/measure-*.ts', 'test/update-goldens.ts', 'bench/*.ts'],
+      // The pool starts its worker by URL; measure-* and update-goldens are run by hand (see their headers);
+      // the web build runs build/link-preview.ts by path (web/vite.config.ts).
+      entry: ['src/pool/worker-entry.mjs', 'test/measure-*.ts', 'test/update-goldens.ts', 'bench/*.ts', 'build/*.ts'],
       // The fonts are read from their packages' files by path (src/fonts.ts), never imported.
       ignoreDependencies: ['@expo-google-fonts/.+'],
     },

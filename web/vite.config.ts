@@ -3,18 +3,34 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { precompressDir } from './build/precompress';
-import { prerender, type PrerenderEntry } from './build/prerender';
+import { LINK_PREVIEW, prerender, type PrerenderEntry } from './build/prerender';
 import { FIRST_LOAD_BUDGET_BYTES, firstLoadOf } from './build/first-load';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The prerender entry's build: read once by the prerender step, then removed. */
 const SSR_OUT = resolve(here, '.prerender');
+const REPO_ROOT = resolve(here, '..');
 
 /**
- * `vite build` builds the browser app into dist, then the prerender entry for Node, renders every
- * public page into dist (web/build/prerender.ts), and writes Brotli and gzip copies of the text
- * files, served by the API process (services/api/src/middleware/static.ts).
+ * The link-preview image (og:image), drawn by our own engine: services/render/build/link-preview.ts
+ * in a child process (the engine is not part of the web workspace, and its native canvas stays out
+ * of Vite's process).
+ */
+function renderLinkPreview(dist: string): void {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(REPO_ROOT, 'services/render/build/link-preview.ts'), resolve(dist, LINK_PREVIEW.file)],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
+}
+
+/**
+ * `vite build` builds the browser app into dist, then the prerender entry for Node, draws the
+ * link-preview image with our engine, renders every public page into dist (web/build/prerender.ts),
+ * and writes Brotli and gzip copies of the text files, served by the API process
+ * (services/api/src/middleware/static.ts).
  */
 async function buildApp(builder: ViteBuilder): Promise<void> {
   const { client, ssr } = builder.environments;
@@ -23,6 +39,7 @@ async function buildApp(builder: ViteBuilder): Promise<void> {
   await builder.build(ssr);
   const dist = resolve(client.config.root, client.config.build.outDir);
   const logger = client.config.logger;
+  renderLinkPreview(dist);
   let templated: string[];
   try {
     const entry = (await import(pathToFileURL(resolve(SSR_OUT, 'entry-server.js')).href)) as PrerenderEntry;

@@ -40,11 +40,14 @@ export interface RoutesFile {
   templated: string[];
 }
 
-/** The link-preview image: a table drawn by our own engine (public/hero-table.png), 1024×582. */
-const PREVIEW_IMAGE = {
-  path: '/hero-table.png',
-  width: 1024,
-  height: 582,
+/**
+ * The link-preview image: a table drawn by our own engine during the build
+ * (services/render/build/link-preview.ts, run by vite.config.ts), the size Open Graph expects.
+ */
+export const LINK_PREVIEW = {
+  file: 'link-preview.png',
+  width: 1200,
+  height: 630,
   alt: 'A table image rendered by Jsonable: Weekly Sales by Region',
 };
 
@@ -63,7 +66,7 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): st
 
 function headFor(page: PublicPage, origin: string, preload: string[], styles: string): string {
   const url = `${origin}${page.path === '/' ? '/' : page.path}`;
-  const image = `${origin}${PREVIEW_IMAGE.path}`;
+  const image = `${origin}/${LINK_PREVIEW.file}`;
   const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);
   const tags = [
@@ -76,9 +79,9 @@ function headFor(page: PublicPage, origin: string, preload: string[], styles: st
     `<meta property="og:description" content="${description}" />`,
     ...(page.status === 404 ? [] : [`<meta property="og:url" content="${url}" />`]),
     `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:width" content="${PREVIEW_IMAGE.width}" />`,
-    `<meta property="og:image:height" content="${PREVIEW_IMAGE.height}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(PREVIEW_IMAGE.alt)}" />`,
+    `<meta property="og:image:width" content="${LINK_PREVIEW.width}" />`,
+    `<meta property="og:image:height" content="${LINK_PREVIEW.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(LINK_PREVIEW.alt)}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,

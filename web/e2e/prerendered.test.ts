@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { launchBrowser, newPage, startE2eServer, type E2eServer } from './helpers';
 
 /** The issue's list, with a sentence of each page's own text (not the shared header or footer). */
@@ -79,9 +80,13 @@ describe('prerendered HTML over plain HTTP', () => {
       expect(attr(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
       const image = attr(html, /<meta property="og:image" content="([^"]*)"/);
       expect(image).toBe(attr(html, /<meta name="twitter:image" content="([^"]*)"/));
+      expect(image).toBe(`${server.baseUrl}/link-preview.png`);
+      expect(attr(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200');
+      expect(attr(html, /<meta property="og:image:height" content="([^"]*)"/)).toBe('630');
       const preview = await fetch(image!);
       expect(preview.status).toBe(200);
       expect(preview.headers.get('content-type')).toBe('image/png');
+      await preview.arrayBuffer();
       // Styled at first paint: the emotion styles the page uses are in the head.
       expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [^"]+">/);
       // The page's own chunk is fetched with the main bundle, not after it.
@@ -175,6 +180,32 @@ async function hydrate(page: Page, path: string, h1: string): Promise<string[]> 
   await page.waitForLoadState('networkidle');
   return messages;
 }
+
+describe('the link-preview image', () => {
+  it('is a 1200×630 PNG drawn by our engine at build time: the hero table on the brand card', async () => {
+    const res = await fetch(`${server.baseUrl}/link-preview.png`);
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    // The table's own pixels: its brand-purple header row (#4a1e8c) and the card around it (#e6dbf6).
+    const image = await loadImage(bytes);
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const { data } = ctx.getImageData(0, 0, image.width, image.height);
+    let header = 0;
+    let card = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] === 0x4a && data[i + 1] === 0x1e && data[i + 2] === 0x8c) header++;
+      if (data[i] === 0xe6 && data[i + 1] === 0xdb && data[i + 2] === 0xf6) card++;
+    }
+    const pixels = image.width * image.height;
+    expect(header / pixels).toBeGreaterThan(0.05);
+    expect(card / pixels).toBeGreaterThan(0.05);
+  });
+});
 
 describe('hydration in Chromium', () => {
   it('every public page hydrates without a mismatch, error or warning', { timeout: 240_000 }, async () => {
