@@ -6,16 +6,29 @@
  * sessions stay as tombstones until they expire.
  *
  * v2: adds signedInAt/lastSeenAt/userAgent/ip (UserSignedIn, SessionSeen); rebuilt from the log.
+ * v3: adds publicId (the id the sessions list shows, looked up directly by a sign-out) and the
+ * index the paged list seeks by (issue #30); rebuilt from the log.
  */
+import { createHash } from 'node:crypto';
 import type { UserSignedIn } from '@jsonable/contracts/events';
 import { alreadyApplied, defineProjection, type Positioned } from '../projection';
 import { epochMs } from './guard';
 
 export const SESSIONS = 'sessions';
 
+/**
+ * The id Settings → Security shows for a session (24 hex characters), derived from its hash: neither
+ * the cookie's secret nor the hash sessions are looked up by ever leaves the server.
+ */
+export function publicSessionId(sessionHash: string): string {
+  return createHash('sha256').update(`session:${sessionHash}`).digest('hex').slice(0, 24);
+}
+
 export interface SessionDoc extends Positioned {
   /** SHA-256 hex of the session id. */
   id: string;
+  /** publicSessionId(id). */
+  publicId: string;
   userId: string;
   method: UserSignedIn['data']['method'];
   createdAt: string;
@@ -31,8 +44,16 @@ export interface SessionDoc extends Positioned {
 
 export const sessionsProjection = defineProjection({
   name: 'sessions',
-  version: 2,
-  collections: [{ name: SESSIONS, indexes: ['userId', 'revoked'], expiring: true }],
+  version: 3,
+  collections: [
+    {
+      name: SESSIONS,
+      indexes: ['userId', 'revoked', 'publicId'],
+      // The sessions list: one account's open sessions, newest sign-in first, paged by (createdAt, id).
+      compoundIndexes: [['userId', 'revoked', 'createdAt', 'id']],
+      expiring: true,
+    },
+  ],
   handles: ['UserSignedIn', 'UserSignedOut', 'PasswordChanged', 'SessionSeen'],
   async handle(event, tx) {
     switch (event.type) {
@@ -43,6 +64,7 @@ export const sessionsProjection = defineProjection({
         const createdAt = d.signedInAt ?? event.createdAt;
         tx.put(SESSIONS, {
           id: d.sessionHash,
+          publicId: publicSessionId(d.sessionHash),
           userId: d.userId,
           method: d.method,
           createdAt,

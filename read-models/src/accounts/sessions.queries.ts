@@ -1,3 +1,4 @@
+import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
 import { SESSIONS, type SessionDoc } from './sessions.projection';
 
@@ -12,17 +13,52 @@ export async function findActiveSession(
   return doc;
 }
 
-/** A bound on the list (an account has a handful of open sessions; sign-ins are rate-limited). */
-const SESSIONS_LISTED_MAX = 500;
+/** The open sessions of an account at `now`: not revoked, not expired. */
+function activeOf(userId: string, now: Date): Filter {
+  return { userId, revoked: false, expiresAt: { $gt: now.getTime() } };
+}
 
-/** The account's open sessions at `now`, most recently seen first. */
-export async function listActiveSessions(readModels: ReadModels, userId: string, now: Date): Promise<SessionDoc[]> {
-  const docs = await readModels.find<SessionDoc>(SESSIONS, { userId, revoked: false }, { limit: SESSIONS_LISTED_MAX });
-  return docs
-    .filter((d) => !d.revoked && d.expiresAt > now.getTime())
-    .sort(
-      (a, b) =>
-        (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt) ||
-        b.createdAt.localeCompare(a.createdAt),
-    );
+/** A keyset position in the sessions list: the (createdAt, id) of the last session of a page. */
+export type SessionPosition = [createdAt: string, id: string];
+
+/**
+ * A page of the account's open sessions at `now`, newest sign-in first, after `after` when given.
+ * Sign-in time never changes, so a cursor stays put while sessions are used (last seen moves),
+ * opened or signed out.
+ */
+export async function pageActiveSessions(
+  readModels: ReadModels,
+  userId: string,
+  now: Date,
+  page: { limit: number; after?: SessionPosition },
+): Promise<{ sessions: SessionDoc[]; next: SessionPosition | null }> {
+  const found = await readModels.find<SessionDoc>(SESSIONS, activeOf(userId, now), {
+    sort: [
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+    limit: page.limit + 1,
+    ...(page.after ? { after: page.after } : {}),
+  });
+  const sessions = found.slice(0, page.limit);
+  const last = sessions[sessions.length - 1];
+  return { sessions, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
+}
+
+export function countActiveSessions(readModels: ReadModels, userId: string, now: Date): Promise<number> {
+  return readModels.count(SESSIONS, activeOf(userId, now));
+}
+
+/**
+ * The account's open session with this public id at `now`, or null: unknown, revoked, expired and
+ * another account's sessions alike.
+ */
+export async function findOwnActiveSession(
+  readModels: ReadModels,
+  userId: string,
+  publicId: string,
+  now: Date,
+): Promise<SessionDoc | null> {
+  const [doc] = await readModels.find<SessionDoc>(SESSIONS, { publicId, ...activeOf(userId, now) }, { limit: 1 });
+  return doc ?? null;
 }

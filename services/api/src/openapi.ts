@@ -944,16 +944,18 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       },
       '/api/jsonable/sessions': {
         get: {
-          ...session('The open sessions of the account (created, last seen, browser, coarse network)', {
-            200: { description: 'Sessions', ...json('SessionsResponse') },
-          }),
+          ...session(
+            'The open sessions of the account (created, last seen, browser, coarse network), newest sign-in first, a page at a time; expired and signed-out sessions are not listed',
+            { 200: paged('Sessions', 'SessionsResponse'), ...pick(ERRORS, 400) },
+            { parameters: pageParams },
+          ),
           tags: ['Account'],
         },
       },
       '/api/jsonable/sessions/{id}': {
         delete: {
           ...session(
-            'Sign out one session of the account',
+            "Sign out one session of the account, by the id the list shows (another account's session id is not found, like an unknown one)",
             {
               200: { description: 'Signed out', ...json('SignOutSessionResponse') },
               ...pick(ERRORS, 400, 429),

@@ -547,7 +547,7 @@ describe('hostile input (fast-check)', () => {
 describe('replay --verify with the new events', () => {
   it('rebuilds the accounts read models into documents equal to the live ones', async () => {
     const { code, output } = await replayVerify(h);
-    expect(output).toMatch(/sessions@v2 +ok/);
+    expect(output).toMatch(/sessions@v3 +ok/);
     expect(output).toMatch(/login_tokens@v2 +ok/);
     expect(code, output).toBe(0);
   });

@@ -363,7 +363,7 @@ describe('replay --verify', () => {
   it('rebuilds every accounts read model from the log into documents equal to the live ones', async () => {
     const { code, output } = await replayVerify(h);
     expect(output).toMatch(/users@v1 +ok: \d+ documents identical/);
-    expect(output).toMatch(/sessions@v2 +ok/);
+    expect(output).toMatch(/sessions@v3 +ok/);
     expect(code, output).toBe(0);
   });
 });

@@ -249,7 +249,7 @@ describe('audit over a run of renders, deletions and plan changes', () => {
     // The billing read model itself rebuilds to the same documents (replay --verify of the platform).
     const replay = await cli(['replay', '--verify']);
     expect(replay.out.find((l) => l.includes('billing@v1'))).toMatch(/ ok: \d+ documents identical/);
-    expect(replay.out.find((l) => l.includes('sessions@v2'))).toMatch(/ ok: \d+ documents identical/);
+    expect(replay.out.find((l) => l.includes('sessions@v3'))).toMatch(/ ok: \d+ documents identical/);
     expect(replay.out.find((l) => l.includes('login_tokens@v2'))).toMatch(/ ok/);
     expect(replay.code, replay.out.join('\n')).toBe(0);
 

@@ -1,14 +1,29 @@
 /** Settings → Security's sessions (GET/DELETE /api/jsonable/sessions, POST …/sign-out-others). */
 import useSWR, { mutate } from 'swr';
 import { sessionsResponseSchema, type SessionsResponse } from '@jsonable/contracts/accounts';
-import { api } from '../../../lib/api-client';
+import { api, apiPage, LIST_PAGE_MAX } from '../../../lib/api-client';
 
 export const SESSIONS_KEY = '/api/jsonable/sessions';
 
+/**
+ * Every open session: the list pages (issue #30), and an account has few sessions (sign-ins are
+ * rate-limited, sessions expire after 30 days), so the screen follows the pages to the end —
+ * usually one page of the largest size.
+ */
+async function allSessions(path: string): Promise<SessionsResponse> {
+  const first = await apiPage(`${path}?limit=${LIST_PAGE_MAX}`, sessionsResponseSchema);
+  const sessions = [...first.items.sessions];
+  let next = first.next;
+  for (let pages = 1; next && pages < 100; pages++) {
+    const page = await apiPage(next, sessionsResponseSchema);
+    sessions.push(...page.items.sessions);
+    next = page.next;
+  }
+  return { ...first.items, sessions };
+}
+
 export function useSessions() {
-  const { data, error, isLoading } = useSWR<SessionsResponse>(SESSIONS_KEY, (path: string) =>
-    api.get(path, sessionsResponseSchema),
-  );
+  const { data, error, isLoading } = useSWR<SessionsResponse>(SESSIONS_KEY, allSessions);
   return {
     sessions: data?.sessions ?? [],
     passwordWithoutCurrentUntil: data?.passwordWithoutCurrentUntil ?? null,
