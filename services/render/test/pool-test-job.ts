@@ -3,7 +3,7 @@
  * exhaust memory, throw a user error), so the pool's failure handling can be tested without the
  * engine. It is a real module loaded by real worker threads; nothing in the pool is faked.
  */
-import { threadId } from 'node:worker_threads';
+import { resourceLimits, threadId } from 'node:worker_threads';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 
 let warmUps = 0;
@@ -26,6 +26,8 @@ type Payload = {
   allocate?: boolean;
   fail?: { status?: number; message: string; name?: string };
   delayMs?: number;
+  /** Answer the worker's own V8 limits (as JSON) instead of `echo`. */
+  limits?: boolean;
 };
 
 class InputError extends Error {
@@ -66,7 +68,9 @@ async function renderJob(input: RenderInput, concurrent: number): Promise<Render
     throw error;
   }
   if (p.delayMs) await new Promise((resolve) => setTimeout(resolve, p.delayMs));
-  const bytes = p.bytes ? new Uint8Array(p.bytes).fill(7) : Buffer.from(p.echo ?? '');
+  const bytes = p.bytes
+    ? new Uint8Array(p.bytes).fill(7)
+    : Buffer.from(p.limits ? JSON.stringify(resourceLimits) : (p.echo ?? ''));
   return {
     bytes,
     format: input.format ?? 'png',

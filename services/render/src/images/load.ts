@@ -54,11 +54,14 @@ export interface ImageLoadOptions {
 
 export const defaultImageCache = new ImageCache();
 
+/** Largest width × height of one cell image, read from its header before anything decodes it. */
+export const MAX_IMAGE_PIXELS = 16 * 1024 * 1024;
+
 const DEFAULTS: ImageLoadOptions = {
   timeoutMs: 5_000,
   maxBytes: 5 * 1024 * 1024,
   maxRedirects: 3,
-  maxPixels: 16 * 1024 * 1024,
+  maxPixels: MAX_IMAGE_PIXELS,
   resolve: resolveAll,
   cache: defaultImageCache,
   allowPrivateAddressesForTests: [],

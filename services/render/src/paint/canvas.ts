@@ -186,7 +186,7 @@ function drawImage(ctx: SKRSContext2D, lc: LaidCell, img: Image | Canvas | null 
  * zeroes) its whole pixel buffer, and a fresh one per render keeps V8's collector busy. Only
  * canvases up to this many pixels are kept.
  */
-const SPARE_MAX_PIXELS = 4_000_000;
+export const SPARE_MAX_PIXELS = 4_000_000;
 let spare: Canvas | null = null;
 
 /** Gives a canvas back once its pixels have been read (see `paintCanvas`'s `reusable`). */

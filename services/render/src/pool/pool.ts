@@ -21,8 +21,8 @@
  *   input already passed the engine's size limits, so a timeout means the machine was starved,
  *   and a retry can succeed.
  * - A V8 heap limit per worker (resourceLimits): a worker that exceeds it dies; its job alone
- *   fails with 500 and a new worker takes its place. Native memory (Skia's pixel buffers) is not
- *   counted by V8; the engine's pixel limits bound that.
+ *   fails (413) and a new worker takes its place. Native memory (Skia's pixel buffers) is not
+ *   counted by V8; the engine's pixel limits and image budget bound it (memory.ts adds it up).
  * - Workers run at a lower CPU priority than the main thread (`niceness`), so that while renders
  *   saturate the cores the main thread still answers status, sign-in, lists and image files at once.
  * - Output bytes come back transferred (moved, not copied).
@@ -34,6 +34,7 @@ import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/
 import { estimateRenderCost, HEAVY_COST } from './cost';
 import { rebuildWorkerError, RenderCrashError, RenderPoolError } from './errors';
 import { FairQueue } from './fair-queue';
+import { DEFAULT_HEAP_MB, youngGenerationMb } from './memory';
 import type { JobRequest, SerializedError, WorkerData, WorkerMessage } from './protocol';
 
 export interface RenderPoolOptions {
@@ -418,7 +419,7 @@ function poolOptions(options: Partial<RenderPoolOptions>): RenderPoolOptions {
   return {
     size,
     timeoutMs: 15_000,
-    maxMemoryMb: 512,
+    maxMemoryMb: DEFAULT_HEAP_MB,
     initialHeapMb: 128,
     jobsPerWorker: 2,
     maxQueue,
@@ -444,7 +445,7 @@ function startWorker(opts: RenderPoolOptions): Worker {
     execArgv: [],
     resourceLimits: {
       maxOldGenerationSizeMb: opts.maxMemoryMb,
-      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(opts.maxMemoryMb / 8))),
+      maxYoungGenerationSizeMb: youngGenerationMb(opts.maxMemoryMb),
     },
     stdout: false,
     stderr: false,

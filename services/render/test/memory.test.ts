@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { imageBudgets, tableLimits } from '@jsonable/contracts/render-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRenderPool, type RenderPool } from '../src/pool';
+import { workerMemoryBound } from '../src/pool/memory';
+
+const TEST_JOB = new URL('./pool-test-job.ts', import.meta.url).href;
+const README = new URL('../../../README.md', import.meta.url);
+const pools: RenderPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe("a render worker's memory ceiling", () => {
+  it('adds up the limits the code enforces', () => {
+    // Written out by hand from the limits, so a limit raised without the ceiling fails here.
+    expect(tableLimits.rasterPixels.png.total).toBe(40_000_000); // canvas: 160 MB of RGBA
+    expect(imageBudgets.table).toEqual({ pixels: 32_000_000, bytes: 20 * 1024 * 1024 });
+    const MB = 1024 * 1024;
+    const held = 4_000_000 * 4 + 20 * MB; // the spare canvas and the fetched bytes
+    expect(workerMemoryBound()).toEqual({
+      heapMb: 512 + 64,
+      phasesMb: {
+        decoding: Math.ceil((held + 32_000_000 * 4 + 16 * MB * 4) / MB),
+        painting: Math.ceil((held + 40_000_000 * 4 + 32_000_000 * 4) / MB),
+        pngEncoding: Math.ceil((held + 3 * 40_000_000 * 4) / MB),
+      },
+      nativeMb: 494,
+      totalMb: 1070,
+    });
+  });
+
+  it('uses the V8 limits the pool really gives its workers', async () => {
+    const p = createRenderPool({ size: 1, jobModule: TEST_JOB });
+    pools.push(p);
+    const out = await p.render({ payload: { limits: true } });
+    const limits = JSON.parse(Buffer.from(out.bytes).toString()) as Record<string, number>;
+    expect(limits.maxOldGenerationSizeMb! + limits.maxYoungGenerationSizeMb!).toBe(workerMemoryBound().heapMb);
+  });
+
+  it('is the figure README documents', () => {
+    const readme = readFileSync(README, 'utf8');
+    const { heapMb, nativeMb, totalMb } = workerMemoryBound();
+    expect(readme).toContain(
+      `${heapMb} MB of V8 heap + ${nativeMb} MB native = ${totalMb.toLocaleString('en')} MB per render worker`,
+    );
+  });
+});
