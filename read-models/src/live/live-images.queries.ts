@@ -33,6 +33,12 @@ export async function projectLiveImages(readModels: ReadModels, projectId: strin
   );
 }
 
+/** The names a project ever gave its living images (deleted ones and those of a deleted project too). */
+export async function projectLiveImageNames(readModels: ReadModels, projectId: string): Promise<string[]> {
+  const docs = await readModels.find<LiveImageDoc>(LIVE_IMAGES, { projectId });
+  return docs.map((d) => d.name);
+}
+
 /** Living images with a version rendered before `before` that the retention could purge. */
 export async function liveImagesToPurge(
   readModels: ReadModels,

@@ -287,6 +287,47 @@ describe('rollback, delete and retention', () => {
     expect((await http(h).get(path(v1.versionUrl))).status).toBe(404);
   });
 
+  it("deleting a project ends its living images and removes every version's files; someone else's delete changes nothing", async () => {
+    const u = await h.user('premium');
+    const other = await h.user('premium');
+    const p = await project(u);
+    const kept = await project(u, 'Kept');
+    const a = (await put(p, 'board', table(1))).body;
+    await put(p, 'board', table(2));
+    await put(p, 'chart', table(3));
+    expect((await http(h).delete(`/api/jsonable/live/chart?projectId=${p.id}`).set('Cookie', u.cookie)).status).toBe(
+      200,
+    );
+    await put(p, 'chart', table(4));
+    const elsewhere = (await put(kept, 'board', table(5))).body;
+    const keysOf = async (projectId: string) =>
+      (await h.events('LiveImageVersionRendered'))
+        .filter((e) => e.data.projectId === projectId)
+        .map((e) => e.data.blobKey as string);
+    const files = await keysOf(p.id);
+    expect(files).toHaveLength(4);
+    const twinOf = (key: string) => key.replace(/^images\//, 'twins/') + '.json';
+    expect(await h.deps.blobs.head(twinOf(files[0]!))).not.toBeNull();
+
+    // Another account's delete is a 404 and removes nothing.
+    expect((await http(h).delete(`/api/jsonable/projects/${p.id}`).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await http(h).get(path(a.url))).status).toBe(200);
+
+    expect((await http(h).delete(`/api/jsonable/projects/${p.id}`).set('Cookie', u.cookie)).status).toBe(200);
+    for (const key of files) {
+      expect(await h.deps.blobs.head(key), key).toBeNull();
+      expect(await h.deps.blobs.head(twinOf(key)), twinOf(key)).toBeNull();
+    }
+    expect((await http(h).get(path(a.url))).status).toBe(404);
+    expect((await http(h).get(path(a.versionUrl))).status).toBe(404);
+    const ended = (await h.events('LiveImageDeleted')).filter((e) => e.data.projectId === p.id);
+    expect(ended.map((e) => e.data.name).sort()).toEqual(['board', 'chart', 'chart']);
+    // The other project's living image of the same name is untouched.
+    const [still] = await keysOf(kept.id);
+    expect(await h.deps.blobs.head(still!)).not.toBeNull();
+    expect((await http(h).get(path(elsewhere.url))).status).toBe(200);
+  });
+
   it("purges versions past the plan's retention, never the current or the newest one", async () => {
     const u = await h.user('free'); // 30 days
     const p = await project(u);

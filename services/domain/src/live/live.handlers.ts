@@ -7,6 +7,7 @@
  * files after, so a crash leaves a file too many, never an event pointing at nothing.
  */
 import type { LiveAuthor } from '@jsonable/contracts/events';
+import { NotFoundError } from '../errors';
 import { twinKeyOf } from '../images/filenames';
 import type { BlobStore, Clock, EventStore, Ids } from '../ports';
 import { aggregateStream } from '../runtime/aggregate-stream';
@@ -150,6 +151,33 @@ export async function deleteLiveImage(
     before.versions.filter((v) => !v.purged),
   );
   return { position };
+}
+
+/**
+ * A deleted project's living images end with it: their URLs hang on the project's endpoint, which
+ * is gone, and their versions are not listed with the user's images (SPEC §3 keeps a deleted
+ * project's images detached, but a living image's versions have nowhere to be listed or served).
+ * Each still active name gets LiveImageDeleted, then its version files are removed; names
+ * deleted before are left as they are.
+ */
+export async function deleteProjectLiveImages(
+  deps: LiveDeps,
+  input: { projectId: string; names: string[] },
+): Promise<{ position: number; deleted: number }> {
+  let position = 0;
+  let deleted = 0;
+  for (const name of new Set(input.names)) {
+    const state = await loadLive(deps.eventStore, liveStream(input.projectId, name));
+    if (state.status !== 'active') continue;
+    try {
+      position = Math.max(position, (await deleteLiveImage(deps, { projectId: input.projectId, name })).position);
+      deleted++;
+    } catch (error) {
+      // Deleted by its own DELETE in the meantime: already done.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  return { position, deleted };
 }
 
 /** Purges the versions rendered before `renderedBefore` (not the current or newest one) and their files. */

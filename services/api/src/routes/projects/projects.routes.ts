@@ -16,6 +16,8 @@ import {
   saveProjectStyles,
   updateProject,
 } from '@jsonable/domain/projects/projects.handlers';
+import { deleteProjectLiveImages } from '@jsonable/domain/live/live.handlers';
+import { projectLiveImageNames } from '@jsonable/read-models/live/live-images.queries';
 import { PROJECTS } from '@jsonable/read-models/projects/projects.projection';
 import {
   countActiveProjects,
@@ -110,8 +112,12 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
   router.delete('/api/jsonable/projects/:id', session, async (ctx) => {
     const { userId } = principalOf(ctx);
     const detachedImages = await countProjectImages(deps.readModels, userId, ctx.params.id!);
-    const { position } = await deleteProject(deps, { projectId: ctx.params.id!, userId });
-    await deps.waitForProjections(position);
+    const projectId = ctx.params.id!;
+    const { position } = await deleteProject(deps, { projectId, userId });
+    // Only after the project's own deletion: someone else's project (404) keeps its living images.
+    const names = await projectLiveImageNames(deps.readModels, projectId);
+    const live = await deleteProjectLiveImages(deps, { projectId, names });
+    await deps.waitForProjections(Math.max(position, live.position));
     ctx.body = { success: true, detachedImages };
   });
 
