@@ -284,6 +284,17 @@ export type LiveImageVersionsPurged = E<
     purgedAt: string;
   }
 >;
+/** The owner rewrote the alt text of one version (as ImageAltTextChanged for other images). */
+export type LiveImageAltTextChanged = E<
+  'LiveImageAltTextChanged',
+  {
+    liveImageId: string;
+    projectId: string;
+    name: string;
+    version: number;
+    altText: string;
+  }
+>;
 export type LiveImageDeleted = E<
   'LiveImageDeleted',
   {
@@ -296,7 +307,12 @@ export type LiveImageDeleted = E<
 >;
 
 export type LiveImagesEvent =
-  LiveImageCreated | LiveImageVersionRendered | LiveImageRolledBack | LiveImageVersionsPurged | LiveImageDeleted;
+  | LiveImageCreated
+  | LiveImageVersionRendered
+  | LiveImageRolledBack
+  | LiveImageVersionsPurged
+  | LiveImageAltTextChanged
+  | LiveImageDeleted;
 
 // ── billing: billing-{userId} (event ids derived from the provider's event ids) ───────
 export type CheckoutCompleted = E<

@@ -6,6 +6,7 @@
  * - GET    /api/jsonable/live                   the project's living images with their versions
  * - GET    /api/jsonable/live/{name}            one living image
  * - POST   /api/jsonable/live/{name}/rollback   `{ version }`: the stable URL serves that version
+ * - PATCH  /api/jsonable/live/{name}/versions/{n}  `{ altText }`: rewrites version n's alt text
  * - DELETE /api/jsonable/live/{name}            the living image and every version's file
  * - GET    /live/{endpoint}/{name}.{ext}        the current version (ETag, short Cache-Control)
  * - GET    /live/{endpoint}/{name}/v/{n}.{ext}  version n (immutable)

@@ -2,7 +2,8 @@
  * Living images in the dashboard (issue #25), in Debian's Chromium against the built app on the
  * real server: a living image updated twice through the API shows its current thumbnail and
  * version history; rollback moves the stable URL back; the URL copies; a new living image is
- * created from the dashboard; delete ends its URLs. axe and pictures at 390 and 1280 px.
+ * created from the dashboard; a version's alt text is rewritten; delete ends its URLs. axe and
+ * pictures at 390 and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
 import { checkScreenAtBothWidths, givenBrowserSession } from './helpers';
@@ -75,6 +76,20 @@ describe('living images in the dashboard', () => {
     await live.getByRole('button', { name: 'Copy Markdown snippet of daily-sales' }).click();
     expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
       `![Table: Sales 1. 2 rows, 2 columns: Region, Orders. Row 1: Region North, Orders 10. Row 2: Region South, Orders 20.](<${s.server.baseUrl}${slug}>)`,
+    );
+
+    // The alt text of version 1 (now current) is rewritten; the card and the snippets use it.
+    await live.getByRole('button', { name: 'Edit alt text of daily-sales version 1' }).click();
+    const altDialog = s.page.getByRole('dialog');
+    const altField = altDialog.getByTestId('live-alt-text');
+    expect(await altField.inputValue()).toMatch(/^Table: Sales 1\./);
+    await altField.fill('Orders by region, Monday');
+    await altDialog.getByRole('button', { name: 'Save alt text' }).click();
+    await expect.poll(() => altDialog.count(), { timeout: 20_000 }).toBe(0);
+    await live.getByText('Alt text: Orders by region, Monday').waitFor();
+    await live.getByRole('button', { name: 'Copy Markdown snippet of daily-sales' }).click();
+    expect(await s.page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `![Orders by region, Monday](<${s.server.baseUrl}${slug}>)`,
     );
 
     await s.page.getByRole('button', { name: 'New living image' }).click();

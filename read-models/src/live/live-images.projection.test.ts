@@ -55,6 +55,11 @@ describe('live-images projection', () => {
         streamId: 'live-p1-sales',
         data: { ...ids, versions: [1], purgedAt: '2026-02-05T00:00:00.000Z' },
       },
+      {
+        type: 'LiveImageAltTextChanged',
+        streamId: 'live-p1-sales',
+        data: { ...ids, version: 3, altText: 'Sales on Wednesday' },
+      },
     ]);
     const [doc] = docs.live_images as LiveImageDoc[];
     expect(doc).toMatchObject({
@@ -64,7 +69,10 @@ describe('live-images projection', () => {
       deleted: false,
       purgeableFrom: null,
     });
-    expect(doc!.versions.map((v) => v.version)).toEqual([2, 3]);
+    expect(doc!.versions.map((v) => [v.version, v.altText])).toEqual([
+      [2, undefined],
+      [3, 'Sales on Wednesday'],
+    ]);
   });
 
   it('a delete leaves a tombstone; a re-create numbers on; a deleted project ends its living images', async () => {

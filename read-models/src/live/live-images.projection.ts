@@ -64,6 +64,7 @@ export const liveImagesProjection = defineProjection({
     'LiveImageVersionRendered',
     'LiveImageRolledBack',
     'LiveImageVersionsPurged',
+    'LiveImageAltTextChanged',
     'LiveImageDeleted',
     'ProjectDeleted',
   ],
@@ -152,6 +153,15 @@ export const liveImagesProjection = defineProjection({
           LIVE_IMAGES,
           withPurgeable({ ...doc, versions: doc.versions.filter((v) => !gone.has(v.version)), position }),
         );
+        return;
+      }
+      case 'LiveImageAltTextChanged': {
+        const { version, altText } = event.data;
+        tx.put(LIVE_IMAGES, {
+          ...doc,
+          versions: doc.versions.map((v) => (v.version === version ? { ...v, altText } : v)),
+          position,
+        });
         return;
       }
       case 'LiveImageDeleted':

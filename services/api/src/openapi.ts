@@ -521,6 +521,19 @@ const livePaths: Json = {
       },
     ),
   },
+  '/api/jsonable/live/{name}/versions/{version}': {
+    patch: liveCall(
+      "Rewrite a version's alt text",
+      { 200: { description: 'The living image', ...json('LiveImage') } },
+      {
+        parameters: [
+          liveNameParam,
+          { name: 'version', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        ],
+        requestBody: { required: true, ...json('UpdateImageRequest') },
+      },
+    ),
+  },
   '/live/{endpoint}/{file}': {
     get: liveFile(
       'The current version of a living image ({name}.{png|jpg|webp|avif|svg|pdf})',

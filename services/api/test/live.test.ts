@@ -230,6 +230,90 @@ describe('quota, concurrency and If-Match', () => {
   });
 });
 
+describe("a version's alt text", () => {
+  it('is rewritten by the owner (key or session) for one version, with one event; others get 404, bad text 400', async () => {
+    const u = await h.user('premium');
+    const other = await h.user('premium');
+    const p = await project(u);
+    const q = await project(other);
+    await put(p, 'kpi', table(1));
+    const made = putLiveImageResponseSchema.parse((await put(p, 'kpi', table(2))).body);
+    const generated = made.liveImage.versions.find((v) => v.version === 1)!.altText;
+    expect(generated).toMatch(/Sales 1/);
+    const patch = (version: string | number, body: unknown) =>
+      http(h)
+        .patch(`/api/jsonable/live/kpi/versions/${version}?projectId=${p.id}`)
+        .set('Cookie', u.cookie)
+        .send(body as object);
+
+    const res = await patch(1, { altText: '  Sales by region on Monday  ' });
+    expect(res.status).toBe(200);
+    const live = liveImageSchema.parse(res.body);
+    expect(live.versions.map((v) => [v.version, v.altText])).toEqual([
+      [2, made.liveImage.versions[0]!.altText],
+      [1, 'Sales by region on Monday'],
+    ]);
+    // The project key may do it too; the same text again appends nothing.
+    const byKey = await http(h).patch('/api/jsonable/live/kpi/versions/1').set('X-API-Key', p.apiKey).send({
+      altText: 'Sales by region on Monday',
+    });
+    expect(byKey.status).toBe(200);
+    const changed = (await h.events('LiveImageAltTextChanged')).filter((e) => e.data.projectId === p.id);
+    expect(changed.map((e) => e.data)).toEqual([
+      expect.objectContaining({ name: 'kpi', version: 1, altText: 'Sales by region on Monday' }),
+    ]);
+    // Listed with the living image; the HTML twin of a table without a title would caption with it.
+    const got = liveImageSchema.parse(
+      (await http(h).get(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', u.cookie)).body,
+    );
+    expect(got.versions.find((v) => v.version === 1)!.altText).toBe('Sales by region on Monday');
+
+    // Other accounts: their session, their user key, their project key → 404; nothing changes.
+    const hostile = [
+      http(h).patch(`/api/jsonable/live/kpi/versions/1?projectId=${p.id}`).set('Cookie', other.cookie),
+      http(h).patch(`/api/jsonable/live/kpi/versions/1?projectId=${p.id}`).set('X-API-Key', other.apiKey),
+      http(h).patch(`/api/jsonable/live/kpi/versions/1?projectId=${p.id}`).set('X-API-Key', q.apiKey),
+      http(h).patch('/api/jsonable/live/kpi/versions/1').set('X-API-Key', q.apiKey),
+    ];
+    for (const req of hostile) expect((await req.send({ altText: 'pwned' })).status).toBe(404);
+    expect((await http(h).patch('/api/jsonable/live/kpi/versions/1').send({ altText: 'x' })).status).toBe(401);
+    // Unknown, malformed or huge version numbers and unknown names → 404.
+    for (const version of ['3', '0', '-1', 'x', '1.5', '99999999999', '%20']) {
+      expect((await patch(version, { altText: 'x' })).status, version).toBe(404);
+    }
+    expect(
+      (
+        await http(h)
+          .patch(`/api/jsonable/live/kpj/versions/1?projectId=${p.id}`)
+          .set('Cookie', u.cookie)
+          .send({ altText: 'x' })
+      ).status,
+    ).toBe(404);
+    // Empty, blank, oversize, wrong types and unknown keys → 400.
+    for (const body of [
+      {},
+      { altText: '' },
+      { altText: '   ' },
+      { altText: 'a'.repeat(1001) },
+      { altText: 7 },
+      { altText: null },
+      { altText: ['a'] },
+      { altText: 'ok', extra: true },
+    ]) {
+      expect((await patch(1, body)).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect((await patch(1, { altText: 'a'.repeat(1000) })).status).toBe(200);
+    const final = liveImageSchema.parse(
+      (await http(h).get(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', u.cookie)).body,
+    );
+    expect(final.versions.find((v) => v.version === 1)!.altText).toBe('a'.repeat(1000));
+    expect(final.versions.find((v) => v.version === 2)!.altText).toBe(made.liveImage.versions[0]!.altText);
+    // A deleted living image's versions cannot be edited.
+    await http(h).delete(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', u.cookie);
+    expect((await patch(1, { altText: 'after' })).status).toBe(404);
+  });
+});
+
 describe('rollback, delete and retention', () => {
   it('rolls the stable URL back to an earlier version and forward again; delete ends every URL and file', async () => {
     const u = await h.user('premium');

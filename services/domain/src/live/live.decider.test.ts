@@ -154,6 +154,39 @@ describe('living image decider', () => {
       .thenNothing();
   });
 
+  it("rewrites a kept version's alt text; the same text is nothing, a purged or unknown version and a deleted image 404", () => {
+    const change = (version: number, altText: string, current: string | null = null): LiveCommand => ({
+      type: 'ChangeLiveAltText',
+      data: { version, altText, current },
+    });
+    spec
+      .given([created, rendered(1), rendered(2)])
+      .when(change(1, 'Monday'))
+      .then([{ type: 'LiveImageAltTextChanged', data: { ...ids, version: 1, altText: 'Monday' } }]);
+    spec
+      .given([created, rendered(1)])
+      .when(change(1, 'Monday', 'Monday'))
+      .thenNothing();
+    spec
+      .given([created, rendered(1)])
+      .when(change(2, 'x'))
+      .thenThrows(NotFoundError, /Version 2/);
+    spec
+      .given([
+        created,
+        rendered(1),
+        rendered(2),
+        rendered(3),
+        { type: 'LiveImageVersionsPurged', data: { ...ids, versions: [1], purgedAt: 'T' } },
+      ])
+      .when(change(1, 'x'))
+      .thenThrows(NotFoundError, /Version 1/);
+    spec
+      .given([created, rendered(1), deleted])
+      .when(change(1, 'x'))
+      .thenThrows(NotFoundError);
+  });
+
   it('numbers versions on after a delete and a re-create', () => {
     spec
       .given([created, rendered(1), rendered(2), deleted])

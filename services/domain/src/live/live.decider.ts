@@ -7,6 +7,7 @@
  */
 import type {
   LiveAuthor,
+  LiveImageAltTextChanged,
   LiveImageCreated,
   LiveImageDeleted,
   LiveImageRolledBack,
@@ -41,6 +42,8 @@ export type LiveCommand =
     }
   | { type: 'RollBackLiveImage'; data: { version: number; now: string } }
   | { type: 'PurgeLiveVersions'; data: { renderedBefore: string; now: string } }
+  /** `current`: the version's alt text as the read model shows it (unchanged text appends nothing). */
+  | { type: 'ChangeLiveAltText'; data: { version: number; altText: string; current: string | null } }
   | { type: 'DeleteLiveImage'; data: { now: string } };
 
 export interface LiveVersionState {
@@ -107,6 +110,8 @@ export function evolve(state: LiveState, event: LiveEvent): LiveState {
       const purged = new Set(event.data.versions);
       return { ...state, versions: state.versions.map((v) => (purged.has(v.version) ? { ...v, purged: true } : v)) };
     }
+    case 'LiveImageAltTextChanged':
+      return state;
     case 'LiveImageDeleted':
       return { ...state, status: 'deleted', current: null };
     default:
@@ -207,6 +212,19 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
           type: 'LiveImageVersionsPurged',
           data: { ...identity(state), versions, purgedAt: command.data.now },
         } satisfies LiveImageVersionsPurged,
+      ];
+    }
+    case 'ChangeLiveAltText': {
+      const id = identity(state);
+      const { version, altText, current } = command.data;
+      if (!state.versions.some((v) => v.version === version && !v.purged))
+        throw new NotFoundError(liveMessages.versionNotFound(version));
+      if (current === altText) return [];
+      return [
+        {
+          type: 'LiveImageAltTextChanged',
+          data: { ...id, version, altText },
+        } satisfies LiveImageAltTextChanged,
       ];
     }
     case 'DeleteLiveImage': {

@@ -153,6 +153,18 @@ export async function deleteLiveImage(
   return { position };
 }
 
+/** Rewrites the alt text of one version (not purged) of an active living image. */
+export async function changeLiveAltText(
+  deps: LiveDeps,
+  input: { projectId: string; name: string; version: number; altText: string; current: string | null },
+): Promise<{ position: number }> {
+  const { position } = await run(deps, input.projectId, input.name, {
+    type: 'ChangeLiveAltText',
+    data: { version: input.version, altText: input.altText, current: input.current },
+  });
+  return { position };
+}
+
 /**
  * A deleted project's living images end with it: their URLs hang on the project's endpoint, which
  * is gone, and their versions are not listed with the user's images (SPEC §3 keeps a deleted

@@ -12,11 +12,17 @@ import {
   liveMessages,
   rollbackLiveImageRequestSchema,
 } from '@jsonable/contracts/live';
+import { updateImageRequestSchema } from '@jsonable/contracts/alt-text';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
 import { projectIdFrom } from '@jsonable/contracts/table-request';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
 import type { LiveExpectation } from '@jsonable/domain/live/live.decider';
-import { deleteLiveImage, putLiveVersion, rollBackLiveImage } from '@jsonable/domain/live/live.handlers';
+import {
+  changeLiveAltText,
+  deleteLiveImage,
+  putLiveVersion,
+  rollBackLiveImage,
+} from '@jsonable/domain/live/live.handlers';
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import {
   getServedLiveImage,
@@ -48,6 +54,7 @@ const REVALIDATE = `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`;
 const ENDPOINT_SLUG = /^[A-Za-z0-9_-]{1,200}$/;
 const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
 const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
+const VERSION_NUMBER = /^[1-9][0-9]{0,8}$/;
 
 export function checkedLiveName(raw: string | undefined): string {
   if (!raw || !LIVE_NAME_PATTERN.test(raw)) throw new ValidationError(liveMessages.invalidName);
@@ -155,6 +162,27 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
     if (!doc) throw new NotFoundError(liveMessages.notFound);
     const live = view(doc);
     ctx.body = { success: true, url: live.url, version: result.version, liveImage: live };
+  });
+
+  /** The owner rewrites one version's alt text (as PATCH /user/images/{id} does for other images). */
+  router.patch('/api/jsonable/live/:name/versions/:version', guards.auth, async (ctx) => {
+    const { project, name, doc } = await ownLive(ctx);
+    const number = VERSION_NUMBER.test(ctx.params.version ?? '') ? Number(ctx.params.version) : null;
+    const version = number === null ? null : versionOf(doc, number);
+    if (!version) throw new NotFoundError(liveMessages.versionNotFound(number ?? 0));
+    const { altText } = parse(updateImageRequestSchema, bodyOf(ctx) ?? {});
+    const { position } = await changeLiveAltText(deps, {
+      projectId: project.id,
+      name,
+      version: version.version,
+      altText,
+      current: version.altText ?? null,
+    });
+    await deps.waitForProjections(position);
+    const updated = await getServedLiveImage(deps.readModels, project.endpointPath, name);
+    if (!updated) throw new NotFoundError(liveMessages.notFound);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = view(updated);
   });
 
   router.delete('/api/jsonable/live/:name', guards.auth, async (ctx) => {

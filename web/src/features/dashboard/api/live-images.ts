@@ -7,6 +7,7 @@ import useSWR, { mutate } from 'swr';
 import {
   deleteLiveImageResponseSchema,
   liveImageListSchema,
+  liveImageSchema,
   putLiveImageResponseSchema,
   rollbackLiveImageResponseSchema,
   type LiveImage,
@@ -47,6 +48,18 @@ export async function putLiveImage(projectId: string, name: string, payload: unk
 export async function rollBackLiveImage(projectId: string, name: string, version: number): Promise<void> {
   await api.post(one(projectId, name, '/rollback'), { version }, rollbackLiveImageResponseSchema);
   await mutate(liveImagesKey(projectId));
+}
+
+/** Rewrites version n's alt text; answers the text as stored (trimmed). */
+export async function updateLiveAltText(
+  projectId: string,
+  name: string,
+  version: number,
+  altText: string,
+): Promise<string | null> {
+  const live = await api.patch(one(projectId, name, `/versions/${version}`), { altText }, liveImageSchema);
+  await mutate(liveImagesKey(projectId));
+  return live.versions.find((v) => v.version === version)?.altText ?? null;
 }
 
 export async function deleteLiveImage(projectId: string, name: string): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Badge, Box, Button, Field, HStack, Image, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { ALT_TEXT_MAX } from '@jsonable/contracts/alt-text';
 import { LIVE_NAME_PATTERN, liveMessages } from '@jsonable/contracts/live';
 import { CopyButton } from '../../../components/CopyButton';
 import { messageOf } from '../../../lib/api-client';
@@ -16,6 +17,7 @@ import {
   putLiveImage,
   rollBackLiveImage,
   sitePath,
+  updateLiveAltText,
   useLiveImages,
   type LiveImage,
   type LiveVersion,
@@ -105,6 +107,7 @@ function LiveImageCard({
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
+  const [altFor, setAltFor] = useState<LiveVersion | null>(null);
   const current = live.versions.find((v) => v.version === live.currentVersion);
   const historyId = `live-versions-${live.id}`;
 
@@ -248,6 +251,14 @@ function LiveImageCard({
                       >
                         Roll back
                       </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setAltFor(v)}
+                        aria-label={`Edit alt text of ${live.name} version ${v.version}`}
+                      >
+                        Edit alt text
+                      </Button>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
@@ -256,7 +267,91 @@ function LiveImageCard({
           </Table.Root>
         </Box>
       )}
+      <AltTextDialog projectId={projectId} live={live} version={altFor} onClose={() => setAltFor(null)} />
     </Box>
+  );
+}
+
+/** Rewrites one version's alt text (what the snippets and the HTML twin use for it). */
+function AltTextDialog({
+  projectId,
+  live,
+  version,
+  onClose,
+}: {
+  projectId: string;
+  live: LiveImage;
+  version: LiveVersion | null;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const text = draft ?? version?.altText ?? '';
+  const close = () => {
+    if (busy) return;
+    setDraft(null);
+    setProblem(null);
+    onClose();
+  };
+
+  async function save() {
+    if (!version) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await updateLiveAltText(projectId, live.name, version.version, text);
+      toast.success('Alt text saved', `Version ${version.version} of ${live.name} has the new text.`);
+      setDraft(null);
+      onClose();
+    } catch (err) {
+      setProblem(messageOf(err, 'The alt text could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AppDialog
+      open={version !== null}
+      onClose={close}
+      size="lg"
+      title={`Alt text of ${live.name} v${version?.version ?? ''}`}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            colorPalette="brand"
+            onClick={() => void save()}
+            loading={busy}
+            loadingText="Saving..."
+            disabled={text.trim() === '' || text.trim() === (version?.altText ?? '')}
+          >
+            Save alt text
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Field.Root invalid={problem !== null}>
+          <Field.Label>Alt text</Field.Label>
+          <Textarea
+            value={text}
+            onChange={(e) => setDraft(e.target.value)}
+            rows={4}
+            maxLength={ALT_TEXT_MAX}
+            data-testid="live-alt-text"
+          />
+          <Field.HelperText>
+            What a screen reader says instead of this version. Generated from the table; at most {ALT_TEXT_MAX}{' '}
+            characters.
+          </Field.HelperText>
+          {problem && <Field.ErrorText role="alert">{problem}</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </AppDialog>
   );
 }
 
