@@ -236,7 +236,7 @@ export type LiveImageCreated = E<
     createdAt: string;
   }
 >;
-/** A new version, rendered and counted (its TableRendered on the usage stream came first). */
+/** A new version, rendered; its TableRendered on the usage stream (the count) follows this event. */
 export type LiveImageVersionRendered = E<
   'LiveImageVersionRendered',
   {

@@ -12,7 +12,18 @@ import {
   rollbackLiveImageResponseSchema,
 } from '@jsonable/contracts/live';
 import { purgeExpiredLiveVersions } from '../src/routes/live/live-retention';
-import { givenRenderHarness, http, PUBLIC_URL, setPlan, smallTable, type TestUser } from './render.harness';
+import type { TableRenderer } from '@jsonable/domain/ports';
+import { createRenderPool } from '@jsonable/render/pool/index';
+import {
+  givenRenderHarness,
+  http,
+  PUBLIC_URL,
+  setPlan,
+  smallTable,
+  startRenderHarness,
+  type RenderHarness,
+  type TestUser,
+} from './render.harness';
 
 const h = givenRenderHarness();
 
@@ -312,6 +323,82 @@ describe("a version's alt text", () => {
     await http(h).delete(`/api/jsonable/live/kpi?projectId=${p.id}`).set('Cookie', u.cookie);
     expect((await patch(1, { altText: 'after' })).status).toBe(404);
   });
+});
+
+describe('If-Match across two API instances sharing one data folder', () => {
+  /** Holds renders, once armed, until `parties` have arrived: every PUT has passed its If-Match check. */
+  function barrier(inner: TableRenderer) {
+    let parties = 0;
+    let waiting: Array<() => void> = [];
+    return {
+      arm(n: number) {
+        parties = n;
+      },
+      renderer: {
+        async render(...args: Parameters<TableRenderer['render']>) {
+          if (parties > 0) {
+            await new Promise<void>((resolve) => {
+              waiting.push(resolve);
+              if (waiting.length === parties) {
+                parties = 0;
+                for (const go of waiting) go();
+                waiting = [];
+              }
+            });
+          }
+          return inner.render(...args);
+        },
+        close: async () => {},
+      } satisfies TableRenderer,
+    };
+  }
+
+  it('lets exactly one of two PUTs with the same If-Match win, one per instance; the loser is 409, uncounted, its files gone', async () => {
+    // Its own render pool (the barrier wraps it) and two apps: more set-up than the other tests.
+    const pool = createRenderPool({ size: 1 });
+    await pool.ready();
+    const gate = barrier(pool);
+    const a = await startRenderHarness({ renderer: gate.renderer });
+    const b = await startRenderHarness({ renderer: gate.renderer, dir: a.dir });
+    try {
+      const u = await a.user('premium');
+      const p = (await http(a).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Replicas' }))
+        .body as Project;
+      const putOn = (instance: RenderHarness, n: number) =>
+        http(instance).put('/api/jsonable/live/board').set('X-API-Key', p.apiKey).send(table(n));
+      expect((await putOn(a, 1)).status).toBe(201);
+      await b.deps.waitForProjections(await b.deps.eventStore.headPosition(), 10_000);
+
+      // Both pass the If-Match check before either renders; the append to the living image's
+      // stream (expected revision) decides, across the two instances' own in-process locks.
+      gate.arm(2);
+      const raced = await Promise.all([putOn(a, 2).set('If-Match', '"1"'), putOn(b, 3).set('If-Match', '"1"')]);
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+      const loser = raced.find((r) => r.status === 409)!;
+      expect(loser.body.error.message).toMatch(/version 2, not 1/);
+      expect((await a.rendered(u.userId)).length).toBe(2);
+      const versions = (await a.events('LiveImageVersionRendered')).map((e) => e.data.blobKey as string);
+      expect(versions).toHaveLength(2);
+      expect(await a.blobKeys('images/')).toEqual([...versions].sort());
+
+      // Without If-Match both win, one version after the other, each counted once.
+      gate.arm(2);
+      const both = await Promise.all([putOn(a, 4), putOn(b, 5)]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      expect(both.map((r) => r.body.version).sort()).toEqual([3, 4]);
+      expect((await a.rendered(u.userId)).length).toBe(4);
+      const user = await http(b).get('/api/jsonable/user').set('Cookie', u.cookie);
+      expect(user.body.usage_count).toBe(4);
+      const live = liveImageSchema.parse(
+        (await http(b).get('/api/jsonable/live/board').set('X-API-Key', p.apiKey)).body,
+      );
+      expect(live.versions.map((v) => v.version)).toEqual([4, 3, 2, 1]);
+    } finally {
+      await b.close();
+      await a.close();
+      await pool.close();
+    }
+  }, 120_000);
 });
 
 describe('rollback, delete and retention', () => {

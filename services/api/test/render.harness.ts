@@ -75,7 +75,16 @@ export interface RecordedTestEvent {
   data: Record<string, unknown>;
 }
 
-type RenderHarnessOptions = { config?: Partial<AppConfig>; renderer?: TableRenderer; images?: ImagesModuleOptions };
+type RenderHarnessOptions = {
+  config?: Partial<AppConfig>;
+  renderer?: TableRenderer;
+  images?: ImagesModuleOptions;
+  /**
+   * Another harness's folder: this one opens its own stores, projector and app on the same files,
+   * as a second API replica sharing the store would (the folder stays the first harness's to remove).
+   */
+  dir?: string;
+};
 
 let sharedRenderer: (TableRenderer & { ready(): Promise<void> }) | null = null;
 
@@ -98,7 +107,7 @@ export function givenRenderHarness(
 }
 
 export async function startRenderHarness(options: RenderHarnessOptions = {}): Promise<RenderHarness> {
-  const dir = mkdtempSync(join(tmpdir(), 'jsonable-render-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'jsonable-render-'));
   let offset = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
@@ -123,7 +132,9 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
     onSwitch: () => readModels.refresh(),
   });
   runner.start();
-  await runner.whenCaughtUp();
+  // A second replica's projector waits for the lease the first one holds; it serves from the
+  // stored checkpoints meanwhile (waitForPosition).
+  if (!options.dir) await runner.whenCaughtUp();
   if (!options.renderer && !sharedRenderer) {
     const pool = createRenderPool({ size: 2 });
     await pool.ready();
@@ -202,7 +213,7 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
       await eventStore.close();
       await docs.close();
       await blobs.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

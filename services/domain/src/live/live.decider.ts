@@ -1,9 +1,10 @@
 /**
  * A living image (issue #25): a project's named image whose stable URL serves its current
- * version. A version is rendered and counted first (TableRendered on the usage stream), then
- * recorded here; rollback moves the current version, retention purges old versions (never the
- * current or the newest one), delete ends it. Version numbers go on after a delete and a
- * re-create of the name, so a version URL never comes to mean another image.
+ * version. A version is rendered first, recorded here (the append decides If-Match across
+ * processes), then counted (TableRendered on the usage stream); rollback moves the current
+ * version, retention purges old versions (never the current or the newest one), delete ends it.
+ * Version numbers go on after a delete and a re-create of the name, so a version URL never comes
+ * to mean another image.
  */
 import type {
   LiveAuthor,

@@ -1,24 +1,27 @@
 /**
- * Living images: PUT renders and counts a version (RenderService: quota → render → file →
- * TableRendered), then records it on `live-{projectId}-{name}`. The whole PUT holds the stream's
- * lock in this process, so If-Match is checked before anything is rendered or counted and two
- * PUTs of one name take versions n and n+1 in turn; other processes are kept out by the
- * append's expected revision. Rollback, retention purge and delete append first and remove
- * files after, so a crash leaves a file too many, never an event pointing at nothing.
+ * Living images: PUT renders a version (RenderService: quota → render → file), records it on
+ * `live-{projectId}-{name}` with the stream's expected revision, then counts it (TableRendered).
+ * The whole PUT holds the stream's lock in this process, so If-Match is checked before anything
+ * is rendered and two PUTs of one name take versions n and n+1 in turn; across processes the
+ * append's expected revision decides, before anything is counted. Rollback, retention purge and
+ * delete append first and remove files after, so a crash leaves a file too many, never an event
+ * pointing at nothing.
  */
 import type { LiveAuthor } from '@jsonable/contracts/events';
 import { NotFoundError } from '../errors';
 import { twinKeyOf } from '../images/filenames';
 import type { BlobStore, Clock, EventStore, Ids } from '../ports';
 import { aggregateStream } from '../runtime/aggregate-stream';
-import { handleCommand } from '../runtime/handle-command';
+import { handleCommand, type HandleCommandResult } from '../runtime/handle-command';
 import { KeyedLock } from '../runtime/keyed-lock';
 import type { RenderTableResult } from '../usage/render-table';
+import type { RenderedImage } from '../usage/usage.decider';
 import {
   assertExpected,
   liveDecider,
   purgeableVersions,
   type LiveCommand,
+  type LiveEvent,
   type LiveExpectation,
   type LiveState,
 } from './live.decider';
@@ -31,7 +34,19 @@ export interface LiveDeps {
   ids: Ids;
 }
 
-const locks = new KeyedLock();
+/**
+ * One lock per event store object, i.e. per API process in production; two app instances in one
+ * process (the replica tests) each get their own, as two processes would.
+ */
+const locksByStore = new WeakMap<EventStore, KeyedLock>();
+function locksOf(deps: LiveDeps): KeyedLock {
+  let locks = locksByStore.get(deps.eventStore);
+  if (!locks) {
+    locks = new KeyedLock();
+    locksByStore.set(deps.eventStore, locks);
+  }
+  return locks;
+}
 
 /** A version's image and its twin (best effort: a file left behind serves nothing). */
 async function deleteVersionFiles(deps: LiveDeps, versions: Array<{ blobKey: string }>): Promise<void> {
@@ -51,25 +66,35 @@ export interface PutLiveInput {
   endpointPath: string;
   expected: LiveExpectation;
   by: LiveAuthor;
-  /** Renders and counts the version (its TableRendered carries `live`). */
-  render(): Promise<RenderTableResult>;
+  /**
+   * Renders the version and stores its files, calls `admit` with the image, and only once admit
+   * returns counts the render (RenderTableInput.admit). admit throwing counts nothing.
+   */
+  render(admit: (image: RenderedImage) => Promise<void>): Promise<RenderTableResult>;
 }
 
 export interface PutLiveResult {
   version: number;
   created: boolean;
+  /** The later of the version's and the count's positions (read-your-writes covers both). */
   position: number;
   rendered: RenderTableResult;
 }
 
+/**
+ * The append of the version to `live-{projectId}-{name}` is what decides: it carries the stream's
+ * exact expected revision, and on a lost race the decider sees the other writer's version, so
+ * If-Match holds across API processes sharing the store. It happens after the render and before
+ * the render is counted: a PUT that loses gets 409 with nothing counted and its files removed.
+ */
 export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<PutLiveResult> {
   const stream = liveStream(input.projectId, input.name);
-  return locks.run(stream, async () => {
-    // Cheap refusal before the render is counted; the append below decides for real.
+  return locksOf(deps).run(stream, async () => {
+    // Cheap refusal before the render; the append in admit decides for real.
     assertExpected(await loadLive(deps.eventStore, stream), input.expected);
-    const rendered = await input.render();
-    try {
-      const outcome = await handleCommand({
+    const decided: { outcome?: HandleCommandResult<LiveState, LiveEvent> } = {};
+    const rendered = await input.render(async (image) => {
+      decided.outcome = await handleCommand({
         eventStore: deps.eventStore,
         stream,
         decider: liveDecider,
@@ -83,27 +108,21 @@ export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<Put
             name: input.name,
             endpointPath: input.endpointPath,
             expected: input.expected,
-            image: rendered.image,
+            image,
             by: input.by,
           },
         },
       });
-      const recorded = outcome.events.find((e) => e.type === 'LiveImageVersionRendered');
-      return {
-        version: recorded?.type === 'LiveImageVersionRendered' ? recorded.data.version : outcome.state.latest,
-        created: outcome.events.some((e) => e.type === 'LiveImageCreated'),
-        position: outcome.position,
-        rendered,
-      };
-    } catch (error) {
-      // Another process moved the image past If-Match between the check and the append: the
-      // render stays counted (its TableRendered is recorded) but its file serves nothing.
-      await Promise.allSettled([
-        deps.blobs.delete(rendered.image.blobKey),
-        deps.blobs.delete(twinKeyOf(rendered.image.blobKey)),
-      ]);
-      throw error;
-    }
+    });
+    const outcome = decided.outcome;
+    if (!outcome) throw new Error('A living-image version was counted without being recorded');
+    const recorded = outcome.events.find((e) => e.type === 'LiveImageVersionRendered');
+    return {
+      version: recorded?.type === 'LiveImageVersionRendered' ? recorded.data.version : outcome.state.latest,
+      created: outcome.events.some((e) => e.type === 'LiveImageCreated'),
+      position: Math.max(outcome.position, rendered.position),
+      rendered,
+    };
   });
 }
 
@@ -114,7 +133,7 @@ async function run(
   command: LiveCommand,
 ): Promise<{ position: number; before: LiveState; state: LiveState; changed: boolean }> {
   const stream = liveStream(projectId, name);
-  return locks.run(stream, async () => {
+  return locksOf(deps).run(stream, async () => {
     const before = await loadLive(deps.eventStore, stream);
     const outcome = await handleCommand({
       eventStore: deps.eventStore,

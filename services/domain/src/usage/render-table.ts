@@ -61,6 +61,14 @@ export interface RenderTableInput {
   live?: { projectId: string; name: string } | undefined;
   /** The renderer's queue lane of whoever asked (TableRenderer.render). */
   lane?: string | undefined;
+  /**
+   * Decides, once the files are stored and before anything is counted, whether this render is
+   * wanted at all (a living image's version: the append to its own stream, with its expected
+   * revision, across processes). Throwing drops the files and counts nothing; once it returns,
+   * the render is counted even if a concurrent render took the period's last table meanwhile
+   * (the quota was checked before the render), so a recorded version is never left uncounted.
+   */
+  admit?: ((image: RenderedImage) => Promise<void>) | undefined;
 }
 
 export interface RenderTableResult {
@@ -152,11 +160,20 @@ export class RenderService {
       throw failed.reason;
     }
 
+    if (input.admit) {
+      try {
+        await input.admit(image);
+      } catch (error) {
+        await this.discard(image);
+        throw error;
+      }
+    }
     try {
-      const result = await this.record(stream, image, plan.tablesPerPeriod, plan.name);
+      const result = await this.record(stream, image, input.admit ? null : plan.tablesPerPeriod, plan.name);
       return result.replayed || output.warnings.length === 0 ? result : { ...result, warnings: output.warnings };
     } catch (error) {
-      await this.discard(image);
+      // An admitted render's files are what its recorded version points at: they stay.
+      if (!input.admit) await this.discard(image);
       throw error;
     }
   }

@@ -106,7 +106,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
       endpointPath: project.endpointPath,
       expected,
       by: principal.via,
-      render: () =>
+      render: (admit) =>
         renderCounted(deps, service, {
           account: requestAccount(deps, ctx, principal.userId),
           userId: principal.userId,
@@ -120,6 +120,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
           idempotencyKey: null,
           live,
           lane: accountLane(principal.userId),
+          admit,
         }),
     });
     await deps.waitForProjections(result.position);

@@ -22,7 +22,7 @@ import {
   type FileFormat,
 } from '@jsonable/domain/images/filenames';
 import type { RenderOutput } from '@jsonable/domain/ports';
-import type { RenderService, RenderTableResult } from '@jsonable/domain/usage/render-table';
+import type { RenderService, RenderTableInput, RenderTableResult } from '@jsonable/domain/usage/render-table';
 import { projectMessages } from '@jsonable/contracts/projects';
 import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
@@ -89,6 +89,8 @@ export interface CountedRender {
   live?: { projectId: string; name: string } | undefined;
   /** The render queue lane (renderLane). */
   lane: string;
+  /** RenderTableInput.admit: the last word before the render is counted. */
+  admit?: RenderTableInput['admit'];
 }
 
 export async function renderCounted(
@@ -115,6 +117,7 @@ export async function renderCounted(
     requestHash: requestHash(input.route, projectId, input.body),
     live: input.live,
     lane: input.lane,
+    admit: input.admit,
   });
 }
 
