@@ -15,6 +15,9 @@
  * with this one (the machine is shared and noisy), and the ratios are printed:
  *
  *   npm run bench:web -- --before /tmp/old-build/web/dist
+ *
+ * WEB_BENCH_RUNS sets the loads per median (5), WEB_BENCH_ROUTES a comma-separated subset of the
+ * routes for the first-words table (the LCP measure of `/` always runs).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +28,7 @@ import { ensureWebBuilt, WEB_DIST } from '../e2e/helpers/build';
 import { launchBrowser } from '../e2e/helpers/browser';
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 5);
-const ROUTES = [
+const ALL_ROUTES = [
   '/',
   '/documentation',
   '/api-reference',
@@ -40,6 +43,8 @@ const ROUTES = [
   '/auth',
   '/no/such/page',
 ];
+/** WEB_BENCH_ROUTES=/,/about measures only those routes (a loaded machine takes minutes per route). */
+const ROUTES = process.env.WEB_BENCH_ROUTES ? process.env.WEB_BENCH_ROUTES.split(',') : ALL_ROUTES;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
