@@ -43,10 +43,14 @@ COPY --from=build /app/scripts/prune-fonts.mjs scripts/prune-fonts.mjs
 RUN node scripts/prune-fonts.mjs .
 
 FROM ${NODE_IMAGE}
+# glibc malloc: large freed blocks back to the system, two arenas (scripts/malloc-env.mjs says why).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app /app
 COPY --from=build /app/services/api/dist services/api/dist

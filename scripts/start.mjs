@@ -8,6 +8,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { hasMallocEnv, withMallocEnv } from './malloc-env.mjs';
+
+// glibc reads its malloc settings at start-up: run again, as this same process (execve keeps the
+// PID, so signals still reach the server), with them in the environment. An operator's own values win.
+if (process.platform === 'linux' && !hasMallocEnv(process.env)) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    ...withMallocEnv(process.env),
+  });
+}
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'services/api/dist');
 const STAMP = join(DIST, 'BUILD');

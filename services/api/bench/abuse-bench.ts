@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bombTable, bombUri } from '../../render/test/support/image-bomb';
 import { percentile } from '../../render/bench/stats';
+import { withMallocEnv } from '../../../scripts/malloc-env.mjs';
 import { seededAccount } from './seeded-account';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -134,10 +135,13 @@ async function run(root: string): Promise<string[][]> {
   const base = `http://127.0.0.1:${port}`;
   // ABUSE_CPU_PROF=dir writes the server's CPU profiles (main thread and workers) there.
   const profile = process.env.ABUSE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ABUSE_CPU_PROF}`] : [];
+  // The glibc malloc settings that npm start and the Dockerfile give the server (ABUSE_MALLOC=glibc:
+  // glibc's defaults, to compare).
+  const base0 = process.env.ABUSE_MALLOC === 'glibc' ? process.env : withMallocEnv(process.env);
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/api/src/main.ts'], {
     cwd: root,
     env: {
-      ...process.env,
+      ...base0,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -233,13 +237,16 @@ async function run(root: string): Promise<string[][]> {
     // workers (the default count), so every worker holds its worst at the same time: on a loaded
     // machine the abusive clients above reach them only a few times in a minute.
     rssDuring = 0;
-    const heaviest = [BIG_IMAGES, BIG_PNG, IMAGES, BIG_PDF];
-    for (const body of heaviest) {
-      await Promise.all(
+    const heaviest = { BIG_IMAGES, BIG_PNG, IMAGES, BIG_PDF };
+    /** Their statuses: a heaviest request refused (503 under load) holds no memory. */
+    const heaviestStatuses: string[] = [];
+    for (const [name, body] of Object.entries(heaviest)) {
+      const statuses = await Promise.all(
         Array.from({ length: availableParallelism() }, () =>
           send(base, '/api/jsonable/table-to-image', { method: 'POST', body, headers: { 'x-api-key': apiKey } }),
         ),
       );
+      heaviestStatuses.push(`${name} ${statuses.map((r) => r.status).join('/')}`);
     }
     const rssHeaviest = rssDuring;
     const rss = rssMb(child.pid!, 'VmHWM');
@@ -262,10 +269,11 @@ async function run(root: string): Promise<string[][]> {
         `${rssBefore} → ${rssLoaded} → ${rssHeaviest} → ${rssAfter} MB`,
         '',
       ],
+      ['heaviest requests, statuses', heaviestStatuses.join(', '), ''],
       ['5xx other than 503 + Retry-After', `${tally.bad5xx.length} of ${tally.requests} responses`, '0'],
     ];
     console.log(
-      `\n${root}: ${LOADED_SECONDS} s loaded; statuses: ${JSON.stringify(tally.byStatus)}; load average ${loadavg()
+      `\n${root}: ${LOADED_SECONDS} s loaded; malloc ${process.env.ABUSE_MALLOC === 'glibc' ? "glibc's defaults" : 'as npm start sets it'}; statuses: ${JSON.stringify(tally.byStatus)}; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
