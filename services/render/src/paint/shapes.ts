@@ -6,7 +6,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Shape } from '../layout/graphics';
 import type { TextBlock } from '../layout/layout';
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
+/** A number for SVG markup: integers as they are, others to 2 decimals without trailing zeros. */
+export const fmt = (n: number) =>
+  Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
 
 export function paintShapesCanvas(ctx: SKRSContext2D, shapes: readonly Shape[]): void {
   for (const s of shapes) {

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { facePath, faceWeight, FACES, type FaceId, type Weight } from '../fonts';
 import { measure } from '../layout/text';
 import type { TextStyle } from '../layout/layout';
+import { fmt } from './shapes';
 import { faceOf } from './svg-fonts';
 
 type Harfbuzz = typeof import('harfbuzzjs');
@@ -206,8 +207,6 @@ function emojiImage(cluster: string, size: number, width: number): { uri: string
   }
   return img;
 }
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
 
 /** Where a line starts: its physical alignment at `x` (left edge, right edge or centre). */
 export function lineLeft(x: number, align: 'left' | 'right' | 'center', width: number): number {

@@ -22,7 +22,7 @@ import {
   textX,
   underlineTop,
 } from './plan';
-import { shapesSvg } from './shapes';
+import { fmt, shapesSvg } from './shapes';
 import { embeddedFonts, faceOf, stackOf, type TextUse } from './svg-fonts';
 import { EMOJI_TEXT, emojiSvg, GlyphDefs, glyphsSvg, lineLeft, placeLine } from './svg-glyphs';
 
@@ -38,7 +38,6 @@ export function escapeXml(s: string): string {
     .replace(/'/g, '&apos;');
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
 const clusters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** A line's text with its colour emoji transparent: their pictures are drawn over them. */
 function hideEmoji(line: string, stack: readonly FaceId[]): string {
