@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, urlOnlyResponse } from '../../features/integrations/values';
+import { LivingImageSection } from '../../features/integrations/LivingImageSection';
 import { useSiteOrigin } from '../../lib/origin';
 
 export default function MakeIntegrationPage() {
@@ -79,6 +80,21 @@ export default function MakeIntegrationPage() {
           code: { label: 'Response', code: urlOnlyResponse(origin) },
         },
       ]}
+      after={
+        <LivingImageSection
+          origin={origin}
+          request={
+            <>
+              Add another HTTP “Make a request” module and set its <strong>Method</strong> to PUT.
+            </>
+          }
+          mapping={
+            <>
+              With <strong>Parse response</strong> on, map <Code>Data → url</Code>.
+            </>
+          }
+        />
+      }
     />
   );
 }

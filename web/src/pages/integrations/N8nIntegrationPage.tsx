@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
+import { LivingImageSection } from '../../features/integrations/LivingImageSection';
 import { useSiteOrigin } from '../../lib/origin';
 
 const n8nBody = `{
@@ -71,6 +72,21 @@ export default function N8nIntegrationPage() {
           code: { label: 'Response', code: projectEndpointResponse(origin) },
         },
       ]}
+      after={
+        <LivingImageSection
+          origin={origin}
+          request={
+            <>
+              Add an HTTP Request node and set its <strong>Method</strong> to PUT.
+            </>
+          }
+          mapping={
+            <>
+              Reference it downstream as <Code>{'{{ $json.url }}'}</Code>.
+            </>
+          }
+        />
+      }
     />
   );
 }

@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
+import { LivingImageSection } from '../../features/integrations/LivingImageSection';
 import { useSiteOrigin } from '../../lib/origin';
 
 export default function ZapierIntegrationPage() {
@@ -63,6 +64,22 @@ export default function ZapierIntegrationPage() {
           code: { label: 'Response', code: projectEndpointResponse(origin) },
         },
       ]}
+      after={
+        <LivingImageSection
+          origin={origin}
+          request={
+            <>
+              Add a Webhooks by Zapier action with the <strong>Custom Request</strong> event and set{' '}
+              <strong>Method</strong> to PUT.
+            </>
+          }
+          mapping={
+            <>
+              Pick <Code>Url</Code> from the step’s answer in later steps.
+            </>
+          }
+        />
+      }
     />
   );
 }
