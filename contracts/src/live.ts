@@ -26,6 +26,8 @@ export const liveMessages = {
     'Say which project owns the living image: use a project key, or pass projectId with a user key or a session',
   notFound: 'Living image not found',
   versionNotFound: (version: number) => `Version ${version} of this living image does not exist or was purged`,
+  noSplit:
+    'Invalid options.split: a version of a living image is one image; split a table on POST /api/jsonable/table-to-image or a project endpoint',
   invalidIfMatch: 'If-Match must be the current version number (e.g. "3"), or *',
   versionConflict: (current: number | null, expected: string) =>
     current === null

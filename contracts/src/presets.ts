@@ -106,3 +106,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = Object.freeze({
     why: 'As a4, on US Letter paper (8.5×11 in): 720 CSS px between the 36 pt margins.',
   },
 });
+
+/** Images one split may make (each is rendered, stored and counted). */
+export const MAX_SPLIT_IMAGES = 20;

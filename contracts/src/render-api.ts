@@ -13,6 +13,9 @@ export const renderMessages = {
   /** SPEC §8: 402 payment required, plan limit exceeded, upgrade. */
   quotaExceeded: (planName: string, allowance: number) =>
     `You have used all ${allowance} tables of your ${planName} plan for this usage period. Upgrade your plan to create more tables.`,
+  /** A split that would make more images than the allowance has left: refused whole, nothing counted. */
+  splitOverQuota: (images: number, remaining: number) =>
+    `This table splits into ${images} images and your plan has ${remaining} table${remaining === 1 ? '' : 's'} left for this usage period; nothing was rendered or counted. Split into fewer images (a larger maxRows) or upgrade your plan.`,
   projectLimit: (planName: string, projects: number) =>
     `Your ${planName} plan allows ${projects} project${projects === 1 ? '' : 's'}. Upgrade your plan to create more.`,
   imageNotFound: 'Image not found or deleted',
@@ -42,6 +45,24 @@ export const imageSummarySchema = z.object({
 });
 export type ImageSummary = z.infer<typeof imageSummarySchema>;
 
+/** One image of a split table (options.split, issue #25), in order. */
+export const splitImageSchema = imageSummarySchema.extend({
+  /** 1-based; the image's footer reads "Page {page} of {pages}". */
+  page: z.number().int().positive(),
+  pages: z.number().int().positive(),
+  format: imageFormatSchema,
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+});
+const imagesField = z
+  .array(splitImageSchema)
+  .optional()
+  .describe(
+    'With options.split: every image of the split, in order, each counted as one table; the top-level fields describe ' +
+      'the first. Absent when the table was not split (and on an Idempotency-Key replay, which answers the first image).',
+  );
+
 /** POST /api/jsonable/table-to-image and /api/table-to-image. */
 export const generateResponseSchema = z.object({
   success: z.literal(true),
@@ -58,6 +79,7 @@ export const generateResponseSchema = z.object({
   image: imageSummarySchema.optional(),
   /** A generated summary of the data drawn: the image's alt text (issue #25). */
   altText: z.string().nullable().optional(),
+  images: imagesField,
   warnings: warningsField,
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
@@ -75,6 +97,7 @@ export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 export const saveImageResponseSchema = z.object({
   success: z.literal(true),
   image: imageSummarySchema,
+  images: imagesField,
   warnings: warningsField,
 });
 export type SaveImageResponse = z.infer<typeof saveImageResponseSchema>;
@@ -91,6 +114,7 @@ export const projectEndpointResponseSchema = z.object({
   title: z.string().nullable(),
   userId: z.string(),
   projectId: z.string(),
+  images: imagesField,
   warnings: warningsField,
 });
 export type ProjectEndpointResponse = z.infer<typeof projectEndpointResponseSchema>;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isPlainObject, jsonObjectIn } from './json';
 import { IMAGE_FORMATS, type ImageFormat } from './formats';
-import { PRESET_NAMES, PRESETS } from './presets';
+import { MAX_SPLIT_IMAGES, PRESET_NAMES, PRESETS } from './presets';
 
 // ---------------------------------------------------------------------------------------------
 // Scalars
@@ -587,6 +587,40 @@ const presetSchema = z
     enum: [...PRESET_NAMES],
   });
 
+/** The most rows one image of a split may hold (a whole table's row limit). */
+export const MAX_SPLIT_ROWS = 10_000;
+const SPLIT_MESSAGE = `Expected "auto" or { "maxRows": n } with n a whole number from 1 to ${MAX_SPLIT_ROWS}`;
+/**
+ * A long table as several images (issue #25): `{ maxRows: n }` puts at most n rows under the
+ * header of each image; "auto" as many as fit the preset's page height (so it needs a preset).
+ */
+export const splitSchema = z
+  .union(
+    [
+      z.literal('auto'),
+      z.strictObject(
+        {
+          maxRows: z
+            .number({ error: SPLIT_MESSAGE })
+            .int(SPLIT_MESSAGE)
+            .min(1, SPLIT_MESSAGE)
+            .max(MAX_SPLIT_ROWS, SPLIT_MESSAGE),
+        },
+        { error: SPLIT_MESSAGE },
+      ),
+    ],
+    { error: SPLIT_MESSAGE },
+  )
+  .meta({
+    description:
+      'Several images of one long table, each with the header repeated and "Page i of n" under it, listed in the ' +
+      `response's images (at most ${MAX_SPLIT_IMAGES}; each counts as a table). { "maxRows": n }: at most n rows ` +
+      '(data, group and summary rows) per image. "auto": as many rows as fit the preset\'s page height (needs ' +
+      'options.preset). A PDF is one document whose own pages repeat the header: "auto" is accepted for it and ' +
+      'changes nothing, maxRows is refused.',
+  });
+export type SplitOption = z.infer<typeof splitSchema>;
+
 export const tableOptionsSchema = z.object({
   title: z.string().max(500).optional(),
   styles: stylesSchema.optional(),
@@ -628,6 +662,7 @@ export const tableOptionsSchema = z.object({
   preset: presetSchema.optional(),
   /** Space around the table, its title and notes (CSS pixels); a preset sets one. */
   margin: pixelsSchema(0, 200).optional(),
+  split: splitSchema.optional(),
 });
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 

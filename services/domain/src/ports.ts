@@ -145,6 +145,11 @@ export interface RenderOutput {
   warnings: string[];
   /** The text as drawn (issue #25: alt text, CSV and HTML twins); absent from stand-in renderers. */
   drawn?: DrawnTable;
+  /**
+   * options.split (issue #25): every image of the split, in order (the first is this output's own
+   * fields); absent when the table was not split.
+   */
+  pages?: RenderOutput[];
 }
 
 export interface RenderInput {
@@ -156,6 +161,8 @@ export interface RenderInput {
   format?: ImageFormat;
   /** What the table's cell images may decode to and weigh in all (default imageBudgets.table). */
   imageBudget?: { pixels: number; bytes: number };
+  /** Images the caller's allowance has left: a split into more is refused (402) before painting. */
+  maxImages?: number | null;
 }
 
 /**

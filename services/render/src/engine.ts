@@ -6,17 +6,19 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
-import { imageBudgets, type ImageBudget } from '@jsonable/contracts/render-api';
+import { imageBudgets, renderMessages, type ImageBudget } from '@jsonable/contracts/render-api';
 import { altTextOf, type DrawnTable } from '@jsonable/contracts/alt-text';
 import { FORMAT_CONTENT_TYPES, isRasterFormat, type ImageFormat } from '@jsonable/contracts/formats';
-import { tooLarge } from './errors';
+import { badRequest, tooLarge } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
 import { sniffImage } from './images/sniff';
-import { layoutTable, minimumHeight } from './layout/layout';
-import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, LIMITS } from './limits';
+import { layoutTable, minimumHeight, type Layout } from './layout/layout';
+import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, checkSplitPixels, LIMITS } from './limits';
+import { pageModel, splitPages } from './split';
+import { PaymentRequiredError } from '@jsonable/domain/errors';
 import type { TableModel } from './model';
-import type { TableRequest } from '@jsonable/contracts/table';
+import type { SplitOption, TableRequest } from '@jsonable/contracts/table';
 import { PRESETS } from '@jsonable/contracts/presets';
 import { normalize } from './normalize/table';
 import { decodeImages, freeImages, paintCanvas, releaseCanvas } from './paint/canvas';
@@ -170,6 +172,13 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   const { model, request } = normalize({ payload: input.payload, projectStyles: input.projectStyles ?? null });
   const format = chooseFormat(input, model, request);
   ensureFontsRegistered();
+  const split = request.options?.split;
+  if (split !== undefined && format === 'pdf' && split !== 'auto') {
+    throw badRequest(
+      'Invalid options.split: a PDF is one document that breaks into pages itself (the header repeated, "Page i of n" on each); maxRows applies to images: use "auto" with a PDF, or another format',
+    );
+  }
+  if (split !== undefined && format !== 'pdf') return renderSplit(input, env, model, format, split, request);
   const raster = isRasterFormat(format);
   // Cheap bounds first, so an impossible table is refused before any text is measured.
   if (raster) checkRasterHeight(minimumHeight(model), model.deviceScaleFactor, format);
@@ -180,7 +189,62 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   }
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor, format);
-  const images = await fetchImages(model, env, input.imageBudget ?? imageBudgets.table);
+  return paintTable(model, layout, format, env, input.imageBudget ?? imageBudgets.table);
+}
+
+/**
+ * options.split: the whole table laid out once (row heights for "auto", column widths for every
+ * page), cut into pages (split.ts), each checked against the format's pixel limits and all of them
+ * together against one image's total, then painted one after the other. The cell-image budget is
+ * shared out between the pages, so a split never decodes or fetches more than one image may.
+ */
+async function renderSplit(
+  input: RenderInput,
+  env: RenderEnv,
+  model: TableModel,
+  format: Exclude<ImageFormat, 'pdf'>,
+  split: SplitOption,
+  request: TableRequest,
+): Promise<RenderOutput> {
+  const layout = layoutTable(model);
+  const ranges = splitPages(model, layout, split, request.options?.preset);
+  if (input.maxImages !== undefined && input.maxImages !== null && ranges.length > input.maxImages) {
+    throw new PaymentRequiredError(renderMessages.splitOverQuota(ranges.length, Math.max(0, input.maxImages)));
+  }
+  const pages = ranges.map((_, i) => pageModel(model, layout, ranges, i));
+  const layouts = pages.map((page) => layoutTable(page));
+  if (isRasterFormat(format)) {
+    const scale = model.deviceScaleFactor;
+    let total = 0;
+    for (const l of layouts) {
+      checkRasterSize(l.width, l.height, scale, format);
+      total += Math.ceil(l.width * scale) * Math.ceil(l.height * scale);
+    }
+    checkSplitPixels(total, format);
+  }
+  const budget = input.imageBudget ?? imageBudgets.table;
+  const share = {
+    pixels: Math.floor(budget.pixels / pages.length),
+    bytes: Math.floor(budget.bytes / pages.length),
+  };
+  const outputs: RenderOutput[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    outputs.push(await paintTable(pages[i]!, layouts[i]!, format, env, share));
+  }
+  const first = outputs[0]!;
+  return { ...first, pages: outputs };
+}
+
+/** Fetches the cell images, paints and encodes one laid-out table. */
+async function paintTable(
+  model: TableModel,
+  layout: Layout,
+  format: ImageFormat,
+  env: RenderEnv,
+  budget: ImageBudget,
+): Promise<RenderOutput> {
+  const raster = isRasterFormat(format);
+  const images = await fetchImages(model, env, budget);
   const warnings = [...images.warnings];
 
   // Decode once for every format, one image at a time and kept at most at its drawn size: an

@@ -109,6 +109,19 @@ export function checkRasterSize(width: number, height: number, scale: number, fo
   }
 }
 
+/**
+ * The images of one split together (options.split): no more pixels than one image of the format
+ * may have, so splitting a table never multiplies the painting and encoding work.
+ */
+export function checkSplitPixels(total: number, format: RasterFormat): void {
+  const limit = tableLimits.rasterPixels[format].total;
+  if (total > limit) {
+    throw tooLarge(
+      `The split's images would have ${total} pixels together (at most ${limit}${inFormat(format)}, as one image): use fewer rows or a smaller options.deviceScaleFactor`,
+    );
+  }
+}
+
 /** Names the format in a limit's message when its limit is not the PNG one. */
 const inFormat = (format: RasterFormat): string =>
   format === 'png' || format === 'jpeg' ? '' : ` in ${FORMAT_LABELS[format]}`;

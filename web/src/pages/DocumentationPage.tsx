@@ -8,7 +8,7 @@ import {
 } from '@jsonable/contracts/render-api';
 import { defaultStyles, THEMES } from '@jsonable/contracts/table';
 import { plans, type PlanTier } from '@jsonable/contracts/plans';
-import { PRESET_NAMES, PRESETS } from '@jsonable/contracts/presets';
+import { MAX_SPLIT_IMAGES, PRESET_NAMES, PRESETS } from '@jsonable/contracts/presets';
 import { DocsShell, DocSection, DocSub } from '../components/docs/DocsShell';
 import { SimpleTable } from '../components/docs/SimpleTable';
 import { Code, CodeBlock } from '../components/CodeBlock';
@@ -243,6 +243,14 @@ export default function DocumentationPage() {
           the channel; anything the request sets itself (<Code>options.width</Code>, <Code>deviceScaleFactor</Code>,{' '}
           <Code>margin</Code>, <Code>format</Code>, <Code>styles.imageFormat</Code>, <Code>pdf</Code>) wins. A preset
           beats a project's default format. An unknown preset answers 400 naming the allowed values.
+        </Text>
+        <Text>
+          <Code>{'options.split: { "maxRows": 10 }'}</Code> turns a long table into several images of at most 10 rows
+          each (<Code>"auto"</Code>: as many as fit the preset's page height; it needs a preset). Every image repeats
+          the title and header and ends with "Page i of n"; the response lists them all in <Code>images</Code> (the
+          top-level <Code>url</Code> is the first), and each counts as one table. A split needing more tables than you
+          have left is refused whole (402) and nothing is counted; more than {MAX_SPLIT_IMAGES} images is refused (413).
+          A PDF already breaks into pages: <Code>"auto"</Code> changes nothing and <Code>maxRows</Code> is refused.
         </Text>
         <Text>
           What an SVG contains: the table as vector shapes; its text as <Code>&lt;text&gt;</Code> in the bundled fonts,

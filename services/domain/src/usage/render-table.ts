@@ -79,6 +79,8 @@ export interface RenderTableResult {
   replayed: boolean;
   /** What the render had to leave out (images drawn as placeholders); none on a replay. */
   warnings?: string[];
+  /** Every image of a split (options.split), `image` first; absent for one image and on a replay. */
+  images?: RenderedImage[];
 }
 
 type UsageCache = StreamStateCache<UsageState, UsageCommand, UsageEvent>;
@@ -109,71 +111,84 @@ export class RenderService {
     if (prior) return { image: prior, position: await positionOf(eventStore, stream, prior.imageId), replayed: true };
     assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name);
 
+    const remaining = plan.tablesPerPeriod === null ? null : plan.tablesPerPeriod - before.state.count;
     const output = await renderer.render(
       {
         payload: input.payload,
         projectStyles: input.projectStyles,
         ...(input.format ? { format: input.format } : {}),
+        // A split into more images than are left is refused (402) before it is painted.
+        maxImages: remaining,
       },
       { lane: input.lane },
     );
 
-    const imageId = ids.uuid();
-    const filename = imageFilename(
-      sanitizeFilename(requestedFilename(input.payload), output.title),
-      now,
-      randomToken(ids.uuid()),
-      output.format,
-    );
-    const image = this.describe(input, output, {
-      imageId,
-      filename,
-      period,
-      planTier: plan.tier,
-      renderedAt: now.toISOString(),
-    });
-    const owner = { imageId, userId: input.userId, period: String(period) };
-    const stored = await Promise.allSettled([
-      blobs.put(image.blobKey, output.bytes, output.contentType, owner),
-      ...(output.drawn
-        ? [
-            blobs.put(
-              blobKeys.twin(filename),
-              Buffer.from(JSON.stringify(output.drawn), 'utf8'),
-              'application/json',
-              owner,
-            ),
-          ]
-        : []),
-      saveRequestData(this.deps.docs, {
-        id: imageId,
-        userId: input.userId,
+    // A split (options.split) is several images, stored and counted together; else one.
+    const outputs = output.pages && output.pages.length > 0 ? output.pages : [output];
+    const base = sanitizeFilename(requestedFilename(input.payload), output.title);
+    const images = outputs.map((page, i) => {
+      const imageId = ids.uuid();
+      const name = outputs.length === 1 ? base : `${base}-${i + 1}-of-${outputs.length}`;
+      const filename = imageFilename(name, now, randomToken(ids.uuid()), page.format);
+      return this.describe(input, page, {
+        imageId,
+        filename,
         period,
-        createdAtMs: now.getTime(),
-        blobKey: image.blobKey,
-        payload: input.payload ?? null,
+        planTier: plan.tier,
+        renderedAt: now.toISOString(),
+        // The first image answers an Idempotency-Key for the whole split.
+        first: i === 0,
+      });
+    });
+    const stored = await Promise.allSettled(
+      outputs.flatMap((page, i) => {
+        const image = images[i]!;
+        const owner = { imageId: image.imageId, userId: input.userId, period: String(period) };
+        return [
+          blobs.put(image.blobKey, page.bytes, page.contentType, owner),
+          ...(page.drawn
+            ? [
+                blobs.put(
+                  blobKeys.twin(image.filename),
+                  Buffer.from(JSON.stringify(page.drawn), 'utf8'),
+                  'application/json',
+                  owner,
+                ),
+              ]
+            : []),
+          saveRequestData(this.deps.docs, {
+            id: image.imageId,
+            userId: input.userId,
+            period,
+            createdAtMs: now.getTime(),
+            blobKey: image.blobKey,
+            payload: input.payload ?? null,
+          }),
+        ];
       }),
-    ]);
+    );
     const failed = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
-      await this.discard(image);
+      await Promise.all(images.map((image) => this.discard(image)));
       throw failed.reason;
     }
 
     if (input.admit) {
+      // A living image's version (one image: PUT refuses options.split).
       try {
-        await input.admit(image);
+        await input.admit(images[0]!);
       } catch (error) {
-        await this.discard(image);
+        await Promise.all(images.map((image) => this.discard(image)));
         throw error;
       }
     }
     try {
-      const result = await this.record(stream, image, input.admit ? null : plan.tablesPerPeriod, plan.name);
-      return result.replayed || output.warnings.length === 0 ? result : { ...result, warnings: output.warnings };
+      const result = await this.record(stream, images, input.admit ? null : plan.tablesPerPeriod, plan.name);
+      const all = result.replayed ? result : { ...result, ...(images.length > 1 ? { images } : {}) };
+      return result.replayed || output.warnings.length === 0 ? all : { ...all, warnings: output.warnings };
     } catch (error) {
       // An admitted render's files are what its recorded version points at: they stay.
-      if (!input.admit) await this.discard(image);
+      if (!input.admit) await Promise.all(images.map((image) => this.discard(image)));
       throw error;
     }
   }
@@ -181,7 +196,14 @@ export class RenderService {
   private describe(
     input: RenderTableInput,
     output: RenderOutput,
-    at: { imageId: string; filename: string; period: number; planTier: RenderedImage['plan']; renderedAt: string },
+    at: {
+      imageId: string;
+      filename: string;
+      period: number;
+      planTier: RenderedImage['plan'];
+      renderedAt: string;
+      first: boolean;
+    },
   ): RenderedImage {
     return {
       imageId: at.imageId,
@@ -200,7 +222,7 @@ export class RenderService {
       title: output.title,
       source: input.source,
       plan: at.planTier,
-      idempotencyKey: input.idempotencyKey,
+      idempotencyKey: at.first ? input.idempotencyKey : null,
       requestHash: input.requestHash,
       renderedAt: at.renderedAt,
       ...(input.live ? { live: input.live } : {}),
@@ -219,11 +241,12 @@ export class RenderService {
    */
   private record(
     stream: string,
-    image: RenderedImage,
+    images: RenderedImage[],
     allowance: number | null,
     planName: string,
   ): Promise<RenderTableResult> {
-    return this.groups.add(stream, { image, allowance, planName });
+    const [image, ...pages] = images;
+    return this.groups.add(stream, { image: image!, allowance, planName, ...(pages.length > 0 ? { pages } : {}) });
   }
 
   /** Decide each member → one append (retried when another process appended first) → answer each. */
@@ -252,7 +275,7 @@ export class RenderService {
         // The same Idempotency-Key won before, possibly earlier in this very group: answer with
         // that image and drop this render's own file.
         const earlier = priorRender(state, item.image.idempotencyKey, item.image.requestHash)!;
-        await this.discard(item.image);
+        await Promise.all([item.image, ...(item.pages ?? [])].map((image) => this.discard(image)));
         const at = recorded.has(earlier.imageId) ? position : await positionOf(eventStore, stream, earlier.imageId);
         resolve({ image: earlier, position: at, replayed: true });
       }),

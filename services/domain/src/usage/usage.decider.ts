@@ -20,6 +20,11 @@ export type UsageCommand = {
     /** The plan's tables per period (null = unlimited) and its display name for the message. */
     allowance: number | null;
     planName: string;
+    /**
+     * The other images of one split (options.split, issue #25), in order after `image`: all are
+     * counted or none (402 when the allowance has fewer left).
+     */
+    pages?: RenderedImage[];
   };
 };
 
@@ -95,10 +100,14 @@ export function assertWithinAllowance(state: UsageState, allowance: number | nul
 export function decide(command: UsageCommand, state: UsageState): UsageEvent[] {
   switch (command.type) {
     case 'RecordRender': {
-      const { image, allowance, planName } = command.data;
+      const { image, allowance, planName, pages = [] } = command.data;
       if (priorRender(state, image.idempotencyKey, image.requestHash)) return [];
       assertWithinAllowance(state, allowance, planName);
-      return [{ type: 'TableRendered', data: image }];
+      const images = [image, ...pages];
+      if (allowance !== null && state.count + images.length > allowance) {
+        throw new PaymentRequiredError(renderMessages.splitOverQuota(images.length, allowance - state.count));
+      }
+      return images.map((data) => ({ type: 'TableRendered' as const, data }));
     }
     default:
       return assertNever(command.type);

@@ -41,6 +41,13 @@ import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { sendTwin } from '../images/twins';
 import { ownProject, parseTableRequest, renderCounted, warningsOf } from '../render/render-flow';
 import { parse } from '../parse';
+import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
+
+/** A version of a living image is one image: options.split is refused on PUT (not yet built). */
+function unsplit(request: CanonicalTableRequest): CanonicalTableRequest {
+  if (request.options.split !== undefined) throw new ValidationError(liveMessages.noSplit);
+  return request;
+}
 import { accountLane, bodyOf, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
 
 export interface LiveGuards {
@@ -114,7 +121,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
           source: principal.via === 'session' ? 'session' : 'api_key',
           route: `/api/jsonable/live/${name}`,
           // Parsed here, after If-Match was checked, as before.
-          request: parseTableRequest(body, undefined),
+          request: unsplit(parseTableRequest(body, undefined)),
           body,
           // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
           idempotencyKey: null,

@@ -24,6 +24,7 @@ import {
   renderPreviewBytes,
   renderTemporary,
   tableRequestOf,
+  imagesOf,
   warningsOf,
 } from './render-flow';
 import { accountLane, ipLane, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
@@ -88,6 +89,7 @@ export function renderRoutes(
         altText,
       },
       altText,
+      ...imagesOf(result, imageLink),
       ...warningsOf(result),
     };
   };
@@ -165,6 +167,7 @@ export function renderRoutes(
         title: image.title,
         altText: image.altText ?? null,
       },
+      ...imagesOf(result, imageLink),
       ...warningsOf(result),
     };
   });
@@ -210,6 +213,7 @@ export function renderRoutes(
       image_url: url,
       userId: project.userId,
       projectId: project.id,
+      ...imagesOf(result, imageLink),
       ...warningsOf(result),
     };
   });
