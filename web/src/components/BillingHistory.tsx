@@ -32,7 +32,8 @@ export function BillingHistory() {
           No billing events yet. Plan changes and payments will be listed here.
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        // On a narrow screen the table scrolls sideways: the region takes focus so the keyboard can scroll it.
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Billing history">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
