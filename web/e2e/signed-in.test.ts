@@ -5,122 +5,52 @@
  * the plan's limits and the upgrade path; settings. axe on every screen, screenshots at 390 and
  * 1280 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../services/api/src/cli';
-import {
-  VIEWPORTS,
-  WEB_DIST,
-  clickMenuItem,
-  countColour,
-  collectPageErrors,
-  ensureWebBuilt,
-  followVerifyLink,
-  launchBrowser,
-  newPage,
-  newestMailTo,
-  seriousA11yViolations,
-  shot,
-  startE2eServer,
-  type E2eServer,
-} from './helpers';
+import { checkScreenAtBothWidths, clickMenuItem, countColour, givenBrowserSession, registerInBrowser } from './helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let pageErrors: string[];
+const s = givenBrowserSession({ name: 'signed-in', timeoutMs: 240_000 });
 
 const email = `ada.${Date.now()}@example.com`;
 const password = 'correct horse battery staple';
 
-let distCopy = '';
-
-beforeAll(async () => {
-  // web/dist is shared with other e2e files, which rebuild it when sources change; serving a
-  // private copy keeps this run's lazy chunks from vanishing under it.
-  await ensureWebBuilt();
-  distCopy = mkdtempSync(join(tmpdir(), 'jsonable-signed-in-dist-'));
-  cpSync(WEB_DIST, distCopy, { recursive: true });
-  server = await startE2eServer({ WEB_DIST: distCopy });
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  pageErrors = collectPageErrors(page);
-}, 240_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-  if (distCopy) rmSync(distCopy, { recursive: true, force: true });
-});
-
-/** axe finds nothing serious, and the screen looks right at both widths (files to look at). */
-async function checkScreen(name: string): Promise<void> {
-  // axe reads colours as painted: let entering toasts and dialogs finish their fade first
-  // (the status dot pulses forever, so only finite animations are awaited).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
-  const findings = await seriousA11yViolations(page);
-  if (findings.length > 0) console.error(`axe on ${name}:`, JSON.stringify(findings, null, 1));
-  expect(
-    findings.map((f) => f.id),
-    `axe on ${name}`,
-  ).toEqual([]);
-  // Full-page pictures from the top, so the sticky header sits where a person sees it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(VIEWPORTS.mobile);
-  await page.waitForTimeout(150); // let responsive layout settle before the picture
-  await shot(page, `signed-in-${name}-390`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await page.waitForTimeout(150);
-  await shot(page, `signed-in-${name}-1280`);
-}
+/** axe finds nothing serious at either width, and the screen looks right at both (files to look at). */
+const checkScreen = (name: string) => checkScreenAtBothWidths(s.page, `signed-in-${name}`);
 
 async function toast(title: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
+  await s.page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
 }
 
 async function fetchImage(url: string): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const res = await page.request.get(url);
+  const res = await s.page.request.get(url);
   return { status: res.status(), type: res.headers()['content-type'] ?? '', bytes: await res.body() };
 }
 
 async function generateOnCreateScreen(): Promise<string> {
-  await page.getByRole('button', { name: 'Use Sample Data' }).click();
+  await s.page.getByRole('button', { name: 'Use Sample Data' }).click();
   await toast('Sample Data Loaded');
-  await page.getByRole('button', { name: 'Generate Table' }).click();
-  await page.getByTestId('public-url').waitFor();
+  await s.page.getByRole('button', { name: 'Generate Table' }).click();
+  await s.page.getByTestId('public-url').waitFor();
   await toast('Table Generated');
-  await expect.poll(() => page.getByTestId('preview-image').count()).toBe(1);
-  return page.getByTestId('public-url').inputValue();
+  await expect.poll(() => s.page.getByTestId('preview-image').count()).toBe(1);
+  return s.page.getByTestId('public-url').inputValue();
 }
 
 async function projectMenu(item: string): Promise<void> {
   // Wait for the project list, and open the menu again if a revalidation re-rendered the header
   // (and closed the menu) between the two clicks.
-  await page.getByTestId('image-count').first().waitFor();
+  await s.page.getByTestId('image-count').first().waitFor();
   for (let attempt = 1; ; attempt++) {
-    await page
+    await s.page
       .getByRole('button', { name: /^Actions for / })
       .first()
       .click();
     try {
-      await clickMenuItem(page, item, { timeout: 5_000 });
+      await clickMenuItem(s.page, item, { timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
-      await page.keyboard.press('Escape');
+      await s.page.keyboard.press('Escape');
     }
   }
 }
@@ -131,42 +61,38 @@ let projectId = '';
 
 describe('signed-in product', { timeout: 120_000 }, () => {
   it('a new user registers, confirms the e-mail and lands on an empty dashboard', async () => {
-    await page.goto('/auth?tab=register');
-    await page.locator('#register-email').fill(email);
-    await page.locator('#register-password').fill(password);
-    await page.locator('#register-confirm').fill(password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    // The link asks for the sign-up password again, and confirms on the click.
-    await followVerifyLink(page, await newestMailTo(server.dataDir, email), { password });
-    await page.waitForURL('**/dashboard', { timeout: 15_000 });
-    await page.getByTestId('empty-state').waitFor();
-    await expect.poll(() => page.getByTestId('plan-name').textContent()).toBe('Free');
-    expect(await page.getByTestId('usage-figure').textContent()).toContain('0');
+    await registerInBrowser(s.page, s.server.dataDir, email, password);
+    await s.page.getByTestId('empty-state').waitFor();
+    await expect.poll(() => s.page.getByTestId('plan-name').textContent()).toBe('Free');
+    expect(await s.page.getByTestId('usage-figure').textContent()).toContain('0');
     expect(
-      await page.getByTestId('empty-state').getByRole('link', { name: 'Create your first image' }).getAttribute('href'),
+      await s.page
+        .getByTestId('empty-state')
+        .getByRole('link', { name: 'Create your first image' })
+        .getAttribute('href'),
     ).toBe('/app');
     await checkScreen('dashboard-empty');
   });
 
   it('creates a project; its key is shown once', async () => {
-    await page.getByTestId('new-project').click();
-    await page.getByLabel('Project name').fill('Weekly Sales');
-    await page.getByRole('button', { name: 'Create Project' }).click();
+    await s.page.getByTestId('new-project').click();
+    await s.page.getByLabel('Project name').fill('Weekly Sales');
+    await s.page.getByRole('button', { name: 'Create Project' }).click();
     await toast('Project Created');
-    projectKey = (await page.getByTestId('full-api-key').textContent()) ?? '';
+    projectKey = (await s.page.getByTestId('full-api-key').textContent()) ?? '';
     expect(projectKey.length).toBeGreaterThan(20);
     await checkScreen('api-key-dialog');
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.getByTestId('project-item').waitFor();
-    expect(await page.getByTestId('project-name').textContent()).toBe('Weekly Sales');
+    await s.page.getByRole('button', { name: 'Close', exact: true }).click();
+    await s.page.getByTestId('project-item').waitFor();
+    expect(await s.page.getByTestId('project-name').textContent()).toBe('Weekly Sales');
   });
 
   it('Create New Image preselects the project, generates the sample table and its public URL serves the image', async () => {
-    await page.getByRole('link', { name: 'Create New Image' }).nth(1).click();
-    await page.waitForURL(/\/app\?projectId=/);
-    projectId = new URL(page.url()).searchParams.get('projectId') ?? '';
-    expect(await page.getByTestId('project-select').inputValue()).toBe(projectId);
-    await expect.poll(() => page.getByTestId('api-status').textContent()).toContain('API Service: Operational');
+    await s.page.getByRole('link', { name: 'Create New Image' }).nth(1).click();
+    await s.page.waitForURL(/\/app\?projectId=/);
+    projectId = new URL(s.page.url()).searchParams.get('projectId') ?? '';
+    expect(await s.page.getByTestId('project-select').inputValue()).toBe(projectId);
+    await expect.poll(() => s.page.getByTestId('api-status').textContent()).toContain('API Service: Operational');
     await checkScreen('create-preview-empty');
     firstImageUrl = await generateOnCreateScreen();
     expect(firstImageUrl).toContain('/api/images/');
@@ -177,110 +103,112 @@ describe('signed-in product', { timeout: 120_000 }, () => {
 
     // Download names the file after the title (SPEC §5).
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download' }).click(),
+      s.page.waitForEvent('download'),
+      s.page.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('quarterly-sales-by-region.png');
+  });
 
-    await page.getByRole('tab', { name: 'API Endpoint' }).click();
-    await page.getByTestId('project-endpoint-banner').waitFor();
-    expect(await page.getByTestId('api-endpoint-url').textContent()).toContain('/api/jsonable/p/');
+  it("the API Endpoint tab shows the project's endpoint, and its key hint and sample follow requireKey", async () => {
+    await s.page.getByRole('tab', { name: 'API Endpoint' }).click();
+    await s.page.getByTestId('project-endpoint-banner').waitFor();
+    expect(await s.page.getByTestId('api-endpoint-url').textContent()).toContain('/api/jsonable/p/');
     await checkScreen('create-api');
     // The key is optional until the project requires it; then the hint and the sample say so.
-    const sample = () => page.locator('pre', { hasText: 'curl -X POST' }).textContent();
-    expect(await page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
+    const sample = () => s.page.locator('pre', { hasText: 'curl -X POST' }).textContent();
+    expect(await s.page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
     expect(await sample()).not.toContain('X-API-KEY');
     expect(await sample()).not.toContain('"styles"');
     const requireKey = (on: boolean) =>
-      page.request.patch(`/api/jsonable/projects/${projectId}`, { data: { settings: { requireKey: on } } });
+      s.page.request.patch(`/api/jsonable/projects/${projectId}`, { data: { settings: { requireKey: on } } });
     expect((await requireKey(true)).status()).toBe(200);
-    await page.reload();
-    await page.getByRole('tab', { name: 'API Endpoint' }).click();
-    await expect.poll(() => page.getByTestId('api-key-hint').textContent()).toContain('API key header (required)');
+    await s.page.reload();
+    await s.page.getByRole('tab', { name: 'API Endpoint' }).click();
+    await expect.poll(() => s.page.getByTestId('api-key-hint').textContent()).toContain('API key header (required)');
     expect(await sample()).toContain('-H "X-API-KEY: YOUR_PROJECT_KEY"');
     expect((await requireKey(false)).status()).toBe(200);
-    await page.reload();
-    await page.getByRole('tab', { name: 'API Endpoint' }).click();
-    await expect.poll(() => page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
-    await page.getByRole('tab', { name: 'Style Settings' }).click();
-    await page.getByRole('heading', { name: 'Table Style Settings' }).waitFor();
+    await s.page.reload();
+    await s.page.getByRole('tab', { name: 'API Endpoint' }).click();
+    await expect.poll(() => s.page.getByTestId('api-key-hint').textContent()).toContain('API key header (optional)');
+    await s.page.getByRole('tab', { name: 'Style Settings' }).click();
+    await s.page.getByRole('heading', { name: 'Table Style Settings' }).waitFor();
     await checkScreen('create-settings');
-    await page.getByRole('tab', { name: 'Preview' }).click();
+    await s.page.getByRole('tab', { name: 'Preview' }).click();
   });
 
   it('invalid JSON is refused with the spec message', async () => {
-    await page.getByTestId('json-editor').fill('{ "data": [ { "a": 1 }, ');
-    await page.getByRole('button', { name: 'Generate Table' }).click();
+    await s.page.getByTestId('json-editor').fill('{ "data": [ { "a": 1 }, ');
+    await s.page.getByRole('button', { name: 'Generate Table' }).click();
     await toast('Error');
-    expect(await page.getByTestId('preview-pane').textContent()).toContain('Invalid JSON format or server error');
+    expect(await s.page.getByTestId('preview-pane').textContent()).toContain('Invalid JSON format or server error');
   });
 
   it('style settings are kept in table-png-settings and on the server; a bad stored copy is discarded', async () => {
-    await page.getByRole('tab', { name: 'Style Settings' }).click();
-    await page.locator('#setting-headerBg').fill('#1e3a8a');
-    await page.locator('#setting-padding').fill('30');
-    expect(await page.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
-    await page.locator('#setting-padding').fill('8');
-    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await s.page.getByRole('tab', { name: 'Style Settings' }).click();
+    await s.page.locator('#setting-headerBg').fill('#1e3a8a');
+    await s.page.locator('#setting-padding').fill('30');
+    expect(await s.page.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    await s.page.locator('#setting-padding').fill('8');
+    await s.page.getByRole('button', { name: 'Save Settings' }).click();
     await toast('Settings saved successfully!');
-    const stored = await page.evaluate(() => localStorage.getItem('table-png-settings'));
+    const stored = await s.page.evaluate(() => localStorage.getItem('table-png-settings'));
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
-    const server = (await (await page.request.get('/api/settings')).json()) as { settings: Record<string, unknown> };
-    expect(server.settings).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
+    const saved = (await (await s.page.request.get('/api/settings')).json()) as { settings: Record<string, unknown> };
+    expect(saved.settings).toMatchObject({ headerBg: '#1e3a8a', cellPadding: 8 });
 
-    await page.evaluate(() => localStorage.setItem('table-png-settings', '{"headerBg":"not a colour"}'));
-    await page.reload();
-    await page.getByRole('tab', { name: 'Style Settings' }).click();
+    await s.page.evaluate(() => localStorage.setItem('table-png-settings', '{"headerBg":"not a colour"}'));
+    await s.page.reload();
+    await s.page.getByRole('tab', { name: 'Style Settings' }).click();
     // The bad copy is removed; the form falls back to what the server kept.
-    await expect.poll(() => page.locator('#setting-headerBg').inputValue()).toBe('#1e3a8a');
-    expect(await page.evaluate(() => localStorage.getItem('table-png-settings'))).toBeNull();
+    await expect.poll(() => s.page.locator('#setting-headerBg').inputValue()).toBe('#1e3a8a');
+    expect(await s.page.evaluate(() => localStorage.getItem('table-png-settings'))).toBeNull();
 
-    await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await s.page.getByRole('button', { name: 'Reset to Defaults' }).click();
     await toast('Reset Complete');
-    expect(await page.locator('#setting-headerBg').inputValue()).toBe('#2563eb');
-    await page.getByRole('tab', { name: 'Preview' }).click();
+    expect(await s.page.locator('#setting-headerBg').inputValue()).toBe('#2563eb');
+    await s.page.getByRole('tab', { name: 'Preview' }).click();
   });
 
   it('the dashboard lists the image under its project', async () => {
-    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-    await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('1 image');
-    await page.getByTestId('image-card').first().waitFor();
-    await page
+    await s.page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await s.page.waitForURL('**/dashboard');
+    await expect.poll(() => s.page.getByTestId('image-count').textContent()).toBe('1 image');
+    await s.page.getByTestId('image-card').first().waitFor();
+    await s.page
       .getByRole('button', { name: /^Open / })
       .first()
       .click();
-    await page.getByRole('dialog').locator('img').first().waitFor();
+    await s.page.getByRole('dialog').locator('img').first().waitFor();
     await checkScreen('image-viewer');
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await s.page.getByRole('button', { name: 'Close', exact: true }).click();
     await checkScreen('dashboard');
   });
 
   it('renames the project', async () => {
     await projectMenu('Rename Project');
-    const name = page.getByRole('dialog').getByLabel('Project name');
+    const name = s.page.getByRole('dialog').getByLabel('Project name');
     await name.fill('Weekly Sales EU');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await s.page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast('Project renamed');
-    await expect.poll(() => page.getByTestId('project-name').textContent()).toBe('Weekly Sales EU');
+    await expect.poll(() => s.page.getByTestId('project-name').textContent()).toBe('Weekly Sales EU');
   });
 
   it('adds an example image to the project', async () => {
     await projectMenu('Add Example Image');
-    await page.getByRole('button', { name: 'Add Example' }).click();
+    await s.page.getByRole('button', { name: 'Add Example' }).click();
     await toast('Example added');
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('2 images');
-    await page.getByText('Regional Sales').first().waitFor();
+    await expect.poll(() => s.page.getByTestId('image-count').textContent()).toBe('2 images');
+    await s.page.getByText('Regional Sales').first().waitFor();
   });
 
   it('custom project styles show in the live preview and in the next image', async () => {
     await projectMenu('Customize Styles');
-    await page.waitForURL(`**/projects/${projectId}/styles`);
-    await page.getByRole('heading', { name: 'Project Styles' }).waitFor();
-    await page.locator('#style-headerBg').fill('#b91c1c');
+    await s.page.waitForURL(`**/projects/${projectId}/styles`);
+    await s.page.getByRole('heading', { name: 'Project Styles' }).waitFor();
+    await s.page.locator('#style-headerBg').fill('#b91c1c');
     await expect
       .poll(() =>
-        page
+        s.page
           .getByTestId('live-preview')
           .locator('th')
           .first()
@@ -288,11 +216,11 @@ describe('signed-in product', { timeout: 120_000 }, () => {
       )
       .toBe('rgb(185, 28, 28)');
     await checkScreen('project-styles');
-    await page.getByRole('button', { name: 'Save Styles' }).click();
+    await s.page.getByRole('button', { name: 'Save Styles' }).click();
     await toast('Styles saved!');
 
     expect(await countColour((await fetchImage(firstImageUrl)).bytes, [185, 28, 28])).toBe(0);
-    await page.goto(`/app?projectId=${projectId}`);
+    await s.page.goto(`/app?projectId=${projectId}`);
     const second = await generateOnCreateScreen();
     expect(second).not.toBe(firstImageUrl);
     // The header row is painted in the project's colour: thousands of pixels of exactly #b91c1c.
@@ -301,132 +229,132 @@ describe('signed-in product', { timeout: 120_000 }, () => {
 
   it('a regenerated key replaces the old one at once', async () => {
     const call = (key: string) =>
-      page.request.post('/api/jsonable/table-to-image', {
+      s.page.request.post('/api/jsonable/table-to-image', {
         headers: { Authorization: `Bearer ${key}` },
         data: { data: [{ check: 'key' }] },
       });
     expect((await call(projectKey)).status()).toBe(200);
-    await page.goto('/dashboard');
+    await s.page.goto('/dashboard');
     await projectMenu('View API Key');
-    await page.getByTestId('api-key-prefix').waitFor();
-    await page.getByRole('button', { name: 'Regenerate Key' }).click();
-    await page.getByRole('button', { name: 'Yes, regenerate' }).click();
+    await s.page.getByTestId('api-key-prefix').waitFor();
+    await s.page.getByRole('button', { name: 'Regenerate Key' }).click();
+    await s.page.getByRole('button', { name: 'Yes, regenerate' }).click();
     await toast('API Key Regenerated');
-    const fresh = (await page.getByTestId('full-api-key').textContent()) ?? '';
+    const fresh = (await s.page.getByTestId('full-api-key').textContent()) ?? '';
     expect(fresh).not.toBe(projectKey);
     // Requiring the key on the project endpoint: without it the endpoint now answers 401.
-    const endpoint = (await page.getByTestId('endpoint-url').textContent()) ?? '';
+    const endpoint = (await s.page.getByTestId('endpoint-url').textContent()) ?? '';
     const viaEndpoint = (headers: Record<string, string>) =>
-      page.request.post(endpoint, { headers, data: { data: [{ check: 'endpoint' }] } });
-    await page.getByTestId('require-key').locator('label, [data-part="control"]').first().click();
+      s.page.request.post(endpoint, { headers, data: { data: [{ check: 'endpoint' }] } });
+    await s.page.getByTestId('require-key').locator('label, [data-part="control"]').first().click();
     await toast('Project updated');
     expect((await viaEndpoint({})).status()).toBe(401);
     expect((await viaEndpoint({ 'X-API-KEY': fresh })).status()).toBe(200);
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await s.page.getByRole('button', { name: 'Close', exact: true }).click();
     expect((await call(projectKey)).status()).toBe(401);
     expect((await call(fresh)).status()).toBe(200);
     projectKey = fresh;
   });
 
   it('deleting an image makes its URL answer 404', async () => {
-    await page.reload();
+    await s.page.reload();
     // The sample, the example, the styled one, and the three the key checks made through the project.
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('6 images');
+    await expect.poll(() => s.page.getByTestId('image-count').textContent()).toBe('6 images');
     const firstName = firstImageUrl.split('/').pop()!;
-    const card = page.getByTestId('image-card').filter({ has: page.locator(`img[src$="${firstName}"]`) });
+    const card = s.page.getByTestId('image-card').filter({ has: s.page.locator(`img[src$="${firstName}"]`) });
     await card.getByRole('button', { name: /^Delete / }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Image' }).click();
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Image' }).click();
     await toast('Image deleted');
-    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('5 images');
+    await expect.poll(() => s.page.getByTestId('image-count').textContent()).toBe('5 images');
     expect((await fetchImage(firstImageUrl)).status).toBe(404);
   });
 
   it("at the plan's project limit New Project leads to the upgrade page, which says billing is off", async () => {
-    await page.getByTestId('project-limit').waitFor();
-    await page.getByTestId('new-project').click();
-    await page.waitForURL('**/subscribe');
-    expect(await page.getByTestId('current-plan').textContent()).toBe('Free');
-    await page.getByTestId('billing-off').waitFor();
-    expect(await page.getByTestId('billing-off').textContent()).toContain(
+    await s.page.getByTestId('project-limit').waitFor();
+    await s.page.getByTestId('new-project').click();
+    await s.page.waitForURL('**/subscribe');
+    expect(await s.page.getByTestId('current-plan').textContent()).toBe('Free');
+    await s.page.getByTestId('billing-off').waitFor();
+    expect(await s.page.getByTestId('billing-off').textContent()).toContain(
       'To change your plan, write to support@jsonable.dev',
     );
-    expect(await page.getByTestId('billing-off').textContent()).not.toContain('npm run');
-    expect(await page.getByText('Payments are handled by our card payment provider').count()).toBe(0);
+    expect(await s.page.getByTestId('billing-off').textContent()).not.toContain('npm run');
+    expect(await s.page.getByText('Payments are handled by our card payment provider').count()).toBe(0);
     await checkScreen('subscribe');
-    await page.goto('/manage-subscription');
-    await page.getByTestId('billing-off').waitFor();
+    await s.page.goto('/manage-subscription');
+    await s.page.getByTestId('billing-off').waitFor();
     await checkScreen('manage-subscription');
   });
 
   it("at the plan's table limit Generate Table explains it and links to the upgrade", async () => {
     const used = async () => {
-      const res = await page.request.get('/api/jsonable/user');
+      const res = await s.page.request.get('/api/jsonable/user');
       return (await res.json()) as { usage_count: number; usage_limit: number };
     };
     let { usage_count, usage_limit } = await used();
     while (usage_count < usage_limit) {
-      const res = await page.request.post('/api/jsonable/table-to-image', {
+      const res = await s.page.request.post('/api/jsonable/table-to-image', {
         headers: { Authorization: `Bearer ${projectKey}` },
         data: { data: [{ n: usage_count }] },
       });
       expect(res.status()).toBe(200);
       ({ usage_count, usage_limit } = await used());
     }
-    await page.goto(`/app?projectId=${projectId}`);
-    await page.getByRole('button', { name: 'Use Sample Data' }).click();
-    await page.getByRole('button', { name: 'Generate Table' }).click();
-    await page.getByTestId('preview-error').waitFor();
-    expect(await page.getByTestId('preview-error').textContent()).toContain('Upgrade');
-    await page.getByRole('link', { name: 'Upgrade your plan' }).click();
-    await page.waitForURL('**/subscribe');
-    await page.goto('/dashboard');
-    await expect.poll(() => page.getByTestId('usage-figure').textContent()).toContain(`${usage_limit}`);
+    await s.page.goto(`/app?projectId=${projectId}`);
+    await s.page.getByRole('button', { name: 'Use Sample Data' }).click();
+    await s.page.getByRole('button', { name: 'Generate Table' }).click();
+    await s.page.getByTestId('preview-error').waitFor();
+    expect(await s.page.getByTestId('preview-error').textContent()).toContain('Upgrade');
+    await s.page.getByRole('link', { name: 'Upgrade your plan' }).click();
+    await s.page.waitForURL('**/subscribe');
+    await s.page.goto('/dashboard');
+    await expect.poll(() => s.page.getByTestId('usage-figure').textContent()).toContain(`${usage_limit}`);
   });
 
   it("after the operator's set-plan the dashboard shows Professional, Manage Subscription and the change in the billing history", async () => {
     const out: string[] = [];
     const code = await runCli(['set-plan', email, 'premium'], {
-      env: { DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
+      env: { DATA_DIR: s.server.dataDir, LOG_LEVEL: 'warn' },
       out: (l) => out.push(l),
       err: (l) => out.push(l),
     });
     expect(code, out.join('\n')).toBe(0);
-    await page.goto('/dashboard');
+    await s.page.goto('/dashboard');
     await expect
       .poll(
         async () => {
-          await page.reload();
-          return page.getByTestId('plan-name').textContent();
+          await s.page.reload();
+          return s.page.getByTestId('plan-name').textContent();
         },
         { timeout: 15_000 },
       )
       .toBe('Professional');
-    expect(await page.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(
+    expect(await s.page.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe(
       '/manage-subscription',
     );
-    expect(await page.getByTestId('project-limit').count()).toBe(0);
-    expect(await page.getByTestId('usage-figure').textContent()).toContain('/ 150 tables');
-    await page.getByTestId('new-project').click();
-    await page.getByRole('dialog').getByText('Create New Project').waitFor();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.goto('/manage-subscription');
-    expect(await page.getByTestId('current-plan').textContent()).toBe('Professional');
-    await page.getByTestId('billing-history').getByRole('cell', { name: 'Plan changed' }).waitFor();
+    expect(await s.page.getByTestId('project-limit').count()).toBe(0);
+    expect(await s.page.getByTestId('usage-figure').textContent()).toContain('/ 150 tables');
+    await s.page.getByTestId('new-project').click();
+    await s.page.getByRole('dialog').getByText('Create New Project').waitFor();
+    await s.page.getByRole('button', { name: 'Cancel' }).click();
+    await s.page.goto('/manage-subscription');
+    expect(await s.page.getByTestId('current-plan').textContent()).toBe('Professional');
+    await s.page.getByTestId('billing-history').getByRole('cell', { name: 'Plan changed' }).waitFor();
     expect(
-      await page.getByTestId('billing-history').getByRole('cell', { name: 'Professional' }).count(),
+      await s.page.getByTestId('billing-history').getByRole('cell', { name: 'Professional' }).count(),
     ).toBeGreaterThan(0);
     await checkScreen('manage-subscription-professional');
   });
 
   it('a project with many images lists them newest first, saying how many are loaded of how many', async () => {
-    await page.goto('/dashboard');
+    await s.page.goto('/dashboard');
     const countNow = async () =>
-      Number(((await page.getByTestId('image-count').first().textContent()) ?? '').split(' ')[0]);
-    await page.getByTestId('image-count').first().waitFor();
+      Number(((await s.page.getByTestId('image-count').first().textContent()) ?? '').split(' ')[0]);
+    await s.page.getByTestId('image-count').first().waitFor();
     const before = await countNow();
     // Professional now (the test above): room for a burst of renders through the project key.
     for (let i = 1; i <= 22; i++) {
-      const res = await page.request.post('/api/jsonable/table-to-image', {
+      const res = await s.page.request.post('/api/jsonable/table-to-image', {
         headers: { Authorization: `Bearer ${projectKey}` },
         data: { title: `Batch ${i}`, data: [{ run: i }], options: { format: 'svg' } },
       });
@@ -436,79 +364,79 @@ describe('signed-in product', { timeout: 120_000 }, () => {
     await expect
       .poll(
         async () => {
-          await page.reload();
+          await s.page.reload();
           return countNow();
         },
         { timeout: 15_000 },
       )
       .toBe(total);
     // The whole burst fits the first page of 60 (issue #30 pages the rest in as the user scrolls).
-    const shown = page.locator('[data-testid="project-item"] [data-testid="images-shown"]').first();
+    const shown = s.page.locator('[data-testid="project-item"] [data-testid="images-shown"]').first();
     await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(`${total} of ${total} images`);
     // Newest first: the last render of the burst leads.
-    const first = page.locator('[data-testid="project-item"] [data-testid="image-card"]').first();
+    const first = s.page.locator('[data-testid="project-item"] [data-testid="image-card"]').first();
     await expect.poll(() => first.textContent(), { timeout: 15_000 }).toContain('Batch 22');
     await checkScreen('dashboard-many-images');
   });
 
   it('settings: profile, password mismatch, the user API key shown once', async () => {
-    await page.goto('/settings');
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await s.page.goto('/settings');
+    await s.page.getByLabel('First name').fill('Ada');
+    await s.page.getByLabel('Last name').fill('Lovelace');
+    await s.page.getByRole('button', { name: 'Save Profile' }).click();
     await toast('Profile Updated');
-    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
-    await page.getByTestId('billing-history').waitFor();
+    expect(await s.page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    await s.page.getByTestId('billing-history').waitFor();
     await checkScreen('settings-profile');
 
-    await page.getByRole('tab', { name: 'Security' }).click();
-    await page.locator('#new-password').waitFor();
+    await s.page.getByRole('tab', { name: 'Security' }).click();
+    await s.page.locator('#new-password').waitFor();
     // A session a sign-up link opened less than 15 minutes ago is not asked for the current password.
-    if (await page.locator('#current-password').count()) await page.locator('#current-password').fill(password);
-    await page.locator('#new-password').fill('another long password');
-    await page.locator('#confirm-password').fill('a different password');
-    await page.getByRole('button', { name: 'Change Password' }).click();
+    if (await s.page.locator('#current-password').count()) await s.page.locator('#current-password').fill(password);
+    await s.page.locator('#new-password').fill('another long password');
+    await s.page.locator('#confirm-password').fill('a different password');
+    await s.page.getByRole('button', { name: 'Change Password' }).click();
     await toast('Password Mismatch');
 
-    await page.getByRole('tab', { name: 'API Keys' }).click();
-    await page.getByRole('button', { name: 'Generate API Key' }).click();
+    await s.page.getByRole('tab', { name: 'API Keys' }).click();
+    await s.page.getByRole('button', { name: 'Generate API Key' }).click();
     await toast('API Key Generated');
-    const key = (await page.getByTestId('user-api-key').textContent()) ?? '';
+    const key = (await s.page.getByTestId('user-api-key').textContent()) ?? '';
     expect(key.length).toBeGreaterThan(20);
     await checkScreen('settings-api-keys');
-    await page.reload();
-    await page.getByRole('tab', { name: 'API Keys' }).click();
-    const prefix = (await page.getByTestId('user-api-key-prefix').textContent()) ?? '';
+    await s.page.reload();
+    await s.page.getByRole('tab', { name: 'API Keys' }).click();
+    const prefix = (await s.page.getByTestId('user-api-key-prefix').textContent()) ?? '';
     expect(key.startsWith(prefix.replace('…', ''))).toBe(true);
     expect(prefix.length).toBeLessThan(key.length);
   });
 
   it('deleting the project keeps its images, listed without a project', async () => {
-    await page.goto('/dashboard');
-    await page.getByTestId('image-card').first().waitFor();
-    const images = await page.getByTestId('image-card').count();
+    await s.page.goto('/dashboard');
+    await s.page.getByTestId('image-card').first().waitFor();
+    const images = await s.page.getByTestId('image-card').count();
     expect(images).toBeGreaterThan(1);
     await projectMenu('Delete Project');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Project' }).click();
+    await s.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Project' }).click();
     await toast('Project deleted');
-    await page.getByTestId('empty-state').waitFor();
-    await page.getByRole('heading', { name: 'Images without a project' }).waitFor();
-    expect(await page.getByTestId('image-card').count()).toBe(images);
-    await page.goto(`/projects/${projectId}/styles`);
-    await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
+    await s.page.getByTestId('empty-state').waitFor();
+    await s.page.getByRole('heading', { name: 'Images without a project' }).waitFor();
+    expect(await s.page.getByTestId('image-card').count()).toBe(images);
+    await s.page.goto(`/projects/${projectId}/styles`);
+    await s.page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
   });
 
   it("a project that is not the user's shows Project Not Found; signed out, settings says Not Authorized", async () => {
-    await page.goto('/projects/not-a-project/styles');
-    await page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
+    await s.page.goto('/projects/not-a-project/styles');
+    await s.page.getByRole('heading', { name: 'Project Not Found' }).waitFor();
     await checkScreen('project-not-found');
-    await context.clearCookies();
-    await page.goto('/settings');
-    await page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
+    await s.context.clearCookies();
+    await s.page.goto('/settings');
+    await s.page.getByRole('heading', { name: 'Not Authorized' }).waitFor();
     await checkScreen('settings-not-authorized');
-    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
-    await page.goto('/dashboard');
-    await page.waitForURL('**/auth');
-    expect(pageErrors).toEqual([]);
+    expect(await s.page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
+    await s.page.goto('/dashboard');
+    await s.page.waitForURL('**/auth');
+    expect(s.pageErrors).toEqual([]);
   });
 });

@@ -63,7 +63,13 @@ function subscriptionObject(s: StandInSubscription) {
   };
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export interface StripeStandInOptions {
+  /** Checkout Sessions' urls are pages of the stand-in (`/pay/{id}`), for a browser to land on. */
+  payPages?: boolean;
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
+  let base = '';
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, StandInSubscription>();
   let sessions = 0;
@@ -89,8 +95,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           id,
           object: 'checkout.session',
           mode: form.mode,
-          url: `https://checkout.stripe.test/c/pay/${id}`,
+          url: options.payPages ? `${base}/pay/${id}` : `https://checkout.stripe.test/c/pay/${id}`,
         });
+      }
+      if (options.payPages && req.method === 'GET' && /^\/pay\/cs_test_\d+$/.test(url.pathname)) {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end('<!doctype html><title>Checkout stand-in</title><h1>Checkout stand-in</h1>');
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         const id = `bps_${++sessions}`;
@@ -120,8 +130,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     subscriptions,
     refuseNext: (status, error, times = 1) => {

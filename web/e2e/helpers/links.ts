@@ -1,6 +1,6 @@
 /** Following e-mailed links the way a person does: open the page, then click (links confirm only on a click). */
 import type { Page } from 'playwright-core';
-import { linkIn } from './outbox';
+import { linkIn, newestMailTo } from './outbox';
 
 type Mail = Parameters<typeof linkIn>[0];
 
@@ -20,4 +20,19 @@ export async function followVerifyLink(page: Page, mail: Mail, options: { passwo
   await cont.waitFor();
   if (options.password !== undefined) await page.locator('#verify-password').fill(options.password);
   await cont.click();
+}
+
+/**
+ * Signs up through the register form as a person does, then confirms from the e-mailed link with
+ * the same password; ends on the dashboard.
+ */
+export async function registerInBrowser(page: Page, dataDir: string, email: string, password: string): Promise<void> {
+  await page.goto('/auth?tab=register');
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-password').fill(password);
+  await page.locator('#register-confirm').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // The link asks for the sign-up password again, and confirms on the click.
+  await followVerifyLink(page, await newestMailTo(dataDir, email), { password });
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
 }

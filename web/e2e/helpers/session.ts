@@ -33,7 +33,7 @@ interface BrowserSessionOptions {
   /** Names the private copy of web/dist (`jsonable-<name>-dist-…`). */
   name: string;
   /** More server environment (Stripe stand-in, …); a function when it is known only in beforeAll. */
-  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** Seed an account (seededAccount's options) and sign the page in as it. */
   seed?: { count: number; projects: string[]; looseEvery?: number };
   /** Runs after the server and the account are up, before the browser starts (seed data through the API). */
