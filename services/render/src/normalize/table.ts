@@ -51,7 +51,10 @@ interface Source {
  * The columns a request names and its raw rows, checked against the table limits: cheap (no cell
  * is read), so the API runs it before a request is hashed, stored or queued.
  */
-export function tableShape(req: Pick<TableRequest, 'data' | 'headers' | 'rows'>): { columns: string[]; rawRows: unknown[] } {
+export function tableShape(req: Pick<TableRequest, 'data' | 'headers' | 'rows'>): {
+  columns: string[];
+  rawRows: unknown[];
+} {
   const headers = req.headers ?? [];
   let columns: string[];
   let rawRows: unknown[];
