@@ -11,9 +11,12 @@
  * Per worker: each font file is copied into the WebAssembly heap and parsed once (the first
  * subset of a file costs 50 ms–1 s, the next ones a few ms), up to FACE_CACHE_BYTES of files; the
  * finished subsets are kept by (file, characters), so a table rendered again costs no subsetting.
+ * The heap cannot grow, so the cache is bounded well inside it, and an instance that fails is
+ * replaced by a fresh one (subsetFileSafely).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename } from 'node:path';
 import {
   faceCovers as covers,
   facePath,
@@ -49,15 +52,47 @@ interface HbSubset {
   _initialize?(): void;
 }
 
-let hb: HbSubset | null = null;
-function subsetter(): HbSubset {
-  if (!hb) {
+/**
+ * One harfbuzz instance and the faces parsed in its heap. Its memory is fixed at 65 MB (the
+ * module declares no room to grow), so every allocation can fail: malloc answers 0, and writing a
+ * font there overwrote harfbuzz's own data and broke the instance for every later call.
+ */
+interface Subsetter {
+  x: HbSubset;
+  /** Parsed faces in the WebAssembly heap, least recently used first. */
+  faces: Map<string, { face: number; data: number; bytes: number }>;
+  facesBytes: number;
+}
+
+let current: Subsetter | null = null;
+/** Instances dropped after a failure (their heap goes with them), for tests. */
+let dropped = 0;
+
+function subsetter(): Subsetter {
+  if (!current) {
     const wasm = readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'));
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(wasm), {});
-    hb = instance.exports as unknown as HbSubset;
-    hb._initialize?.();
+    const x = new WebAssembly.Instance(new WebAssembly.Module(wasm), {}).exports as unknown as HbSubset;
+    x._initialize?.();
+    current = { x, faces: new Map(), facesBytes: 0 };
   }
-  return hb;
+  return current;
+}
+
+/** Forgets the instance after a failure: its heap may be full or overwritten; the next call starts a fresh one. */
+function dropSubsetter(): void {
+  current = null;
+  dropped++;
+}
+
+/** The subsetter's WebAssembly memory and what lives in it, for tests. */
+export function subsetterHeap(): {
+  exports: HbSubset;
+  memoryBytes: number;
+  cachedFaceBytes: number;
+  dropped: number;
+} {
+  const s = subsetter();
+  return { exports: s.x, memoryBytes: s.x.memory.buffer.byteLength, cachedFaceBytes: s.facesBytes, dropped };
 }
 
 const HB_MEMORY_MODE_WRITABLE = 2;
@@ -72,41 +107,51 @@ const tag = (s: string) =>
 /** Features hb-subset drops by default that the engine uses: tabular figures for numbers. */
 const EXTRA_FEATURES = ['tnum'].map(tag);
 
-/** Parsed faces in the WebAssembly heap, least recently used first. */
-const FACE_CACHE_BYTES = 64 * 1024 * 1024;
-const faces = new Map<string, { face: number; data: number; bytes: number }>();
-let facesBytes = 0;
+/**
+ * Font files kept parsed between calls: half the 65 MB heap (colour emoji, 24 MB, and a Han face,
+ * 10 MB, fit together), the other half for the next file and hb-subset's own work. A file larger
+ * than this is freed after its subset.
+ */
+export const FACE_CACHE_BYTES = 32 * 1024 * 1024;
 
-function hbFace(path: string): number {
-  const x = subsetter();
-  const hit = faces.get(path);
+function evictOldest(s: Subsetter): void {
+  const [path, f] = s.faces.entries().next().value!;
+  s.x.hb_face_destroy(f.face);
+  s.x.free(f.data);
+  s.facesBytes -= f.bytes;
+  s.faces.delete(path);
+}
+
+function hbFace(s: Subsetter, path: string): number {
+  const hit = s.faces.get(path);
   if (hit) {
-    faces.delete(path);
-    faces.set(path, hit);
+    s.faces.delete(path);
+    s.faces.set(path, hit);
     return hit.face;
   }
   const file = readFileSync(path);
-  for (const [p, f] of faces) {
-    if (facesBytes + file.length <= FACE_CACHE_BYTES) break;
-    x.hb_face_destroy(f.face);
-    x.free(f.data);
-    facesBytes -= f.bytes;
-    faces.delete(p);
+  while (s.faces.size > 0 && s.facesBytes + file.length > FACE_CACHE_BYTES) evictOldest(s);
+  let data = s.x.malloc(file.length);
+  // The heap can be fragmented: free older faces until the file fits.
+  while (!data && s.faces.size > 0) {
+    evictOldest(s);
+    data = s.x.malloc(file.length);
   }
-  const data = x.malloc(file.length);
-  new Uint8Array(x.memory.buffer, data, file.length).set(file);
-  const blob = x.hb_blob_create(data, file.length, HB_MEMORY_MODE_WRITABLE, 0, 0);
-  const face = x.hb_face_create(blob, 0);
-  x.hb_blob_destroy(blob);
-  faces.set(path, { face, data, bytes: file.length });
-  facesBytes += file.length;
+  if (!data) throw new Error(`hb-subset: out of memory for a ${file.length}-byte font`);
+  new Uint8Array(s.x.memory.buffer, data, file.length).set(file);
+  const blob = s.x.hb_blob_create(data, file.length, HB_MEMORY_MODE_WRITABLE, 0, 0);
+  const face = s.x.hb_face_create(blob, 0);
+  s.x.hb_blob_destroy(blob);
+  s.faces.set(path, { face, data, bytes: file.length });
+  s.facesBytes += file.length;
   return face;
 }
 
 /** The font file reduced to `codePoints` (and the glyphs their shaping can reach). */
 function subsetFile(path: string, codePoints: readonly number[]): Buffer {
-  const x = subsetter();
-  const face = hbFace(path);
+  const s = subsetter();
+  const { x } = s;
+  const face = hbFace(s, path);
   const input = x.hb_subset_input_create_or_fail();
   if (!input) throw new Error('hb-subset: out of memory');
   try {
@@ -116,7 +161,7 @@ function subsetFile(path: string, codePoints: readonly number[]): Buffer {
     const features = x.hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
     for (const t of EXTRA_FEATURES) x.hb_set_add(features, t);
     const sub = x.hb_subset_or_fail(face, input);
-    if (!sub) throw new Error(`hb-subset failed for ${path}`);
+    if (!sub) throw new Error('hb-subset failed');
     const blob = x.hb_face_reference_blob(sub);
     try {
       const at = x.hb_blob_get_data(blob, 0);
@@ -127,6 +172,30 @@ function subsetFile(path: string, codePoints: readonly number[]): Buffer {
     }
   } finally {
     x.hb_subset_input_destroy(input);
+    while (s.facesBytes > FACE_CACHE_BYTES) evictOldest(s);
+  }
+}
+
+/**
+ * subsetFile, and once more on a fresh instance if it fails: a failure (out of memory, or a trap
+ * such as "memory access out of bounds") may leave the heap full or damaged, so that instance is
+ * never used again, and one bad call cannot break the SVGs after it.
+ */
+function subsetFileSafely(path: string, codePoints: readonly number[]): Buffer {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return subsetFile(path, codePoints);
+    } catch (e) {
+      dropSubsetter();
+      if (attempt === 2) {
+        throw new Error(
+          `SVG font subsetting failed for ${basename(path)}: ${e instanceof Error ? e.message : String(e)}`,
+          {
+            cause: e,
+          },
+        );
+      }
+    }
   }
 }
 
@@ -138,7 +207,7 @@ function subsetBase64(path: string, codePoints: readonly number[]): string {
   const key = `${path}\n${String.fromCodePoint(...codePoints)}`;
   const hit = subsets.get(key);
   if (hit !== undefined) return hit;
-  const b64 = subsetFile(path, codePoints).toString('base64');
+  const b64 = subsetFileSafely(path, codePoints).toString('base64');
   if (subsets.size >= SUBSET_CACHE_ENTRIES) subsets.delete(subsets.keys().next().value!);
   subsets.set(key, b64);
   return b64;
