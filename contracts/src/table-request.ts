@@ -11,15 +11,15 @@
  * | `filename`     | `customFilename`, `options.customFilename`, `options.fileName` (in this order) |
  * | `projectId`    | `projectId`, `options.projectId` (a number becomes its digits); the query's `projectId` wins (withQueryProjectId) |
  * | `styles`       | `options.styles` under `styles` (field by field, `styles` wins), `options.theme`, `options.imageQuality` (wins); inside, every style alias (`headerBgColor`, `headerColor`, `rowAlternateColors` …) and the theme folded into canonical fields (canonicalStyles) |
+ * | `options.quality` | `options.imageQuality` × 10 (`quality` wins); a styles layer's imageQuality stays a style (8, the default, means 90) |
  * | `options.showColumnHeaders` | `options.headers` (`showColumnHeaders` wins)                     |
  *
  * What automation tools send (nulls for unmapped fields, JSON text in a field, one bundle as one
  * row) is read first (coerceTablePayload). A refusal is a zod error whose first issue becomes the
- * caller's 400 through the one formatter (issues.ts, `namePath`): `tableRequestMessage`.
+ * caller's 400 through the one formatter (issues.ts, `namePath`).
  */
 import { z } from 'zod';
 import type { ImageFormat } from './formats';
-import { issueMessage } from './issues';
 import {
   canonicalStyles,
   coerceTablePayload,
@@ -80,9 +80,13 @@ function toCanonical(request: TableRequest & { projectId?: unknown }): Canonical
   if (!layer.theme && theme) layer.theme = theme;
   if (imageQuality !== undefined) layer.imageQuality = imageQuality;
 
-  const out: CanonicalTableRequest = { ...table, styles: canonicalStyles(layer), options: rest };
+  const folded: CanonicalOptions = { ...rest };
   const showColumnHeaders = rest.showColumnHeaders ?? headersFlag;
-  if (showColumnHeaders !== undefined) out.options = { ...rest, showColumnHeaders };
+  if (showColumnHeaders !== undefined) folded.showColumnHeaders = showColumnHeaders;
+  // options.imageQuality (1–10) is the output's quality as well; options.quality (1–100) wins.
+  const quality = rest.quality ?? (imageQuality === undefined ? undefined : imageQuality * 10);
+  if (quality !== undefined) folded.quality = quality;
+  const out: CanonicalTableRequest = { ...table, styles: canonicalStyles(layer), options: folded };
   const chosenTitle = title ?? optionsTitle;
   if (chosenTitle !== undefined) out.title = chosenTitle;
   const chosenFormat = optionsFormat ?? format;
@@ -110,9 +114,4 @@ export const canonicalTableRequestSchema = z.preprocess(
 export function withQueryProjectId(request: CanonicalTableRequest, query: unknown): CanonicalTableRequest {
   const fromQuery = projectIdFrom((query as { projectId?: unknown } | null | undefined)?.projectId);
   return fromQuery === undefined ? request : { ...request, projectId: fromQuery };
-}
-
-/** The 400 message of a refused table request: the one formatter, with the field named. */
-export function tableRequestMessage(error: z.ZodError): string {
-  return issueMessage(error.issues, { namePath: true, fallback: 'Invalid table data' });
 }

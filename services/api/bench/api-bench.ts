@@ -32,6 +32,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Result } from 'autocannon';
 import type { RenderOutput, TableRenderer } from '@jsonable/domain/ports';
 import { createRenderPool } from '@jsonable/render/pool/index';
+import { parseTableRequest } from '@jsonable/render/request';
 import { changePlan, generateUserApiKey, registerUser } from '@jsonable/domain/accounts/accounts.handlers';
 import { createProject } from '@jsonable/domain/projects/projects.handlers';
 import { referencePayload } from '../../render/bench/reference-table';
@@ -82,7 +83,7 @@ async function fixedRenderer(payload: unknown): Promise<TableRenderer> {
   const pool = createRenderPool({ size: 1 });
   let output: RenderOutput;
   try {
-    output = await pool.render({ payload });
+    output = await pool.render({ request: parseTableRequest(payload) });
   } finally {
     await pool.close();
   }

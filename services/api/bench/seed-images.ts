@@ -8,6 +8,7 @@
 import { createStores } from '@jsonable/adapters';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { RenderService } from '@jsonable/domain/usage/render-table';
+import { parseTableRequest } from '@jsonable/render/request';
 import { quickRenderer } from '../test/support/quick-renderer';
 
 const FORMATS = ['png', 'svg', 'jpeg', 'pdf'] as const;
@@ -65,7 +66,13 @@ export async function seedImages(options: SeedOptions): Promise<void> {
         planTier: options.planTier,
         projectId: options.projectIds[i % options.projectIds.length] ?? null,
         source: 'api_key',
-        payload: { title, headers: ['A', 'B'], rows: [['1', '2']], options: { format: FORMATS[i % FORMATS.length] } },
+        request: parseTableRequest({
+          title,
+          headers: ['A', 'B'],
+          rows: [['1', '2']],
+          options: { format: FORMATS[i % FORMATS.length] },
+        }),
+        payload: null,
         projectStyles: null,
         idempotencyKey: null,
         requestHash: `seed-${i}`,

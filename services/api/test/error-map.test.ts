@@ -14,6 +14,7 @@ import { createApp } from '../src/app';
 import { httpAnswerFor } from '../src/middleware/errors';
 import type { ApiModule } from '../src/module';
 import { platformFixture, type PlatformFixture } from './platform-fixtures';
+import { poolJob } from '../../render/test/pool-test-job';
 
 const thrown: Record<string, () => Error> = {
   'pool-busy': () => new RenderPoolError('busy'),
@@ -99,8 +100,8 @@ describe('one error → HTTP mapping', () => {
     });
     try {
       await pool.ready();
-      const running = [pool.render({ payload: { delayMs: 400 } }), pool.render({ payload: { delayMs: 400 } })];
-      const refused = await pool.render({ payload: { echo: 'one too many' } }).catch((e: unknown) => e);
+      const running = [pool.render(poolJob({ delayMs: 400 })), pool.render(poolJob({ delayMs: 400 }))];
+      const refused = await pool.render(poolJob({ echo: 'one too many' })).catch((e: unknown) => e);
       expect(httpAnswerFor(refused)).toEqual({
         status: 503,
         message: 'Renderer busy, try again',

@@ -111,6 +111,7 @@ function input(userId: string, overrides: Partial<RenderTableInput> = {}): Rende
     planTier: 'free',
     projectId: null,
     source: 'api_key',
+    request: { data: [{ a: 1 }], styles: {}, options: {} },
     payload: { data: [{ a: 1 }] },
     projectStyles: null,
     idempotencyKey: null,

@@ -5,6 +5,8 @@
  * One Koa middleware (services/api/src/middleware/errors.ts) turns any of them into the envelope
  * `{ success: false, error: { code, message } }`; an error outside the family is a bug, a 500.
  */
+import { issueMessage, type IssueLike, type IssueMessageOptions } from '@jsonable/contracts/issues';
+
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   /** Whole seconds a caller should wait before trying again (sent as Retry-After); set on every 429 and 503. */
@@ -19,6 +21,16 @@ export abstract class DomainError extends Error {
 }
 export class ValidationError extends DomainError {
   readonly status = 400;
+}
+
+/**
+ * A schema's refusal as the caller's 400: the first issue's message through the one formatter
+ * (contracts/issues.ts), every issue in the details. The API's `parse` and the engine's table
+ * request both refuse through it.
+ */
+export function schemaRefusal(issues: readonly IssueLike[], options: IssueMessageOptions = {}): ValidationError {
+  const details = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return new ValidationError(issueMessage(issues, options), details);
 }
 export class UnauthorizedError extends DomainError {
   readonly status = 401;

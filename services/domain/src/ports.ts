@@ -6,6 +6,7 @@
  */
 import type { DrawnTable } from '@jsonable/contracts/alt-text';
 import type { ImageFormat } from '@jsonable/contracts/formats';
+import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 
@@ -153,11 +154,11 @@ export interface RenderOutput {
 }
 
 export interface RenderInput {
-  /** The table request body as the user sent it (SPEC §3); the engine validates it. */
-  payload: unknown;
+  /** The table request, parsed once at the API's door (issue #27): every alias folded. */
+  request: CanonicalTableRequest;
   /** The project's saved default styles (request → project defaults → system defaults). */
   projectStyles?: Record<string, unknown> | null;
-  /** Forces a format (legacy routes' options.format is read by the engine itself). */
+  /** Forces a format over the request's own (request.format). */
   format?: ImageFormat;
   /** What the table's cell images may decode to and weigh in all (default imageBudgets.table). */
   imageBudget?: { pixels: number; bytes: number };

@@ -12,6 +12,7 @@
  * (FORMATS, default png): each engine's median CPU ms per render (user + system of this process)
  * and, against the first engine, the median and range of the per-round ratios.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
@@ -20,7 +21,8 @@ import { ownCpuMs } from './cpu';
 import { referencePayload } from './reference-table';
 import { median } from './stats';
 
-type Render = (input: RenderInput) => Promise<RenderOutput>;
+/** A payload as sent, and a format. */
+type Render = (input: { payload: unknown; format: RenderInput['format'] }) => Promise<RenderOutput>;
 
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
 const PER_ROUND = Number(process.env.PER_ROUND ?? 40);
@@ -31,9 +33,21 @@ if (dirs.length < 2) throw new Error('usage: render-ab.ts <checkout A> <checkout
 const engines: { name: string; render: Render }[] = [];
 for (const dir of dirs) {
   const mod = (await import(pathToFileURL(resolve(dir, 'services/render/src/engine.ts')).href)) as {
-    renderTable: Render;
+    renderTable: (input: unknown) => Promise<RenderOutput>;
   };
-  engines.push({ name: dir, render: mod.renderTable });
+  // Since issue #27 the engine takes the parsed request (src/request.ts); before, it parsed the
+  // payload itself. Either way the parse is inside the measured time.
+  const request = existsSync(resolve(dir, 'services/render/src/request.ts'))
+    ? ((await import(pathToFileURL(resolve(dir, 'services/render/src/request.ts')).href)) as {
+        parseTableRequest: (body: unknown) => unknown;
+      })
+    : null;
+  engines.push({
+    name: dir,
+    render: request
+      ? ({ payload, format }) => mod.renderTable({ request: request.parseTableRequest(payload), format })
+      : mod.renderTable,
+  });
 }
 
 const payload = referencePayload();

@@ -29,9 +29,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
-import { ensureFontsRegistered, renderTable } from '../src/engine';
+import { ensureFontsRegistered } from '../src/engine';
 import { layoutTable } from '../src/layout/layout';
-import { normalize } from '../src/normalize/table';
 import { embeddedFonts } from '../src/paint/svg-fonts';
 import { renderPdf } from '../src/paint/pdf';
 import { createRenderPool } from '../src/pool';
@@ -39,6 +38,7 @@ import { openChromiumTable } from './chromium';
 import { ownCpuMs, processTreeCpuMs } from './cpu';
 import { referencePayload, referenceTableHtml } from './reference-table';
 import { median, ms, percentile, timeRuns, yieldToLoop } from './stats';
+import { fromPayload, normalizePayload, renderPayload, type PayloadInput } from '../test/support/payload';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const N = {
@@ -60,10 +60,10 @@ const line = (label: string, value: string, note = '') =>
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 const reference = referencePayload(20);
-const input = (format: RenderInput['format'], payload: unknown = reference): RenderInput => ({ payload, format });
+const input = (format: RenderInput['format'], payload: unknown = reference): PayloadInput => ({ payload, format });
 
 async function engine(format: RenderInput['format'], payload?: unknown): Promise<RenderOutput> {
-  return renderTable(input(format, payload));
+  return renderPayload(input(format, payload));
 }
 
 /**
@@ -131,7 +131,7 @@ async function svgStep(): Promise<number> {
   const style = Buffer.byteLength(/<style>[\s\S]*?<\/style>\n/.exec(text)?.[0] ?? '');
   const outlined = await engine('svg', paths);
   // The embedding alone, as renderSvg calls it (warm: the subsets come from the cache).
-  const { model } = normalize({ payload: reference, projectStyles: null });
+  const { model } = normalizePayload({ payload: reference, projectStyles: null });
   const layout = layoutTable(model);
   const texts = new Map<400 | 500 | 600 | 700, string[]>();
   for (const lc of layout.cells) texts.set(lc.text.weight, [...(texts.get(lc.text.weight) ?? []), ...lc.lines]);
@@ -208,7 +208,7 @@ SVG text (issue #29), reference table, wall median over ${runs.fonts.length} int
  * each per round so both see the same machine load.
  */
 async function pdfDocumentStep(): Promise<number> {
-  const { model } = normalize({ payload: referencePayload(1_000), projectStyles: null });
+  const { model } = normalizePayload({ payload: referencePayload(1_000), projectStyles: null });
   const layout = layoutTable(model);
   const images = { bytes: new Map(), contentTypes: new Map(), sizes: new Map(), warnings: [] };
   const documentPdf = () => renderPdf(model, layout, images, 'Table.');
@@ -320,7 +320,7 @@ async function main(): Promise<void> {
   // 3. Throughput through the pool: enough renders in flight to keep both workers busy.
   const pool = createRenderPool({ size: 2 });
   await pool.ready();
-  for (let i = 0; i < 40; i++) await pool.render(input('png'));
+  for (let i = 0; i < 40; i++) await pool.render(fromPayload(input('png')));
   let started = 0;
   const poolCpu0 = ownCpuMs(); // worker threads belong to this process, so they are counted
   const t0 = performance.now();
@@ -328,7 +328,7 @@ async function main(): Promise<void> {
     Array.from({ length: 8 }, async () => {
       while (started < N.pool) {
         started++;
-        await pool.render(input('png'));
+        await pool.render(fromPayload(input('png')));
       }
     }),
   );

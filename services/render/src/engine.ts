@@ -18,7 +18,8 @@ import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, check
 import { pageModel, splitPages } from './split';
 import { PaymentRequiredError } from '@jsonable/domain/errors';
 import type { TableModel } from './model';
-import type { SplitOption, TableRequest } from '@jsonable/contracts/table';
+import type { SplitOption } from '@jsonable/contracts/table';
+import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import { PRESETS } from '@jsonable/contracts/presets';
 import { normalize } from './normalize/table';
 import { decodeImages, freeImages, paintCanvas, releaseCanvas } from './paint/canvas';
@@ -158,21 +159,21 @@ function encodeLossy(canvas: Canvas, format: 'jpeg' | 'webp' | 'avif', quality: 
 }
 
 /**
- * The route's format, then the request's own (options.format, format, styles.imageFormat), then its
+ * The route's format, then the request's own (format, then its styles' imageFormat), then its
  * preset's, then the project's default styles and the system default (both in model.styles).
  */
-function chooseFormat(input: RenderInput, model: TableModel, request: TableRequest): ImageFormat {
-  const own =
-    request.options?.format ?? request.format ?? request.styles?.imageFormat ?? request.options?.styles?.imageFormat;
-  const preset = request.options?.preset ? PRESETS[request.options.preset].format : undefined;
+function chooseFormat(input: RenderInput, model: TableModel, request: CanonicalTableRequest): ImageFormat {
+  const own = request.format ?? request.styles.imageFormat;
+  const preset = request.options.preset ? PRESETS[request.options.preset].format : undefined;
   return input.format ?? own ?? preset ?? model.styles.imageFormat ?? 'png';
 }
 
 export async function renderTable(input: RenderInput, env: RenderEnv = {}): Promise<RenderOutput> {
-  const { model, request } = normalize({ payload: input.payload, projectStyles: input.projectStyles ?? null });
+  const { request } = input;
+  const model = normalize({ request, projectStyles: input.projectStyles ?? null });
   const format = chooseFormat(input, model, request);
   ensureFontsRegistered();
-  const split = request.options?.split;
+  const split = request.options.split;
   if (split !== undefined && format === 'pdf' && split !== 'auto') {
     throw badRequest(
       'Invalid options.split: a PDF is one document that breaks into pages itself (the header repeated, "Page i of n" on each); maxRows applies to images: use "auto" with a PDF, or another format',
@@ -204,10 +205,10 @@ async function renderSplit(
   model: TableModel,
   format: Exclude<ImageFormat, 'pdf'>,
   split: SplitOption,
-  request: TableRequest,
+  request: CanonicalTableRequest,
 ): Promise<RenderOutput> {
   const layout = layoutTable(model);
-  const ranges = splitPages(model, layout, split, request.options?.preset);
+  const ranges = splitPages(model, layout, split, request.options.preset);
   if (input.maxImages !== undefined && input.maxImages !== null && ranges.length > input.maxImages) {
     throw new PaymentRequiredError(renderMessages.splitOverQuota(ranges.length, Math.max(0, input.maxImages)));
   }

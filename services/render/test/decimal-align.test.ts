@@ -3,10 +3,9 @@
  * decimal separators, in the layout every format draws from (PNG/JPEG, SVG, PDF).
  */
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { decimalSplit, layoutTable } from '../src/layout/layout';
 import { measure } from '../src/layout/text';
-import { normalize } from '../src/normalize/table';
+import { renderPayload, normalizePayload } from './support/payload';
 
 const VALUES = [1234.5, 3.14159, 42, -0.5, 100000, 7.25];
 const payload = (locale: string, align: Record<string, unknown> = { align: 'decimal' }) => ({
@@ -22,7 +21,7 @@ const payload = (locale: string, align: Record<string, unknown> = { align: 'deci
 
 /** x of the decimal separator (or of the end of the integer part) of each body cell of a column. */
 function separatorXs(locale: string, col: number, align?: Record<string, unknown>) {
-  const layout = layoutTable(normalize({ payload: payload(locale, align) }).model);
+  const layout = layoutTable(normalizePayload({ payload: payload(locale, align) }).model);
   const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')!.value;
   const pad = 12;
   return layout.cells
@@ -62,17 +61,17 @@ describe('decimal alignment', () => {
 
   it('refuses an unknown alignment with a 400', async () => {
     await expect(
-      renderTable({ payload: { ...payload('en-US'), styles: { columnStyles: { Amount: { align: 'justify' } } } } }),
+      renderPayload({ payload: { ...payload('en-US'), styles: { columnStyles: { Amount: { align: 'justify' } } } } }),
     ).rejects.toMatchObject({ status: 400 });
   });
 
   it('draws the offset in SVG, and PDF gets a margin and tabular figures', async () => {
-    const svg = Buffer.from((await renderTable({ payload: payload('en-US'), format: 'svg' })).bytes).toString();
+    const svg = Buffer.from((await renderPayload({ payload: payload('en-US'), format: 'svg' })).bytes).toString();
     const xs = [...svg.matchAll(/<text x="([\d.]+)"[^>]*tabular-nums[^>]*>([^<]*)</g)]
       .filter((m) => m[2]!.includes('.') || /^-?[\d,]+$/.test(m[2]!))
       .map((m) => Number(m[1]));
     expect(new Set(xs).size).toBeGreaterThan(1);
-    const pdf = await renderTable({ payload: payload('en-US'), format: 'pdf' });
+    const pdf = await renderPayload({ payload: payload('en-US'), format: 'pdf' });
     expect(Buffer.from(pdf.bytes).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
@@ -80,7 +79,7 @@ describe('decimal alignment', () => {
 describe('tabular figures', () => {
   it('sets numeric cells with equal-width digits, text cells with proportional ones', () => {
     const layout = layoutTable(
-      normalize({
+      normalizePayload({
         payload: {
           headers: ['n', 't'],
           rows: [

@@ -14,13 +14,13 @@ import {
   stylesSample,
   typedCellsSample,
 } from '../../../web/src/lib/snippets';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 
 describe("the docs' own example payloads render", () => {
   for (const doc of featureDocs) {
     it(`${doc.title} (${doc.field})`, async () => {
       for (const format of ['png', 'svg', 'pdf'] as const) {
-        const out = await renderTable({ payload: doc.payload, format });
+        const out = await renderPayload({ payload: doc.payload, format });
         expect(out.size, format).toBeGreaterThan(0);
         expect(out.warnings, format).toEqual([]);
       }
@@ -54,13 +54,13 @@ describe("the docs' own example payloads render", () => {
   };
   for (const [name, json] of Object.entries(samples)) {
     it(`the ${name} request sample`, async () => {
-      const out = await renderTable({ payload: JSON.parse(json) as unknown, format: 'png' });
+      const out = await renderPayload({ payload: JSON.parse(json) as unknown, format: 'png' });
       expect(out.size).toBeGreaterThan(0);
     });
   }
 
   it('the pdfSample request sample, on its US Letter page turned', async () => {
-    const out = await renderTable({ payload: JSON.parse(pdfSample) as unknown });
+    const out = await renderPayload({ payload: JSON.parse(pdfSample) as unknown });
     expect(out.format).toBe('pdf');
     expect([out.width, out.height]).toEqual([792, 612]);
   });

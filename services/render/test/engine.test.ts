@@ -2,12 +2,11 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
-import { renderTable } from '../src/engine';
 import { examples } from '@jsonable/contracts/examples';
 import { LIMITS } from '../src/limits';
 import { layoutTable } from '../src/layout/layout';
 import { measure } from '../src/layout/text';
-import { normalize } from '../src/normalize/table';
+import { renderPayload, normalizePayload } from './support/payload';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -18,7 +17,7 @@ function pngSize(bytes: Uint8Array) {
 
 async function refusal(payload: unknown): Promise<DomainError> {
   try {
-    await renderTable({ payload, format: 'png' });
+    await renderPayload({ payload, format: 'png' });
   } catch (e) {
     expect(e).toBeInstanceOf(DomainError);
     return e as DomainError;
@@ -46,7 +45,7 @@ function svgTexts(svg: string): string[] {
 
 describe('payload forms', () => {
   it('reads an array of row objects: keys become headers', async () => {
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: {
         data: [
           { Name: 'Ada', Age: 36 },
@@ -86,16 +85,16 @@ describe('payload forms', () => {
         ],
       },
     ]) {
-      const out = await renderTable({ payload, format: 'svg' });
+      const out = await renderPayload({ payload, format: 'svg' });
       const texts = svgTexts(Buffer.from(out.bytes).toString());
       expect(texts).toEqual(['A', 'B', '1', '2', '3', '4']);
     }
   });
 
   it('renders headers alone (form c) and the alternative sample format', async () => {
-    const alone = await renderTable({ payload: { headers: ['Only', 'Headers'] }, format: 'png' });
+    const alone = await renderPayload({ payload: { headers: ['Only', 'Headers'] }, format: 'png' });
     expect(alone.rows).toBe(0);
-    const sample = await renderTable({
+    const sample = await renderPayload({
       payload: { title: 'Sample', headers: ['x'], rows: [['y']], styles: { headerBg: '#123456', headerText: '#fff' } },
       format: 'svg',
     });
@@ -124,29 +123,29 @@ describe('payload forms', () => {
 describe('formats', () => {
   it('picks the format: input, then options.format, then styles.imageFormat, then project, then png', async () => {
     const data = [{ a: 1 }];
-    expect((await renderTable({ payload: { data, options: { format: 'pdf' } }, format: 'svg' })).format).toBe('svg');
+    expect((await renderPayload({ payload: { data, options: { format: 'pdf' } }, format: 'svg' })).format).toBe('svg');
     expect(
-      (await renderTable({ payload: { data, options: { format: 'jpeg' }, styles: { imageFormat: 'svg' } } })).format,
+      (await renderPayload({ payload: { data, options: { format: 'jpeg' }, styles: { imageFormat: 'svg' } } })).format,
     ).toBe('jpeg');
-    expect((await renderTable({ payload: { data, styles: { imageFormat: 'svg' } } })).format).toBe('svg');
-    expect((await renderTable({ payload: { data }, projectStyles: { imageFormat: 'pdf' } })).format).toBe('pdf');
-    expect((await renderTable({ payload: { data } })).format).toBe('png');
+    expect((await renderPayload({ payload: { data, styles: { imageFormat: 'svg' } } })).format).toBe('svg');
+    expect((await renderPayload({ payload: { data }, projectStyles: { imageFormat: 'pdf' } })).format).toBe('pdf');
+    expect((await renderPayload({ payload: { data } })).format).toBe('png');
   });
 
   it('writes a valid PNG whose size matches the reported size and the device scale factor', async () => {
     const payload = examples[0]!.payload;
-    const one = await renderTable({ payload, format: 'png' });
+    const one = await renderPayload({ payload, format: 'png' });
     expect([...one.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     expect(pngSize(one.bytes)).toEqual({ width: one.width, height: one.height });
-    const two = await renderTable({ payload: { ...payload, options: { deviceScaleFactor: 2 } }, format: 'png' });
+    const two = await renderPayload({ payload: { ...payload, options: { deviceScaleFactor: 2 } }, format: 'png' });
     expect(two.width).toBe(one.width * 2);
     expect(pngSize(two.bytes)).toEqual({ width: two.width, height: two.height });
   });
 
   it('writes JPEG with the requested quality', async () => {
     const payload = examples[1]!.payload;
-    const low = await renderTable({ payload: { ...payload, options: { quality: 20 } }, format: 'jpeg' });
-    const high = await renderTable({ payload: { ...payload, options: { quality: 100 } }, format: 'jpeg' });
+    const low = await renderPayload({ payload: { ...payload, options: { quality: 20 } }, format: 'jpeg' });
+    const high = await renderPayload({ payload: { ...payload, options: { quality: 100 } }, format: 'jpeg' });
     expect(Buffer.from(low.bytes).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(low.contentType).toBe('image/jpeg');
     expect(high.size).toBeGreaterThan(low.size);
@@ -154,7 +153,7 @@ describe('formats', () => {
 
   it('writes SVG as valid XML with escaped vector text and no script', async () => {
     const evil = '<script>alert(1)</script> & "quotes"';
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: {
         title: evil,
         headers: ['<b>', 'x'],
@@ -177,7 +176,7 @@ describe('formats', () => {
   });
 
   it('writes a PDF with its text and one page for a short table', async () => {
-    const out = await renderTable({ payload: examples[0]!.payload, format: 'pdf' });
+    const out = await renderPayload({ payload: examples[0]!.payload, format: 'pdf' });
     const text = Buffer.from(out.bytes).toString('latin1');
     expect(text.startsWith('%PDF-1.')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
@@ -195,13 +194,15 @@ describe('formats', () => {
       ['Ken', 'short'],
       ['Barbara', 'short'],
     ];
-    const out = await renderTable({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows }, format: 'pdf' });
+    const out = await renderPayload({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows }, format: 'pdf' });
     const pages =
       Buffer.from(out.bytes)
         .toString('latin1')
         .match(/\/Type\s*\/Page\b/g)?.length ?? 0;
     // The tall row alone needs more than one page; dropped, the others fit on one or two.
-    const layout = layoutTable(normalize({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows } }).model);
+    const layout = layoutTable(
+      normalizePayload({ payload: { title: 'Notes', headers: ['Name', 'Note'], rows } }).model,
+    );
     const tallPt = (layout.rowEdges[4]! - layout.rowEdges[3]!) * 0.75;
     expect(tallPt).toBeGreaterThan(841.89);
     expect(pages).toBeGreaterThanOrEqual(Math.ceil(tallPt / (841.89 - 72)) + 1);
@@ -210,7 +211,7 @@ describe('formats', () => {
 
 describe('cells and options', () => {
   const texts = async (payload: unknown) =>
-    svgTexts(Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString());
+    svgTexts(Buffer.from((await renderPayload({ payload, format: 'svg' })).bytes).toString());
 
   it('formats typed cells with Intl and the locale option', async () => {
     const row = [
@@ -301,7 +302,7 @@ describe('cells and options', () => {
     expect(paged.slice(0, 4)).toEqual(['#', 'n', 'v', 'd']);
     expect(paged.filter((_, i) => i >= 4 && i % 4 === 0)).toEqual(['3', '4']);
     await expect(
-      renderTable({ payload: { data, options: { dataProcessing: { sortBy: 'missing' } } } }),
+      renderPayload({ payload: { data, options: { dataProcessing: { sortBy: 'missing' } } } }),
     ).rejects.toMatchObject({ status: 400, message: 'Unknown column in sortBy: missing' });
   });
 
@@ -323,7 +324,7 @@ describe('cells and options', () => {
   });
 
   it('aligns a column by the cells it holds once spans are placed', () => {
-    const { model } = normalize({
+    const { model } = normalizePayload({
       payload: {
         headers: ['Region', 'Product', 'Q1', 'Q2'],
         rows: [
@@ -345,7 +346,7 @@ describe('cells and options', () => {
 
   it("applies a font size from styles.cellStyles, as from a cell's own style", () => {
     const model = (styles: Record<string, unknown>, cell: unknown = 'Ivy Park') =>
-      normalize({ payload: { headers: ['Name', 'Lead'], rows: [[cell, 'x']], styles } }).model;
+      normalizePayload({ payload: { headers: ['Name', 'Lead'], rows: [[cell, 'x']], styles } }).model;
     const body = (m: ReturnType<typeof model>) => m.rows.find((r) => r.kind === 'body')!.cells[0]!;
     expect(body(model({ cellStyles: [[{ fontSize: 20 }]] })).fontSize).toBe(20);
     expect(
@@ -376,7 +377,7 @@ describe('cells and options', () => {
       '1',
       '2',
     ]);
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: { headers: ['First', 'Second'], rows: [['a', 'b']], options: { direction: 'rtl' } },
       format: 'svg',
     });
@@ -386,12 +387,12 @@ describe('cells and options', () => {
   });
 
   it('honours width, wraps long text and hard-breaks long tokens without exceeding the width', async () => {
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: { headers: ['k', 'v'], rows: [['x', 'y'.repeat(300)]], options: { width: 300 } },
       format: 'png',
     });
     expect(out.width).toBe(300);
-    const wide = await renderTable({ payload: { headers: ['k', 'v'], rows: [['x', 'y']] }, format: 'png' });
+    const wide = await renderPayload({ payload: { headers: ['k', 'v'], rows: [['x', 'y']] }, format: 'png' });
     expect(wide.width).toBeLessThan(300);
     expect(out.height).toBeGreaterThan(wide.height * 2);
   });
@@ -405,7 +406,7 @@ describe('cells and options', () => {
       ],
     };
     for (const format of ['png', 'svg', 'pdf'] as const) {
-      const out = await renderTable({ payload, format });
+      const out = await renderPayload({ payload, format });
       expect(out.size).toBeGreaterThan(0);
     }
     const t = await texts(payload);
@@ -428,7 +429,7 @@ describe('cells and options', () => {
   it('merges request styles over project defaults over the system defaults', async () => {
     const svg = async (payload: unknown, projectStyles?: Record<string, unknown>) =>
       Buffer.from(
-        (await renderTable({ payload, projectStyles: projectStyles ?? null, format: 'svg' })).bytes,
+        (await renderPayload({ payload, projectStyles: projectStyles ?? null, format: 'svg' })).bytes,
       ).toString();
     expect(await svg({ data: [{ a: 1 }] })).toContain('fill="#2563eb"');
     expect(await svg({ data: [{ a: 1 }] }, { headerBg: '#111111' })).toContain('fill="#111111"');
@@ -473,7 +474,7 @@ describe('cell images', () => {
     };
     for (const format of ['png', 'svg', 'pdf'] as const) {
       seen.length = 0;
-      const out = await renderTable({ payload, format }, { loadImage });
+      const out = await renderPayload({ payload, format }, { loadImage });
       expect(seen.sort()).toEqual(['https://example.com/missing.png', red].sort());
       expect(out.warnings).toHaveLength(1);
       expect(out.warnings[0]).toContain('https://example.com/missing.png');
@@ -485,7 +486,7 @@ describe('cell images', () => {
 
   it('draws the image into the PNG and a placeholder for bytes that do not decode', async () => {
     const payload = { headers: ['img'], rows: [[{ type: 'image', value: red, format: { width: 40, height: 40 } }]] };
-    const out = await renderTable(
+    const out = await renderPayload(
       { payload, format: 'png' },
       { loadImage: async (src) => ({ bytes: Buffer.from(src.split(',')[1]!, 'base64'), contentType: 'image/png' }) },
     );
@@ -496,7 +497,7 @@ describe('cell images', () => {
       .getContext('2d')
       .getImageData(Math.floor(img.width / 2), Math.floor(img.height * 0.75), 1, 1).data;
     expect([r, g, b]).toEqual([255, 0, 0]);
-    const broken = await renderTable(
+    const broken = await renderPayload(
       { payload, format: 'pdf' },
       { loadImage: async () => ({ bytes: Buffer.from('not an image'), contentType: 'image/png' }) },
     );
@@ -545,7 +546,7 @@ describe('limits', () => {
 });
 
 describe('title', () => {
-  const titleOf = (payload: Record<string, unknown>) => layoutTable(normalize({ payload }).model);
+  const titleOf = (payload: Record<string, unknown>) => layoutTable(normalizePayload({ payload }).model);
 
   it('widens a table fitted to content to its title, so a short title stays on one line', () => {
     for (const title of [
@@ -634,8 +635,9 @@ describe('column widths', () => {
       [20, 20],
     ] as const) {
       const layout = layoutTable(
-        normalize({ payload: { title: 'Inventory Status', data, styles: { fontSize: `${fontSize}px`, cellPadding } } })
-          .model,
+        normalizePayload({
+          payload: { title: 'Inventory Status', data, styles: { fontSize: `${fontSize}px`, cellPadding } },
+        }).model,
       );
       for (const lc of layout.cells) {
         // Lines end between words or after a hyphen (UAX #14), never inside a word.
@@ -658,7 +660,7 @@ describe('column widths', () => {
       ),
     );
     for (const fontFamily of ['Inter', 'Roboto', 'Roboto Mono', 'Merriweather']) {
-      const layout = layoutTable(normalize({ payload: { data, styles: { fontFamily } } }).model);
+      const layout = layoutTable(normalizePayload({ payload: { data, styles: { fontFamily } } }).model);
       expect(layout.tableW, fontFamily).toBeGreaterThan(800);
       for (const lc of layout.cells) {
         // A line may end after a hyphen ('1-' / '0', as browsers break '1234-5678'), never inside a word.

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { featureCases } from './features-cases';
 import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
+import { renderPayload } from './support/payload';
 
 const dir = join(import.meta.dirname, 'golden');
 
@@ -21,7 +21,7 @@ async function compare(
   tolerance: { threshold: number; share: number },
 ) {
   const c = featureCases.find((x) => x.name === name)!;
-  const out = await renderTable({ payload: c.payload, format });
+  const out = await renderPayload({ payload: c.payload, format });
   const actual = await pixels(await toPng(out.bytes, format));
   const expected = await pixels(readFileSync(join(dir, golden)));
   expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);

@@ -5,18 +5,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
-import { renderTable } from '../src/engine';
 import { layoutTable } from '../src/layout/layout';
 import type { ModelCell } from '../src/model';
 import { contrastText, scaleColour } from '../src/normalize/features';
-import { normalize } from '../src/normalize/table';
 import { featureCases } from './features-cases';
+import { renderPayload, normalizePayload } from './support/payload';
 
-const model = (payload: Record<string, unknown>) => normalize({ payload }).model;
+const model = (payload: Record<string, unknown>) => normalizePayload({ payload }).model;
 const texts = (cells: (ModelCell | null)[]) => cells.map((c) => (c === null ? null : c.text));
 function refusal(payload: Record<string, unknown>): string {
   try {
-    normalize({ payload });
+    normalizePayload({ payload });
   } catch (e) {
     expect(e).toBeInstanceOf(DomainError);
     expect((e as DomainError).status).toBe(400);
@@ -149,9 +148,9 @@ describe('spanners', () => {
 
   it('renders spanners in every format, and a PDF repeats them with the header', async () => {
     const payload = { ...quarters, spanners: [{ label: 'Q1', columns: ['Jan', 'Feb', 'Mar'] }] };
-    const svg = Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString('utf8');
+    const svg = Buffer.from((await renderPayload({ payload, format: 'svg' })).bytes).toString('utf8');
     expect(svg).toContain('>Q1</text>');
-    const pdf = await renderTable({ payload, format: 'pdf' });
+    const pdf = await renderPayload({ payload, format: 'pdf' });
     expect(Buffer.from(pdf.bytes).toString('latin1').startsWith('%PDF-')).toBe(true);
   });
 });
@@ -373,12 +372,15 @@ describe('formats and spanners saved with project styles', () => {
       ],
       spanners: [{ label: 'Q1', columns: ['Jan', 'Feb', 'Mar'] }],
     };
-    const m = normalize({ payload: quarters, projectStyles }).model;
+    const m = normalizePayload({ payload: quarters, projectStyles }).model;
     expect(m.rows[m.headerRows + 1]!.cells[1]!.background).toBe('#fee2e2');
     expect(m.spannerRows).toBe(1);
-    const other = normalize({ payload: { data: [{ a: 1 }] }, projectStyles }).model;
+    const other = normalizePayload({ payload: { data: [{ a: 1 }] }, projectStyles }).model;
     expect([other.spannerRows, other.rows[1]!.cells[0]!.graphics]).toEqual([0, undefined]);
-    const own = normalize({ payload: { ...quarters, conditionalFormats: [], spanners: [] }, projectStyles }).model;
+    const own = normalizePayload({
+      payload: { ...quarters, conditionalFormats: [], spanners: [] },
+      projectStyles,
+    }).model;
     expect([own.spannerRows, own.rows[own.headerRows + 1]!.cells[1]!.background]).toEqual([0, undefined]);
   });
 });

@@ -7,12 +7,11 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { renderTable } from '../src/engine';
 import { runs } from '../src/paint/pdf';
 import { ensureFontsRegistered, FACES, FALLBACKS, facePath, hanFace, resolveFace, type FaceId } from '../src/fonts';
 import { layoutTable } from '../src/layout/layout';
-import { normalize } from '../src/normalize/table';
 import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
+import { renderPayload, normalizePayload } from './support/payload';
 
 const require = createRequire(import.meta.url);
 const fontkit = require('fontkit') as {
@@ -111,7 +110,7 @@ describe('fonts', () => {
     expect(hanFace('en-US')).toBe('notoSansSC');
     // 直, 角 and 骨 differ between Japanese and simplified Chinese forms.
     const png = async (locale: string) => {
-      const out = await renderTable({
+      const out = await renderPayload({
         format: 'png',
         payload: { headers: ['字'], rows: [['直角骨写']], options: { locale } },
       });
@@ -126,7 +125,7 @@ describe('fonts', () => {
     expect(diff(zh, zh2)).toBe(0);
     expect(diff(ja, zh)).toBeGreaterThan(50);
     // The PDF embeds the Japanese face for a Japanese table.
-    const pdf = await renderTable({
+    const pdf = await renderPayload({
       format: 'pdf',
       payload: { headers: ['字'], rows: [['直角骨写']], options: { locale: 'ja-JP' } },
     });
@@ -136,7 +135,7 @@ describe('fonts', () => {
   it('draws a typed cell with the Han forms of its own format.locale, in all formats', async () => {
     // 直, 角 and 骨 differ between Japanese and simplified Chinese forms; headers without Han.
     const image = async (format: 'png' | 'svg' | 'pdf', locale: string, cell: unknown) => {
-      const out = await renderTable({ format, payload: { headers: ['x'], rows: [[cell]], options: { locale } } });
+      const out = await renderPayload({ format, payload: { headers: ['x'], rows: [[cell]], options: { locale } } });
       return pixels(await toPng(out.bytes, format));
     };
     const plain = '直角骨写';
@@ -152,7 +151,7 @@ describe('fonts', () => {
     }
     // The layout says which face: the cell's, while the table (title) keeps its own.
     const layout = layoutTable(
-      normalize({
+      normalizePayload({
         payload: {
           title: '標題',
           headers: ['x'],
@@ -174,7 +173,7 @@ describe('fonts', () => {
     ]);
     // SVG names the cell's stack and language on its text.
     const svg = Buffer.from(
-      (await renderTable({ format: 'svg', payload: { headers: ['x'], rows: [[ja]], options: { locale: 'zh-CN' } } }))
+      (await renderPayload({ format: 'svg', payload: { headers: ['x'], rows: [[ja]], options: { locale: 'zh-CN' } } }))
         .bytes,
     ).toString();
     expect(svg).toMatch(
@@ -187,7 +186,7 @@ describe('fonts', () => {
     const pdfText = async (cell: unknown) =>
       Buffer.from(
         (
-          await renderTable({
+          await renderPayload({
             format: 'pdf',
             payload: { headers: ['x'], rows: [[cell]], options: { locale: 'zh-CN' } },
           })
@@ -196,7 +195,7 @@ describe('fonts', () => {
     expect(await pdfText(ja)).toContain('NotoSansJP');
     expect(await pdfText(plain)).not.toContain('NotoSansJP');
     // A locale Intl does not know falls back as the table's does, rather than failing the render.
-    const bad = await renderTable({
+    const bad = await renderPayload({
       format: 'svg',
       payload: { headers: ['x'], rows: [[{ type: 'number', value: 1.5, format: { locale: 'not a locale!!' } }]] },
     });
@@ -204,7 +203,7 @@ describe('fonts', () => {
   }, 120_000);
 
   it('keeps a keycap and a combining mark with their base in the PDF (fallback per grapheme cluster)', async () => {
-    const pdf = await renderTable({
+    const pdf = await renderPayload({
       format: 'pdf',
       payload: { headers: ['x'], rows: [['1\uFE0F\u20E3 first, e\u0301 and \u0915\u094D\u0937']] },
     });
@@ -221,7 +220,7 @@ describe('fonts', () => {
 
   it('renders every promised script to PDF (fontkit fails on some Telugu and Malayalam mark anchors: laid out again)', async () => {
     const rows = Object.entries(SAMPLES).map(([script, text]) => [script, text]);
-    const pdf = await renderTable({ format: 'pdf', payload: { headers: ['Script', 'Sample'], rows } });
+    const pdf = await renderPayload({ format: 'pdf', payload: { headers: ['Script', 'Sample'], rows } });
     const text = Buffer.from(pdf.bytes).toString('latin1');
     for (const family of ['NotoSansTelugu', 'NotoSansMalayalam', 'NotoSansMyanmar', 'NotoSansEthiopic'])
       expect(text, family).toContain(family);

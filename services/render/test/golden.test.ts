@@ -7,8 +7,8 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { goldenCases } from './golden-cases';
+import { renderPayload } from './support/payload';
 
 const dir = join(import.meta.dirname, 'golden');
 
@@ -23,7 +23,7 @@ async function pixels(bytes: Uint8Array) {
 describe('golden images', () => {
   for (const c of goldenCases.filter((g) => g.format === 'png')) {
     it(`${c.name} matches its golden image`, async () => {
-      const out = await renderTable({ payload: c.payload, format: 'png' });
+      const out = await renderPayload({ payload: c.payload, format: 'png' });
       const actual = await pixels(out.bytes);
       const expected = await pixels(readFileSync(join(dir, `${c.name}.png`)));
       expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
@@ -42,7 +42,7 @@ describe('golden images', () => {
 
   it('renders 500 rows as a multi-page PDF with the header on every page', async () => {
     const c = goldenCases.find((g) => g.name === 'edge-500-rows')!;
-    const out = await renderTable({ payload: c.payload, format: 'pdf' });
+    const out = await renderPayload({ payload: c.payload, format: 'pdf' });
     const text = Buffer.from(out.bytes).toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     const pages = text.match(/\/Type\s*\/Page\b/g)?.length ?? 0;

@@ -1,9 +1,9 @@
 import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { decodeImages, freeImages } from '../src/paint/canvas';
 import { encodeGif } from './support/gif-encode';
 import { bombTable, paletteBomb } from './support/image-bomb';
+import { renderPayload } from './support/payload';
 
 describe('cell images within a memory budget', () => {
   it('keeps a decoded image at most at the size it is drawn', async () => {
@@ -77,7 +77,7 @@ describe('cell images within a memory budget', () => {
   it('draws images past the budget as placeholders, in every format, with one warning', async () => {
     const budget = { pixels: 2 * 1000 * 1000, bytes: 1024 * 1024 };
     for (const format of ['png', 'svg', 'pdf'] as const) {
-      const out = await renderTable({ payload: bombTable(5, 1000, format), imageBudget: budget });
+      const out = await renderPayload({ payload: bombTable(5, 1000, format), imageBudget: budget });
       expect(out.format).toBe(format);
       expect(out.warnings, format).toEqual([
         "3 images were over this table's image budget (2 megapixels decoded, 1 MB in all); placeholders were drawn",

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ensureFontsRegistered, familyStack } from '../src/fonts';
 import { layoutTable } from '../src/layout/layout';
 import { longestToken, measure, segments, wrap } from '../src/layout/text';
-import { normalize } from '../src/normalize/table';
+import { normalizePayload } from './support/payload';
 
 ensureFontsRegistered();
 const font = `400 14px ${familyStack('inter')}`;
@@ -161,7 +161,7 @@ describe('columns use the same opportunities', () => {
   it('a French currency column is as wide as its amounts: 1 234 567,89 € stays on one line', () => {
     const amounts = [1234567.89, 98765.4, 12.5];
     const layout = layoutTable(
-      normalize({
+      normalizePayload({
         payload: {
           headers: ['Poste', 'Montant'],
           rows: amounts.map((n, i) => [
@@ -178,7 +178,7 @@ describe('columns use the same opportunities', () => {
 
   it('en-US times and units are never split at their no-break space', () => {
     const layout = layoutTable(
-      normalize({
+      normalizePayload({
         payload: {
           headers: ['When', 'Distance', 'Share', 'Notes'],
           rows: [

@@ -4,13 +4,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { formatCurrency, formatDate, formatPercentage, unknownDateToken } from '../src/normalize/format';
-import { normalize } from '../src/normalize/table';
+import { renderPayload, normalizePayload } from './support/payload';
 
 const MONDAY = new Date('2024-03-04T15:07:00Z');
 const cellText = (cell: unknown, locale = 'en-US') =>
-  normalize({ payload: { headers: ['x'], rows: [[cell]], options: { locale } } }).model.rows[1]!.cells[0]!.text;
+  normalizePayload({ payload: { headers: ['x'], rows: [[cell]], options: { locale } } }).model.rows[1]!.cells[0]!.text;
 
 describe("date patterns in the cell's locale", () => {
   it('names weekdays and months in the locale (was: Mon, 4. März 2024 in de-DE)', () => {
@@ -45,7 +44,7 @@ describe("date patterns in the cell's locale", () => {
 
   it('refuses a pattern with an unknown token, naming it (Do leaked as 4o)', async () => {
     await expect(
-      renderTable({
+      renderPayload({
         payload: { headers: ['When'], rows: [[{ type: 'date', value: '2024-03-04', format: 'Do MMM YYYY' }]] },
       }),
     ).rejects.toMatchObject({

@@ -4,7 +4,7 @@
  * ("Render engine"). Reports CPU time as well as wall time: this machine is shared.
  */
 import { referencePayload } from '../bench/reference-table';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -12,14 +12,14 @@ function median(xs: number[]): number {
 }
 
 async function measure(name: string, payload: unknown, format: 'png' | 'jpeg' | 'svg' | 'pdf', n: number) {
-  for (let i = 0; i < 3; i++) await renderTable({ payload, format });
+  for (let i = 0; i < 3; i++) await renderPayload({ payload, format });
   const wall: number[] = [];
   const cpu: number[] = [];
   let size = 0;
   for (let i = 0; i < n; i++) {
     const t = performance.now();
     const c = process.cpuUsage();
-    size = (await renderTable({ payload, format })).size;
+    size = (await renderPayload({ payload, format })).size;
     const u = process.cpuUsage(c);
     cpu.push((u.user + u.system) / 1000);
     wall.push(performance.now() - t);

@@ -6,11 +6,11 @@
 import { deflateSync } from 'node:zlib';
 import { referencePayload } from '../bench/reference-table';
 import { layoutTable } from '../src/layout/layout';
-import { normalize } from '../src/normalize/table';
 import { paintCanvas } from '../src/paint/canvas';
 import { encodePng } from '../src/paint/png';
+import { normalizePayload } from './support/payload';
 
-const { model } = normalize({ payload: referencePayload(20) });
+const { model } = normalizePayload({ payload: referencePayload(20) });
 const layout = layoutTable(model);
 const { canvas } = paintCanvas(model, layout, new Map());
 console.log(`reference table: ${canvas.width}×${canvas.height}`);

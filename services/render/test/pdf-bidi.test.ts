@@ -5,9 +5,9 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { ensureFontsRegistered, familyStack } from '../src/fonts';
 import { bidiRuns, visualOrder } from '../src/paint/pdf';
+import { renderPayload } from './support/payload';
 
 ensureFontsRegistered();
 const font = `400 16px ${familyStack('inter')}`;
@@ -99,7 +99,7 @@ describe('PDF bidi follows UAX #9 like the canvas', () => {
 
   it('renders mixed-direction tables to PDF in both directions', async () => {
     for (const direction of ['ltr', 'rtl'] as const) {
-      const out = await renderTable({
+      const out = await renderPayload({
         format: 'pdf',
         payload: { headers: ['פריט', 'Price'], rows: CASES.map(([l]) => [l, 'مرحبا 12 عالم']), options: { direction } },
       });

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
-import { renderTable } from '../src/engine';
 import { pageLabel } from '../src/paint/pages';
 import { pixels } from './support/rasterize';
+import { renderPayload } from './support/payload';
 
 const hasPoppler =
   spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdfinfo', ['-v']).error === undefined;
@@ -85,7 +85,7 @@ describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-ut
     'extracts as text in reading order: title, header row, rows left to right, "Page i of n" under each page, the title and header again on the next pages',
     { timeout: 60_000 },
     async () => {
-      const out = await renderTable({ payload: narrow() });
+      const out = await renderPayload({ payload: narrow() });
       const pages = text(out.bytes, '-layout')
         .split('\f')
         .filter((p) => p.trim() !== '');
@@ -123,7 +123,7 @@ describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-ut
     { timeout: 60_000 },
     async () => {
       const before = Date.now();
-      const out = await renderTable({ payload: { ...narrow(), options: { ...narrow().options, locale: 'en-GB' } } });
+      const out = await renderPayload({ payload: { ...narrow(), options: { ...narrow().options, locale: 'en-GB' } } });
       const meta = info(out.bytes);
       expect(meta.Title).toBe('Inventory');
       expect(meta.Subject).toBe(
@@ -151,7 +151,7 @@ describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-ut
         [wide, { pageSize: 'Letter', orientation: 'auto' }, '792 x 612 pts (letter)', [792, 612]],
       ];
       for (const [make, pdf, size, [w, h]] of cases) {
-        const out = await renderTable({ payload: (make as typeof narrow)(pdf) });
+        const out = await renderPayload({ payload: (make as typeof narrow)(pdf) });
         expect(info(out.bytes)['Page size'], JSON.stringify(pdf)).toBe(size);
         expect([out.width, out.height], JSON.stringify(pdf)).toEqual([w, h]);
       }
@@ -163,7 +163,7 @@ describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-ut
     { timeout: 120_000 },
     async () => {
       const edges = async (pdf?: object) =>
-        headerEdges(await firstPage((await renderTable({ payload: narrow(pdf, 20) })).bytes));
+        headerEdges(await firstPage((await renderPayload({ payload: narrow(pdf, 20) })).bytes));
       const centre = await edges();
       const width = centre.right - centre.left;
       expect(width).toBeGreaterThan(80);
@@ -178,7 +178,7 @@ describe.skipIf(!hasPoppler)('PDFs that read like documents (skipped: poppler-ut
       expect(Math.abs(fit.right - (595.28 - 36))).toBeLessThanOrEqual(2);
       // A wide table scaled down onto an upright page fills the same width.
       const down = headerEdges(
-        await firstPage((await renderTable({ payload: wide({ orientation: 'portrait', fit: 'width' }) })).bytes),
+        await firstPage((await renderPayload({ payload: wide({ orientation: 'portrait', fit: 'width' }) })).bytes),
       );
       expect(Math.abs(down.left - 36)).toBeLessThanOrEqual(2);
       expect(Math.abs(down.right - (595.28 - 36))).toBeLessThanOrEqual(2);
@@ -194,7 +194,7 @@ describe.skipIf(!hasPoppler)('tagged PDF: the table structure for screen readers
     'tags the title, the table (header cells with column scope, body cells) in reading order, and leaves page furniture out',
     { timeout: 60_000 },
     async () => {
-      const out = await renderTable({ payload: narrow() });
+      const out = await renderPayload({ payload: narrow() });
       expect(info(out.bytes).Tagged).toBe('yes');
       const tree = structure(out.bytes);
       const lines = tree
@@ -236,7 +236,7 @@ describe.skipIf(!hasPoppler)('tagged PDF: the table structure for screen readers
     async () => {
       const png =
         'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAIAQMAAAD+wSzIAAAABlBMVEX/AAD///9BHTQRAAAAC0lEQVQI12NgQAcAABAAAQNMfd8AAAAASUVORK5CYII=';
-      const out = await renderTable({
+      const out = await renderPayload({
         payload: {
           title: 'Team',
           subtitle: 'Spring',
@@ -280,7 +280,7 @@ describe('hostile page setups', () => {
       [[], 'Invalid options.pdf: Expected an object with pageSize, orientation, align or fit'],
     ];
     for (const [pdf, message] of cases) {
-      const error = await renderTable({
+      const error = await renderPayload({
         payload: { headers: ['a'], rows: [[1]], options: { format: 'pdf', pdf } },
       }).catch((e: unknown) => e);
       expect(error, JSON.stringify(pdf)).toBeInstanceOf(DomainError);
@@ -290,7 +290,7 @@ describe('hostile page setups', () => {
   });
 
   it('refuses, before pdfmake lays it out, a narrow table that scaled to the page width would take too many pages', async () => {
-    const error = await renderTable({
+    const error = await renderPayload({
       payload: {
         headers: ['n'],
         rows: Array.from({ length: 400 }, (_, r) => [r]),
@@ -303,7 +303,7 @@ describe('hostile page setups', () => {
   });
 
   it('ignores options.pdf for the other formats', async () => {
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: { headers: ['a'], rows: [[1]], options: { format: 'png', pdf: { pageSize: 'Legal', fit: 'width' } } },
     });
     expect(out.format).toBe('png');
@@ -346,9 +346,9 @@ describe.skipIf(!hasPoppler)('italic in PDF (skipped: poppler-utils is not insta
     });
     const leans: Record<string, number> = {};
     for (const italic of [false, true]) {
-      const pdf = await firstPage((await renderTable({ payload: payload(italic, 'pdf') })).bytes);
+      const pdf = await firstPage((await renderPayload({ payload: payload(italic, 'pdf') })).bytes);
       leans[`pdf ${italic}`] = lean(pdf, 0, pdf.height - 60); // above the "Page 1 of 1" footer
-      const png = await pixels(Buffer.from((await renderTable({ payload: payload(italic, 'png') })).bytes));
+      const png = await pixels(Buffer.from((await renderPayload({ payload: payload(italic, 'png') })).bytes));
       leans[`png ${italic}`] = lean(png, 0, png.height);
     }
     // Upright strokes do not lean; italic ones lean right by about a quarter of their height.

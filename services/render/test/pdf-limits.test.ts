@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { DomainError } from '@jsonable/domain/errors';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 
 const table = (rows: number, cols: number) => ({
   headers: Array.from({ length: cols }, (_, i) => `Column ${i + 1}`),
@@ -15,13 +15,15 @@ const table = (rows: number, cols: number) => ({
 
 describe('PDF limits', () => {
   it(`renders ${tableLimits.maxPdfCells} cells (500 rows × 20 columns)`, { timeout: 300_000 }, async () => {
-    const out = await renderTable({ payload: table(tableLimits.maxPdfCells / 20, 20) });
+    const out = await renderPayload({ payload: table(tableLimits.maxPdfCells / 20, 20) });
     expect(out.format).toBe('pdf');
     expect(Buffer.from(out.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
   });
 
   it('refuses one row more with 413 naming the limit', async () => {
-    const error = await renderTable({ payload: table(tableLimits.maxPdfCells / 20 + 1, 20) }).catch((e: unknown) => e);
+    const error = await renderPayload({ payload: table(tableLimits.maxPdfCells / 20 + 1, 20) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(413);
     expect((error as DomainError).message).toBe(

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as hb from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { facePath } from '../src/fonts';
 import { MYANMAR_FEATURES, myanmarVisual } from '../src/paint/myanmar';
+import { renderPayload } from './support/payload';
 
 const require = createRequire(import.meta.url);
 const fontkit = require('fontkit') as {
@@ -70,7 +70,7 @@ describe('Myanmar in the PDF', () => {
   });
 
   it('renders a Myanmar table to PDF with the reordered text', async () => {
-    const out = await renderTable({ format: 'pdf', payload: { headers: ['x'], rows: [['မင်္ဂလာပါ ကျွန်တော့်နာမည်']] } });
+    const out = await renderPayload({ format: 'pdf', payload: { headers: ['x'], rows: [['မင်္ဂလာပါ ကျွန်တော့်နာမည်']] } });
     expect(Buffer.from(out.bytes).toString('latin1')).toContain('NotoSansMyanmar');
   });
 });

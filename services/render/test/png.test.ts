@@ -156,7 +156,7 @@ describe('encodePng and encodePngParallel', () => {
 
 describe('the engine reusing its canvas', () => {
   it('paints each table on a cleared canvas: a transparent table after an opaque one of the same size', async () => {
-    const { renderTable } = await import('../src/engine');
+    const { renderPayload } = await import('./support/payload');
     const table = (backgroundColor: string, cell: string) => ({
       headers: ['A', 'B'],
       rows: [
@@ -176,9 +176,9 @@ describe('the engine reusing its canvas', () => {
       c.getContext('2d').drawImage(img, 0, 0);
       return c.data();
     };
-    const fresh = await pixelsOf((await renderTable({ payload: table('transparent', 'ab'), format: 'png' })).bytes);
-    await renderTable({ payload: table('#ff0000', 'ab'), format: 'png' });
-    const afterOpaque = await renderTable({ payload: table('transparent', 'ab'), format: 'png' });
+    const fresh = await pixelsOf((await renderPayload({ payload: table('transparent', 'ab'), format: 'png' })).bytes);
+    await renderPayload({ payload: table('#ff0000', 'ab'), format: 'png' });
+    const afterOpaque = await renderPayload({ payload: table('transparent', 'ab'), format: 'png' });
     expect((await pixelsOf(afterOpaque.bytes)).equals(fresh)).toBe(true);
     // Most of it is transparent, not the red of the table before.
     const pixels = await pixelsOf(afterOpaque.bytes);

@@ -1,5 +1,5 @@
 /**
- * The real engine job module, plus one way to crash: a payload with `crashWorker: true` ends the
+ * The real engine job module, plus one way to crash: a table titled CRASH_WORKER ends the
  * worker thread mid-job. Lets the pool tests show that a crash next to real renders fails alone.
  */
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
@@ -7,8 +7,9 @@ import { render as renderWithEngine, warmUp } from '../src/pool/engine-job';
 
 export { warmUp };
 
+export const CRASH_WORKER = 'crash the worker';
+
 export function render(input: RenderInput): Promise<RenderOutput> {
-  const payload = input.payload as { crashWorker?: boolean } | null;
-  if (payload && payload.crashWorker === true) process.exit(1);
+  if (input.request.title === CRASH_WORKER) process.exit(1);
   return renderWithEngine(input);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
 import { createRenderPool, type RenderPool } from '../src/pool';
+import { CRASH_WORKER } from './pool-crash-job';
+import { fromPayload, renderPayload } from './support/payload';
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 
@@ -26,7 +27,9 @@ afterAll(async () => {
 describe('the render pool over the real engine', () => {
   it('renders concurrent requests in every format', async () => {
     const formats = ['png', 'jpeg', 'svg', 'pdf', 'png', 'svg'] as const;
-    const outputs = await Promise.all(formats.map((format, i) => pool.render({ payload: table(5 + i), format })));
+    const outputs = await Promise.all(
+      formats.map((format, i) => pool.render(fromPayload({ payload: table(5 + i), format }))),
+    );
     outputs.forEach((out, i) => {
       expect(out.format).toBe(formats[i]);
       expect(out.rows).toBe(5 + i);
@@ -39,20 +42,27 @@ describe('the render pool over the real engine', () => {
 
   it('gives the same bytes as the engine in-process', async () => {
     const input = { payload: table(7), format: 'png' as const };
-    const [direct, pooled] = await Promise.all([renderTable(input), pool.render(input)]);
+    const [direct, pooled] = await Promise.all([renderPayload(input), pool.render(fromPayload(input))]);
     expect(pooled.width).toBe(direct.width);
     expect(pooled.height).toBe(direct.height);
     expect(Buffer.from(pooled.bytes).equals(Buffer.from(direct.bytes))).toBe(true);
   });
 
   it("passes the engine's input errors through with their status and message", async () => {
-    const bad = { payload: { headers: 'not a list', rows: 42 } };
-    const direct = await renderTable(bad).then(
+    // Parsed fine; only the engine can tell the column is missing.
+    const bad = {
+      payload: {
+        headers: ['Region', 'Jan'],
+        rows: [['North', 1]],
+        conditionalFormats: [{ type: 'dataBar', column: 'Apr' }],
+      },
+    };
+    const direct = await renderPayload(bad).then(
       () => null,
       (e: Error & { status?: number }) => e,
     );
     expect(direct?.status).toBe(400);
-    const pooled = await pool.render(bad).then(
+    const pooled = await pool.render(fromPayload(bad)).then(
       () => null,
       (e: Error & { status?: number }) => e,
     );
@@ -61,19 +71,19 @@ describe('the render pool over the real engine', () => {
 
   it('times out a runaway render alone and the next render succeeds', async () => {
     // A large (but allowed) PDF cannot finish in 1 ms: the worker is terminated and replaced.
-    const runaway = pool.render({ payload: table(2_000), format: 'pdf' }, { timeoutMs: 1 });
-    const neighbour = pool.render({ payload: table(3), format: 'png' });
+    const runaway = pool.render(fromPayload({ payload: table(2_000), format: 'pdf' }), { timeoutMs: 1 });
+    const neighbour = pool.render(fromPayload({ payload: table(3), format: 'png' }));
     await expect(runaway).rejects.toMatchObject({ status: 503, message: 'Rendering timed out' });
     await expect(neighbour).resolves.toMatchObject({ format: 'png', rows: 3 });
-    await expect(pool.render({ payload: table(4), format: 'svg' })).resolves.toMatchObject({ rows: 4 });
+    await expect(pool.render(fromPayload({ payload: table(4), format: 'svg' }))).resolves.toMatchObject({ rows: 4 });
   });
 
   it('replaces a crashed worker and keeps rendering', async () => {
     const replacedBefore = pool.stats().replaced;
     const results = await Promise.allSettled([
-      pool.render({ payload: { ...table(2), crashWorker: true } }),
-      pool.render({ payload: table(2), format: 'png' }),
-      pool.render({ payload: table(3), format: 'png' }),
+      pool.render(fromPayload({ payload: { ...table(2), title: CRASH_WORKER } })),
+      pool.render(fromPayload({ payload: table(2), format: 'png' })),
+      pool.render(fromPayload({ payload: table(3), format: 'png' })),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
     expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ status: 500 });

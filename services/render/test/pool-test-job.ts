@@ -17,7 +17,8 @@ export async function warmUp(): Promise<void> {
   if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-type Payload = {
+/** What a job is asked to do, sent in place of the table request (poolJob). */
+export type Payload = {
   echo?: string;
   bytes?: number;
   spin?: boolean;
@@ -49,7 +50,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 }
 
 async function renderJob(input: RenderInput, concurrent: number): Promise<RenderOutput> {
-  const p = (input.payload ?? {}) as Payload;
+  const p = (input.request ?? {}) as Payload;
   if (p.spin) for (;;);
   if (p.exit) process.exit(3);
   if (p.throwLater) {
@@ -83,4 +84,10 @@ async function renderJob(input: RenderInput, concurrent: number): Promise<Render
     title: p.echo ?? null,
     warnings: [],
   };
+}
+
+/** A render input carrying `job`'s commands instead of a table (this module reads them back). */
+export function poolJob(job: Payload): RenderInput {
+  // styles and options as a canonical request has them: the pool estimates a render's cost from them.
+  return { request: { styles: {}, options: {}, ...job } as unknown as RenderInput['request'] };
 }

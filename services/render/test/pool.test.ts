@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderPool, RenderPoolError, type RenderPool, type RenderPoolOptions } from '../src/pool';
+import { poolJob, type Payload } from './pool-test-job';
 
 const TEST_JOB = new URL('./pool-test-job.ts', import.meta.url).href;
 const pools: RenderPool[] = [];
@@ -29,13 +30,13 @@ describe('createRenderPool', () => {
   it('renders in TypeScript workers warmed up once each, and transfers the bytes', async () => {
     const p = pool();
     await p.ready();
-    const outputs = await Promise.all(Array.from({ length: 8 }, (_, i) => p.render({ payload: { echo: `job ${i}` } })));
+    const outputs = await Promise.all(Array.from({ length: 8 }, (_, i) => p.render(poolJob({ echo: `job ${i}` }))));
     expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(
       Array.from({ length: 8 }, (_, i) => `job ${i}`),
     );
     expect(new Set(outputs.map((o) => o.width)).size).toBe(2); // both workers took jobs
     expect(outputs.every((o) => o.height === 1)).toBe(true); // warm-up ran exactly once per worker
-    const big = await p.render({ payload: { bytes: 1_000_000 } });
+    const big = await p.render(poolJob({ bytes: 1_000_000 }));
     expect(big.bytes).toBeInstanceOf(Uint8Array);
     expect(big.bytes.byteLength).toBe(1_000_000);
     expect(big.bytes[999_999]).toBe(7);
@@ -44,21 +45,21 @@ describe('createRenderPool', () => {
   it('passes a worker error through with its status, name and message', async () => {
     const p = pool();
     const error = await failure(
-      p.render({ payload: { fail: { status: 413, message: 'Too many rows (max 10000)', name: 'RenderInputError' } } }),
+      p.render(poolJob({ fail: { status: 413, message: 'Too many rows (max 10000)', name: 'RenderInputError' } })),
     );
     expect(error.status).toBe(413);
     expect(error.message).toBe('Too many rows (max 10000)');
     expect(error.name).toBe('RenderInputError');
-    const bug = await failure(p.render({ payload: { fail: { message: 'x is undefined' } } }));
+    const bug = await failure(p.render(poolJob({ fail: { message: 'x is undefined' } })));
     expect(bug.status).toBe(500);
   });
 
   it('times out a runaway render alone, replaces its worker, and keeps serving', async () => {
     const p = pool({ size: 1 });
     await p.ready();
-    const first = await p.render({ payload: { echo: 'before' } });
-    const runaway = failure(p.render({ payload: { spin: true } }, { timeoutMs: 200 }));
-    const queued = p.render({ payload: { echo: 'after' } });
+    const first = await p.render(poolJob({ echo: 'before' }));
+    const runaway = failure(p.render(poolJob({ spin: true }), { timeoutMs: 200 }));
+    const queued = p.render(poolJob({ echo: 'after' }));
     const error = await runaway;
     expect(error).toBeInstanceOf(RenderPoolError);
     expect(error.status).toBe(503);
@@ -74,10 +75,10 @@ describe('createRenderPool', () => {
     const p = pool({ size: 2 });
     await p.ready();
     const results = await Promise.allSettled([
-      p.render({ payload: { exit: true } }),
-      p.render({ payload: { throwLater: true } }),
-      p.render({ payload: { echo: 'fine', delayMs: 50 } }),
-      p.render({ payload: { echo: 'also fine' } }),
+      p.render(poolJob({ exit: true })),
+      p.render(poolJob({ throwLater: true })),
+      p.render(poolJob({ echo: 'fine', delayMs: 50 })),
+      p.render(poolJob({ echo: 'also fine' })),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled', 'fulfilled']);
     for (const r of results.slice(0, 2)) {
@@ -96,9 +97,7 @@ describe('createRenderPool', () => {
     await p.ready();
     // Sent at once but run one after the other: 3 × 1 s in a worker. A time limit counted from
     // sending would fail the second and third (finished at ~2 and ~3 s).
-    const outputs = await Promise.all(
-      [0, 1, 2].map((i) => p.render({ payload: { echo: `job ${i}`, delayMs: 1_000 } })),
-    );
+    const outputs = await Promise.all([0, 1, 2].map((i) => p.render(poolJob({ echo: `job ${i}`, delayMs: 1_000 }))));
     expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(['job 0', 'job 1', 'job 2']);
     expect(outputs.map((o) => o.rows)).toEqual([1, 1, 1]); // never two at once in the worker
     expect(outputs[2]!.columns - outputs[0]!.columns).toBeGreaterThanOrEqual(1_900);
@@ -109,10 +108,10 @@ describe('createRenderPool', () => {
     await p.ready();
     // Level by level: worker 1 gets `exit` then `sent ahead`; worker 2 gets `slow` then `other`.
     const results = await Promise.allSettled([
-      p.render({ payload: { exit: true } }),
-      p.render({ payload: { echo: 'slow', delayMs: 300 } }),
-      p.render({ payload: { echo: 'sent ahead' } }),
-      p.render({ payload: { echo: 'other' } }),
+      p.render(poolJob({ exit: true })),
+      p.render(poolJob({ echo: 'slow', delayMs: 300 })),
+      p.render(poolJob({ echo: 'sent ahead' })),
+      p.render(poolJob({ echo: 'other' })),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
     const texts = results
@@ -124,12 +123,12 @@ describe('createRenderPool', () => {
 
   it('fails a render that exhausts its worker heap with a clear error and replaces the worker', async () => {
     const p = pool({ size: 1, maxMemoryMb: 64 });
-    const error = await failure(p.render({ payload: { allocate: true } }));
+    const error = await failure(p.render(poolJob({ allocate: true })));
     expect(error.status).toBe(413);
     expect(error.message).toBe(
       'The table needs more memory than one render may use: use fewer rows, columns or images',
     );
-    const next = await p.render({ payload: { echo: 'next' } });
+    const next = await p.render(poolJob({ echo: 'next' }));
     expect(Buffer.from(next.bytes).toString()).toBe('next');
   });
 
@@ -137,8 +136,8 @@ describe('createRenderPool', () => {
     const p = pool({ size: 1, maxQueue: 2 });
     await p.ready();
     // One running; one sent ahead to the worker and one in the queue are the two waiting.
-    const running = [0, 1, 2].map((i) => p.render({ payload: { echo: `slow ${i}`, delayMs: 150 } }));
-    const error = await failure(p.render({ payload: { echo: 'one too many' } }));
+    const running = [0, 1, 2].map((i) => p.render(poolJob({ echo: `slow ${i}`, delayMs: 150 })));
+    const error = await failure(p.render(poolJob({ echo: 'one too many' })));
     expect(error.status).toBe(503);
     expect(error.message).toBe('Renderer busy, try again');
     expect((await Promise.all(running)).length).toBe(3);
@@ -146,25 +145,25 @@ describe('createRenderPool', () => {
 
   it('refuses input that cannot be sent to a worker with 400, and carries on', async () => {
     const p = pool({ size: 1 });
-    const error = await failure(p.render({ payload: { echo: 'x', callback: () => 1 } }));
+    const error = await failure(p.render(poolJob({ echo: 'x', callback: () => 1 } as Payload)));
     expect(error.status).toBe(400);
     expect(error.message).toBe('The table data could not be read');
-    expect(Buffer.from((await p.render({ payload: { echo: 'still here' } })).bytes).toString()).toBe('still here');
+    expect(Buffer.from((await p.render(poolJob({ echo: 'still here' }))).bytes).toString()).toBe('still here');
   });
 
   it('refuses renders once closed and ends its workers', async () => {
     const p = pool({ size: 1 });
     await p.ready();
-    const pending = failure(p.render({ payload: { echo: 'late', delayMs: 5_000 } }));
+    const pending = failure(p.render(poolJob({ echo: 'late', delayMs: 5_000 })));
     await p.close();
     expect((await pending).status).toBe(503);
-    expect((await failure(p.render({ payload: {} }))).message).toBe('Renderer is shutting down');
+    expect((await failure(p.render(poolJob({})))).message).toBe('Renderer is shutting down');
     expect(p.stats().workers).toBe(0);
   });
 
   it('reports a job module that cannot load instead of retrying forever', async () => {
     const p = pool({ size: 1, jobModule: new URL('./no-such-module.ts', import.meta.url).href });
-    const error = await failure(p.render({ payload: {} }));
+    const error = await failure(p.render(poolJob({})));
     expect(error.status).toBe(503);
     expect(error.message).toBe('Renderer unavailable, try again later');
     expect((error as RenderPoolError).detail).toMatch(/^Renderer could not start/);
@@ -173,20 +172,20 @@ describe('createRenderPool', () => {
   it('refuses a render that waited longer than maxWaitMs for a worker with 503 busy, and runs the next', async () => {
     const p = pool({ size: 1, maxWaitMs: 150, jobsPerWorker: 1 });
     await p.ready();
-    const running = p.render({ payload: { delayMs: 800 } });
-    const waiting = failure(p.render({ payload: { echo: 'late' } }));
+    const running = p.render(poolJob({ delayMs: 800 }));
+    const waiting = failure(p.render(poolJob({ echo: 'late' })));
     const error = await waiting;
     expect(error).toBeInstanceOf(RenderPoolError);
     expect([error.status, error.code, error.message]).toEqual([503, 'busy', 'Renderer busy, try again']);
     await running;
-    expect(Buffer.from((await p.render({ payload: { echo: 'next' } })).bytes).toString()).toBe('next');
+    expect(Buffer.from((await p.render(poolJob({ echo: 'next' }))).bytes).toString()).toBe('next');
   });
 
   it('does not refuse the first renders as busy while the workers are still starting', async () => {
     process.env.POOL_TEST_WARMUP_MS = '600';
     try {
       const p = pool({ size: 1, maxWaitMs: 150 });
-      const first = await p.render({ payload: { echo: 'first' } });
+      const first = await p.render(poolJob({ echo: 'first' }));
       expect(Buffer.from(first.bytes).toString()).toBe('first');
     } finally {
       delete process.env.POOL_TEST_WARMUP_MS;
@@ -198,7 +197,7 @@ describe('createRenderPool', () => {
     await p.ready();
     const done: string[] = [];
     const track = (lane: string, name: string) =>
-      p.render({ payload: { echo: name, delayMs: 30 } }, { lane }).then(() => void done.push(name));
+      p.render(poolJob({ echo: name, delayMs: 30 }), { lane }).then(() => void done.push(name));
     const flood = Array.from({ length: 6 }, (_, i) => track('flood', `flood ${i}`));
     const other = track('other', 'other');
     await Promise.all([...flood, other]);
@@ -210,10 +209,10 @@ describe('createRenderPool', () => {
   it('refuses a lane past its own bound with 503 while other lanes still get in', async () => {
     const p = pool({ size: 1, jobsPerWorker: 1, maxQueue: 10, maxQueuePerLane: 2 });
     await p.ready();
-    const admitted = [0, 1, 2].map((i) => p.render({ payload: { echo: `a${i}`, delayMs: 100 } }, { lane: 'a' }));
-    const refused = await failure(p.render({ payload: { echo: 'a3' } }, { lane: 'a' }));
+    const admitted = [0, 1, 2].map((i) => p.render(poolJob({ echo: `a${i}`, delayMs: 100 }), { lane: 'a' }));
+    const refused = await failure(p.render(poolJob({ echo: 'a3' }), { lane: 'a' }));
     expect([refused.status, refused.message]).toEqual([503, 'Renderer busy, try again']);
-    const b = await p.render({ payload: { echo: 'b' } }, { lane: 'b' });
+    const b = await p.render(poolJob({ echo: 'b' }), { lane: 'b' });
     expect(Buffer.from(b.bytes).toString()).toBe('b');
     expect((await Promise.all(admitted)).length).toBe(3);
   });
@@ -230,7 +229,7 @@ describe('createRenderPool', () => {
     });
     const done: string[] = [];
     const track = (payload: object, name: string, lane: string) =>
-      p.render({ payload, format: 'pdf' }, { lane }).then(() => void done.push(name));
+      p.render({ ...poolJob(payload), format: 'pdf' }, { lane }).then(() => void done.push(name));
     const all = [track(heavy('h1'), 'heavy 1', 'x'), track(heavy('h2'), 'heavy 2', 'y')];
     expect(p.stats()).toMatchObject({ busy: 1, queued: 1 }); // the second heavy waits for the heavy slot
     all.push(track({ echo: 'light' }, 'light', 'z'));

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeStyles, stylesSchema } from '@jsonable/contracts/table';
 import { DomainError } from '@jsonable/domain/errors';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 
 const noImages = {
   loadImage: async () => {
@@ -16,7 +16,7 @@ const noImages = {
 
 async function renderOrRefuse(payload: unknown, format: 'png' | 'svg' | 'pdf') {
   try {
-    const out = await renderTable({ payload, format }, noImages);
+    const out = await renderPayload({ payload, format }, noImages);
     expect(out.size).toBe(out.bytes.byteLength);
     expect(out.size).toBeGreaterThan(0);
   } catch (e) {
@@ -252,7 +252,7 @@ describe('any JSON renders or is refused with 4xx', () => {
         wellFormed,
         fc.constantFrom('png' as const, 'svg' as const, 'pdf' as const),
         async (p, format) => {
-          const out = await renderTable({ payload: p, format }, noImages);
+          const out = await renderPayload({ payload: p, format }, noImages);
           expect(out.size).toBeGreaterThan(0);
           expect(out.rows).toBeLessThanOrEqual(p.rows.length);
         },

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 import { planPages } from '../src/split';
 
 describe('split pages', () => {
@@ -50,10 +50,10 @@ describe('split pages', () => {
               ...(grouped ? { dataProcessing: { groupBy: 'team' } } : {}),
             },
           };
-          const whole = await renderTable({
+          const whole = await renderPayload({
             payload: { ...payload, options: { ...payload.options, split: undefined } },
           });
-          const out = await renderTable({ payload });
+          const out = await renderPayload({ payload });
           const pages = out.pages ?? [out];
           expect(pages.length).toBe(Math.ceil(whole.drawn!.rows.length / maxRows));
           expect(pages.flatMap((p) => p.drawn!.rows)).toEqual(whole.drawn!.rows);
@@ -68,7 +68,7 @@ describe('split pages', () => {
   });
 
   it('a rowspan cut by a page edge is shortened and repeated on the next page', async () => {
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: {
         headers: ['Region', 'City'],
         rows: [[{ value: 'North', rowspan: 4 }, 'A'], ['B'], ['C'], ['D'], ['South', 'E']],

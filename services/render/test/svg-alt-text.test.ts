@@ -5,7 +5,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { altTextOf } from '@jsonable/contracts/alt-text';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 
 const svgRoot = (bytes: Uint8Array) => {
   const svg = Buffer.from(bytes).toString('utf8');
@@ -15,7 +15,7 @@ const svgRoot = (bytes: Uint8Array) => {
 
 describe('SVG alt text', () => {
   it('names the table in <title> and summarises it in <desc>, referenced by aria-labelledby', async () => {
-    const out = await renderTable({
+    const out = await renderPayload({
       payload: {
         title: 'Q3 <sales> & "growth"',
         headers: ['Region', 'Orders'],
@@ -43,7 +43,7 @@ describe('SVG alt text', () => {
   });
 
   it('says "Table" when there is no title', async () => {
-    const root = svgRoot((await renderTable({ payload: { data: [{ a: 1 }] }, format: 'svg' })).bytes);
+    const root = svgRoot((await renderPayload({ payload: { data: [{ a: 1 }] }, format: 'svg' })).bytes);
     const title = root.title as { '#text': string };
     expect(title['#text']).toBe('Table');
     expect((root.desc as { '#text': string })['#text']).toContain('1 row, 1 column: a.');

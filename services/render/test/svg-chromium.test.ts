@@ -30,9 +30,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePayload } from '../bench/reference-table';
 import { CHROMIUM_ARGS } from '../bench/chromium';
-import { renderTable } from '../src/engine';
 import { CHROMIUM_PATH, hasChromium } from './reference/chromium-lines';
 import { differing, pixels } from './support/rasterize';
+import { renderPayload } from './support/payload';
 
 const TOLERANCE = 48;
 const TARGET = 0.98;
@@ -131,8 +131,8 @@ const withOptions = (payload: unknown, options: Record<string, unknown>) => {
 };
 
 async function both(payload: unknown) {
-  const svg = await renderTable({ payload, format: 'svg' });
-  const png = await renderTable({ payload, format: 'png' });
+  const svg = await renderPayload({ payload, format: 'svg' });
+  const png = await renderPayload({ payload, format: 'png' });
   expect([svg.width, svg.height]).toEqual([png.width, png.height]);
   return {
     svg: Buffer.from(svg.bytes).toString('utf8'),

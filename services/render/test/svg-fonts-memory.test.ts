@@ -6,12 +6,12 @@
  * every SVG after it failed with "hb-subset: out of memory").
  */
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 import { FACE_CACHE_BYTES, subsetterHeap } from '../src/paint/svg-fonts';
 import { goldenCases } from './golden-cases';
 
 const svgOf = async (payload: unknown) =>
-  Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString('utf8');
+  Buffer.from((await renderPayload({ payload, format: 'svg' })).bytes).toString('utf8');
 const families = (svg: string) => new Set([...svg.matchAll(/@font-face\{font-family:'([^']+)'/g)].map((m) => m[1]!));
 
 /** `n` characters of a Unicode block, different for each `i`, so that every render subsets afresh. */

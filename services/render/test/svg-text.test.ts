@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../src/engine';
+import { renderPayload } from './support/payload';
 
 const require = createRequire(import.meta.url);
 const fontkit = require('fontkit') as { create(b: Buffer): { characterSet: number[] } };
 
 const svgOf = async (payload: unknown) =>
-  Buffer.from((await renderTable({ payload, format: 'svg' })).bytes).toString('utf8');
+  Buffer.from((await renderPayload({ payload, format: 'svg' })).bytes).toString('utf8');
 const faces = (svg: string) =>
   [
     ...svg.matchAll(/@font-face\{font-family:'([^']+)';font-weight:(\d+);src:url\(data:font\/ttf;base64,([^)]+)\)/g),
@@ -106,7 +106,7 @@ describe('SVG text', () => {
 
   it('refuses an unknown svgText', async () => {
     await expect(
-      renderTable({ payload: { headers: ['a'], rows: [['b']], options: { svgText: 'outline' } }, format: 'svg' }),
+      renderPayload({ payload: { headers: ['a'], rows: [['b']], options: { svgText: 'outline' } }, format: 'svg' }),
     ).rejects.toThrow();
   });
 });

@@ -5,16 +5,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderTable } from '../src/engine';
 import { featureCases } from './features-cases';
 import { goldenCases } from './golden-cases';
 import { presetCases } from './preset-cases';
 import { hasPdftoppm, toPng } from './support/rasterize';
+import { renderPayload } from './support/payload';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 mkdirSync(dir, { recursive: true });
 for (const c of goldenCases) {
-  const out = await renderTable({ payload: c.payload, format: c.format });
+  const out = await renderPayload({ payload: c.payload, format: c.format });
   const file = join(dir, `${c.name}.${c.format}`);
   // PDFs carry a creation date; goldens keep only PNGs byte-for-byte and check PDFs structurally.
   if (c.format === 'png') writeFileSync(file, out.bytes);
@@ -25,7 +25,7 @@ for (const c of goldenCases) {
 for (const c of featureCases) {
   for (const format of ['png', 'svg', 'pdf'] as const) {
     if (format === 'pdf' && !hasPdftoppm) continue;
-    const out = await renderTable({ payload: c.payload, format });
+    const out = await renderPayload({ payload: c.payload, format });
     const file = join(dir, format === 'png' ? `${c.name}.png` : `${c.name}.${format}.png`);
     writeFileSync(file, await toPng(out.bytes, format));
     console.log(`${file}: ${out.width}×${out.height}`);

@@ -6,8 +6,8 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
-import { renderTable } from '../src/engine';
 import { examples } from '@jsonable/contracts/examples';
+import { renderPayload } from './support/payload';
 
 const reference = examples[1]!.payload;
 
@@ -36,8 +36,8 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
       : (b: Buffer) => b.toString('latin1', 4, 12) === 'ftypavif';
 
   it("decodes to the PNG's dimensions and looks like it", async () => {
-    const png = await renderTable({ payload: reference, format: 'png' });
-    const out = await renderTable({ payload: reference, format });
+    const png = await renderPayload({ payload: reference, format: 'png' });
+    const out = await renderPayload({ payload: reference, format });
     expect(out.format).toBe(format);
     expect(out.contentType).toBe(`image/${format}`);
     expect(magic(Buffer.from(out.bytes))).toBe(true);
@@ -49,15 +49,15 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
   });
 
   it('honours quality: a lower quality makes a smaller file, and the device scale factor', async () => {
-    const low = await renderTable({ payload: { ...reference, options: { quality: 20 } }, format });
-    const high = await renderTable({ payload: { ...reference, options: { quality: 95 } }, format });
+    const low = await renderPayload({ payload: { ...reference, options: { quality: 20 } }, format });
+    const high = await renderPayload({ payload: { ...reference, options: { quality: 95 } }, format });
     expect(high.size).toBeGreaterThan(low.size * 1.3);
-    const viaStyles = await renderTable({
+    const viaStyles = await renderPayload({
       payload: { ...reference, styles: { imageQuality: 2, imageFormat: format } },
     });
     expect(viaStyles.format).toBe(format);
     expect(viaStyles.size).toBeLessThan(high.size);
-    const two = await renderTable({ payload: { ...reference, options: { deviceScaleFactor: 2 } }, format });
+    const two = await renderPayload({ payload: { ...reference, options: { deviceScaleFactor: 2 } }, format });
     const decoded = await loadImage(Buffer.from(two.bytes));
     expect(decoded.width).toBe(low.width * 2);
   });
@@ -66,7 +66,7 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
     // WebP: taller than its 16,383-pixel side; AVIF: 4000 px wide and ~150 rows, within the
     // PNG limits but past AVIF's pixel total.
     const rows = Array.from({ length: format === 'webp' ? 600 : 150 }, (_, i) => [i]);
-    const err = await renderTable({ payload: { headers: ['n'], rows, options: { width: 4000 } }, format }).catch(
+    const err = await renderPayload({ payload: { headers: ['n'], rows, options: { width: 4000 } }, format }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(DomainError);

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { issueMessage } from '@jsonable/contracts/issues';
-import { ValidationError } from '@jsonable/domain/errors';
+import { schemaRefusal } from '@jsonable/domain/errors';
 
 /**
  * Parses a request part (body, query, parameter) with a contract schema: the one way every route
@@ -12,6 +11,5 @@ import { ValidationError } from '@jsonable/domain/errors';
 export function parse<S extends z.ZodType>(schema: S, value: unknown, { namePath = false } = {}): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const details = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw new ValidationError(issueMessage(result.error.issues, { namePath }), details);
+  throw schemaRefusal(result.error.issues, { namePath });
 }

@@ -43,20 +43,14 @@ function svgOf(title: string): Buffer {
 }
 
 function requestedFormat(input: RenderInput): Format {
-  const payload = (input.payload ?? {}) as {
-    format?: unknown;
-    options?: { format?: unknown };
-    styles?: { imageFormat?: unknown };
-  };
-  const wanted = input.format ?? payload.options?.format ?? payload.format ?? payload.styles?.imageFormat;
+  const wanted = input.format ?? input.request.format ?? input.request.styles.imageFormat;
   return (typeof wanted === 'string' ? parseImageFormat(wanted) : null) ?? 'png';
 }
 
 export const quickRenderer: TableRenderer = {
   async render(input: RenderInput): Promise<RenderOutput> {
     const format = requestedFormat(input);
-    const payload = (input.payload ?? {}) as { title?: unknown };
-    const title = typeof payload.title === 'string' && payload.title.length > 0 ? payload.title : null;
+    const title = input.request.title || null;
     const bytes =
       { png: PNG, jpeg: JPEG, webp: WEBP, avif: AVIF, pdf: PDF, svg: null }[format] ?? svgOf(title ?? 'Table');
     return {

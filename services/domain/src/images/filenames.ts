@@ -48,14 +48,6 @@ export const blobKeys = {
 /** The twin's key of an image's key (`images/{file}` → `twins/{file}.json`). */
 export const twinKeyOf = (imageKey: string): string => blobKeys.twin(imageKey.slice(imageKey.lastIndexOf('/') + 1));
 
-/** The custom file name a request asked for, wherever the documented payload forms put it. */
-export function requestedFilename(payload: unknown): unknown {
-  if (!payload || typeof payload !== 'object') return undefined;
-  const p = payload as Record<string, unknown>;
-  const options = p.options && typeof p.options === 'object' ? (p.options as Record<string, unknown>) : {};
-  return p.customFilename ?? options.customFilename ?? options.fileName ?? undefined;
-}
-
 /** 16 hex characters (64 bits) from a v4 uuid's random part. */
 export function randomToken(uuid: string): string {
   const hex = uuid.replace(/-/g, '');

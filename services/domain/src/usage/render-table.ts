@@ -8,15 +8,9 @@
 import { altTextOf } from '@jsonable/contracts/alt-text';
 import { planOf, usagePeriodIndex } from '@jsonable/contracts/plans';
 import type { RenderSource } from '@jsonable/contracts/events';
+import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import type { BlobStore, Clock, EventStore, Ids, RenderOutput, TableRenderer } from '../ports';
-import {
-  blobKeys,
-  imageFilename,
-  randomToken,
-  requestedFilename,
-  sanitizeFilename,
-  type FileFormat,
-} from '../images/filenames';
+import { blobKeys, imageFilename, randomToken, sanitizeFilename, type FileFormat } from '../images/filenames';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import { deleteRequestData, saveRequestData } from '../images/request-data';
 import { handleCommands } from '../runtime/handle-command';
@@ -50,7 +44,9 @@ export interface RenderTableInput {
   planTier: string | null | undefined;
   projectId: string | null;
   source: RenderSource;
-  /** The request body as sent (validated by the engine; kept 30 days beside the image). */
+  /** The table, parsed once by the caller (every alias folded): what is rendered. */
+  request: CanonicalTableRequest;
+  /** The request body as sent: only kept, 30 days beside the image (never read here). */
   payload: unknown;
   projectStyles: Record<string, unknown> | null;
   format?: FileFormat | undefined;
@@ -114,7 +110,7 @@ export class RenderService {
     const remaining = plan.tablesPerPeriod === null ? null : plan.tablesPerPeriod - before.state.count;
     const output = await renderer.render(
       {
-        payload: input.payload,
+        request: input.request,
         projectStyles: input.projectStyles,
         ...(input.format ? { format: input.format } : {}),
         // A split into more images than are left is refused (402) before it is painted.
@@ -125,7 +121,7 @@ export class RenderService {
 
     // A split (options.split) is several images, stored and counted together; else one.
     const outputs = output.pages && output.pages.length > 0 ? output.pages : [output];
-    const base = sanitizeFilename(requestedFilename(input.payload), output.title);
+    const base = sanitizeFilename(input.request.filename, output.title);
     const images = outputs.map((page, i) => {
       const imageId = ids.uuid();
       const name = outputs.length === 1 ? base : `${base}-${i + 1}-of-${outputs.length}`;

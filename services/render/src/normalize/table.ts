@@ -1,5 +1,6 @@
 /**
- * Payload → table model. Validates with the contract schema, resolves styles
+ * Canonical table request → table model (the request was parsed once, at the API's door:
+ * @jsonable/render/request). Resolves styles
  * (request → project → system), reads every payload form, applies dataProcessing and
  * pagination, places spans, adds row numbers, and applies column/row/cell styles.
  */
@@ -7,18 +8,17 @@ import {
   DATA_ROWS_MESSAGE,
   EMPTY_PAYLOAD_MESSAGE,
   NO_KEYS_MESSAGE,
-  mergeStyles,
+  mergeStyleLayers,
   stylesSchema,
-  tableRequestSchema,
   type ColumnStyle,
   type ResolvedStyles,
   type RowStyle,
   type StylesInput,
   type TableRequest,
 } from '@jsonable/contracts/table';
-import { issueMessage } from '@jsonable/contracts/issues';
+import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import { badRequest } from '../errors';
-import { checkPayloadShape, checkTableSize, LIMITS } from '../limits';
+import { checkTableSize, LIMITS } from '../limits';
 import { newCell, type ModelCell, type ModelColumn, type ModelRow, type TableModel } from '../model';
 import { resolveCell, type CellContext } from './cells';
 import { formatColumns } from '@jsonable/contracts/table-features';
@@ -112,7 +112,7 @@ export function tableShape(req: Pick<TableRequest, 'data' | 'headers' | 'rows'>)
   return { columns, rawRows };
 }
 
-function readSource(req: TableRequest, ctx: CellContext): Source {
+function readSource(req: CanonicalTableRequest, ctx: CellContext): Source {
   const { columns, rawRows } = tableShape(req);
   const rows: SourceRow[] = rawRows.map((raw, i) => {
     const where = (c: number | string) => `row ${i + 1}, column ${typeof c === 'number' ? (columns[c] ?? c + 1) : c}`;
@@ -196,26 +196,15 @@ function placeSpans(
 }
 
 export interface NormalizeInput {
-  payload: unknown;
+  /** The canonical table request (@jsonable/contracts/table-request): aliases already folded. */
+  request: CanonicalTableRequest;
   projectStyles?: Record<string, unknown> | null;
 }
 
-export function normalize(input: NormalizeInput): { model: TableModel; request: TableRequest } {
-  const { payload } = input;
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    throw badRequest('The request body must be a JSON object with data, or headers and rows');
-  }
-  checkPayloadShape(payload);
-  const parsed = tableRequestSchema.safeParse(payload);
-  if (!parsed.success)
-    throw badRequest(issueMessage(parsed.error.issues, { namePath: true, fallback: 'Invalid table data' }));
-  const req = parsed.data;
-  const opts = req.options ?? {};
-
-  const requestStyles: StylesInput = { ...(opts.styles ?? {}), ...(req.styles ?? {}) };
-  if (!requestStyles.theme && opts.theme) requestStyles.theme = opts.theme;
-  if (opts.imageQuality !== undefined) requestStyles.imageQuality = opts.imageQuality;
-  const styles: ResolvedStyles = mergeStyles(requestStyles, parseProjectStyles(input.projectStyles));
+export function normalize(input: NormalizeInput): TableModel {
+  const req = input.request;
+  const opts = req.options;
+  const styles: ResolvedStyles = mergeStyleLayers(req.styles, parseProjectStyles(input.projectStyles));
 
   const locale = safeLocale(opts.locale);
   const ctx: CellContext = { locale, display: styles.complexDataDisplay, where: '' };
@@ -228,7 +217,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
   const items = processRows(source.rows, source.columns, opts.dataProcessing, pagination, locale);
 
   const showRowNumbers = opts.showRowNumbers ?? false;
-  const showHeaders = opts.showColumnHeaders ?? opts.headers ?? true;
+  const showHeaders = opts.showColumnHeaders ?? true;
   // The `columns` display map: order, hidden, label. Rows are put in display order here, after
   // sorting, filtering and grouping (which may use hidden columns) and before spans are placed.
   const { view, labels } = columnView(source.columns, req.columns);
@@ -417,7 +406,7 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     }
   }
 
-  const title = (req.title ?? opts.title ?? '').trim() || null;
+  const title = (req.title ?? '').trim() || null;
   // A preset fills what the request leaves unset; its width is the whole image's, margins included.
   const preset = opts.preset ? PRESETS[opts.preset] : null;
   const margin = opts.margin ?? preset?.margin ?? 0;
@@ -448,10 +437,9 @@ export function normalize(input: NormalizeInput): { model: TableModel; request: 
     autoFitColumns: opts.autoFitColumns ?? true,
     deviceScaleFactor: opts.deviceScaleFactor ?? preset?.scale ?? 1,
     margin,
-    quality:
-      opts.quality ?? (opts.imageQuality !== undefined || styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
+    quality: opts.quality ?? (styles.imageQuality !== 8 ? styles.imageQuality * 10 : 90),
     pdf: { pageSize: 'A4', orientation: 'auto', align: 'center', fit: 'none', ...preset?.pdf, ...opts.pdf },
     svgText: opts.svgText ?? 'fonts',
   };
-  return { model, request: req };
+  return model;
 }

@@ -30,26 +30,18 @@ const obj = (v: unknown): Loose | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Loose) : undefined;
 
 export function estimateRenderCost(input: RenderInput): number {
-  const p = obj(input.payload) ?? {};
-  const options = obj(p.options) ?? {};
-  const rowsOf = Array.isArray(p.rows) ? p.rows : Array.isArray(p.data) ? p.data : [];
+  const { request } = input;
+  const rowsOf = request.rows ?? request.data ?? [];
   const first: unknown = rowsOf[0];
   const firstCells = Array.isArray(first) ? first : Object.values(obj(first) ?? {});
-  const headers = Array.isArray(p.headers) ? p.headers.length : 0;
-  const columns = Math.max(headers, firstCells.length, 1);
-  const pagination = obj(options.pagination);
-  const pageSize = typeof pagination?.pageSize === 'number' ? pagination.pageSize : 10;
-  const rows = pagination?.enabled === true ? Math.min(rowsOf.length, pageSize) : rowsOf.length;
+  const columns = Math.max(request.headers?.length ?? 0, firstCells.length, 1);
+  const pagination = request.options.pagination;
+  const rows = pagination?.enabled ? Math.min(rowsOf.length, pagination.pageSize ?? 10) : rowsOf.length;
 
   const format =
-    [
-      input.format,
-      options.format,
-      p.format,
-      obj(p.styles)?.imageFormat,
-      obj(options.styles)?.imageFormat,
-      input.projectStyles?.imageFormat,
-    ].find((f): f is ImageFormat => typeof f === 'string' && Object.hasOwn(PER_CELL, f)) ?? 'png';
+    [input.format, request.format, request.styles.imageFormat, input.projectStyles?.imageFormat].find(
+      (f): f is ImageFormat => typeof f === 'string' && Object.hasOwn(PER_CELL, f),
+    ) ?? 'png';
   let cost = rows * columns * PER_CELL[format] + (format === 'pdf' ? PDF_BASE : 0);
 
   const imageColumns = firstCells.slice(0, 200).filter(isImageCell).length;

@@ -5,20 +5,23 @@
  */
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { IMAGE_FORMATS } from '@jsonable/contracts/formats';
+import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import { ensureFontsRegistered, renderTable } from '../engine';
 
-const WARM_UP_TABLE = {
+const WARM_UP_TABLE: CanonicalTableRequest = {
   headers: ['Warm', 'Up'],
   rows: [
     ['fonts', 1],
     ['ready', 2],
   ],
+  styles: {},
+  options: {},
 };
 
 export async function warmUp(): Promise<void> {
   await ensureFontsRegistered();
   for (const format of IMAGE_FORMATS) {
-    await renderTable({ payload: WARM_UP_TABLE, format });
+    await renderTable({ request: WARM_UP_TABLE, format });
   }
 }
 

@@ -39,7 +39,8 @@ import { readBody } from '../../middleware/body';
 import type { AppState, Principal } from '../../module';
 import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { sendTwin } from '../images/twins';
-import { ownProject, parseTableRequest, renderCounted, warningsOf } from '../render/render-flow';
+import { parseTableRequest } from '@jsonable/render/request';
+import { ownProject, renderCounted, warningsOf } from '../render/render-flow';
 import { parse } from '../parse';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 
@@ -121,7 +122,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
           source: principal.via === 'session' ? 'session' : 'api_key',
           route: `/api/jsonable/live/${name}`,
           // Parsed here, after If-Match was checked, as before.
-          request: unsplit(parseTableRequest(body, undefined)),
+          request: unsplit(parseTableRequest(body)),
           body,
           // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
           idempotencyKey: null,

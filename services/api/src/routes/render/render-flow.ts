@@ -5,16 +5,13 @@
  */
 import { imageBudgets, type splitImageSchema } from '@jsonable/contracts/render-api';
 import type { z } from 'zod';
-import {
-  canonicalTableRequestSchema,
-  withQueryProjectId,
-  type CanonicalTableRequest,
-} from '@jsonable/contracts/table-request';
+import { withQueryProjectId, type CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import { PRESETS } from '@jsonable/contracts/presets';
-import { checkPayloadShape, checkPdfCells } from '@jsonable/render/limits';
+import { checkPdfCells } from '@jsonable/render/limits';
+import { parseTableRequest } from '@jsonable/render/request';
 import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
-import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
+import { NotFoundError } from '@jsonable/domain/errors';
 import {
   blobKeys,
   imageFilename,
@@ -27,32 +24,17 @@ import type { RenderService, RenderTableInput, RenderTableResult } from '@jsonab
 import { projectMessages } from '@jsonable/contracts/projects';
 import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
-import { parse } from '../parse';
 import { requestHash, tableBodyOf, type Ctx } from './shared';
 import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 
 /**
- * The table request of a render route, parsed once (issue #27): the body as automation tools send
- * it, checked against the engine's own depth, size, row, column and cell-count limits (the same
- * functions the worker runs), then parsed into the canonical request (contracts/table-request.ts:
- * every alias folded; refusals through the one formatter, the field named). The query's
- * `projectId` wins over the body's. What only painting can tell (pixels, pages) the engine checks
- * in the worker.
+ * A render route's body (tableBodyOf) and its table request, parsed once (issue #27): checked
+ * against the engine's limits and parsed into the canonical request (@jsonable/render/request);
+ * the query's `projectId` wins over the body's.
  */
-export function parseTableRequest(body: unknown, query: unknown): CanonicalTableRequest {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError('Invalid request: the body must be a JSON object with data, or headers and rows');
-  }
-  checkPayloadShape(body);
-  const request = withQueryProjectId(parse(canonicalTableRequestSchema, body, { namePath: true }), query);
-  tableShape(request);
-  return request;
-}
-
-/** A render route's body (tableBodyOf) and its canonical table request. */
 export function tableRequestOf(ctx: Ctx): { body: unknown; request: CanonicalTableRequest } {
   const body = tableBodyOf(ctx);
-  return { body, request: parseTableRequest(body, ctx.query) };
+  return { body, request: withQueryProjectId(parseTableRequest(body), ctx.query) };
 }
 
 /** A PDF's cell limit, checked before anything is counted or queued (the format may come from the project). */
@@ -111,6 +93,7 @@ export async function renderCounted(
     planTier: user.current_plan_tier,
     projectId,
     source: input.source,
+    request: input.request,
     payload: input.body,
     projectStyles: input.project?.defaultStyles ?? null,
     format: input.format,
@@ -133,7 +116,6 @@ export async function renderTemporary(
   deps: AppDeps,
   input: {
     request: CanonicalTableRequest;
-    body: unknown;
     projectStyles: Record<string, unknown> | null;
     kind: 'preview' | 'demo';
     ttlMs: number;
@@ -143,7 +125,7 @@ export async function renderTemporary(
   checkPdfRequest(input.request, input.projectStyles);
   const output = await deps.renderer.render(
     {
-      payload: input.body,
+      request: input.request,
       projectStyles: input.projectStyles,
       // The anonymous demo: a logo or two, not image bombs.
       ...(input.kind === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
@@ -167,12 +149,11 @@ export async function renderTemporary(
 export async function renderPreviewBytes(
   deps: AppDeps,
   request: CanonicalTableRequest,
-  body: unknown,
   projectStyles: Record<string, unknown> | null,
   lane: string,
 ): Promise<RenderOutput> {
   checkPdfRequest(request, projectStyles);
-  return deps.renderer.render({ payload: body, projectStyles }, { lane });
+  return deps.renderer.render({ request, projectStyles }, { lane });
 }
 
 /** `{ images }`: every image of a split (options.split), in order; nothing for one image. */

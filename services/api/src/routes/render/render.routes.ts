@@ -95,11 +95,10 @@ export function renderRoutes(
   };
   const preview = async (ctx: Ctx) => {
     const principal = principalOf(ctx);
-    const { body, request } = tableRequestOf(ctx);
+    const { request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
     const temp = await renderTemporary(deps, {
       request,
-      body,
       projectStyles: project?.defaultStyles ?? null,
       kind: 'preview',
       ttlMs: PREVIEW_TTL_MS,
@@ -120,12 +119,11 @@ export function renderRoutes(
   // ── session: the create-image screen and the dashboard ──────────────────────────────
   router.post('/api/jsonable/json-to-png/preview', guards.session, guards.previewRate, readTable, async (ctx) => {
     const principal = principalOf(ctx);
-    const { body, request } = tableRequestOf(ctx);
+    const { request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, request.projectId ?? null);
     const output = await renderPreviewBytes(
       deps,
       request,
-      body,
       project?.defaultStyles ?? null,
       accountLane(principal.userId),
     );
@@ -221,7 +219,7 @@ export function renderRoutes(
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
     const temp = await renderTemporary(deps, {
-      ...tableRequestOf(ctx),
+      request: tableRequestOf(ctx).request,
       projectStyles: null,
       kind: 'demo',
       ttlMs: DEMO_TTL_MS,
