@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { renderTable } from '../src/engine';
+import { parseTableRequest } from '../src/request';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -46,7 +47,7 @@ export const previewPayload = {
 
 /** The card: the engine's table, centred on the brand background. */
 export async function renderLinkPreview(): Promise<Buffer> {
-  const table = await renderTable({ payload: previewPayload });
+  const table = await renderTable({ request: parseTableRequest(previewPayload) });
   if (table.width > PREVIEW_WIDTH - 80 || table.height > PREVIEW_HEIGHT - 60)
     throw new Error(`link preview: the table is ${table.width}×${table.height}, larger than the card allows`);
   const canvas = createCanvas(PREVIEW_WIDTH, PREVIEW_HEIGHT);

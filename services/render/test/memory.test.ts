@@ -3,6 +3,7 @@ import { imageBudgets, tableLimits } from '@jsonable/contracts/render-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderPool, type RenderPool } from '../src/pool';
 import { workerMemoryBound } from '../src/pool/memory';
+import { poolJob } from './pool-test-job';
 
 const TEST_JOB = new URL('./pool-test-job.ts', import.meta.url).href;
 const README = new URL('../../../README.md', import.meta.url);
@@ -33,7 +34,7 @@ describe("a render worker's memory ceiling", () => {
   it('uses the V8 limits the pool really gives its workers', async () => {
     const p = createRenderPool({ size: 1, jobModule: TEST_JOB });
     pools.push(p);
-    const out = await p.render({ payload: { limits: true } });
+    const out = await p.render(poolJob({ limits: true }));
     const limits = JSON.parse(Buffer.from(out.bytes).toString()) as Record<string, number>;
     expect(limits.maxOldGenerationSizeMb! + limits.maxYoungGenerationSizeMb!).toBe(workerMemoryBound().heapMb);
   });

@@ -34,7 +34,7 @@ for (const c of featureCases) {
 
 // Issue #25's channel presets (presets.test.ts): PDFs as their first page at 96 dpi.
 for (const c of presetCases) {
-  const out = await renderTable({ payload: c.payload });
+  const out = await renderPayload({ payload: c.payload });
   if (out.format === 'pdf' && !hasPdftoppm) continue;
   writeFileSync(join(dir, c.golden), await toPng(out.bytes, out.format as 'png' | 'pdf'));
   console.log(`${c.golden}: ${out.format} ${out.width}×${out.height}`);
