@@ -14,6 +14,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { MALLOC_ENV } from '../../../scripts/malloc-env.mjs';
 import { createRenderPool } from '../src/pool';
 import { bombTable, bombUri } from '../test/support/image-bomb';
+import { fromPayload } from '../test/support/payload';
 
 const mb = (field: 'VmRSS' | 'VmHWM') =>
   Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024);
@@ -59,7 +60,9 @@ async function child(): Promise<void> {
   for (let round = 0; round < 2; round++) {
     for (const [name, payload] of Object.entries(tables)) {
       await Promise.all(
-        [0, 1].map(() => pool.render({ payload }).catch((e: unknown) => failed.push(`${name}: ${String(e)}`))),
+        [0, 1].map(() =>
+          pool.render(fromPayload({ payload })).catch((e: unknown) => failed.push(`${name}: ${String(e)}`)),
+        ),
       );
     }
   }
