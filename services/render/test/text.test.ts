@@ -27,6 +27,10 @@ describe('text measurement and wrapping', () => {
     // Exact for faces without contextual alternates.
     for (const face of ['roboto', 'arimo', 'tinos', 'cousine', 'gelasio', 'robotoMono'] as const) {
       const f = `400 14px ${familyStack(face)}`;
+      // Three-letter ligatures (Roboto's and Gelasio's ffi, ffl), which a random string rarely holds.
+      ctx.font = f;
+      for (const s of ['office', 'ffl', 'affluent', 'ffi ffl fl fi'])
+        expect(Math.abs(measure(f, s) - ctx.measureText(s).width), `${face} "${s}"`).toBeLessThan(0.05);
       fc.assert(
         fc.property(fc.string({ maxLength: 30 }), (s) => {
           ctx.font = f;
