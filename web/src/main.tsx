@@ -7,9 +7,12 @@ import { loadDeferredWithPages } from './lib/deferred';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const router = await createAppRouter();
-// The first page hydrates its deferred parts as they arrive; pages navigated to wait for theirs.
+// Every page, the first one included, loads its deferred parts' code before it renders or hydrates.
+// A part left dehydrated while its code is on the way drops a click made on it (React 19 hydrates
+// the clicked boundary at once when it can, and otherwise stops the event), so the landing page's
+// "Choose Professional" and the demo's "Generate Image" would ignore an early click.
 loadDeferredWithPages();
+const router = await createAppRouter();
 const app = (
   <StrictMode>
     <App router={router} />

@@ -1,10 +1,11 @@
 /**
- * Parts of a prerendered page that hydrate after the rest (issue 26: a small first load). The
- * server HTML contains them in full; in the browser their code is not among the page's
- * modulepreloads but loads as hydration reaches them, and React keeps their server markup on
- * screen meanwhile (a dehydrated Suspense boundary: no layout shift, and clicks made before are
- * replayed once the part has hydrated). On client-side navigations the page's route waits for its
- * deferred parts (withDeferred), so the page never appears with a part missing.
+ * Parts of a page whose code is not among the page's modulepreloads (issue 26: a small first load).
+ * The server HTML contains them in full, so they are on screen at once; in the browser their
+ * chunks are fetched once the main bundle runs, and the page hydrates when they are there
+ * (main.tsx asks for that before the first page hydrates; withDeferred does it for pages navigated
+ * to). They are never left dehydrated waiting for code: React 19 drops a click made on such a
+ * part (it stops the event when the part cannot hydrate at once), which would lose an early click
+ * on "Choose Professional" or "Generate Image".
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 
@@ -32,7 +33,7 @@ export async function loadDeferred(): Promise<void> {
   await Promise.all(loaders.map((get) => get()));
 }
 
-/** From now on a page loads with its deferred parts: called once the first page has hydrated. */
+/** From now on a page loads with its deferred parts (main.tsx: before the first page is routed). */
 export function loadDeferredWithPages(): void {
   eager = true;
 }
