@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import { Link as RRLink } from 'react-router-dom';
 import {
   Alert,
@@ -37,6 +38,7 @@ const titleOf = (payload: Record<string, unknown>) => {
 
 /** The landing page's Try It Now converter (SPEC §2): editor and result tabs, no account needed. */
 export function DemoConverter() {
+  const hydrated = useHydrated();
   const [tab, setTab] = useState<DemoTab>('editor');
   const [json, setJson] = useState(defaultDemoJson);
   const [controls, setControls] = useState<DemoStyleControls>(defaultDemoControls);
@@ -132,7 +134,7 @@ export function DemoConverter() {
                         onClick={generate}
                         loading={pending}
                         loadingText="Generating..."
-                        disabled={controlsInvalid}
+                        disabled={controlsInvalid || !hydrated}
                         aria-describedby={controlsInvalid ? 'demo-controls-invalid' : undefined}
                       >
                         Generate Image

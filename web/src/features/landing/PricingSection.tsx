@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { Badge, Box, Button, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { pricingCards, type Plan } from '@jsonable/contracts/plans';
+import { useHydrated } from '../../lib/hydrated';
 import { storeSelectedPlan } from './selected-plan';
 
 function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean; onChoose: () => void }) {
+  const hydrated = useHydrated();
   const cta =
     plan.tier === 'free' ? 'Start Free' : plan.tier === 'enterprise' ? 'Contact Sales' : `Choose ${plan.name}`;
   // Enterprise has no list price: "Custom pricing" (the button says Contact Sales; "Custom contact
@@ -57,6 +59,7 @@ function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean;
         colorPalette="brand"
         variant={featured ? 'solid' : 'outline'}
         onClick={onChoose}
+        disabled={!hydrated}
         aria-label={`${cta} — ${plan.name} plan`}
       >
         {cta}
