@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { routes } from './routes';
@@ -20,6 +21,11 @@ export async function createAppRouter() {
 }
 
 export function App({ router }: { router: Awaited<ReturnType<typeof createAppRouter>> }) {
+  // Marks the document once React runs the page (after hydration of a prerendered one), so tools
+  // that inspect the finished page (the browser tests' accessibility checks) can wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <AppProvider>
       <RouterProvider router={router} />
