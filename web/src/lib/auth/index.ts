@@ -1,4 +1,4 @@
-export { useUser, USER_KEY, type SessionUser } from './user';
+export { preloadUser, useUser, USER_KEY, type SessionUser } from './user';
 export {
   login,
   register,

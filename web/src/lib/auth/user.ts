@@ -3,7 +3,7 @@
  * failure is an error. The schema is lenient about extra fields but insists on what the web
  * app reads.
  */
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { SessionUser } from './user-schema';
 import { ApiError, apiRequest } from '../api-client';
 
@@ -26,6 +26,11 @@ export async function fetchUser(): Promise<SessionUser | null> {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
   }
+}
+
+/** Starts the session check ahead of the first useUser (SWR shares the one request). */
+export function preloadUser(): void {
+  void preload(USER_KEY, fetchUser);
 }
 
 export function useUser() {
