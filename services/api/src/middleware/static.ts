@@ -118,6 +118,8 @@ interface SiteRoutes {
   pages: Array<{ path: string; file: string; status: number; readsQuery: boolean }>;
   shellPaths: string[];
   shell: string;
+  /** Shells of their own for some shellPaths (they preload the screen's chunks); absent in older builds. */
+  shells?: Record<string, string>;
   notFound: string;
   templated: string[];
 }
@@ -125,7 +127,8 @@ interface SiteRoutes {
 interface LoadedRoutes {
   mtimeMs: number;
   routes: SiteRoutes;
-  shellPatterns: RegExp[];
+  /** Each client-rendered path pattern with the shell file that answers it. */
+  shellPatterns: Array<{ pattern: RegExp; file: string }>;
   templated: Set<string>;
 }
 
@@ -152,7 +155,10 @@ async function loadRoutes(root: string, previous: LoadedRoutes | null): Promise<
   return {
     mtimeMs: info.mtimeMs,
     routes,
-    shellPatterns: routes.shellPaths.map(patternOf),
+    shellPatterns: routes.shellPaths.map((path) => ({
+      pattern: patternOf(path),
+      file: routes.shells?.[path] ?? routes.shell,
+    })),
     templated: new Set(routes.templated),
   };
 }
@@ -287,14 +293,18 @@ export function serveWebApp(webDist: string, options: { publicUrl: string }): Mi
       // A page drawn from its query string is rendered by the client (no hydration of other markup).
       if (page && !(page.readsQuery && ctx.querystring)) {
         if (await sendTemplated(ctx, files, page.file, routes.originToken, page.status)) return;
-      } else if (page || site.shellPatterns.some((p) => p.test(path))) {
-        const shell = await fileAt(root, `/${routes.shell}`);
-        if (shell) {
-          await send(ctx, root, `/${routes.shell}`, shell, REVALIDATE);
+      } else {
+        // A client-rendered screen: its own shell (which preloads its chunks) or the shared one.
+        const shellFile = page ? routes.shell : site.shellPatterns.find((s) => s.pattern.test(path))?.file;
+        if (shellFile) {
+          const shell = await fileAt(root, `/${shellFile}`);
+          if (shell) {
+            await send(ctx, root, `/${shellFile}`, shell, REVALIDATE);
+            return;
+          }
+        } else if (await sendTemplated(ctx, files, routes.notFound, routes.originToken, 404)) {
           return;
         }
-      } else if (await sendTemplated(ctx, files, routes.notFound, routes.originToken, 404)) {
-        return;
       }
       return next();
     }

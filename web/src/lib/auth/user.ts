@@ -19,6 +19,8 @@ export async function parseSessionUser(json: unknown): Promise<SessionUser> {
 }
 
 export async function fetchUser(): Promise<SessionUser | null> {
+  // The schema's code loads while the request is under way, not after it.
+  void import('./user-schema');
   try {
     const json = await apiRequest(USER_KEY);
     return json === null ? null : await parseSessionUser(json);
