@@ -8,9 +8,7 @@
  *   fetches them alongside the main bundle rather than after it has run;
  * - robots.txt and sitemap.xml from the same list, and routes.json, which tells the server which
  *   file answers which path (static.ts): a page, the client-rendered shell (signed-in screens), or
- *   the 404 page;
- * - for each signed-in screen (src/app/signed-in-routes.ts `signedInShells`), a copy of the shell
- *   with `modulepreload` links for the screen's chunks.
+ *   the 404 page.
  *
  * Absolute URLs are written with PUBLIC_URL_TOKEN: the server puts its PUBLIC_URL there.
  */
@@ -24,7 +22,6 @@ export interface PrerenderEntry {
   PUBLIC_URL_TOKEN: string;
   renderPage(path: string): Promise<{ html: string; styles: string }>;
   routePatterns(): string[];
-  signedInShells: Array<{ path: string; module: string }>;
 }
 
 /** Vite's build manifest: one entry per source module that became a chunk. */
@@ -38,8 +35,6 @@ export interface RoutesFile {
   /** Client-rendered paths (signed-in screens, redirects): patterns with `:param` segments. */
   shellPaths: string[];
   shell: string;
-  /** A shell of its own for some of shellPaths (path pattern → file): it preloads the screen's chunks. */
-  shells: Record<string, string>;
   notFound: string;
   /** Files with the origin token in them (served with the token replaced). */
   templated: string[];
@@ -69,15 +64,6 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): st
   return [...(entry.imports ?? []).flatMap((k) => chunksOf(manifest, k, seen)), entry.file];
 }
 
-const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}" />`;
-
-/** The chunks of a page module that the template does not load already. */
-function pageChunks(manifest: Manifest, module: string, path: string, inTemplate: Set<string>): string[] {
-  if (!manifest[module])
-    throw new Error(`prerender: ${path}: ${module} is not a chunk of the build (is it the page the route loads?)`);
-  return chunksOf(manifest, module).filter((f) => !inTemplate.has(f));
-}
-
 function headFor(page: PublicPage, origin: string, preload: string[], styles: string): string {
   const url = `${origin}${page.path === '/' ? '/' : page.path}`;
   const image = `${origin}/${LINK_PREVIEW.file}`;
@@ -100,7 +86,7 @@ function headFor(page: PublicPage, origin: string, preload: string[], styles: st
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
-    ...preload.map(preloadTag),
+    ...preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
     styles,
   ];
   return tags.map((t) => `    ${t}`).join('\n');
@@ -127,23 +113,18 @@ export async function prerender(dist: string, entry: PrerenderEntry): Promise<Ro
   // The main bundle and its imports are in the template already.
   const inTemplate = new Set(chunksOf(manifest, mainKey));
 
-  // The shell for client-rendered screens: the template as Vite wrote it, kept out of search results;
-  // the signed-in screens get a copy each that also preloads their chunks.
-  const shellHtml = (preload: string[]) =>
-    template.replace(
-      '</head>',
-      `${['<meta name="robots" content="noindex" />', ...preload.map(preloadTag)].map((t) => `    ${t}\n`).join('')}  </head>`,
-    );
-  writeFileSync(join(dist, SHELL_FILE), shellHtml([]));
-  const shells: Record<string, string> = {};
-  for (const screen of entry.signedInShells) {
-    const file = `_shell${screen.path.replace(/[/:]+/g, '-')}.html`;
-    writeFileSync(join(dist, file), shellHtml(pageChunks(manifest, screen.module, screen.path, inTemplate)));
-    shells[screen.path] = file;
-  }
+  // The shell for client-rendered screens: the template as Vite wrote it, kept out of search results.
+  writeFileSync(
+    join(dist, SHELL_FILE),
+    template.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'),
+  );
 
   for (const page of entry.publicPages) {
-    const preload = pageChunks(manifest, page.module, page.path, inTemplate);
+    if (!manifest[page.module])
+      throw new Error(
+        `prerender: ${page.path}: ${page.module} is not a chunk of the build (is it the page the route loads?)`,
+      );
+    const preload = chunksOf(manifest, page.module).filter((f) => !inTemplate.has(f));
     const { html, styles } = await entry.renderPage(page.path);
     writeFileSync(join(dist, page.file), pageHtml(template, headFor(page, origin, preload, styles), html));
   }
@@ -162,9 +143,6 @@ export async function prerender(dist: string, entry: PrerenderEntry): Promise<Ro
 
   const prerendered = new Set(entry.publicPages.map((p) => p.path));
   const shellPaths = entry.routePatterns().filter((p) => !prerendered.has(p));
-  for (const path of Object.keys(shells))
-    if (!shellPaths.includes(path))
-      throw new Error(`prerender: signed-in shell ${path} is not a client-rendered route`);
   writeFileSync(
     join(dist, 'robots.txt'),
     [
@@ -188,7 +166,6 @@ export async function prerender(dist: string, entry: PrerenderEntry): Promise<Ro
     })),
     shellPaths,
     shell: SHELL_FILE,
-    shells,
     notFound: entry.publicPages.find((p) => p.status === 404)?.file ?? SHELL_FILE,
     templated: [...entry.publicPages.map((p) => p.file), 'sitemap.xml', 'robots.txt'],
   };

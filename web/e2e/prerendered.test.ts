@@ -130,41 +130,6 @@ describe('prerendered HTML over plain HTTP', () => {
     expect((await (await get('/about?utm_source=mail')).text()).includes('About Jsonable</h1>')).toBe(true);
   });
 
-  it("preloads a signed-in screen's own chunks from its shell, and only there", async () => {
-    const preloads = async (path: string) =>
-      [
-        ...(await (await get(path)).text()).matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g),
-      ].map((m) => m[1]!);
-    const shared = await preloads('/login');
-    const screens: Array<[string, string]> = [
-      ['/dashboard', 'DashboardPage-'],
-      ['/dashboard/', 'DashboardPage-'],
-      ['/settings', 'SettingsPage-'],
-      ['/app', 'CreateImagePage-'],
-      ['/projects/abc/styles', 'ProjectStylesPage-'],
-      ['/subscribe', 'SubscribePage-'],
-      ['/manage-subscription', 'ManageSubscriptionPage-'],
-    ];
-    for (const [path, chunk] of screens) {
-      const own = await preloads(path);
-      expect(
-        own.some((f) => f.startsWith(chunk)),
-        path,
-      ).toBe(true);
-      // Everything the shared shell preloads, then the screen's chunks after it.
-      expect(own.slice(0, shared.length), path).toEqual(shared);
-      expect(own.length, path).toBeGreaterThan(shared.length);
-    }
-    // The shared shell (redirects, query-drawn pages) preloads no screen.
-    for (const path of ['/login', '/auth/verify', '/examples?example=sales'])
-      expect(
-        (await preloads(path)).some((f) => /Page-/.test(f)),
-        path,
-      ).toBe(false);
-    // Another project's id in the path is still the styles screen; a deeper path is not.
-    expect((await get('/projects/abc/styles/x')).status).toBe(404);
-  });
-
   it('revalidates HTML with an ETag (304 when unchanged) and compresses it', async () => {
     const first = await get('/documentation');
     expect(first.headers.get('cache-control')).toBe('no-cache');

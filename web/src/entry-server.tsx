@@ -13,7 +13,6 @@ import { routes } from './app/routes';
 import { loadDeferred } from './lib/deferred';
 
 export { publicPages, PUBLIC_URL_TOKEN } from './app/public-pages';
-export { signedInShells } from './app/signed-in-routes';
 export type { PublicPage } from './app/public-pages';
 
 export interface RenderedPage {

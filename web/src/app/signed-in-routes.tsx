@@ -20,18 +20,3 @@ export const signedInRoutes: RouteObject[] = [
 ];
 export const memberRoutes: RouteObject[] = [{ path: 'settings', ...page(() => import('../pages/SettingsPage')) }];
 export const bareRoutes: RouteObject[] = [{ path: 'app', ...page(() => import('../pages/CreateImagePage')) }];
-
-/**
- * The signed-in screens' page modules, as Vite's manifest names them. The build writes each a copy
- * of the client-rendered shell that preloads the screen's chunks (web/build/prerender.ts), so the
- * browser fetches them alongside the main bundle instead of after it has run and matched the route:
- * the dashboard's ~40 chunks were the critical path to its first image (docs/benchmarks.md).
- */
-export const signedInShells: Array<{ path: string; module: string }> = [
-  { path: '/dashboard', module: 'src/pages/DashboardPage.tsx' },
-  { path: '/projects/:id/styles', module: 'src/pages/ProjectStylesPage.tsx' },
-  { path: '/subscribe', module: 'src/pages/SubscribePage.tsx' },
-  { path: '/manage-subscription', module: 'src/pages/ManageSubscriptionPage.tsx' },
-  { path: '/settings', module: 'src/pages/SettingsPage.tsx' },
-  { path: '/app', module: 'src/pages/CreateImagePage.tsx' },
-];

@@ -118,8 +118,6 @@ interface SiteRoutes {
   pages: Array<{ path: string; file: string; status: number; readsQuery: boolean }>;
   shellPaths: string[];
   shell: string;
-  /** Shells of their own for some shellPaths (they preload the screen's chunks); absent in older builds. */
-  shells?: Record<string, string>;
   notFound: string;
   templated: string[];
 }
@@ -127,8 +125,7 @@ interface SiteRoutes {
 interface LoadedRoutes {
   mtimeMs: number;
   routes: SiteRoutes;
-  /** Each client-rendered path pattern with the shell file that answers it. */
-  shellPatterns: Array<{ pattern: RegExp; file: string }>;
+  shellPatterns: RegExp[];
   templated: Set<string>;
 }
 
@@ -155,10 +152,7 @@ async function loadRoutes(root: string, previous: LoadedRoutes | null): Promise<
   return {
     mtimeMs: info.mtimeMs,
     routes,
-    shellPatterns: routes.shellPaths.map((path) => ({
-      pattern: patternOf(path),
-      file: routes.shells?.[path] ?? routes.shell,
-    })),
+    shellPatterns: routes.shellPaths.map(patternOf),
     templated: new Set(routes.templated),
   };
 }
@@ -293,18 +287,14 @@ export function serveWebApp(webDist: string, options: { publicUrl: string }): Mi
       // A page drawn from its query string is rendered by the client (no hydration of other markup).
       if (page && !(page.readsQuery && ctx.querystring)) {
         if (await sendTemplated(ctx, files, page.file, routes.originToken, page.status)) return;
-      } else {
-        // A client-rendered screen: its own shell (which preloads its chunks) or the shared one.
-        const shellFile = page ? routes.shell : site.shellPatterns.find((s) => s.pattern.test(path))?.file;
-        if (shellFile) {
-          const shell = await fileAt(root, `/${shellFile}`);
-          if (shell) {
-            await send(ctx, root, `/${shellFile}`, shell, REVALIDATE);
-            return;
-          }
-        } else if (await sendTemplated(ctx, files, routes.notFound, routes.originToken, 404)) {
+      } else if (page || site.shellPatterns.some((p) => p.test(path))) {
+        const shell = await fileAt(root, `/${routes.shell}`);
+        if (shell) {
+          await send(ctx, root, `/${routes.shell}`, shell, REVALIDATE);
           return;
         }
+      } else if (await sendTemplated(ctx, files, routes.notFound, routes.originToken, 404)) {
+        return;
       }
       return next();
     }
