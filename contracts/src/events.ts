@@ -210,6 +210,12 @@ export type TableRendered = E<
     live?: { projectId: string; name: string };
     /** Generated from the data drawn (issue #25); absent on renders recorded before it existed. */
     altText?: string;
+    /**
+     * One image of a split table (options.split): its place among the request's images. Every image
+     * of a split carries the request's Idempotency-Key, so a replay answers all of them; absent on
+     * an image that is the whole table (and on split images recorded before a replay knew them).
+     */
+    split?: { page: number; pages: number };
   }
 >;
 export type ImageDeleted = E<'ImageDeleted', { imageId: string; userId: string; filename: string; blobKey: string }>;

@@ -60,7 +60,8 @@ const imagesField = z
   .optional()
   .describe(
     'With options.split: every image of the split, in order, each counted as one table; the top-level fields describe ' +
-      'the first. Absent when the table was not split (and on an Idempotency-Key replay, which answers the first image).',
+      'the first. An Idempotency-Key replay answers the same list, counting nothing again. Absent when the table was ' +
+      'not split (a PDF split is one document).',
   );
 
 /** POST /api/jsonable/table-to-image and /api/table-to-image. */

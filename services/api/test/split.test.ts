@@ -1,7 +1,8 @@
 /**
  * options.split and options.preset over HTTP (issue #25 item 3): every image listed and counted,
  * a split over the remaining allowance refused whole (402, nothing stored or counted), the header
- * and "Page i of n" on each image, the image-count limit (413), and hostile values (400, never 500).
+ * and "Page i of n" on each image, the image-count limit (413), an Idempotency-Key replay answering
+ * every image again (counted once, also when requests race), and hostile values (400, never 500).
  */
 import { describe, expect, it } from 'vitest';
 import { decodePngAtSize } from '@jsonable/render/images/png-at-size';
@@ -100,6 +101,104 @@ describe('options.split', () => {
     expect(fits.status).toBe(200);
     expect(fits.body.images).toHaveLength(2);
     expect(await usageCount(u.cookie)).toBe(25);
+  });
+
+  describe('with an Idempotency-Key', () => {
+    const post = (path: string, auth: [string, string], key: string, body: object) =>
+      http(h).post(path).set(auth[0], auth[1]).set('Idempotency-Key', key).send(body);
+
+    it('a replay answers the same images in the same order and counts nothing again', async () => {
+      const u = await h.user('free');
+      const body = table(23, { split: { maxRows: 10 }, format: 'svg' });
+      const auth: [string, string] = ['X-API-Key', u.apiKey];
+      const first = await post('/api/jsonable/table-to-image', auth, 'split-42', body);
+      expect(first.status).toBe(200);
+      expect(first.body.images).toHaveLength(3);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const again = await post('/api/jsonable/table-to-image', auth, 'split-42', body);
+      expect(again.status).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body.images).toEqual(first.body.images);
+      expect(again.body.url).toBe(first.body.url);
+      expect(again.body.metadata).toEqual(first.body.metadata);
+      expect(await h.rendered(u.userId)).toHaveLength(3);
+      expect(await usageCount(u.cookie)).toBe(3);
+      // Every image listed is still the file it was.
+      for (const [i, image] of (again.body.images as { url: string }[]).entries())
+        expect((await fetchBytes(h, image.url)).toString('utf8')).toContain(`Page ${i + 1} of 3`);
+      // The key is bound to its route: the same body on another route is another request (409).
+      const elsewhere = await post('/api/jsonable/json-to-png', ['Cookie', u.cookie], 'split-42', body);
+      expect(elsewhere.status).toBe(409);
+      expect(await h.rendered(u.userId)).toHaveLength(3);
+    });
+
+    it('a replay on a project endpoint and the session route answers every image too', async () => {
+      const u = await h.user('premium');
+      const created = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Split' });
+      expect(created.status).toBe(201);
+      const endpoint = created.body.endpointPath as string;
+      const body = table(9, { split: { maxRows: 4 } });
+      const first = await post(endpoint, ['X-API-Key', created.body.apiKey as string], 'p-1', body);
+      const again = await post(endpoint, ['X-API-Key', created.body.apiKey as string], 'p-1', body);
+      expect(first.status).toBe(200);
+      expect(again.status).toBe(200);
+      expect(first.body.images).toHaveLength(3);
+      expect(again.body.images).toEqual(first.body.images);
+      expect(again.body.image_url).toBe(first.body.image_url);
+      const s1 = await post('/api/jsonable/json-to-png', ['Cookie', u.cookie], 's-1', body);
+      const s2 = await post('/api/jsonable/json-to-png', ['Cookie', u.cookie], 's-1', body);
+      expect(s1.status).toBe(200);
+      expect(s2.status).toBe(200);
+      expect(s2.headers['idempotent-replayed']).toBe('true');
+      expect(s2.body.images).toEqual(s1.body.images);
+      expect(await h.rendered(u.userId)).toHaveLength(6);
+    });
+
+    it('concurrent requests with one key make one split: every answer lists the same images, each file once', async () => {
+      const u = await h.user('premium');
+      const body = table(12, { split: { maxRows: 5 } });
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => post('/api/jsonable/table-to-image', ['X-API-Key', u.apiKey], 'race', body)),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+      const lists = results.map((r) => JSON.stringify(r.body.images));
+      expect(new Set(lists).size).toBe(1);
+      const images = results[0]!.body.images as { id: string; page: number; filename: string }[];
+      expect(images.map((i) => i.page)).toEqual([1, 2, 3]);
+      const rendered = await h.rendered(u.userId);
+      expect(rendered.map((e) => e.data.imageId)).toEqual(images.map((i) => i.id));
+      expect(rendered.map((e) => e.data.split)).toEqual([
+        { page: 1, pages: 3 },
+        { page: 2, pages: 3 },
+        { page: 3, pages: 3 },
+      ]);
+      // The losers' files are gone: the user owns exactly the three listed.
+      const owners = await Promise.all(
+        (await h.blobKeys('images/')).map(async (k) => [k, (await h.deps.blobs.head(k))?.metadata.userId] as const),
+      );
+      const own = owners.filter(([, owner]) => owner === u.userId).map(([k]) => k.split('/').pop());
+      expect(own.sort()).toEqual(images.map((i) => i.filename).sort());
+    });
+
+    it('the same key with another body is a 409 and counts nothing, split or not', async () => {
+      const u = await h.user('free');
+      const auth: [string, string] = ['X-API-Key', u.apiKey];
+      const first = await post('/api/jsonable/table-to-image', auth, 'k', table(6, { split: { maxRows: 2 } }));
+      expect(first.status).toBe(200);
+      for (const other of [table(6, { split: { maxRows: 3 } }), table(7, { split: { maxRows: 2 } }), table(6)]) {
+        const res = await post('/api/jsonable/table-to-image', auth, 'k', other);
+        expect(res.status).toBe(409);
+        expect(res.body.error.message).toBe(
+          'Idempotency-Key was already used for a different request (another body, endpoint or project)',
+        );
+      }
+      // A split under a key first used for one image is a conflict as well.
+      expect((await post('/api/jsonable/table-to-image', auth, 'one', table(3))).status).toBe(200);
+      expect(
+        (await post('/api/jsonable/table-to-image', auth, 'one', table(6, { split: { maxRows: 2 } }))).status,
+      ).toBe(409);
+      expect(await h.rendered(u.userId)).toHaveLength(4);
+    });
   });
 
   it('refuses more than 20 images with 413 naming the limit', async () => {

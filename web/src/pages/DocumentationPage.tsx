@@ -250,7 +250,9 @@ export default function DocumentationPage() {
           the title and header and ends with "Page i of n"; the response lists them all in <Code>images</Code> (the
           top-level <Code>url</Code> is the first), and each counts as one table. A split needing more tables than you
           have left is refused whole (402) and nothing is counted; more than {MAX_SPLIT_IMAGES} images is refused (413).
-          A PDF already breaks into pages: <Code>"auto"</Code> changes nothing and <Code>maxRows</Code> is refused.
+          Retrying with the same <Code>Idempotency-Key</Code> answers the same <Code>images</Code>, counting nothing
+          again. A PDF already breaks into pages: <Code>"auto"</Code> changes nothing and <Code>maxRows</Code> is
+          refused.
         </Text>
         <Text>
           What an SVG contains: the table as vector shapes; its text as <Code>&lt;text&gt;</Code> in the bundled fonts,

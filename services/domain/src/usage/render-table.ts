@@ -18,7 +18,7 @@ import { MicroBatcher, type Gathered } from '../runtime/micro-batcher';
 import { StreamStateCache } from '../runtime/stream-state-cache';
 import {
   assertWithinAllowance,
-  priorRender,
+  priorImages,
   usageDecider,
   type RenderedImage,
   type UsageCommand,
@@ -75,7 +75,10 @@ export interface RenderTableResult {
   replayed: boolean;
   /** What the render had to leave out (images drawn as placeholders); none on a replay. */
   warnings?: string[];
-  /** Every image of a split (options.split), `image` first; absent for one image and on a replay. */
+  /**
+   * Every image of a split (options.split), `image` first, also when an Idempotency-Key replay
+   * answers a split again; absent for one image.
+   */
   images?: RenderedImage[];
 }
 
@@ -103,8 +106,8 @@ export class RenderService {
 
     // Cheap checks before the expensive render; the append below decides for real.
     const before = await this.cache.load(eventStore, stream);
-    const prior = priorRender(before.state, input.idempotencyKey, input.requestHash);
-    if (prior) return { image: prior, position: await positionOf(eventStore, stream, prior.imageId), replayed: true };
+    const prior = priorImages(before.state, input.idempotencyKey, input.requestHash);
+    if (prior) return replay(prior, await positionOf(eventStore, stream, prior[prior.length - 1]!.imageId));
     assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name);
 
     const remaining = plan.tablesPerPeriod === null ? null : plan.tablesPerPeriod - before.state.count;
@@ -132,8 +135,8 @@ export class RenderService {
         period,
         planTier: plan.tier,
         renderedAt: now.toISOString(),
-        // The first image answers an Idempotency-Key for the whole split.
-        first: i === 0,
+        // Each image of a split carries the key and its place: a replay answers all of them.
+        ...(outputs.length > 1 ? { split: { page: i + 1, pages: outputs.length } } : {}),
       });
     });
     const stored = await Promise.allSettled(
@@ -198,7 +201,7 @@ export class RenderService {
       period: number;
       planTier: RenderedImage['plan'];
       renderedAt: string;
-      first: boolean;
+      split?: { page: number; pages: number };
     },
   ): RenderedImage {
     return {
@@ -218,11 +221,12 @@ export class RenderService {
       title: output.title,
       source: input.source,
       plan: at.planTier,
-      idempotencyKey: at.first ? input.idempotencyKey : null,
+      idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,
       renderedAt: at.renderedAt,
       ...(input.live ? { live: input.live } : {}),
       ...(output.drawn ? { altText: altTextOf(output.drawn) } : {}),
+      ...(at.split ? { split: at.split } : {}),
     };
   }
 
@@ -269,11 +273,12 @@ export class RenderService {
         if ('refused' in outcome) return reject(outcome.refused);
         if (recorded.has(item.image.imageId)) return resolve({ image: item.image, position, replayed: false });
         // The same Idempotency-Key won before, possibly earlier in this very group: answer with
-        // that image and drop this render's own file.
-        const earlier = priorRender(state, item.image.idempotencyKey, item.image.requestHash)!;
+        // its images and drop this render's own files.
+        const earlier = priorImages(state, item.image.idempotencyKey, item.image.requestHash)!;
         await Promise.all([item.image, ...(item.pages ?? [])].map((image) => this.discard(image)));
-        const at = recorded.has(earlier.imageId) ? position : await positionOf(eventStore, stream, earlier.imageId);
-        resolve({ image: earlier, position: at, replayed: true });
+        const last = earlier[earlier.length - 1]!;
+        const at = recorded.has(earlier[0]!.imageId) ? position : await positionOf(eventStore, stream, last.imageId);
+        resolve(replay(earlier, at));
       }),
     );
   }
@@ -286,6 +291,11 @@ export class RenderService {
       deleteRequestData(this.deps.docs, image.imageId),
     ]);
   }
+}
+
+/** The answer to a repeated Idempotency-Key: the images the first request made, in order. */
+function replay(images: RenderedImage[], position: number): RenderTableResult {
+  return { image: images[0]!, position, replayed: true, ...(images.length > 1 ? { images } : {}) };
 }
 
 async function positionOf(eventStore: EventStore, stream: string, imageId: string): Promise<number> {

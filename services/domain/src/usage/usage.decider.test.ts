@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TableRendered } from '@jsonable/contracts/events';
 import { ConflictError, PaymentRequiredError } from '../errors';
 import { testDecider } from '../runtime/testing';
-import { usageDecider } from './usage.decider';
+import { priorImages, usageDecider, type UsageState } from './usage.decider';
 
 function rendered(n: number, idempotencyKey: string | null = null, requestHash = 'hash'): TableRendered {
   return {
@@ -94,3 +95,85 @@ describe('usage state', () => {
     expect([base.count, left.count, right.count]).toEqual([1, 2, 2]);
   });
 });
+
+describe('a split under an Idempotency-Key', () => {
+  /** Image `page` of `pages` of one keyed split, as RenderService describes it. */
+  const page = (n: number, key: string | null, p: number, pages: number, hash = 'hash'): TableRendered => {
+    const event = rendered(n, key, hash);
+    return pages > 1 ? { ...event, data: { ...event.data, split: { page: p, pages } } } : event;
+  };
+  const fold = (events: TableRendered[]): UsageState =>
+    events.reduce((state, e) => usageDecider.evolve(state, e), usageDecider.initialState());
+
+  it('counts every page in one decision and answers all of them, in order, for the key', () => {
+    const pages = [page(1, 'k', 1, 3), page(2, 'k', 2, 3), page(3, 'k', 3, 3)];
+    spec
+      .given([])
+      .when({
+        type: 'RecordRender',
+        data: { image: pages[0]!.data, pages: [pages[1]!.data, pages[2]!.data], allowance: 5, planName: 'Free' },
+      })
+      .then(pages);
+    expect(priorImages(fold(pages), 'k', 'hash')?.map((i) => i.imageId)).toEqual(['img-1', 'img-2', 'img-3']);
+    // The key with another body is a conflict, and a new key or none has nothing before it.
+    expect(() => priorImages(fold(pages), 'k', 'other')).toThrow(ConflictError);
+    expect(priorImages(fold(pages), 'new', 'hash')).toBeNull();
+    expect(priorImages(fold(pages), null, 'hash')).toBeNull();
+  });
+
+  it('still folds a split recorded before its later images carried the key: the first image answers', () => {
+    // Then: the first image alone carried the key, and none carried its place.
+    const state = fold([rendered(1, 'k'), rendered(2), rendered(3)]);
+    expect(state.count).toBe(3);
+    expect(priorImages(state, 'k', 'hash')?.map((i) => i.imageId)).toEqual(['img-1']);
+  });
+
+  it('property: whatever the keys and page counts, a key answers exactly the images its first request made', () => {
+    const request = fc.record({
+      key: fc.option(fc.constantFrom('a', 'b', 'c', 'a 2'), { nil: null }),
+      pages: fc.integer({ min: 1, max: 4 }),
+    });
+    fc.assert(
+      fc.property(fc.array(request, { maxLength: 25 }), (requests) => {
+        let state = usageDecider.initialState();
+        let n = 0;
+        const made = new Map<string, string[]>();
+        for (const { key, pages } of requests) {
+          const hash = `body-${key}`;
+          const prior = priorImages(state, key, hash);
+          if (key !== null && made.has(key)) {
+            expect(prior?.map((i) => i.imageId)).toEqual(made.get(key));
+            continue;
+          }
+          expect(prior).toBeNull();
+          const events = Array.from({ length: pages }, (_, i) => page(++n, key, i + 1, pages, hash));
+          const decided = usageDecider.decide(
+            {
+              type: 'RecordRender',
+              data: {
+                image: events[0]!.data,
+                ...(pages > 1 ? { pages: events.slice(1).map((e) => e.data) } : {}),
+                allowance: null,
+                planName: 'Free',
+              },
+            },
+            state,
+          );
+          expect(decided).toEqual(events);
+          state = decided.reduce((s, e) => usageDecider.evolve(s, e), state);
+          if (key !== null)
+            made.set(
+              key,
+              events.map((e) => e.data.imageId),
+            );
+        }
+        expect(state.count).toBe([...made.values()].reduce((a, b) => a + b.length, 0) + unkeyed(requests));
+      }),
+    );
+  });
+});
+
+/** Images made by requests without a key (each of them renders). */
+function unkeyed(requests: { key: string | null; pages: number }[]): number {
+  return requests.filter((r) => r.key === null).reduce((a, r) => a + r.pages, 0);
+}

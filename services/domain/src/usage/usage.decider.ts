@@ -67,12 +67,20 @@ export interface UsageState {
 
 export const initialState = (): UsageState => ({ count: 0, keys: KeyIndex.empty() });
 
+/**
+ * Where the index keeps image `page` (2 or more) of a split answered by `key`: the first image
+ * stays under the key itself. A NUL never occurs in a key (printable ASCII only).
+ */
+const pageKey = (key: string, page: number): string => `${key}\u0000${page}`;
+
 export function evolve(state: UsageState, event: UsageEvent): UsageState {
   switch (event.type) {
     case 'TableRendered': {
       const key = event.data.idempotencyKey;
       if (key === null) return { count: state.count + 1, keys: state.keys };
-      return { count: state.count + 1, keys: state.keys.index.with(state.keys.length, key, event.data) };
+      const page = event.data.split?.page ?? 1;
+      const at = page > 1 ? pageKey(key, page) : key;
+      return { count: state.count + 1, keys: state.keys.index.with(state.keys.length, at, event.data) };
     }
     default:
       return assertNever(event.type);
@@ -89,6 +97,22 @@ export function priorRender(state: UsageState, key: string | null, requestHash: 
   if (!prior) return null;
   if (prior.requestHash !== requestHash) throw new ConflictError(renderMessages.idempotencyConflict);
   return prior;
+}
+
+/**
+ * Every image an earlier request with this key made, in order (a split's pages; one image
+ * otherwise), or null; another body is a conflict. A split recorded before its later images
+ * carried the key answers its first image only.
+ */
+export function priorImages(state: UsageState, key: string | null, requestHash: string): RenderedImage[] | null {
+  const first = priorRender(state, key, requestHash);
+  if (first === null || key === null) return null;
+  const images = [first];
+  for (let page = 2; page <= (first.split?.pages ?? 1); page++) {
+    const image = state.keys.index.get(pageKey(key, page), state.keys.length);
+    if (image) images.push(image);
+  }
+  return images;
 }
 
 export function assertWithinAllowance(state: UsageState, allowance: number | null, planName: string): void {
