@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toaster';
 import { createProject, type Project } from '../../lib/api/projects';
@@ -9,7 +9,7 @@ import {
   type ProjectFormErrors,
   type ProjectFormValues,
 } from '../../lib/project-form';
-import { AppDialog } from '../AppDialog';
+import { ActionDialog } from '../ActionDialog';
 
 export interface CreateProjectDialogProps {
   open: boolean;
@@ -66,26 +66,12 @@ export function CreateProjectDialog({
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={open}
       onClose={close}
       title="Create New Project"
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="create-project-form"
-            colorPalette="brand"
-            loading={submitting}
-            loadingText="Creating..."
-          >
-            Create Project
-          </Button>
-        </>
-      }
+      busy={submitting}
+      action={{ label: 'Create Project', busyLabel: 'Creating...', form: 'create-project-form' }}
     >
       <form id="create-project-form" onSubmit={submit} noValidate>
         <Stack gap="4">
@@ -143,6 +129,6 @@ export function CreateProjectDialog({
           </Field.Root>
         </Stack>
       </form>
-    </AppDialog>
+    </ActionDialog>
   );
 }

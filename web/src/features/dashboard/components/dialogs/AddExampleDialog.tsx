@@ -1,51 +1,33 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { messageOf } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toaster';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { addExampleImage } from '../../../../lib/api/images';
 import type { Project } from '../../../../lib/api/projects';
-import { AppDialog } from '../../../../components/AppDialog';
+import { ActionDialog, useDialogAction } from '../../../../components/ActionDialog';
 
 /** Renders a small sample table into the project, using its default styles (counts toward usage). */
 export function AddExampleDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const [title, setTitle] = useState('Regional Sales');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
   useEffect(() => {
     if (project) setTitle('Regional Sales');
   }, [project]);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!project) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await addExampleImage(project.id, title.trim() || 'Regional Sales');
-      toast.success('Example added', `An example table was added to ${project.name}.`);
-      onClose();
-    } catch (err) {
-      toast.error('Failed to add example', messageOf(err, 'The example image could not be created. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+      return ['Example added', `An example table was added to ${project.name}.`];
+    }, ['Failed to add example', 'The example image could not be created. Please try again.']);
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={project !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title="Add Example Image"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-example-form" colorPalette="brand" loading={busy} loadingText="Adding...">
-            Add Example
-          </Button>
-        </>
-      }
+      busy={busy}
+      action={{ label: 'Add Example', busyLabel: 'Adding...', form: 'add-example-form' }}
     >
       <form id="add-example-form" onSubmit={submit} noValidate>
         <Stack gap="3">
@@ -59,6 +41,6 @@ export function AddExampleDialog({ project, onClose }: { project: Project | null
           </Field.Root>
         </Stack>
       </form>
-    </AppDialog>
+    </ActionDialog>
   );
 }

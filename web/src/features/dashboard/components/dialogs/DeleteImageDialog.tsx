@@ -1,50 +1,31 @@
-import { useState } from 'react';
-import { Button, Text } from '@chakra-ui/react';
-import { messageOf } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toaster';
+import { Text } from '@chakra-ui/react';
 import { deleteImage, type TableImage } from '../../../../lib/api/images';
-import { AppDialog } from '../../../../components/AppDialog';
+import { ActionDialog, useDialogAction } from '../../../../components/ActionDialog';
 
 export function DeleteImageDialog({ image, onClose }: { image: TableImage | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
 
-  async function confirm() {
+  function confirm() {
     if (!image) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await deleteImage(image.id);
-      toast.success('Image deleted', 'Its public URL no longer serves the image.');
-      onClose();
-    } catch (err) {
-      toast.error('Failed to delete image', messageOf(err, 'The image could not be deleted. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+      return ['Image deleted', 'Its public URL no longer serves the image.'];
+    }, ['Failed to delete image', 'The image could not be deleted. Please try again.']);
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={image !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title="Delete Image"
       alert
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={confirm} loading={busy} loadingText="Deleting...">
-            Delete Image
-          </Button>
-        </>
-      }
+      busy={busy}
+      action={{ label: 'Delete Image', busyLabel: 'Deleting...', colorPalette: 'red', onClick: confirm }}
     >
       <Text>
         Delete <strong>{image?.title || image?.filename}</strong>? The file is removed and its public URL will answer
         404 wherever it is embedded. This cannot be undone.
       </Text>
-    </AppDialog>
+    </ActionDialog>
   );
 }

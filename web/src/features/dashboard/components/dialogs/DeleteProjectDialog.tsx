@@ -1,50 +1,31 @@
-import { useState } from 'react';
-import { Button, Text } from '@chakra-ui/react';
-import { messageOf } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toaster';
+import { Text } from '@chakra-ui/react';
 import { deleteProject, type Project } from '../../../../lib/api/projects';
-import { AppDialog } from '../../../../components/AppDialog';
+import { ActionDialog, useDialogAction } from '../../../../components/ActionDialog';
 
 export function DeleteProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
 
-  async function confirm() {
+  function confirm() {
     if (!project) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await deleteProject(project.id);
-      toast.success('Project deleted', `${project.name} and its API key are gone; its images are kept.`);
-      onClose();
-    } catch (err) {
-      toast.error('Failed to delete project', messageOf(err, 'The project could not be deleted. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+      return ['Project deleted', `${project.name} and its API key are gone; its images are kept.`];
+    }, ['Failed to delete project', 'The project could not be deleted. Please try again.']);
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={project !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title="Delete Project"
       alert
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={confirm} loading={busy} loadingText="Deleting...">
-            Delete Project
-          </Button>
-        </>
-      }
+      busy={busy}
+      action={{ label: 'Delete Project', busyLabel: 'Deleting...', colorPalette: 'red', onClick: confirm }}
     >
       <Text>
         Delete <strong>{project?.name}</strong>? Its endpoint and API key stop working at once. Images already made stay
         available at their URLs and remain in your image list.
       </Text>
-    </AppDialog>
+    </ActionDialog>
   );
 }

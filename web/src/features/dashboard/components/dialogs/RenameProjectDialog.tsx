@@ -1,16 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
-import { messageOf } from '../../../../lib/api-client';
-import { toast } from '../../../../lib/toaster';
+import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { renameProject, type Project } from '../../../../lib/api/projects';
 import { validateRename, type ProjectFormErrors } from '../../../../lib/project-form';
-import { AppDialog } from '../../../../components/AppDialog';
+import { ActionDialog, useDialogAction } from '../../../../components/ActionDialog';
 
 export function RenameProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<ProjectFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
 
   useEffect(() => {
     if (project) {
@@ -20,47 +18,25 @@ export function RenameProjectDialog({ project, onClose }: { project: Project | n
     }
   }, [project]);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!project) return;
     const found = validateRename({ name, description });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
+    void run(async () => {
       await renameProject(project.id, { name: name.trim(), description: description.trim() });
-      toast.success('Project renamed', `The project is now called ${name.trim()}.`);
-      onClose();
-    } catch (err) {
-      toast.error('Failed to rename project', messageOf(err, 'The project could not be renamed. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
+      return ['Project renamed', `The project is now called ${name.trim()}.`];
+    }, ['Failed to rename project', 'The project could not be renamed. Please try again.']);
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={project !== null}
-      onClose={() => {
-        if (!saving) onClose();
-      }}
+      onClose={onClose}
       title="Rename Project"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="rename-project-form"
-            colorPalette="brand"
-            loading={saving}
-            loadingText="Saving..."
-          >
-            Save
-          </Button>
-        </>
-      }
+      busy={busy}
+      action={{ label: 'Save', busyLabel: 'Saving...', form: 'rename-project-form' }}
     >
       <form id="rename-project-form" onSubmit={submit} noValidate>
         <Stack gap="4">
@@ -79,6 +55,6 @@ export function RenameProjectDialog({ project, onClose }: { project: Project | n
           </Field.Root>
         </Stack>
       </form>
-    </AppDialog>
+    </ActionDialog>
   );
 }
