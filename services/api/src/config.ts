@@ -25,6 +25,8 @@ export interface ServerConfig extends AppConfig {
   renderWorkers: number | null;
   /** Renders allowed to wait for a worker (RENDER_QUEUE; default the pool's 256); more get 503. */
   renderQueue?: number | null;
+  /** MB the renders running at once may reserve in all (RENDER_MEMORY_MB; default the pool's 768). */
+  renderMemoryMb?: number | null;
   mailgun: null | { apiKey: string; domain: string; url: string | null; from: string };
   /** Free space under DATA_DIR below which the status says degraded (bytes). */
   minFreeDiskBytes: number;
@@ -112,6 +114,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: url(['http:', 'https:']),
   RENDER_WORKERS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   RENDER_QUEUE: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
+  RENDER_MEMORY_MB: z.preprocess(blankToUndefined, z.coerce.number().int().min(64).max(1_048_576).optional()),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
@@ -182,6 +185,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     renderWorkers: e.RENDER_WORKERS ?? null,
     renderQueue: e.RENDER_QUEUE ?? null,
+    renderMemoryMb: e.RENDER_MEMORY_MB ?? null,
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,

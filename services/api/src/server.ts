@@ -177,6 +177,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       createRenderPool({
         ...(config.renderWorkers ? { size: config.renderWorkers } : {}),
         ...(typeof config.renderQueue === 'number' ? { maxQueue: config.renderQueue } : {}),
+        ...(typeof config.renderMemoryMb === 'number' ? { memoryBudgetMb: config.renderMemoryMb } : {}),
       });
     const pool = options.renderer ?? (config.role === 'projector' ? lazyRenderer(createPool) : createPool());
     cleanups.push(() => pool.close());

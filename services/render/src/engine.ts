@@ -26,6 +26,7 @@ import { decodeImages, freeImages, paintCanvas, releaseCanvas } from './paint/ca
 import { largestPageBody, renderPdf } from './paint/pdf';
 import { encodePng, encodePngParallel } from './paint/png';
 import { renderSvg } from './paint/svg';
+import { renderMemoryMb } from './pool/memory';
 import { loadShaper } from './paint/svg-glyphs';
 
 export { ensureFontsRegistered } from './fonts';
@@ -34,6 +35,14 @@ export { LIMITS } from './limits';
 export interface RenderEnv {
   /** Fetches one cell image (SSRF-safe loader by default). */
   loadImage?: (src: string) => Promise<{ bytes: Buffer; contentType: string }>;
+  /**
+   * Called once, after layout and before any image is fetched or pixel allocated, with the MB this
+   * render will hold (pool/memory.ts, `renderMemoryMb`); the render goes on when it resolves (the
+   * pool's memory budget).
+   */
+  reserveMemory?: (mb: number) => Promise<void>;
+  /** Deflate a large PNG in two halves at once, one on a libuv thread (default true). */
+  parallelDeflate?: boolean;
 }
 
 export interface FetchedImages {
@@ -190,7 +199,9 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   }
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor, format);
-  return paintTable(model, layout, format, env, input.imageBudget ?? imageBudgets.table);
+  const budget = input.imageBudget ?? imageBudgets.table;
+  await env.reserveMemory?.(memoryOf(model, [layout], format, budget));
+  return paintTable(model, layout, format, env, budget);
 }
 
 /**
@@ -228,12 +239,28 @@ async function renderSplit(
     pixels: Math.floor(budget.pixels / pages.length),
     bytes: Math.floor(budget.bytes / pages.length),
   };
+  // Pages are painted one after the other: the largest one's memory, with every page's images.
+  await env.reserveMemory?.(memoryOf(model, layouts, format, share));
   const outputs: RenderOutput[] = [];
   for (let i = 0; i < pages.length; i++) {
     outputs.push(await paintTable(pages[i]!, layouts[i]!, format, env, share));
   }
   const first = outputs[0]!;
   return { ...first, pages: outputs };
+}
+
+/** What a laid-out render will hold (pool/memory.ts): its largest canvas, its images, its cells. */
+function memoryOf(model: TableModel, layouts: Layout[], format: ImageFormat, budget: ImageBudget): number {
+  const raster = isRasterFormat(format);
+  const scale = model.deviceScaleFactor;
+  const canvasPixels = raster
+    ? Math.max(...layouts.map((l) => Math.ceil(l.width * scale) * Math.ceil(l.height * scale)))
+    : 0;
+  const drawn = drawnSizes(model, raster ? scale : 2);
+  let drawnPixels = 0;
+  for (const size of drawn.values()) drawnPixels += size.width * size.height;
+  const cells = model.bodyRowCount * model.columns.length;
+  return renderMemoryMb({ format, canvasPixels, images: drawn.size, drawnPixels, budget, cells });
 }
 
 /** Fetches the cell images, paints and encodes one laid-out table. */
@@ -269,10 +296,11 @@ async function paintTable(
       freeImages(decoded);
       const pixels = canvas.data();
       releaseCanvas(canvas);
-      bytes = await encodePngParallel(pixels, canvas.width, canvas.height, {
-        dpi: 96 * model.deviceScaleFactor,
-        opaque,
-      });
+      const png = { dpi: 96 * model.deviceScaleFactor, opaque };
+      bytes =
+        env.parallelDeflate === false
+          ? encodePng(pixels, canvas.width, canvas.height, png)
+          : await encodePngParallel(pixels, canvas.width, canvas.height, png);
       break;
     }
     case 'jpeg':

@@ -33,6 +33,19 @@ describe('estimateRenderCost', () => {
     // Image bombs: the demo's 1-megapixel budget keeps them cheap; a key's 32 MP budget does not.
     expect(heavy(bombTable(200, 16), { imageBudget: imageBudgets.demo })).toBe(false);
     expect(heavy(bombTable(200, 16))).toBe(true);
+    // Two images drawn at 4000 × 4000 are decoded at full size and painted on a 32 M pixel canvas:
+    // heavy, though only two cells (the abuse bench's BIG_IMAGES, which ran beside light renders).
+    const drawnAt = (side: number, options: object = {}) => ({
+      headers: ['Image'],
+      rows: [0, 1].map(() => [
+        { type: 'image', value: 'https://example.com/a.png', format: { width: side, height: side } },
+      ]),
+      options,
+    });
+    expect(heavy(drawnAt(4000))).toBe(true);
+    expect(heavy(drawnAt(40))).toBe(false);
+    expect(heavy(drawnAt(1000))).toBe(false);
+    expect(heavy(drawnAt(1000, { deviceScaleFactor: 3 }))).toBe(true);
   });
 
   it('never throws on requests of odd shapes', () => {

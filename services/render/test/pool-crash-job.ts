@@ -4,12 +4,13 @@
  */
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { render as renderWithEngine, warmUp } from '../src/pool/engine-job';
+import type { JobContext } from '../src/pool/protocol';
 
 export { warmUp };
 
 export const CRASH_WORKER = 'crash the worker';
 
-export function render(input: RenderInput): Promise<RenderOutput> {
+export function render(input: RenderInput, job: JobContext): Promise<RenderOutput> {
   if (input.request.title === CRASH_WORKER) process.exit(1);
-  return renderWithEngine(input);
+  return renderWithEngine(input, job);
 }

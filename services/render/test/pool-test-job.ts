@@ -5,6 +5,7 @@
  */
 import { resourceLimits, threadId } from 'node:worker_threads';
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
+import type { JobContext } from '../src/pool/protocol';
 
 let warmUps = 0;
 /** Renders running in this worker right now (the pool must never run two at once). */
@@ -29,6 +30,13 @@ export type Payload = {
   delayMs?: number;
   /** Answer the worker's own V8 limits (as JSON) instead of `echo`. */
   limits?: boolean;
+  /**
+   * Reserve this many MB of the pool's memory budget before the rest, and hold them (as the
+   * ledger's count) until the job ends. The ledger is shared by every worker: [MB held now by all
+   * jobs, the most ever held at once].
+   */
+  reserveMb?: number;
+  ledger?: Int32Array;
 };
 
 class InputError extends Error {
@@ -40,11 +48,23 @@ class InputError extends Error {
   }
 }
 
-export async function render(input: RenderInput): Promise<RenderOutput> {
+export async function render(input: RenderInput, job: JobContext): Promise<RenderOutput> {
   running++;
+  const p = (input.request ?? {}) as Payload;
+  let held = 0;
   try {
+    if (p.reserveMb !== undefined) {
+      await job.reserveMemory(p.reserveMb);
+      held = p.reserveMb;
+      if (p.ledger) {
+        const now = Atomics.add(p.ledger, 0, held) + held;
+        for (let most = Atomics.load(p.ledger, 1); now > most; most = Atomics.load(p.ledger, 1))
+          if (Atomics.compareExchange(p.ledger, 1, most, now) === most) break;
+      }
+    }
     return await renderJob(input, running);
   } finally {
+    if (held && p.ledger) Atomics.sub(p.ledger, 0, held);
     running--;
   }
 }

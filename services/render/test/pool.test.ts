@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderPool, RenderPoolError, type RenderPool, type RenderPoolOptions } from '../src/pool';
 import { poolJob, type Payload } from './pool-test-job';
@@ -238,16 +239,118 @@ describe('createRenderPool', () => {
     expect(done).toEqual(['light', 'heavy 1', 'heavy 2']);
   });
 
-  it('runs its workers at a lower CPU priority than the main thread (Linux)', async () => {
+  it('runs the workers that may take heavy renders at a lower CPU priority, the light ones at their own (Linux)', async () => {
     if (process.platform !== 'linux') return;
     const nices = () =>
       readdirSync('/proc/self/task').map((tid) =>
         Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
       );
-    const before = nices().filter((n) => n === 7).length;
-    const p = pool({ size: 2, niceness: 7 });
+    const count = (nice: number) => nices().filter((n) => n === nice).length;
+    const before = [count(7), count(3)];
+    const p = pool({ size: 3, heavySlots: 2, niceness: 7, lightNiceness: 3 });
     await p.ready();
-    expect(nices().filter((n) => n === 7).length - before).toBe(2);
+    expect([count(7) - before[0]!, count(3) - before[1]!]).toEqual([2, 1]);
     expect(getPriority()).toBe(0);
   });
+
+  it('keeps a light worker for light renders: they run there at once while heavy ones hold the others', async () => {
+    const p = pool({ size: 2, heavySlots: 1 });
+    await p.ready();
+    const heavy = {
+      delayMs: 800,
+      headers: Array.from({ length: 10 }, (_, i) => `c${i}`),
+      rows: Array.from({ length: 400 }, () => []),
+    };
+    const slow = p.render({ ...poolJob({ ...heavy, echo: 'heavy' }), format: 'pdf' }, { lane: 'x' });
+    const lights = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const out = await p.render(poolJob({ echo: `light ${i}` }), { lane: `l${i}` });
+      lights.push({ ms: performance.now() - t0, worker: out.width });
+    }
+    const heavyOut = await slow;
+    // None ran on the heavy render's worker, and none waited for it (800 ms).
+    expect(lights.every((l) => l.worker !== heavyOut.width)).toBe(true);
+    expect(Math.max(...lights.map((l) => l.ms))).toBeLessThan(800);
+  });
+});
+
+describe("the pool's memory budget", () => {
+  /** A ledger the test jobs share across workers: [MB held now, the most held at once]. */
+  const ledger = () => new Int32Array(new SharedArrayBuffer(8));
+
+  it('never lets the renders running at once reserve more than the budget, whatever their mix', async () => {
+    const p = pool({ size: 4, heavySlots: 4, memoryBudgetMb: 1_000 });
+    await p.ready();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ mb: fc.integer({ min: 0, max: 1_000 }), delayMs: fc.integer({ min: 0, max: 40 }) }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        async (jobs) => {
+          const held = ledger();
+          const outputs = await Promise.all(
+            jobs.map((j, i) =>
+              p.render(poolJob({ echo: `job ${i}`, reserveMb: j.mb, delayMs: j.delayMs, ledger: held }), {
+                lane: `lane ${i}`,
+              }),
+            ),
+          );
+          expect(outputs.map((o) => Buffer.from(o.bytes).toString())).toEqual(jobs.map((_, i) => `job ${i}`));
+          expect(held[1]).toBeLessThanOrEqual(1_000);
+          expect(p.stats()).toMatchObject({ reservedMb: 0, waitingForMemory: 0 });
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it('runs renders that fit together at once, and one that does not fit after the others', async () => {
+    const p = pool({ size: 3, heavySlots: 3, memoryBudgetMb: 1_000 });
+    await p.ready();
+    const held = ledger();
+    const job = (mb: number) => p.render(poolJob({ reserveMb: mb, delayMs: 300, ledger: held }), { lane: `${mb}` });
+    await Promise.all([job(300), job(300), job(300)]);
+    expect(held[1]).toBe(900); // all three at once: the budget is not a lock
+    const big = ledger();
+    const bigJob = (mb: number) => p.render(poolJob({ reserveMb: mb, delayMs: 300, ledger: big }), { lane: `${mb}` });
+    await Promise.all([bigJob(600), bigJob(600), bigJob(5_000)]);
+    // 600 + 600 > 1,000: one after the other; 5,000 counts as the whole budget and runs alone.
+    expect(big[1]).toBe(5_000);
+    expect(p.stats().reservedMb).toBe(0);
+  }, 60_000);
+
+  it('does not run the time limit of a render waiting for memory, and refuses one that waited maxWaitMs', async () => {
+    const p = pool({ size: 2, heavySlots: 2, memoryBudgetMb: 100, timeoutMs: 600, maxWaitMs: 2_000 });
+    await p.ready();
+    const first = p.render(poolJob({ echo: 'first', reserveMb: 100, delayMs: 500 }), { lane: 'a' });
+    await new Promise((r) => setTimeout(r, 50));
+    // Waits ~450 ms for memory then runs 400 ms: past its 600 ms limit only if the wait counted.
+    const second = p.render(poolJob({ echo: 'second', reserveMb: 100, delayMs: 400 }), { lane: 'b' });
+    expect(Buffer.from((await first).bytes).toString()).toBe('first');
+    expect(Buffer.from((await second).bytes).toString()).toBe('second');
+
+    const q = pool({ size: 2, heavySlots: 2, memoryBudgetMb: 100, timeoutMs: 5_000, maxWaitMs: 200 });
+    await q.ready();
+    const long = q.render(poolJob({ echo: 'long', reserveMb: 100, delayMs: 1_000 }), { lane: 'a' });
+    await new Promise((r) => setTimeout(r, 50));
+    const refused = await failure(q.render(poolJob({ echo: 'waits', reserveMb: 1 }), { lane: 'b' }));
+    expect(refused).toMatchObject({ status: 503, message: 'Renderer busy, try again' });
+    expect(Buffer.from((await long).bytes).toString()).toBe('long');
+    // The refused render's worker carries on.
+    const after = await Promise.all([1, 2].map((i) => q.render(poolJob({ echo: `after ${i}`, reserveMb: 10 }))));
+    expect(after.map((o) => Buffer.from(o.bytes).toString())).toEqual(['after 1', 'after 2']);
+    expect(q.stats()).toMatchObject({ reservedMb: 0, replaced: 0 });
+  }, 60_000);
+
+  it('gives back the memory of a render whose worker died', async () => {
+    const p = pool({ size: 2, heavySlots: 2, memoryBudgetMb: 100 });
+    await p.ready();
+    const dying = failure(p.render(poolJob({ reserveMb: 100, delayMs: 200, exit: true }), { lane: 'a' }));
+    expect((await dying).status).toBe(500);
+    const next = await p.render(poolJob({ echo: 'next', reserveMb: 100 }), { lane: 'b' });
+    expect(Buffer.from(next.bytes).toString()).toBe('next');
+    expect(p.stats().reservedMb).toBe(0);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@
  * (HEAVY_COST): heavy ones do not take the worker kept for light ones.
  */
 import type { ImageFormat } from '@jsonable/contracts/formats';
+import { PRESETS } from '@jsonable/contracts/presets';
 import { imageBudgets } from '@jsonable/contracts/render-api';
 import type { RenderInput } from '@jsonable/domain/ports';
 
@@ -22,8 +23,16 @@ const PER_CELL: Record<ImageFormat, number> = { png: 0.6, jpeg: 0.6, webp: 0.8, 
 const PDF_BASE = 200;
 /** Per image cell: fetch or base64 decode and sniff its header (200 bombs on the demo: 0.14 s in all). */
 const PER_IMAGE = 1;
-/** Decoding: ~20 ms per megapixel; assume 1 MP per image, up to the table's pixel budget. */
+/**
+ * Decoding and drawing: ~20 ms per megapixel. An image counts as 1 MP, or as the size it is drawn
+ * at when that is larger (`format.width` × `format.height` at the device scale: an image drawn at
+ * 4000 × 4000 is decoded at full size, painted and encoded), up to the table's pixel budget.
+ */
 const PER_MEGAPIXEL = 20;
+/** Painting and encoding the canvas area images are drawn on: ~15 ms per megapixel. */
+const PER_CANVAS_MEGAPIXEL = 15;
+/** The largest canvas (40 M pixels, the PNG/JPEG limit). */
+const MAX_CANVAS_MP = 40;
 
 type Loose = Record<string, unknown>;
 const obj = (v: unknown): Loose | undefined =>
@@ -44,11 +53,20 @@ export function estimateRenderCost(input: RenderInput): number {
     ) ?? 'png';
   let cost = rows * columns * PER_CELL[format] + (format === 'pdf' ? PDF_BASE : 0);
 
-  const imageColumns = firstCells.slice(0, 200).filter(isImageCell).length;
-  const images = Math.min(rows * imageColumns, 200);
+  const imageCells = firstCells.slice(0, 200).filter(isImageCell);
+  const images = Math.min(rows * imageCells.length, 200);
   if (images > 0) {
     const budgetMp = (input.imageBudget ?? imageBudgets.table).pixels / 1e6;
-    cost += images * PER_IMAGE + Math.min(images, budgetMp) * PER_MEGAPIXEL;
+    const preset = request.options.preset ? PRESETS[request.options.preset]?.scale : undefined;
+    const scale = request.options.deviceScaleFactor ?? preset ?? 1;
+    const drawn = imageCells.map((cell) => drawnMegapixels(cell, scale));
+    const mean = (mp: number[]) => mp.reduce((a, b) => a + b, 0) / mp.length;
+    const decodedMp = images * mean(drawn.map((mp) => Math.max(1, mp)));
+    const drawnMp = images * mean(drawn);
+    cost +=
+      images * PER_IMAGE +
+      Math.min(decodedMp, budgetMp) * PER_MEGAPIXEL +
+      Math.min(drawnMp, MAX_CANVAS_MP) * PER_CANVAS_MEGAPIXEL;
   }
   return cost;
 }
@@ -56,4 +74,13 @@ export function estimateRenderCost(input: RenderInput): number {
 function isImageCell(cell: unknown): boolean {
   if (typeof cell === 'string') return cell.startsWith('data:image/');
   return obj(cell)?.type === 'image';
+}
+
+/** The megapixels an image cell asks to be drawn at (0 when it names no size). */
+function drawnMegapixels(cell: unknown, scale: number): number {
+  const format = obj(obj(cell)?.format);
+  const side = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+  const w = side(format?.width);
+  const h = side(format?.height);
+  return ((w || h) * (h || w) * scale * scale) / 1e6;
 }

@@ -4,6 +4,7 @@
  * fonts, measurement caches and encoders warm.
  */
 import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
+import type { JobContext } from './protocol';
 import { IMAGE_FORMATS } from '@jsonable/contracts/formats';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import { ensureFontsRegistered, renderTable } from '../engine';
@@ -25,6 +26,12 @@ export async function warmUp(): Promise<void> {
   }
 }
 
-export function render(input: RenderInput): Promise<RenderOutput> {
-  return renderTable(input);
+/**
+ * A render in the pool: it reserves its memory from the pool's budget once laid out, and deflates
+ * a large PNG on its own thread (the in-process engine splits it with a libuv thread, which is
+ * shared by the whole process and runs at its priority: a heavy render would then take a second
+ * core from the light renders and from the requests' file I/O).
+ */
+export function render(input: RenderInput, job: JobContext): Promise<RenderOutput> {
+  return renderTable(input, { reserveMemory: (mb) => job.reserveMemory(mb), parallelDeflate: false });
 }

@@ -20,7 +20,8 @@
  * rasters the native side): a sum of enforced bounds, not an estimate. What it does not count is
  * the worker's fixed cost (code, fonts, Skia's caches), which is measured with the idle process.
  */
-import { imageBudgets, tableLimits } from '@jsonable/contracts/render-api';
+import type { ImageFormat } from '@jsonable/contracts/formats';
+import { imageBudgets, tableLimits, type ImageBudget } from '@jsonable/contracts/render-api';
 import { MAX_IMAGE_PIXELS } from '../images/load';
 import { SPARE_MAX_PIXELS } from '../paint/canvas';
 
@@ -65,4 +66,57 @@ export function workerMemoryBound(heapMb: number = DEFAULT_HEAP_MB): WorkerMemor
     phasesMb: { decoding: mb(phases.decoding), painting: mb(phases.painting), pngEncoding: mb(phases.pngEncoding) },
     totalMb: heap + nativeMb,
   };
+}
+
+/**
+ * What the renders running at once may reserve in all (MB), by default: the pool's memory
+ * admission budget (`memoryBudgetMb`, RENDER_MEMORY_MB). A render reserves `renderMemoryMb` after
+ * layout and before it fetches, decodes or paints; one that does not fit waits until running renders
+ * give theirs back, and one that needs more than the whole budget reserves all of it (it runs
+ * alone). With the idle process (~0.35–0.5 GB with 2 workers, measured) this keeps the heaviest
+ * renders within about 0.5 + 0.77 GB together, whatever the worker count.
+ */
+export const DEFAULT_RENDER_MEMORY_MB = 768;
+
+/** The V8 heap a render is taken to grow by: a base, and per cell (pdfmake ~12 KB a cell, README). */
+const HEAP_BASE_MB = 16;
+const HEAP_PER_CELL_KB = { pdf: 12, other: 2 };
+
+/** What a laid-out render will hold, as the engine knows it after layout and before any pixel exists. */
+interface RenderMemoryNeed {
+  format: ImageFormat;
+  /** Device pixels of the largest canvas it paints (0 for SVG and PDF). */
+  canvasPixels: number;
+  /** Distinct cell images, and the device pixels they are drawn at in all. */
+  images: number;
+  drawnPixels: number;
+  /** The table's image budget (what may be fetched and kept). */
+  budget: ImageBudget;
+  /** Body cells (rows × columns). */
+  cells: number;
+}
+
+/**
+ * The memory one render reserves before it fetches, decodes or paints anything (MB): its native
+ * peak from the same phases as `workerMemoryBound`, with this table's canvas and images instead of
+ * the limits, plus its V8 heap growth estimated from its cells (at most the worker's heap limit).
+ */
+export function renderMemoryMb(need: RenderMemoryNeed, heapMb: number = DEFAULT_HEAP_MB): number {
+  const hasImages = need.images > 0;
+  const fetched = hasImages ? need.budget.bytes : 0;
+  const kept = Math.min(need.budget.pixels, need.drawnPixels) * RGBA;
+  const fullSizeDecode = hasImages ? Math.min(MAX_IMAGE_PIXELS, need.budget.pixels) * RGBA : 0;
+  const canvas = need.canvasPixels * RGBA;
+  const raster = need.format !== 'pdf' && need.format !== 'svg';
+  const held = (raster ? SPARE_MAX_PIXELS * RGBA : 0) + fetched;
+  const decoding = held + kept + fullSizeDecode;
+  const native = raster
+    ? Math.max(decoding, held + canvas + kept, held + 3 * canvas)
+    : // A PDF embeds its images as PNGs made from the decoded pixels: at most as many bytes again.
+      need.format === 'pdf'
+      ? decoding + kept
+      : decoding;
+  const perCell = need.format === 'pdf' ? HEAP_PER_CELL_KB.pdf : HEAP_PER_CELL_KB.other;
+  const heap = Math.min(heapMb + youngGenerationMb(heapMb), HEAP_BASE_MB + (need.cells * perCell) / 1024);
+  return Math.ceil(native / MB + heap);
 }

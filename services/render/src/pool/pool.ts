@@ -13,9 +13,15 @@
  *   rather than waiting behind work they cannot see; a render that waited maxWaitMs for a worker
  *   gets the same answer.
  * - Heavy renders (estimated cost past `heavyCost`: big PDFs, tables of thousands of cells, many
- *   images; cost.ts) run on at most `heavySlots` workers at once and are never sent ahead, so with
- *   2 workers or more one worker is always left for ordinary tables: a 20-row table does not wait
- *   30 s behind someone's 10,000-cell PDF.
+ *   images, images drawn large; cost.ts) run only on the `heavySlots` workers that may take them and
+ *   are never sent ahead, so with 2 workers or more the others are always left for ordinary tables:
+ *   a 20-row table does not wait 30 s behind someone's 10,000-cell PDF. Light renders go to those
+ *   others first.
+ * - A memory budget (`memoryBudgetMb`, memory-budget.ts): once laid out, before it fetches,
+ *   decodes or paints, a render reserves the memory it will hold (memory.ts, `renderMemoryMb`) and
+ *   waits until it fits under what the running renders reserved, so heavy renders never add up past
+ *   the budget whatever their mix. Its time limit does not run while it waits; a render that waits
+ *   maxWaitMs gets 503 'Renderer busy'.
  * - A per-render timeout: the worker is terminated (the only way to stop synchronous code) and
  *   replaced; only that call fails, with 503 'Rendering timed out'. 503 and not 500 because the
  *   input already passed the engine's size limits, so a timeout means the machine was starved,
@@ -23,8 +29,12 @@
  * - A V8 heap limit per worker (resourceLimits): a worker that exceeds it dies; its job alone
  *   fails (413) and a new worker takes its place. Native memory (Skia's pixel buffers) is not
  *   counted by V8; the engine's pixel limits and image budget bound it (memory.ts adds it up).
- * - Workers run at a lower CPU priority than the main thread (`niceness`), so that while renders
- *   saturate the cores the main thread still answers status, sign-in, lists and image files at once.
+ * - The workers that may run heavy renders run at a lower CPU priority than the main thread
+ *   (`niceness`), so that while renders saturate the cores the main thread still answers status,
+ *   sign-in, lists and image files at once. The workers kept for light renders (`lightNiceness`)
+ *   run at the main thread's: a light render is as short as a request's own work, and at nice 10
+ *   it got about a tenth of a core whenever the main thread (or anything else at nice 0) wanted the
+ *   same one, so an ordinary table waited on every request the server handled meanwhile.
  * - Output bytes come back transferred (moved, not copied).
  */
 import { availableParallelism } from 'node:os';
@@ -34,8 +44,9 @@ import type { RenderInput, RenderOutput, TableRenderer } from '@jsonable/domain/
 import { estimateRenderCost, HEAVY_COST } from './cost';
 import { rebuildWorkerError, RenderCrashError, RenderPoolError } from './errors';
 import { FairQueue } from './fair-queue';
-import { DEFAULT_HEAP_MB, youngGenerationMb } from './memory';
-import type { JobRequest, SerializedError, WorkerData, WorkerMessage } from './protocol';
+import { DEFAULT_HEAP_MB, DEFAULT_RENDER_MEMORY_MB, youngGenerationMb } from './memory';
+import { MemoryBudget } from './memory-budget';
+import type { PoolMessage, SerializedError, WorkerData, WorkerMessage } from './protocol';
 
 export interface RenderPoolOptions {
   /** Number of workers; defaults to the number of cores. */
@@ -67,6 +78,11 @@ export interface RenderPoolOptions {
    * overload the caller hears so (and retries after Retry-After) instead of waiting unseen.
    */
   maxWaitMs: number;
+  /**
+   * MB that the renders running at once may reserve in all (memory.ts, DEFAULT_RENDER_MEMORY_MB):
+   * a render whose reservation does not fit waits for running ones to end.
+   */
+  memoryBudgetMb: number;
   /** How long a new worker may take to load and warm up before it counts as failed. */
   startupTimeoutMs: number;
   /** file: URL of the job module the workers import (the engine by default). */
@@ -74,9 +90,11 @@ export interface RenderPoolOptions {
   /**
    * The workers' nice value (Linux: per thread; 0–19, higher yields more). Renders are CPU-bound
    * and the main thread's requests are short: with 10, a saturated renderer leaves the main thread
-   * the CPU it needs. 0 keeps the process's priority.
+   * the CPU it needs. 0 keeps the process's priority. For the workers that may run heavy renders.
    */
   niceness: number;
+  /** The nice value of the workers kept for light renders (default 0: the process's priority). */
+  lightNiceness: number;
 }
 
 export interface RenderPoolStats {
@@ -86,6 +104,9 @@ export interface RenderPoolStats {
   queued: number;
   /** Workers replaced after a timeout, a crash or running out of memory. */
   replaced: number;
+  /** MB of the memory budget reserved by running renders, and renders waiting for theirs. */
+  reservedMb: number;
+  waitingForMemory: number;
 }
 
 export interface RenderPool extends TableRenderer {
@@ -116,12 +137,19 @@ interface Job {
   resolve(output: RenderOutput): void;
   reject(error: Error): void;
   timer?: NodeJS.Timeout;
+  /** When its time limit started running, and the time it had used when it paused to wait for memory. */
+  startedAt?: number;
+  usedMs?: number;
+  /** Runs out while the running job waits for memory (maxWaitMs). */
+  memoryWait?: NodeJS.Timeout;
   /** Runs out while the job waits in the queue (maxWaitMs). */
   waitTimer?: NodeJS.Timeout;
 }
 
 interface Slot {
   worker: Worker;
+  /** May run heavy renders (one of the `heavySlots` workers); the others are kept for light ones. */
+  heavy: boolean;
   ready: boolean;
   /** Jobs sent to the worker, in order: the first is running (its timer is set), the rest wait. */
   jobs: Job[];
@@ -153,6 +181,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   const opts = poolOptions(options);
   const slots = new Set<Slot>();
   const queue = new FairQueue<Job>({ maxSize: opts.maxQueue, maxPerLane: opts.maxQueuePerLane });
+  const memory = new MemoryBudget<Job>(opts.memoryBudgetMb);
   const readyWaiters: Array<() => void> = [];
   /**
    * Some worker has been ready at least once. Before that the renderer is starting, not overloaded:
@@ -165,9 +194,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   let startupFailures = 0;
   let closed = false;
 
-  function spawn(): void {
-    const worker = startWorker(opts);
-    const slot: Slot = { worker, ready: false, jobs: [], retired: false };
+  function spawn(heavy: boolean): void {
+    const worker = startWorker(opts, heavy ? opts.niceness : opts.lightNiceness);
+    const slot: Slot = { worker, heavy, ready: false, jobs: [], retired: false };
     slot.startupTimer = setTimeout(() => {
       fail(slot, new RenderPoolError('startup-failed', 'Renderer could not start'));
     }, opts.startupTimeoutMs);
@@ -198,6 +227,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         // The 'error' and 'exit' events follow and retire the slot; keep the reason for callers.
         slot.startupError = message.error;
         return;
+      case 'reserve':
+        onReserve(slot, message.id, message.mb);
+        return;
       case 'done':
       case 'failed':
         onJobEnd(slot, message);
@@ -214,12 +246,54 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     dispatch();
   }
 
+  /**
+   * The running job asks for its memory: granted now, or it waits (its time limit paused) until
+   * running renders give enough back, at most maxWaitMs, after which it is refused as busy.
+   */
+  function onReserve(slot: Slot, id: number, mb: number): void {
+    const job = slot.jobs[0];
+    if (!job || job.id !== id) return;
+    const answer = (granted: boolean) => {
+      try {
+        slot.worker.postMessage({ type: 'memory', id, granted } satisfies PoolMessage);
+      } catch {
+        /* the worker is gone: its exit settles the job */
+      }
+    };
+    const now = memory.reserve(job, mb, () => {
+      if (job.memoryWait === undefined) return answer(true);
+      clearTimeout(job.memoryWait);
+      job.memoryWait = undefined;
+      startTimer(slot, job, job.timeoutMs - (job.usedMs ?? 0));
+      answer(true);
+    });
+    if (now) return;
+    clearTimeout(job.timer);
+    job.usedMs = performance.now() - (job.startedAt ?? performance.now());
+    job.memoryWait = setTimeout(() => {
+      job.memoryWait = undefined;
+      memory.release(job);
+      job.reject(new RenderPoolError('busy', 'Waited too long for render memory'));
+      // The worker's render then fails; its end is handled as any other (the job is already settled).
+      startTimer(slot, job, job.timeoutMs - (job.usedMs ?? 0));
+      answer(false);
+    }, opts.maxWaitMs);
+  }
+
+  /** A job ended (or its worker did): its memory goes back to the budget, to renders waiting for it. */
+  function giveBackMemory(job: Job): void {
+    clearTimeout(job.memoryWait);
+    job.memoryWait = undefined;
+    memory.release(job);
+  }
+
   /** A worker finished its running job: settle it, start the clock of the one sent ahead, send more. */
   function onJobEnd(slot: Slot, message: Extract<WorkerMessage, { type: 'done' | 'failed' }>): void {
     const job = slot.jobs[0];
     if (!job || job.id !== message.id) return;
     clearTimeout(job.timer);
     slot.jobs.shift();
+    giveBackMemory(job);
     // The worker has already started the next job it holds: its time runs from now.
     if (slot.jobs.length > 0) startTimer(slot, slot.jobs[0]!);
     if (message.type === 'done') job.resolve(message.output);
@@ -249,6 +323,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     slot.jobs = [];
     if (job) {
       clearTimeout(job.timer);
+      giveBackMemory(job);
       job.reject(error);
     }
     // Jobs sent ahead had not started: they keep their place at the front of their lanes.
@@ -273,14 +348,18 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
     } else {
       replaced++;
     }
-    spawn();
+    topUp();
     dispatch();
   }
 
-  function startTimer(slot: Slot, job: Job): void {
-    job.timer = setTimeout(() => {
-      fail(slot, new RenderPoolError('timeout'));
-    }, job.timeoutMs);
+  function startTimer(slot: Slot, job: Job, ms: number = job.timeoutMs): void {
+    job.startedAt = performance.now() - (job.timeoutMs - ms);
+    job.timer = setTimeout(
+      () => {
+        fail(slot, new RenderPoolError('timeout'));
+      },
+      Math.max(0, ms),
+    );
   }
 
   /** Workers running a heavy render (a heavy render is never sent ahead, so it runs at once). */
@@ -292,18 +371,20 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
 
   function dispatch(): void {
     // Level by level: every idle worker gets a job before any gets one sent ahead.
+    // Workers kept for light renders first, so the others stay free for heavy ones.
+    const ordered = [...slots].sort((a, b) => Number(a.heavy) - Number(b.heavy));
     for (let level = 1; level <= opts.jobsPerWorker && queue.length > 0; level++) {
-      for (const slot of slots) {
+      for (const slot of ordered) {
         // A loop, not an if: a job that cannot be sent leaves the slot free for the next one.
         while (queue.length > 0 && slot.ready && !slot.retired && slot.jobs.length < level) {
           // Nothing waits behind a heavy render; a heavy one starts only on an idle worker.
           if (slot.jobs.some((j) => j.heavy)) break;
-          const heavyFits = slot.jobs.length === 0 && heavyRunning() < opts.heavySlots;
+          const heavyFits = slot.heavy && slot.jobs.length === 0 && heavyRunning() < opts.heavySlots;
           const job = queue.take((j) => !j.heavy || heavyFits);
           if (!job) break;
           clearTimeout(job.waitTimer);
           try {
-            slot.worker.postMessage({ id: job.id, input: job.input } satisfies JobRequest);
+            slot.worker.postMessage({ type: 'render', id: job.id, input: job.input } satisfies PoolMessage);
           } catch {
             // Only JSON-like input can cross to a worker (a function or a symbol cannot be cloned).
             job.reject(new RenderPoolError('invalid-input'));
@@ -330,12 +411,16 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
 
   /** Whether a render of this weight would start at once on an idle worker. */
   function startsNow(heavy: boolean): boolean {
-    const idle = [...slots].some((s) => s.ready && s.jobs.length === 0);
+    const idle = [...slots].some((s) => s.ready && s.jobs.length === 0 && (s.heavy || !heavy));
     return idle && (!heavy || heavyRunning() < opts.heavySlots) && (heavy ? queue.length === 0 : true);
   }
 
+  /** Starts workers up to `size`: `heavySlots` of them may run heavy renders. */
   function topUp(): void {
-    while (!closed && slots.size < opts.size) spawn();
+    while (!closed && slots.size < opts.size) {
+      const heavyWorkers = [...slots].filter((s) => s.heavy).length;
+      spawn(heavyWorkers < opts.heavySlots);
+    }
   }
 
   /** Whether a render may wait: it starts at once, or its lane and the queue have room. */
@@ -385,6 +470,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         busy: all.filter((s) => s.jobs.length > 0).length,
         queued: waiting(),
         replaced,
+        reservedMb: memory.reservedMb,
+        waitingForMemory: memory.waitingCount,
       };
     },
 
@@ -402,6 +489,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
           clearTimeout(slot.startupTimer);
           for (const job of slot.jobs.splice(0)) {
             clearTimeout(job.timer);
+            giveBackMemory(job);
             job.reject(error);
           }
           await slot.worker.terminate();
@@ -427,21 +515,23 @@ function poolOptions(options: Partial<RenderPoolOptions>): RenderPoolOptions {
     heavyCost: HEAVY_COST,
     heavySlots: size > 1 ? size - Math.max(1, Math.floor(size / 4)) : 1,
     maxWaitMs: 20_000,
+    memoryBudgetMb: DEFAULT_RENDER_MEMORY_MB,
     startupTimeoutMs: 60_000,
     jobModule: ENGINE_JOB,
     niceness: 10,
+    lightNiceness: 0,
     ...given,
   };
 }
 
 /** One worker thread, with its heap limits, priority and job module. */
-function startWorker(opts: RenderPoolOptions): Worker {
+function startWorker(opts: RenderPoolOptions, niceness: number): Worker {
   // V8 flags are per process but the heap's are read when an isolate is created: this one
   // applies to the workers started from here on (the main thread's heap is already set up).
   if (opts.initialHeapMb > 0)
     setFlagsFromString(`--initial-heap-size=${Math.min(opts.initialHeapMb, opts.maxMemoryMb)}`);
   return new Worker(WORKER_ENTRY, {
-    workerData: { jobModule: opts.jobModule, niceness: opts.niceness } satisfies WorkerData,
+    workerData: { jobModule: opts.jobModule, niceness } satisfies WorkerData,
     execArgv: [],
     resourceLimits: {
       maxOldGenerationSizeMb: opts.maxMemoryMb,

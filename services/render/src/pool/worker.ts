@@ -4,8 +4,18 @@
  * the main thread.
  */
 import { setPriority } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { JobRequest, RenderJobModule, SerializedError, WorkerData, WorkerMessage } from './protocol';
+import type {
+  JobContext,
+  JobRequest,
+  PoolMessage,
+  RenderJobModule,
+  SerializedError,
+  WorkerData,
+  WorkerMessage,
+} from './protocol';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts must run in a worker thread');
@@ -60,9 +70,45 @@ try {
   throw error;
 }
 
+/** Memory reservations waiting for the pool's answer, by job id. */
+const reservations = new Map<number, { resolve(): void; reject(error: Error): void }>();
+
+/**
+ * A full collection at the end of a render that reserved at least COLLECT_AFTER_MB, before it
+ * answers (so before the pool gives its reservation to another render): its pixel copies, filtered
+ * rows and deflate buffers are ArrayBuffers freed only when V8 collects them, and an idle worker
+ * does not collect (nor shrink a heap a PDF grew), so without it they would stay until the worker's
+ * next render. `--expose-gc` set now applies to contexts made from here on.
+ */
+const COLLECT_AFTER_MB = 64;
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+function context(id: number, reserved: { mb: number }): JobContext {
+  let asked = false;
+  return {
+    reserveMemory(mb) {
+      // One reservation per render: a render that held memory and waited for more could wait on
+      // another that does the same.
+      if (asked) return Promise.reject(new Error('reserveMemory called twice for one render'));
+      asked = true;
+      reserved.mb = mb;
+      return new Promise<void>((resolve, reject) => {
+        reservations.set(id, { resolve, reject });
+        post({ type: 'reserve', id, mb });
+      });
+    },
+  };
+}
+
 async function run({ id, input }: JobRequest): Promise<void> {
+  const reserved = { mb: 0 };
+  const collectIfLarge = () => {
+    if (reserved.mb >= COLLECT_AFTER_MB) collect();
+  };
   try {
-    const output = await job.render(input);
+    const output = await job.render(input, context(id, reserved));
+    collectIfLarge();
     const { bytes, buffer } = transferable(output.bytes);
     try {
       post({ type: 'done', id, output: { ...output, bytes } }, [buffer]);
@@ -72,6 +118,7 @@ async function run({ id, input }: JobRequest): Promise<void> {
       post({ type: 'done', id, output: { ...output, bytes: copy } }, [copy.buffer]);
     }
   } catch (error) {
+    collectIfLarge();
     post({ type: 'failed', id, error: serialize(error) });
   }
 }
@@ -79,8 +126,15 @@ async function run({ id, input }: JobRequest): Promise<void> {
 // The pool may send the next job before this one is done (so that no worker waits on the main
 // thread between jobs); they still run one after the other, in the order sent.
 let tail = Promise.resolve();
-port.on('message', (request: JobRequest) => {
-  tail = tail.then(() => run(request));
+port.on('message', (message: PoolMessage) => {
+  if (message.type === 'memory') {
+    const waiting = reservations.get(message.id);
+    reservations.delete(message.id);
+    if (message.granted) waiting?.resolve();
+    else waiting?.reject(Object.assign(new Error('Renderer busy, try again'), { status: 503, code: 'busy' }));
+    return;
+  }
+  tail = tail.then(() => run(message));
 });
 
 post({ type: 'ready' });
