@@ -1,3 +1,4 @@
+import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
 import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
 import { SESSIONS, type SessionDoc } from './sessions.projection';
@@ -18,31 +19,24 @@ function activeOf(userId: string, now: Date): Filter {
   return { userId, revoked: false, expiresAt: { $gt: now.getTime() } };
 }
 
-/** A keyset position in the sessions list: the (createdAt, id) of the last session of a page. */
-export type SessionPosition = [createdAt: string, id: string];
+const NEWEST_FIRST: KeysetOrder<SessionDoc> = [
+  ['createdAt', -1],
+  ['id', -1],
+];
 
 /**
- * A page of the account's open sessions at `now`, newest sign-in first, after `after` when given.
- * Sign-in time never changes, so a cursor stays put while sessions are used (last seen moves),
- * opened or signed out.
+ * A page of the account's open sessions at `now`, newest sign-in first, after `page.after` when
+ * given. Sign-in time never changes, so a cursor stays put while sessions are used (last seen
+ * moves), opened or signed out.
  */
 export async function pageActiveSessions(
   readModels: ReadModels,
   userId: string,
   now: Date,
-  page: { limit: number; after?: SessionPosition },
-): Promise<{ sessions: SessionDoc[]; next: SessionPosition | null }> {
-  const found = await readModels.find<SessionDoc>(SESSIONS, activeOf(userId, now), {
-    sort: [
-      ['createdAt', -1],
-      ['id', -1],
-    ],
-    limit: page.limit + 1,
-    ...(page.after ? { after: page.after } : {}),
-  });
-  const sessions = found.slice(0, page.limit);
-  const last = sessions[sessions.length - 1];
-  return { sessions, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
+  page: PageRequest,
+): Promise<{ sessions: SessionDoc[]; next: KeysetPosition | null }> {
+  const { docs, next } = await findPage(readModels, SESSIONS, activeOf(userId, now), NEWEST_FIRST, page);
+  return { sessions: docs, next };
 }
 
 export function countActiveSessions(readModels: ReadModels, userId: string, now: Date): Promise<number> {

@@ -1,4 +1,5 @@
 import type { BillingHistoryEntry } from '@jsonable/contracts/billing';
+import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
 import type { ReadModels } from '../projection';
 import {
   BILLING_CUSTOMERS,
@@ -18,30 +19,19 @@ export function toHistoryEntry(doc: BillingHistoryDoc): BillingHistoryEntry {
   };
 }
 
-/** A keyset position in the billing history: the (date, id) of the last entry of a page. */
-export type BillingPosition = [date: string, id: string];
+const NEWEST_FIRST: KeysetOrder<BillingHistoryDoc> = [
+  ['date', -1],
+  ['id', -1],
+];
 
-/** A page of the user's billing history, newest first, after `after` when given. */
+/** A page of the user's billing history, newest first, after `page.after` when given. */
 export async function billingHistory(
   readModels: ReadModels,
   userId: string,
-  page: { limit: number; after?: BillingPosition } = { limit: 200 },
-): Promise<{ entries: BillingHistoryEntry[]; next: BillingPosition | null }> {
-  const found = await readModels.find<BillingHistoryDoc>(
-    BILLING_HISTORY,
-    { userId },
-    {
-      sort: [
-        ['date', -1],
-        ['id', -1],
-      ],
-      limit: page.limit + 1,
-      ...(page.after ? { after: page.after } : {}),
-    },
-  );
-  const docs = found.slice(0, page.limit);
-  const last = docs[docs.length - 1];
-  return { entries: docs.map(toHistoryEntry), next: found.length > page.limit && last ? [last.date, last.id] : null };
+  page: PageRequest = { limit: 200 },
+): Promise<{ entries: BillingHistoryEntry[]; next: KeysetPosition | null }> {
+  const { docs, next } = await findPage(readModels, BILLING_HISTORY, { userId }, NEWEST_FIRST, page);
+  return { entries: docs.map(toHistoryEntry), next };
 }
 
 export function countBillingHistory(readModels: ReadModels, userId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type { UserImage } from '@jsonable/contracts/render-api';
+import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
 import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
 import {
@@ -37,11 +38,8 @@ export interface ImageSelection {
   q?: string;
 }
 
-/** A keyset position: the (createdAt, id) of the last image of the previous page. */
-export type ImagePosition = [createdAt: string, id: string];
-
 /** Newest first; id breaks ties, so every position is unique and pages never overlap. */
-const NEWEST_FIRST: Array<[string, 1 | -1]> = [
+const NEWEST_FIRST: KeysetOrder<ImageDoc> = [
   ['createdAt', -1],
   ['id', -1],
 ];
@@ -60,24 +58,14 @@ function selectionFilter(s: ImageSelection): Filter {
   return filter;
 }
 
-/**
- * One page of a user's live images, newest first, after `after` when given. Reads one more than
- * `limit` to know whether a next page exists; memory and time depend on the page, not on how
- * many images the account holds.
- */
+/** One page of a user's live images, newest first, after `page.after` when given. */
 export async function pageUserImages(
   readModels: ReadModels,
   selection: ImageSelection,
-  page: { limit: number; after?: ImagePosition },
-): Promise<{ images: ImageDoc[]; next: ImagePosition | null }> {
-  const found = await readModels.find<ImageDoc>(IMAGES, selectionFilter(selection), {
-    sort: NEWEST_FIRST,
-    limit: page.limit + 1,
-    ...(page.after ? { after: page.after } : {}),
-  });
-  const images = found.slice(0, page.limit);
-  const last = images[images.length - 1];
-  return { images, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
+  page: PageRequest,
+): Promise<{ images: ImageDoc[]; next: KeysetPosition | null }> {
+  const { docs, next } = await findPage(readModels, IMAGES, selectionFilter(selection), NEWEST_FIRST, page);
+  return { images: docs, next };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ProjectView } from '@jsonable/contracts/projects';
+import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
 import type { ReadModels } from '../projection';
 import { IMAGES } from '../images/images.projection';
 import { PROJECTS, type ProjectDoc } from './projects.projection';
@@ -46,36 +47,23 @@ export function toProjectView(doc: ProjectDoc, imageCount: number): ProjectView 
   };
 }
 
-/** A keyset position in the projects list: the (createdAt, id) of the last project of a page. */
-export type ProjectPosition = [createdAt: string, id: string];
+/** Oldest first (the dashboard auto-selects the first). */
+const OLDEST_FIRST: KeysetOrder<ProjectDoc> = [
+  ['createdAt', 1],
+  ['id', 1],
+];
 
-/**
- * A page of the user's live projects, oldest first (the dashboard auto-selects the first), with
- * image counts; after `after` when given.
- */
+/** A page of the user's live projects, oldest first, with image counts; after `page.after` when given. */
 export async function pageProjects(
   readModels: ReadModels,
   userId: string,
-  page: { limit: number; after?: ProjectPosition },
-): Promise<{ projects: ProjectView[]; next: ProjectPosition | null }> {
-  const found = await readModels.find<ProjectDoc>(
-    PROJECTS,
-    { userId, isActive: true },
-    {
-      sort: [
-        ['createdAt', 1],
-        ['id', 1],
-      ],
-      limit: page.limit + 1,
-      ...(page.after ? { after: page.after } : {}),
-    },
-  );
-  const docs = found.slice(0, page.limit);
-  const last = docs[docs.length - 1];
+  page: PageRequest,
+): Promise<{ projects: ProjectView[]; next: KeysetPosition | null }> {
+  const { docs, next } = await findPage(readModels, PROJECTS, { userId, isActive: true }, OLDEST_FIRST, page);
   const projects = await Promise.all(
     docs.map(async (doc) => toProjectView(doc, await countProjectImages(readModels, userId, doc.id))),
   );
-  return { projects, next: found.length > page.limit && last ? [last.createdAt, last.id] : null };
+  return { projects, next };
 }
 
 export async function getProjectView(

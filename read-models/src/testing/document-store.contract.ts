@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findPage, type KeysetOrder, type KeysetPosition } from '../paging';
 import {
   FencedWriteError,
   type Doc,
@@ -374,7 +375,8 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         t: fc.constantFrom('2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-03-01T12:00:00.000Z'),
         title: fc.constantFrom('Sales report', 'sales', 'Q1 SALES', 'inventory', ''),
       });
-      const sorts: Array<Array<[string, 1 | -1]>> = [
+      /** The orders findPage pages in (one field, then the id), as FindOptions sorts too. */
+      const orders: Array<KeysetOrder<Doc>> = [
         [
           ['t', -1],
           ['id', -1],
@@ -387,6 +389,11 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
           ['t', 1],
           ['id', -1],
         ],
+      ];
+      const sortOf = (order: KeysetOrder<Doc>) =>
+        order.map(([field, direction]): [string, 1 | -1] => [field, direction]);
+      const sorts: Array<Array<[string, 1 | -1]>> = [
+        ...orders.map(sortOf),
         [
           ['g', 1],
           ['t', -1],
@@ -455,6 +462,79 @@ export function testDocumentStore(name: string, open: OpenDocumentStore): void {
         const last = first[1]!;
         const next = await ds.find(c, { owner: 'u' }, { sort, limit: 2, after: [last.createdAt as string, last.id] });
         expect(next.map((d) => d.id)).toEqual(['i3', 'i2']);
+      });
+
+      it('findPage: pages in order, each what the list holds after the last position, every document present throughout exactly once, while documents come and go between pages (property)', async () => {
+        const ds = await store();
+        // What happens after each page: documents added (at any place in the order) and removed.
+        const changeArb = fc.record({
+          added: fc.array(pageDocArb, { maxLength: 3 }),
+          removed: fc.array(fc.nat(), { maxLength: 2 }),
+        });
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(pageDocArb, { maxLength: 14 }),
+            fc.constantFrom(...orders),
+            fc.constantFrom<Filter>({}, { g: 'a' }),
+            fc.integer({ min: 1, max: 4 }),
+            fc.array(changeArb, { maxLength: 6 }),
+            async (initial, order, filter, limit, changes) => {
+              const c = unique('find_page');
+              await ds.ensureCollection({ name: c, indexes: [], compoundIndexes: [['g', 't', 'id']] });
+              let made = 0;
+              const make = (fields: Record<string, unknown>) => toDoc(`p${String(made++).padStart(3, '0')}`, fields);
+              const first = initial.map(make);
+              await ds.applyBatch(first.map((doc) => ({ op: 'put' as const, collection: c, doc })));
+              /** What the collection holds now, and the documents it held from the start until now. */
+              const held = new Map(first.map((doc) => [doc.id, doc]));
+              const throughout = new Set(held.keys());
+              let changed = false;
+              const sort = sortOf(order);
+              const compare = compareForSort(sort);
+
+              const seen: Doc[] = [];
+              let after: KeysetPosition | undefined;
+              for (let pages = 0; ; pages++) {
+                expect(pages, 'pages never end').toBeLessThan(made + 2);
+                const page = await findPage(ds, c, filter, order, { limit, ...(after ? { after } : {}) });
+                // The page is exactly what the list holds now after the position, and `next` says
+                // whether there is more.
+                const rest = reference([...held.values()], filter, { sort, ...(after ? { after } : {}) });
+                expect(page.docs).toEqual(rest.slice(0, limit));
+                const last = page.docs[page.docs.length - 1];
+                expect(page.next).toEqual(rest.length > limit && last ? [last.t, last.id] : null);
+                seen.push(...page.docs);
+                if (!page.next) break;
+                after = page.next;
+                const change = changes[pages];
+                if (!change) continue;
+                const ids = [...held.keys()];
+                const removed = [...new Set(change.removed.map((i) => ids[i % Math.max(ids.length, 1)]))].filter(
+                  (id): id is string => id !== undefined,
+                );
+                const added = change.added.map(make);
+                for (const id of removed) {
+                  held.delete(id);
+                  throughout.delete(id);
+                }
+                for (const doc of added) held.set(doc.id, doc);
+                changed ||= removed.length + added.length > 0;
+                await ds.applyBatch([
+                  ...removed.map((id) => ({ op: 'delete' as const, collection: c, id })),
+                  ...added.map((doc) => ({ op: 'put' as const, collection: c, doc })),
+                ]);
+              }
+              // In order, so nothing twice; nothing that was there all along is missed; left alone,
+              // the pages put together are the whole list.
+              for (let i = 1; i < seen.length; i++) expect(compare(seen[i - 1]!, seen[i]!)).toBeLessThan(0);
+              const seenIds = new Set(seen.map((d) => d.id));
+              for (const id of throughout) if (matches(held.get(id)!, filter)) expect(seenIds).toContain(id);
+              if (!changed) expect(seen).toEqual(reference(first, filter, { sort }));
+              await ds.dropCollection(c);
+            },
+          ),
+          { numRuns: 40 },
+        );
       });
 
       it('finds substrings in string fields only, case-sensitively', async () => {

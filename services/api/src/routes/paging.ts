@@ -2,20 +2,19 @@
  * Paged list answers (issue #30): opaque cursors and the `Link` / `X-Total-Count` headers.
  *
  * A cursor is base64url JSON `{ p: <keyset position>, s: <scope> }`. The position is the sort
- * values of the last item of the page (e.g. createdAt and id), so the next page starts right after
- * it however many items were added or removed meanwhile (keyset paging). The scope is a hash of
- * the route, the user and the filters: a cursor taken to another list, another account or other
- * filters is refused (400) instead of quietly positioning a different query. Cursors are not
- * secret and need no signature: a hand-made one can only position the caller's own query.
+ * values of the last item of the page (e.g. createdAt and id; read-models/src/paging.ts pages by
+ * it), so the next page starts right after it however many items were added or removed meanwhile
+ * (keyset paging). The scope is a hash of the route, the user and the filters: a cursor taken to
+ * another list, another account or other filters is refused (400) instead of quietly positioning
+ * a different query. Cursors are not secret and need no signature: a hand-made one can only
+ * position the caller's own query.
  */
 import { createHash } from 'node:crypto';
 import { LIST_PAGE_DEFAULT, listMessages, type PageQuery } from '@jsonable/contracts/lists';
 import { ValidationError } from '@jsonable/domain/errors';
+import type { KeysetPosition as Position, PageRequest } from '@jsonable/read-models/paging';
 import type { AppDeps } from '../deps';
 import type { Ctx } from './render/shared';
-
-/** The keyset positions our lists use: an ISO instant and an id. */
-export type Position = [string, string];
 
 const POSITION_PART = /^[\x20-\x7e]{1,100}$/;
 
@@ -48,7 +47,7 @@ export function decodeCursor(cursor: string, scope: readonly unknown[]): Positio
 }
 
 /** The page size and the position to continue after, from a parsed page query. */
-export function pageOf(query: PageQuery, scope: readonly unknown[]): { limit: number; after?: Position } {
+export function pageOf(query: PageQuery, scope: readonly unknown[]): PageRequest {
   const limit = query.limit ?? LIST_PAGE_DEFAULT;
   return query.cursor === undefined ? { limit } : { limit, after: decodeCursor(query.cursor, scope) };
 }
@@ -84,7 +83,7 @@ export async function answerPage<P extends { next: Position | null }>(
   deps: AppDeps,
   query: PageQuery,
   scope: readonly unknown[],
-  load: (page: { limit: number; after?: Position }) => Promise<P>,
+  load: (page: PageRequest) => Promise<P>,
   count: () => Promise<number>,
 ): Promise<P> {
   const [page, total] = await Promise.all([load(pageOf(query, scope)), count()]);
