@@ -9,6 +9,7 @@ import { aggregateStream } from '../src/runtime/aggregate-stream';
 import { claimUnique } from '../src/runtime/claim-unique';
 import type { Decider } from '../src/runtime/decider';
 import { handleCommand, handleCommands } from '../src/runtime/handle-command';
+import { exclusiveOnStream } from '../src/runtime/keyed-lock';
 import { MicroBatcher } from '../src/runtime/micro-batcher';
 import { StreamStateCache } from '../src/runtime/stream-state-cache';
 import { randomIds } from '../src/runtime/system';
@@ -339,6 +340,36 @@ describe('MicroBatcher', () => {
       'refused',
       'disk full',
     ]);
+  });
+});
+
+describe('exclusiveOnStream', () => {
+  it('runs the sections of one stream of one store one after another, in order, and others alongside', async () => {
+    const other = new SqliteEventStore(join(dir, 'other.db'));
+    const log: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const section = (name: string, hold?: Promise<void>) => async () => {
+      log.push(`${name} in`);
+      await hold;
+      log.push(`${name} out`);
+      return name;
+    };
+    const first = exclusiveOnStream(store, 's', section('first', firstHolds));
+    const second = exclusiveOnStream(store, 's', section('second'));
+    const otherStream = exclusiveOnStream(store, 't', section('other stream'));
+    const otherStore = exclusiveOnStream(other, 's', section('other store'));
+    await Promise.all([otherStream, otherStore]);
+    // The same stream on the same store waits; another stream, or another store (another
+    // process), does not.
+    expect(log).toEqual(['first in', 'other stream in', 'other store in', 'other stream out', 'other store out']);
+    releaseFirst();
+    expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+    expect(log.slice(5)).toEqual(['first out', 'second in', 'second out']);
+    // A section that throws releases the stream.
+    await expect(exclusiveOnStream(store, 's', () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await exclusiveOnStream(store, 's', async () => 'after')).toBe('after');
+    await other.close();
   });
 });
 

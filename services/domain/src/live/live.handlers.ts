@@ -2,8 +2,10 @@
  * Living images: PUT renders a version (RenderService: quota → render → file), records it on
  * `live-{projectId}-{name}` with the stream's expected revision, then counts it (TableRendered).
  * The whole PUT holds the stream's lock in this process, so If-Match is checked before anything
- * is rendered and two PUTs of one name take versions n and n+1 in turn; across processes the
- * append's expected revision decides, before anything is counted. Rollback, retention purge and
+ * is rendered and two PUTs of one name take versions n and n+1 in turn (exclusiveOnStream, the
+ * runtime's lock per stream and event store); across processes the append's expected revision
+ * decides (handleCommand decides a lost append again on the fresh stream), before anything is
+ * counted. Rollback, retention purge and
  * delete append first and remove files after, so a crash leaves a file too many, never an event
  * pointing at nothing.
  */
@@ -13,7 +15,7 @@ import { twinKeyOf } from '../images/filenames';
 import type { BlobStore, Clock, EventStore, Ids } from '../ports';
 import { aggregateStream } from '../runtime/aggregate-stream';
 import { handleCommand, type HandleCommandResult } from '../runtime/handle-command';
-import { KeyedLock } from '../runtime/keyed-lock';
+import { exclusiveOnStream } from '../runtime/keyed-lock';
 import type { RenderTableResult } from '../usage/render-table';
 import type { RenderedImage } from '../usage/usage.decider';
 import {
@@ -32,20 +34,6 @@ export interface LiveDeps {
   blobs: BlobStore;
   clock: Clock;
   ids: Ids;
-}
-
-/**
- * One lock per event store object, i.e. per API process in production; two app instances in one
- * process (the replica tests) each get their own, as two processes would.
- */
-const locksByStore = new WeakMap<EventStore, KeyedLock>();
-function locksOf(deps: LiveDeps): KeyedLock {
-  let locks = locksByStore.get(deps.eventStore);
-  if (!locks) {
-    locks = new KeyedLock();
-    locksByStore.set(deps.eventStore, locks);
-  }
-  return locks;
 }
 
 /** A version's image and its twin (best effort: a file left behind serves nothing). */
@@ -89,7 +77,7 @@ export interface PutLiveResult {
  */
 export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<PutLiveResult> {
   const stream = liveStream(input.projectId, input.name);
-  return locksOf(deps).run(stream, async () => {
+  return exclusiveOnStream(deps.eventStore, stream, async () => {
     // Cheap refusal before the render; the append in admit decides for real.
     assertExpected(await loadLive(deps.eventStore, stream), input.expected);
     const decided: { outcome?: HandleCommandResult<LiveState, LiveEvent> } = {};
@@ -133,7 +121,7 @@ async function run(
   command: LiveCommand,
 ): Promise<{ position: number; before: LiveState; state: LiveState; changed: boolean }> {
   const stream = liveStream(projectId, name);
-  return locksOf(deps).run(stream, async () => {
+  return exclusiveOnStream(deps.eventStore, stream, async () => {
     const before = await loadLive(deps.eventStore, stream);
     const outcome = await handleCommand({
       eventStore: deps.eventStore,
