@@ -616,8 +616,9 @@ export const splitSchema = z
       'Several images of one long table, each with the header repeated and "Page i of n" under it, listed in the ' +
       `response's images (at most ${MAX_SPLIT_IMAGES}; each counts as a table). { "maxRows": n }: at most n rows ` +
       '(data, group and summary rows) per image. "auto": as many rows as fit the preset\'s page height (needs ' +
-      'options.preset). A PDF is one document whose own pages repeat the header: "auto" is accepted for it and ' +
-      'changes nothing, maxRows is refused.',
+      'options.preset). A PDF stays one document, counted as one table: with maxRows each group of at most n rows ' +
+      'starts a new page (header repeated, "Page i of n" in the footer); "auto" changes nothing, as a PDF already ' +
+      'breaks where the paper ends.',
   });
 export type SplitOption = z.infer<typeof splitSchema>;
 

@@ -2,8 +2,10 @@
  * options.split and options.preset over HTTP (issue #25 item 3): every image listed and counted,
  * a split over the remaining allowance refused whole (402, nothing stored or counted), the header
  * and "Page i of n" on each image, the image-count limit (413), an Idempotency-Key replay answering
- * every image again (counted once, also when requests race), and hostile values (400, never 500).
+ * every image again (counted once, also when requests race), a PDF split as one document of several
+ * pages counted once, and hostile values (400, never 500).
  */
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { decodePngAtSize } from '@jsonable/render/images/png-at-size';
 import { givenRenderHarness, http, PUBLIC_URL, type RenderHarness } from './render.harness';
@@ -31,6 +33,10 @@ async function fetchBytes(harness: RenderHarness, url: string): Promise<Buffer> 
   expect(res.status).toBe(200);
   return res.body as Buffer;
 }
+
+/** Pages of a PDF, as pdfinfo reads them from its standard input. */
+const pdfPages = (bytes: Buffer) =>
+  Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', ['-'], { input: bytes }).toString('utf8'))?.[1]);
 
 const usageCount = async (cookie: string) =>
   (await http(h).get('/api/jsonable/user').set('Cookie', cookie)).body.usage_count as number;
@@ -221,15 +227,31 @@ describe('options.split', () => {
     expect(bare.body.error.message).toMatch(/options\.split.*options\.preset/);
   });
 
-  it('a PDF is one document: "auto" changes nothing, maxRows is refused', async () => {
+  it('a PDF is one document, counted once: maxRows starts a page per group of rows, "auto" changes nothing', async () => {
     const u = await h.user('free');
     const auto = await render(u.apiKey, table(5, { split: 'auto', preset: 'a4' }));
     expect(auto.status).toBe(200);
     expect(auto.body.images).toBeUndefined();
     expect(auto.body.metadata.format).toBe('pdf');
-    const rows = await render(u.apiKey, table(5, { split: { maxRows: 2 }, format: 'pdf' }));
-    expect(rows.status).toBe(400);
-    expect(rows.body.error.message).toMatch(/options\.split/);
+    expect(pdfPages(await fetchBytes(h, auto.body.url as string))).toBe(1);
+    for (const options of [
+      { split: { maxRows: 2 }, format: 'pdf' },
+      // The preset's format is PDF, and its A4 page.
+      { split: { maxRows: 2 }, preset: 'a4' },
+    ]) {
+      const res = await render(u.apiKey, table(5, options));
+      expect(res.status, JSON.stringify(options)).toBe(200);
+      expect(res.body.images).toBeUndefined();
+      expect(res.body.metadata.format).toBe('pdf');
+      expect(pdfPages(await fetchBytes(h, res.body.url as string))).toBe(3);
+    }
+    // Three documents of 1, 3 and 3 pages: three tables.
+    expect(await h.rendered(u.userId)).toHaveLength(3);
+    expect(await usageCount(u.cookie)).toBe(3);
+    const tooMany = await render(u.apiKey, table(150, { split: { maxRows: 1 }, format: 'pdf' }));
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.error.message).toMatch(/150 pages \(at most 100\)/);
+    expect(await h.rendered(u.userId)).toHaveLength(3);
   });
 
   it('answers hostile split and preset values with 400 naming the field, never 500', async () => {

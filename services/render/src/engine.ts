@@ -9,13 +9,13 @@ import type { RenderInput, RenderOutput } from '@jsonable/domain/ports';
 import { imageBudgets, renderMessages, type ImageBudget } from '@jsonable/contracts/render-api';
 import { altTextOf, type DrawnTable } from '@jsonable/contracts/alt-text';
 import { FORMAT_CONTENT_TYPES, isRasterFormat, type ImageFormat } from '@jsonable/contracts/formats';
-import { badRequest, tooLarge } from './errors';
+import { tooLarge } from './errors';
 import { ensureFontsRegistered } from './fonts';
 import { loadCellImage } from './images/load';
 import { sniffImage } from './images/sniff';
 import { layoutTable, minimumHeight, type Layout } from './layout/layout';
 import { checkPdfCells, checkPdfPages, checkRasterHeight, checkRasterSize, checkSplitPixels, LIMITS } from './limits';
-import { pageModel, splitPages } from './split';
+import { pagedModel, pageModel, planPages, splitPages } from './split';
 import { PaymentRequiredError } from '@jsonable/domain/errors';
 import type { TableModel } from './model';
 import type { SplitOption } from '@jsonable/contracts/table';
@@ -183,11 +183,6 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
   const format = chooseFormat(input, model, request);
   ensureFontsRegistered();
   const split = request.options.split;
-  if (split !== undefined && format === 'pdf' && split !== 'auto') {
-    throw badRequest(
-      'Invalid options.split: a PDF is one document that breaks into pages itself (the header repeated, "Page i of n" on each); maxRows applies to images: use "auto" with a PDF, or another format',
-    );
-  }
   if (split !== undefined && format !== 'pdf') return renderSplit(input, env, model, format, split, request);
   const raster = isRasterFormat(format);
   // Cheap bounds first, so an impossible table is refused before any text is measured.
@@ -196,6 +191,8 @@ export async function renderTable(input: RenderInput, env: RenderEnv = {}): Prom
     checkPdfCells(model.bodyRowCount, model.columns.filter((c) => !c.isRowNumber).length);
     // Scaled to the page's width, a wide table takes fewer pages: renderPdf checks it then.
     if (model.pdf.fit !== 'width') checkPdfPages(minimumHeight(model), 0.75, largestPageBody(model.pdf));
+    // "auto" changes nothing: the document already breaks where the paper ends.
+    if (split !== undefined && split !== 'auto') return renderPagedPdf(input, env, model, split.maxRows);
   }
   const layout = layoutTable(model);
   if (raster) checkRasterSize(layout.width, layout.height, model.deviceScaleFactor, format);
@@ -263,6 +260,33 @@ function memoryOf(model: TableModel, layouts: Layout[], format: ImageFormat, bud
   return renderMemoryMb({ format, canvasPixels, images: drawn.size, drawnPixels, budget, cells });
 }
 
+/**
+ * options.split { maxRows } of a PDF (issue #25: "several PDF pages"): one document, each group of
+ * at most maxRows rows starting a new sheet, which repeats the header and has "Page i of n" in its
+ * footer as every sheet of a PDF does. A group taller than the paper goes on over the next sheet.
+ * One file: counted as one table, like any PDF whatever its page count. The alt text and the data
+ * twins hold the whole table once (a rowspan repeated on the next sheet is not read twice).
+ */
+async function renderPagedPdf(
+  input: RenderInput,
+  env: RenderEnv,
+  model: TableModel,
+  maxRows: number,
+): Promise<RenderOutput> {
+  const bodyRows = model.rows.length - model.headerRows;
+  const ranges = planPages(new Array<number>(bodyRows).fill(0), { maxRows });
+  if (ranges.length > LIMITS.maxPdfPages) {
+    throw tooLarge(
+      `The PDF would have ${ranges.length} pages (at most ${LIMITS.maxPdfPages}): put more rows on each (options.split.maxRows) or send fewer rows`,
+    );
+  }
+  const paged = pagedModel(model, layoutTable(model), ranges);
+  const layout = layoutTable(paged.model);
+  const budget = input.imageBudget ?? imageBudgets.table;
+  await env.reserveMemory?.(memoryOf(paged.model, [layout], 'pdf', budget));
+  return paintTable(paged.model, layout, 'pdf', env, budget, { drawn: drawnTable(model), pageBreaks: paged.breaks });
+}
+
 /** Fetches the cell images, paints and encodes one laid-out table. */
 async function paintTable(
   model: TableModel,
@@ -270,7 +294,10 @@ async function paintTable(
   format: ImageFormat,
   env: RenderEnv,
   budget: ImageBudget,
+  /** A paged PDF: the rows starting a sheet, and the whole table's text (its model repeats cut spans). */
+  paged: { drawn?: DrawnTable; pageBreaks?: readonly number[] } = {},
 ): Promise<RenderOutput> {
+  const drawn = paged.drawn ?? drawnTable(model);
   const raster = isRasterFormat(format);
   const images = await fetchImages(model, env, budget);
   const warnings = [...images.warnings];
@@ -316,7 +343,7 @@ async function paintTable(
     case 'svg':
       freeImages(decoded);
       await loadShaper();
-      bytes = Buffer.from(renderSvg(model, layout, images, altTextOf(drawnTable(model))), 'utf8');
+      bytes = Buffer.from(renderSvg(model, layout, images, altTextOf(drawn)), 'utf8');
       break;
     case 'pdf': {
       // pdfkit reads only PNG and JPEG, and strictly: hand it our own PNG of the decoded pixels.
@@ -328,7 +355,7 @@ async function paintTable(
         images.contentTypes.set(src, 'image/png');
       }
       freeImages(decoded);
-      const pdf = await renderPdf(model, layout, images, altTextOf(drawnTable(model)));
+      const pdf = await renderPdf(model, layout, images, altTextOf(drawn), { pageBreaks: paged.pageBreaks ?? [] });
       bytes = pdf.bytes;
       width = pdf.width;
       height = pdf.height;
@@ -347,7 +374,7 @@ async function paintTable(
     columns: model.columns.filter((c) => !c.isRowNumber).length,
     title: model.title,
     warnings,
-    drawn: drawnTable(model),
+    drawn,
   };
 }
 

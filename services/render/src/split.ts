@@ -80,7 +80,40 @@ const labelHeight = (model: TableModel) => Math.ceil(model.styles.fontSize * 0.8
  * column widths, and "Page i of n" after the notes.
  */
 export function pageModel(model: TableModel, layout: Layout, pages: readonly PageRange[], index: number): TableModel {
-  const [start, end] = pages[index]!;
+  const rows = pageBodyRows(model, pages[index]!);
+  return {
+    ...withWholeWidths(model, layout),
+    rows: [...model.rows.slice(0, model.headerRows), ...rows],
+    bodyRowCount: rows.filter((row) => row.kind === 'body').length,
+    notes: [...model.notes, pageLabel(index + 1, pages.length)],
+  };
+}
+
+/**
+ * A split PDF (issue #25: "several PDF pages"): one table whose body rows are the pages' rows in
+ * order, each page's rowspans cut as for images, and the body row index where each page after the
+ * first begins (the PDF starts a new sheet there; its own header, running title and "Page i of n"
+ * footer do the rest). The column widths are the whole table's.
+ */
+export function pagedModel(
+  model: TableModel,
+  layout: Layout,
+  pages: readonly PageRange[],
+): { model: TableModel; breaks: number[] } {
+  const rows: ModelRow[] = [];
+  const breaks: number[] = [];
+  for (const range of pages) {
+    if (rows.length > 0) breaks.push(model.headerRows + rows.length);
+    rows.push(...pageBodyRows(model, range));
+  }
+  return {
+    model: { ...withWholeWidths(model, layout), rows: [...model.rows.slice(0, model.headerRows), ...rows] },
+    breaks,
+  };
+}
+
+/** The body rows of one page; a rowspan cut by the page's edge is shortened (and repeated on the next). */
+function pageBodyRows(model: TableModel, [start, end]: PageRange): ModelRow[] {
   const body = model.rows.slice(model.headerRows);
   const rows = body.slice(start, end).map((row) => ({ ...row, cells: [...row.cells] }));
   // Spans reaching into or past this page, from rows before it or inside it.
@@ -96,13 +129,15 @@ export function pageModel(model: TableModel, layout: Layout, pages: readonly Pag
       rows[from - start]!.cells[c] = copy;
     });
   }
+  return rows as ModelRow[];
+}
+
+/** The model with every column as wide as in the whole table's layout. */
+function withWholeWidths(model: TableModel, layout: Layout): TableModel {
   const visual = layout.colEdges.slice(1).map((e, k) => e - layout.colEdges[k]!);
   const widths = model.direction === 'rtl' ? [...visual].reverse() : visual;
   return {
     ...model,
-    rows: [...model.rows.slice(0, model.headerRows), ...(rows as ModelRow[])],
-    bodyRowCount: rows.filter((row) => row.kind === 'body').length,
-    notes: [...model.notes, pageLabel(index + 1, pages.length)],
     columns: model.columns.map((col, k) => ({ ...col, fixedWidth: widths[k]! })),
     width: layout.tableW,
   };

@@ -3,32 +3,13 @@
  * numbers and the title repeated on following pages, metadata, the page setup of `options.pdf`
  * (checked with pdfinfo), and where the table sits on the page (checked on rasterised pixels).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
 import { pageLabel } from '../src/paint/pages';
+import { hasPoppler, poppler } from './support/poppler';
 import { pixels } from './support/rasterize';
 import { renderPayload } from './support/payload';
 
-const hasPoppler =
-  spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdfinfo', ['-v']).error === undefined;
-const dir = mkdtempSync(join(tmpdir(), 'pdf-document-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
-/** Runs a poppler tool on the PDF; `file` is replaced by the PDF's path. */
-function poppler(bytes: Uint8Array, tool: string, ...args: string[]): Buffer {
-  const path = join(dir, `doc-${n++}.pdf`);
-  writeFileSync(path, bytes);
-  return execFileSync(
-    tool,
-    args.map((a) => (a === 'file' ? path : a)),
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-}
 const text = (bytes: Uint8Array, ...args: string[]) =>
   poppler(bytes, 'pdftotext', ...args, 'file', '-').toString('utf8');
 function info(bytes: Uint8Array): Record<string, string> {

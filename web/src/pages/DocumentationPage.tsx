@@ -251,8 +251,9 @@ export default function DocumentationPage() {
           top-level <Code>url</Code> is the first), and each counts as one table. A split needing more tables than you
           have left is refused whole (402) and nothing is counted; more than {MAX_SPLIT_IMAGES} images is refused (413).
           Retrying with the same <Code>Idempotency-Key</Code> answers the same <Code>images</Code>, counting nothing
-          again. A PDF already breaks into pages: <Code>"auto"</Code> changes nothing and <Code>maxRows</Code> is
-          refused.
+          again. A PDF stays one document and counts as one table: with <Code>maxRows</Code> each group of rows starts a
+          new page, which repeats the header and has "Page i of n" in its footer; <Code>"auto"</Code> changes nothing,
+          as a PDF already breaks where the paper ends.
         </Text>
         <Text>
           What an SVG contains: the table as vector shapes; its text as <Code>&lt;text&gt;</Code> in the bundled fonts,

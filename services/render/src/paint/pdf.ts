@@ -403,8 +403,15 @@ export async function renderPdf(
   layout: Layout,
   images: FetchedImages,
   altText: string,
-  /** Only the benchmark turns these off, to measure what the structure tree and page furniture cost. */
-  { tagged = true, furniture = true }: { tagged?: boolean; furniture?: boolean } = {},
+  /**
+   * Only the benchmark turns tagged and furniture off, to measure what the structure tree and page
+   * furniture cost. pageBreaks: rows that start a new sheet (options.split of a PDF).
+   */
+  {
+    tagged = true,
+    furniture = true,
+    pageBreaks = [],
+  }: { tagged?: boolean; furniture?: boolean; pageBreaks?: readonly number[] } = {},
 ): Promise<{ bytes: Buffer; width: number; height: number; warnings: string[] }> {
   const s = model.styles;
   const primary = layout.face;
@@ -562,6 +569,15 @@ export async function renderPdf(
       return node;
     }),
   );
+
+  // A row starts a new sheet when each of its cells asks to: pdfmake lays a row's cells out one
+  // column at a time from the row's top, each moving to the next page itself (the header repeats
+  // once). No rowspan crosses such a row; colspan placeholders ({}) are skipped.
+  for (const r of pageBreaks) {
+    for (const node of (body[r] ?? []) as Record<string, unknown>[]) {
+      if (Object.keys(node).length > 0) node.pageBreak = 'before';
+    }
+  }
 
   const bw = borderWidth(s) * u;
   const dash = PDF_DASH[s.borderStyle];

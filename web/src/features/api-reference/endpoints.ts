@@ -79,7 +79,7 @@ const tableParams: ParamDoc[] = [
     type: 'object',
     required: false,
     description:
-      'format (png, jpeg, webp, avif, svg, pdf), width, quality (1–100, JPEG/WebP/AVIF), pdf (pageSize A4/Letter/Legal, orientation auto/portrait/landscape, align center/left/right, fit none/width), svgText (fonts: text with embedded subset fonts, the default; paths: glyph outlines, no fonts), preset (slack, email, x, linkedin, teams, a4, letter: width, scale, format and margin for the channel; explicit options win), margin (0–200 px), split ({ maxRows: n } or "auto" with a preset: several images, each with the header and "Page i of n", listed in images and each counted), headers, showRowNumbers, dataProcessing, pagination, customFilename.',
+      'format (png, jpeg, webp, avif, svg, pdf), width, quality (1–100, JPEG/WebP/AVIF), pdf (pageSize A4/Letter/Legal, orientation auto/portrait/landscape, align center/left/right, fit none/width), svgText (fonts: text with embedded subset fonts, the default; paths: glyph outlines, no fonts), preset (slack, email, x, linkedin, teams, a4, letter: width, scale, format and margin for the channel; explicit options win), margin (0–200 px), split ({ maxRows: n } or "auto" with a preset: several images, each with the header and "Page i of n", listed in images and each counted; a PDF stays one document counted once, maxRows starting a new page per group of rows), headers, showRowNumbers, dataProcessing, pagination, customFilename.',
   },
 ];
 
