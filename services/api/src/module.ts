@@ -4,6 +4,7 @@
  * routes, the projector runs the projections, main.ts starts the jobs.
  */
 import type Router from '@koa/router';
+import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import type { Projection } from '@jsonable/read-models/projection';
 import type { AppDeps } from './deps';
 
@@ -35,4 +36,10 @@ export interface Principal {
 export interface AppState {
   requestId: string;
   principal?: Principal;
+  /**
+   * The principal's account as the read side knows it (plan, registration time): set with
+   * `principal` by the auth middlewares, looked up on first call and then kept for the request
+   * (the rate limiter and the render both need it). Read it through `accountOf(ctx)`.
+   */
+  account?: () => Promise<UserDoc>;
 }

@@ -17,6 +17,7 @@ import { touchSession } from '@jsonable/domain/accounts/accounts.handlers';
 import { sha256Hex, USER_KEY_PREFIX } from '@jsonable/domain/accounts/secrets';
 import { PROJECT_KEY_PREFIX } from '@jsonable/domain/projects/projects.handlers';
 import { findKeyByHash } from '@jsonable/read-models/accounts/api-keys.queries';
+import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import { findActiveSession } from '@jsonable/read-models/accounts/sessions.queries';
 import type { SessionDoc } from '@jsonable/read-models/accounts/sessions.projection';
 import type { AppConfig, AppDeps } from '../deps';
@@ -25,7 +26,8 @@ import { clientIp, coarseIp } from './client-ip';
 import { assertSameSiteJson } from './csrf';
 
 type Ctx = ParameterizedContext<AppState>;
-type AuthDeps = Pick<AppDeps, 'readModels' | 'clock' | 'config' | 'eventStore' | 'ids' | 'logger'>;
+type AccountDeps = Pick<AppDeps, 'readModels' | 'eventStore' | 'waitForProjections'>;
+type AuthDeps = AccountDeps & Pick<AppDeps, 'clock' | 'config' | 'ids' | 'logger'>;
 
 const USER_AGENT_MAX = 256;
 
@@ -95,6 +97,27 @@ async function findSession(
   return findActiveSession(deps.readModels, sha256Hex(sessionId), deps.clock.now());
 }
 
+/**
+ * An account as the read side knows it. Right after sign-up the users projection may be a moment
+ * behind the session; wait for it once before giving up.
+ */
+export async function loadAccount(deps: AccountDeps, userId: string): Promise<UserDoc> {
+  let user = await getUserById(deps.readModels, userId);
+  if (!user) {
+    await deps.waitForProjections(await deps.eventStore.headPosition());
+    user = await getUserById(deps.readModels, userId);
+  }
+  if (!user) throw new UnauthorizedError('Unknown account');
+  return user;
+}
+
+/** Who is calling, and their account, looked up on first use and kept for the request (AppState.account). */
+function authenticate(deps: AccountDeps, ctx: Ctx, principal: Principal): void {
+  let account: Promise<UserDoc> | undefined;
+  ctx.state.principal = principal;
+  ctx.state.account = () => (account ??= loadAccount(deps, principal.userId));
+}
+
 /** The principal of the request's session cookie, or null (no cookie, unknown, revoked or expired). */
 export async function resolveSession(
   deps: Pick<AuthDeps, 'readModels' | 'clock' | 'config'>,
@@ -126,7 +149,7 @@ export function requireSession(deps: AuthDeps): Middleware<AppState> {
     assertSameSiteJson(ctx, deps.config);
     const session = await findSession(deps, ctx);
     if (!session) throw new UnauthorizedError(accountMessages.notAuthenticated);
-    ctx.state.principal = { userId: session.userId, via: 'session', sessionHash: session.id };
+    authenticate(deps, ctx, { userId: session.userId, via: 'session', sessionHash: session.id });
     ctx.set('Cache-Control', 'no-store');
     await noteSeen(deps, ctx, session);
     await next();
@@ -142,7 +165,7 @@ export function optionalSession(deps: AuthDeps): Middleware<AppState> {
       : null;
     if (session && principal) {
       assertSameSiteJson(ctx, deps.config);
-      ctx.state.principal = principal;
+      authenticate(deps, ctx, principal);
       ctx.set('Cache-Control', 'no-store');
       await noteSeen(deps, ctx, session);
     }
@@ -179,24 +202,24 @@ export async function resolveApiKey(deps: Pick<AppDeps, 'readModels'>, rawKey: s
 }
 
 /** 401 with 'check your API key' unless a valid user or project key is sent. */
-export function requireApiKey(deps: Pick<AppDeps, 'readModels'>): Middleware<AppState> {
+export function requireApiKey(deps: AccountDeps): Middleware<AppState> {
   return async (ctx, next) => {
     const raw = extractApiKey(ctx);
     const principal = raw ? await resolveApiKey(deps, raw) : null;
     if (!principal) throw new UnauthorizedError(API_KEY_MESSAGE);
-    ctx.state.principal = principal;
+    authenticate(deps, ctx, principal);
     await next();
   };
 }
 
 /** No key: goes on without a principal. A key that is sent must be valid (401 otherwise). */
-export function optionalApiKey(deps: Pick<AppDeps, 'readModels'>): Middleware<AppState> {
+export function optionalApiKey(deps: AccountDeps): Middleware<AppState> {
   return async (ctx, next) => {
     const raw = extractApiKey(ctx);
     if (raw) {
       const principal = await resolveApiKey(deps, raw);
       if (!principal) throw new UnauthorizedError(API_KEY_MESSAGE);
-      ctx.state.principal = principal;
+      authenticate(deps, ctx, principal);
     }
     await next();
   };

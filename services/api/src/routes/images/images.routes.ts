@@ -213,7 +213,7 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
   });
 
   router.get('/api/jsonable/user/stats', session, async (ctx) => {
-    const user = await accountOf(deps, principalOf(ctx).userId);
+    const user = await accountOf(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await userStatistics(deps.readModels, user, deps.clock.now());
   });

@@ -49,7 +49,7 @@ function unsplit(request: CanonicalTableRequest): CanonicalTableRequest {
   if (request.options.split !== undefined) throw new ValidationError(liveMessages.noSplit);
   return request;
 }
-import { accountLane, bodyOf, principalOf, requestAccount, tableBodyOf, type Ctx } from '../render/shared';
+import { accountLane, accountOf, bodyOf, principalOf, tableBodyOf, type Ctx } from '../render/shared';
 
 export interface LiveGuards {
   /** An API key when one is sent, else the session. */
@@ -116,7 +116,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
       by: principal.via,
       render: (admit) =>
         renderCounted(deps, service, {
-          account: requestAccount(deps, ctx, principal.userId),
+          account: accountOf(ctx),
           userId: principal.userId,
           project,
           source: principal.via === 'session' ? 'session' : 'api_key',

@@ -78,7 +78,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
     const { userId } = principalOf(ctx);
     const input = parse(createProjectRequestSchema, bodyOf(ctx) ?? {});
     const [user, active] = await Promise.all([
-      accountOf(deps, userId),
+      accountOf(ctx),
       deps.readModels.find<ProjectDoc>(PROJECTS, { userId, isActive: true }),
     ]);
     const created = await createProject(deps, {

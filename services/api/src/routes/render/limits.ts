@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps';
 import { clientIp, ipRateKey } from '../../middleware/client-ip';
 import { hitRateLimit, rateLimit } from '../../middleware/rate-limit';
 import type { AppState } from '../../module';
-import { principalOf, requestAccount } from './shared';
+import { accountOf, principalOf } from './shared';
 
 const MINUTE = 60_000;
 const MESSAGE = 'Too many requests. Please try again later.';
@@ -40,7 +40,7 @@ export const defaultRenderLimits: RenderLimits = {
 export function renderRateLimit(deps: AppDeps, limits: RenderLimits): Middleware<AppState> {
   return async (ctx, next) => {
     const principal = principalOf(ctx);
-    const user = await requestAccount(deps, ctx, principal.userId);
+    const user = await accountOf(ctx);
     const limit = limits.renderPerMinute[planOf(user.current_plan_tier).tier];
     const key =
       principal.via === 'project_key' ? `project:${principal.projectId}` : `${principal.via}:${principal.userId}`;

@@ -56,7 +56,7 @@ export async function ownProject(deps: AppDeps, userId: string, projectId: strin
 }
 
 export interface CountedRender {
-  /** The user whose allowance counts the render, as requestAccount loaded it. */
+  /** The user whose allowance counts the render (accountOf, or the project owner's). */
   account: Promise<UserDoc>;
   userId: string;
   project: ProjectDoc | null;

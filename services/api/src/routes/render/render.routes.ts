@@ -16,6 +16,7 @@ import { NotFoundError, UnauthorizedError } from '@jsonable/domain/errors';
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.queries';
 import type { AppDeps } from '../../deps';
+import { loadAccount } from '../../middleware/auth';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
 import {
@@ -27,7 +28,7 @@ import {
   imagesOf,
   warningsOf,
 } from './render-flow';
-import { accountLane, ipLane, idempotencyKeyOf, principalOf, publicLink, requestAccount, type Ctx } from './shared';
+import { accountLane, accountOf, ipLane, idempotencyKeyOf, principalOf, publicLink, type Ctx } from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -61,7 +62,7 @@ export function renderRoutes(
     const { body, request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
     const result = await renderCounted(deps, service, {
-      account: requestAccount(deps, ctx, principal.userId),
+      account: accountOf(ctx),
       userId: principal.userId,
       project,
       source: 'api_key',
@@ -141,7 +142,7 @@ export function renderRoutes(
     const { body, request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, request.projectId ?? null);
     const result = await renderCounted(deps, service, {
-      account: requestAccount(deps, ctx, principal.userId),
+      account: accountOf(ctx),
       userId: principal.userId,
       project,
       source: 'session',
@@ -183,7 +184,7 @@ export function renderRoutes(
     }
     const { body, request } = tableRequestOf(ctx);
     const result = await renderCounted(deps, service, {
-      account: requestAccount(deps, ctx, project.userId),
+      account: loadAccount(deps, project.userId),
       userId: project.userId,
       project,
       source: 'project_endpoint',

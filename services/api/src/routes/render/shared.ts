@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
 import { UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from '@jsonable/domain/errors';
-import { getUserById, type UserDoc } from '@jsonable/read-models/accounts/users.queries';
+import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import { jsonNestingDepth, jsonObjectIn, MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { coerceTablePayload } from '@jsonable/contracts/table';
 import type { AppDeps } from '../../deps';
@@ -21,33 +21,11 @@ export function principalOf(ctx: Ctx): Principal {
   return principal;
 }
 
-/**
- * The caller's account as the read side knows it. Right after sign-up the users projection may
- * be a moment behind the session; wait for it once before giving up.
- */
-export async function accountOf(deps: AppDeps, userId: string): Promise<UserDoc> {
-  return loadAccount(deps, userId);
-}
-
-/** The same, looked up once per request (the rate limiter and the render both need it). */
-const perRequest = new WeakMap<object, Promise<UserDoc>>();
-export function requestAccount(deps: AppDeps, ctx: Ctx, userId: string): Promise<UserDoc> {
-  let found = perRequest.get(ctx);
-  if (!found) {
-    found = loadAccount(deps, userId);
-    perRequest.set(ctx, found);
-  }
-  return found;
-}
-
-async function loadAccount(deps: AppDeps, userId: string): Promise<UserDoc> {
-  let user = await getUserById(deps.readModels, userId);
-  if (!user) {
-    await deps.waitForProjections(await deps.eventStore.headPosition());
-    user = await getUserById(deps.readModels, userId);
-  }
-  if (!user) throw new UnauthorizedError('Unknown account');
-  return user;
+/** The caller's account (plan, registration time), as the auth middleware put it on `ctx.state`. */
+export function accountOf(ctx: Ctx): Promise<UserDoc> {
+  const account = ctx.state.account;
+  if (!account) throw new UnauthorizedError('Authentication required');
+  return account();
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
