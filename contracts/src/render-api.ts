@@ -55,6 +55,7 @@ export const splitImageSchema = imageSummarySchema.extend({
   height: z.number().int(),
   size: z.number().int(),
 });
+export type SplitImage = z.infer<typeof splitImageSchema>;
 const imagesField = z
   .array(splitImageSchema)
   .optional()
@@ -84,6 +85,8 @@ export const generateResponseSchema = z.object({
   warnings: warningsField,
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+/** A stored image's format and size, as generate and a living image's PUT answer them. */
+export type ImageMetadata = GenerateResponse['metadata'];
 
 /** POST …/table-to-image/preview: a temporary URL, nothing saved. */
 export const previewResponseSchema = z.object({
@@ -127,6 +130,7 @@ export const demoResponseSchema = z.object({
   expiresAt: z.string(),
   warnings: warningsField,
 });
+export type DemoResponse = z.infer<typeof demoResponseSchema>;
 
 /** One entry of GET /api/jsonable/user/images. */
 export const userImageSchema = z.object({

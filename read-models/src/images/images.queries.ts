@@ -1,3 +1,4 @@
+import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { UserImage } from '@jsonable/contracts/render-api';
 import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
 import type { Filter } from '../ports';
@@ -99,12 +100,8 @@ export async function getOwnImages(
 }
 
 /** `publicUrl` is the configured base (never the request's Host). */
-export function imageUrl(publicUrl: string, filename: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/api/images/${filename}`;
-}
-
 export function toUserImage(doc: ImageDoc, publicUrl: string): UserImage {
-  const url = imageUrl(publicUrl, doc.filename);
+  const url = publicUrls(publicUrl).image(doc.filename);
   return {
     id: doc.id,
     filename: doc.filename,

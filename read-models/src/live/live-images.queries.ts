@@ -1,5 +1,5 @@
-import { liveExtensionOf, type LiveImage, type LiveVersion } from '@jsonable/contracts/live';
-import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+import type { LiveImage, LiveVersion } from '@jsonable/contracts/live';
+import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { ReadModels } from '../projection';
 import { LIVE_IMAGES, liveImageDocId, type LiveImageDoc, type LiveVersionDoc } from './live-images.projection';
 
@@ -52,21 +52,9 @@ export async function liveImagesToPurge(
   );
 }
 
-/** The part of the endpoint path the public living-image URLs carry. */
-export const endpointSlugOf = (endpointPath: string): string =>
-  endpointPath.startsWith(PROJECT_ENDPOINT_PREFIX) ? endpointPath.slice(PROJECT_ENDPOINT_PREFIX.length) : endpointPath;
-
-export function liveUrls(publicUrl: string, doc: Pick<LiveImageDoc, 'endpointPath' | 'name'>) {
-  const base = `${publicUrl.replace(/\/+$/, '')}/live/${endpointSlugOf(doc.endpointPath)}/${doc.name}`;
-  return {
-    latest: (format: LiveVersionDoc['format']) => `${base}.${liveExtensionOf(format)}`,
-    version: (v: Pick<LiveVersionDoc, 'version' | 'format'>) => `${base}/v/${v.version}.${liveExtensionOf(v.format)}`,
-  };
-}
-
 /** The API's view of a living image (only live ones with a current version reach this). */
 export function toLiveImage(doc: LiveImageDoc, publicUrl: string): LiveImage {
-  const urls = liveUrls(publicUrl, doc);
+  const urls = publicUrls(publicUrl).live(doc);
   const current = versionOf(doc, doc.currentVersion) ?? doc.versions[doc.versions.length - 1];
   const versions: LiveVersion[] = [...doc.versions].reverse().map((v) => ({
     version: v.version,

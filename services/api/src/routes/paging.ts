@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LIST_PAGE_DEFAULT, listMessages, type PageQuery } from '@jsonable/contracts/lists';
+import { publicUrls } from '@jsonable/contracts/public-urls';
 import { ValidationError } from '@jsonable/domain/errors';
 import type { KeysetPosition as Position, PageRequest } from '@jsonable/read-models/paging';
 import type { AppDeps } from '../deps';
@@ -70,8 +71,7 @@ export function setPageHeaders(
     if (key !== 'cursor' && typeof value === 'string') params.set(key, value);
   }
   params.set('cursor', encodeCursor(next, scope));
-  const base = deps.config.publicUrl.replace(/\/+$/, '');
-  ctx.set('Link', `<${base}${ctx.path}?${params.toString()}>; rel="next"`);
+  ctx.set('Link', `<${publicUrls(deps.config.publicUrl).at(`${ctx.path}?${params.toString()}`)}>; rel="next"`);
 }
 
 /**

@@ -11,9 +11,11 @@ import {
   liveExtensionOf,
   liveMessages,
   rollbackLiveImageRequestSchema,
+  type PutLiveImageResponse,
 } from '@jsonable/contracts/live';
 import { updateImageRequestSchema } from '@jsonable/contracts/alt-text';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+import { publicUrls } from '@jsonable/contracts/public-urls';
 import { projectIdFrom } from '@jsonable/contracts/table-request';
 import { NotFoundError, ValidationError } from '@jsonable/domain/errors';
 import type { LiveExpectation } from '@jsonable/domain/live/live.decider';
@@ -26,7 +28,6 @@ import {
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import {
   getServedLiveImage,
-  liveUrls,
   projectLiveImages,
   toLiveImage,
   versionOf,
@@ -40,7 +41,8 @@ import type { AppState, Principal } from '../../module';
 import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { sendTwin } from '../images/twins';
 import { parseTableRequest } from '@jsonable/render/request';
-import { ownProject, renderCounted, warningsOf } from '../render/render-flow';
+import { metadataOf, warningsOf } from '../render/answers';
+import { ownProject, renderCounted } from '../render/render-flow';
 import { parse } from '../parse';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 
@@ -135,7 +137,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
     const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);
     if (!doc) throw new NotFoundError(liveMessages.notFound);
     const { image } = result.rendered;
-    const urls = liveUrls(deps.config.publicUrl, doc);
+    const urls = publicUrls(deps.config.publicUrl).live(doc);
     ctx.status = result.created ? 201 : 200;
     ctx.body = {
       success: true,
@@ -143,10 +145,10 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
       versionUrl: urls.version({ version: result.version, format: image.format }),
       version: result.version,
       created: result.created,
-      metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
+      metadata: metadataOf(image),
       liveImage: view(doc),
       ...warningsOf(result.rendered),
-    };
+    } satisfies PutLiveImageResponse;
   });
 
   router.get('/api/jsonable/live', guards.auth, async (ctx) => {

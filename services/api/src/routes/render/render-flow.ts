@@ -3,8 +3,7 @@
  * quota → render → file → TableRendered), or temporary and uncounted (previews, the demo:
  * rendered, stored under an expiring prefix, never an event).
  */
-import { imageBudgets, type splitImageSchema } from '@jsonable/contracts/render-api';
-import type { z } from 'zod';
+import { imageBudgets } from '@jsonable/contracts/render-api';
 import { withQueryProjectId, type CanonicalTableRequest } from '@jsonable/contracts/table-request';
 import { PRESETS } from '@jsonable/contracts/presets';
 import { checkPdfCells } from '@jsonable/render/limits';
@@ -154,34 +153,4 @@ export async function renderPreviewBytes(
 ): Promise<RenderOutput> {
   checkPdfRequest(request, projectStyles);
   return deps.renderer.render({ request, projectStyles }, { lane });
-}
-
-/** `{ images }`: every image of a split (options.split), in order; nothing for one image. */
-export function imagesOf(
-  result: RenderTableResult,
-  link: (filename: string) => string,
-): { images?: z.infer<typeof splitImageSchema>[] } {
-  const images = result.images;
-  if (!images || images.length < 2) return {};
-  return {
-    images: images.map((image, i) => ({
-      id: image.imageId,
-      url: link(image.filename),
-      filename: image.filename,
-      createdAt: image.renderedAt,
-      title: image.title,
-      altText: image.altText ?? null,
-      page: i + 1,
-      pages: images.length,
-      format: image.format,
-      width: image.width,
-      height: image.height,
-      size: image.size,
-    })),
-  };
-}
-
-/** `{ warnings }` when the render left something out (images over budget …), else nothing. */
-export function warningsOf(output: { warnings?: string[] | undefined }): { warnings?: string[] } {
-  return output.warnings && output.warnings.length > 0 ? { warnings: output.warnings } : {};
 }

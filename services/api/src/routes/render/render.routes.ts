@@ -10,8 +10,18 @@
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { DEMO_TTL_MS, PREVIEW_TTL_MS, renderMessages } from '@jsonable/contracts/render-api';
+import {
+  DEMO_TTL_MS,
+  PREVIEW_TTL_MS,
+  renderMessages,
+  type DemoResponse,
+  type GenerateResponse,
+  type PreviewResponse,
+  type ProjectEndpointResponse,
+  type SaveImageResponse,
+} from '@jsonable/contracts/render-api';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
+import { publicUrls } from '@jsonable/contracts/public-urls';
 import { NotFoundError, UnauthorizedError } from '@jsonable/domain/errors';
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import { getProjectByEndpoint } from '@jsonable/read-models/projects/projects.queries';
@@ -19,16 +29,9 @@ import type { AppDeps } from '../../deps';
 import { loadAccount } from '../../middleware/auth';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
-import {
-  ownProject,
-  renderCounted,
-  renderPreviewBytes,
-  renderTemporary,
-  tableRequestOf,
-  imagesOf,
-  warningsOf,
-} from './render-flow';
-import { accountLane, accountOf, ipLane, idempotencyKeyOf, principalOf, publicLink, type Ctx } from './shared';
+import { imageSummaryOf, imagesOf, metadataOf, warningsOf } from './answers';
+import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, tableRequestOf } from './render-flow';
+import { accountLane, accountOf, ipLane, idempotencyKeyOf, principalOf, type Ctx } from './shared';
 
 export interface RenderGuards {
   session: Middleware<AppState>;
@@ -51,8 +54,7 @@ export function renderRoutes(
   service: RenderService,
   guards: RenderGuards,
 ): void {
-  const imageLink = (filename: string) => publicLink(deps, `/api/images/${filename}`);
-  const previewLink = (filename: string) => publicLink(deps, `/api/previews/${filename}`);
+  const urls = publicUrls(deps.config.publicUrl);
   // Tables are the large bodies: read only once the caller passed its key and rate limit.
   const readTable = readBody(deps.config.bodyLimitBytes);
 
@@ -74,25 +76,17 @@ export function renderRoutes(
     });
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    const url = imageLink(image.filename);
-    const altText = image.altText ?? null;
+    const summary = imageSummaryOf(image, urls);
     ctx.body = {
       success: true,
-      imageUrl: url,
-      url,
-      metadata: { format: image.format, width: image.width, height: image.height, size: image.size },
-      image: {
-        id: image.imageId,
-        url,
-        filename: image.filename,
-        createdAt: image.renderedAt,
-        title: image.title,
-        altText,
-      },
-      altText,
-      ...imagesOf(result, imageLink),
+      imageUrl: summary.url,
+      url: summary.url,
+      metadata: metadataOf(image),
+      image: summary,
+      altText: summary.altText,
+      ...imagesOf(result, urls),
       ...warningsOf(result),
-    };
+    } satisfies GenerateResponse;
   };
   const preview = async (ctx: Ctx) => {
     const principal = principalOf(ctx);
@@ -107,10 +101,10 @@ export function renderRoutes(
     });
     ctx.body = {
       success: true,
-      previewUrl: previewLink(temp.filename),
+      previewUrl: urls.preview(temp.filename),
       expiresAt: temp.expiresAt.toISOString(),
       ...warningsOf(temp.output),
-    };
+    } satisfies PreviewResponse;
   };
   for (const base of ['/api/jsonable/table-to-image', '/api/table-to-image']) {
     router.post(`${base}/preview`, guards.apiKey, guards.previewRate, readTable, preview);
@@ -158,17 +152,10 @@ export function renderRoutes(
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = {
       success: true,
-      image: {
-        id: image.imageId,
-        url: imageLink(image.filename),
-        filename: image.filename,
-        createdAt: image.renderedAt,
-        title: image.title,
-        altText: image.altText ?? null,
-      },
-      ...imagesOf(result, imageLink),
+      image: imageSummaryOf(image, urls),
+      ...imagesOf(result, urls),
       ...warningsOf(result),
-    };
+    } satisfies SaveImageResponse;
   });
 
   // ── a project's own endpoint ───────────────────────────────────────────────────────
@@ -196,25 +183,17 @@ export function renderRoutes(
     });
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
-    const url = imageLink(image.filename);
-    const summary = {
-      id: image.imageId,
-      url,
-      filename: image.filename,
-      createdAt: image.renderedAt,
-      title: image.title,
-      altText: image.altText ?? null,
-    };
+    const summary = imageSummaryOf(image, urls);
     ctx.body = {
       success: true,
       image: summary,
       ...summary,
-      image_url: url,
+      image_url: summary.url,
       userId: project.userId,
       projectId: project.id,
-      ...imagesOf(result, imageLink),
+      ...imagesOf(result, urls),
       ...warningsOf(result),
-    };
+    } satisfies ProjectEndpointResponse;
   });
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
@@ -228,9 +207,9 @@ export function renderRoutes(
     });
     ctx.body = {
       success: true,
-      url: publicLink(deps, `/api/demo/images/${temp.filename}`),
+      url: urls.demo(temp.filename),
       expiresAt: temp.expiresAt.toISOString(),
       ...warningsOf(temp.output),
-    };
+    } satisfies DemoResponse;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Small pieces every rendering and project route uses: the calling user's account (plan, registration time), Idempotency-Key, request hashes and links.
+ * Small pieces every rendering and project route uses: the calling user's account (plan, registration time), Idempotency-Key, request hashes, queue lanes and the table body.
  */
 import { createHash } from 'node:crypto';
 import type { ParameterizedContext } from 'koa';
@@ -7,7 +7,6 @@ import { UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from '@
 import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import { jsonNestingDepth, jsonObjectIn, MAX_JSON_DEPTH } from '@jsonable/contracts/json';
 import { coerceTablePayload } from '@jsonable/contracts/table';
-import type { AppDeps } from '../../deps';
 import { clientIp } from '../../middleware/client-ip';
 import { bodyNestingMessage, protoKeyMessage, refusedForProtoKey } from '../../middleware/body';
 import { JSON_ONLY_MESSAGE } from '../../middleware/csrf';
@@ -66,10 +65,6 @@ export function requestHash(route: string, projectId: string | null, body: unkno
  */
 export const accountLane = (userId: string): string => `account:${userId}`;
 export const ipLane = (ctx: Ctx, trustProxy: boolean): string => `ip:${clientIp(ctx, trustProxy)}`;
-
-export function publicLink(deps: AppDeps, path: string): string {
-  return `${deps.config.publicUrl.replace(/\/+$/, '')}${path}`;
-}
 
 export function bodyOf(ctx: Ctx): unknown {
   return (ctx.request as unknown as { body?: unknown }).body;
