@@ -61,6 +61,7 @@ export async function seedImages(options: SeedOptions): Promise<void> {
       const i = n + (options.firstIndex ?? 0);
       const title = seededTitle(i);
       await service.render({
+        keep: 'counted',
         userId: options.userId,
         registeredAt: options.registeredAt,
         planTier: options.planTier,

@@ -106,6 +106,7 @@ afterEach(async () => {
 
 function input(userId: string, overrides: Partial<RenderTableInput> = {}): RenderTableInput {
   return {
+    keep: 'counted',
     userId,
     registeredAt,
     planTier: 'free',

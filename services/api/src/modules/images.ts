@@ -5,6 +5,7 @@
 import { UnauthorizedError } from '@jsonable/domain/errors';
 import { purgeExpiredData, sweepExpired, sweepOrphanFiles, sweepOrphans } from '@jsonable/domain/images/maintenance';
 import { RenderService } from '@jsonable/domain/usage/render-table';
+import { precheckRender } from '@jsonable/render/request';
 import { imagesProjection } from '@jsonable/read-models/images/images.projection';
 import { liveImagesProjection } from '@jsonable/read-models/live/live-images.projection';
 import { statisticsProjection } from '@jsonable/read-models/statistics/statistics.projection';
@@ -54,7 +55,8 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
     ],
     routes(router, deps) {
       const session = requireSession(deps);
-      const service = new RenderService(deps);
+      // One render service for every render route; the engine's precheck refuses before anything is queued.
+      const service = new RenderService({ ...deps, precheck: precheckRender });
       const renderRate = renderRateLimit(deps, limits);
       renderRoutes(router, deps, service, {
         session,

@@ -24,8 +24,22 @@ export function sanitizeFilename(customFilename: unknown, title: unknown): strin
   return readableName(custom) || readableName(title) || 'table';
 }
 
-export function imageFilename(base: string, at: Date, random: string, format: FileFormat): string {
-  return `${base}-${at.getTime()}-${random}.${extensionOf(format)}`;
+/**
+ * The name a rendered image is stored under, counted or temporary: the custom file name's
+ * readable part (else the title's), `-{n}-of-{pages}` for page n of a split table, the render
+ * time and 64 random bits of `uuid`.
+ */
+export function renderedFilename(image: {
+  custom: unknown;
+  title: unknown;
+  at: Date;
+  uuid: string;
+  format: FileFormat;
+  page?: { number: number; of: number } | undefined;
+}): string {
+  const base = sanitizeFilename(image.custom, image.title);
+  const name = image.page && image.page.of > 1 ? `${base}-${image.page.number}-of-${image.page.of}` : base;
+  return `${name}-${image.at.getTime()}-${randomToken(image.uuid)}.${extensionOf(image.format)}`;
 }
 
 /** Only names this service could have produced are looked up: no dots, slashes or encodings. */
@@ -49,7 +63,7 @@ export const blobKeys = {
 export const twinKeyOf = (imageKey: string): string => blobKeys.twin(imageKey.slice(imageKey.lastIndexOf('/') + 1));
 
 /** 16 hex characters (64 bits) from a v4 uuid's random part. */
-export function randomToken(uuid: string): string {
+function randomToken(uuid: string): string {
   const hex = uuid.replace(/-/g, '');
   return hex.slice(0, 12) + hex.slice(17, 21);
 }

@@ -1,16 +1,27 @@
 /**
- * RenderTable: validate (the engine) → check the quota → render on the pool → store the file
- * FIRST → append TableRendered to `usage-{userId}-{period}` with the exact expected revision
- * (one append for the renders of that stream whose files are stored in the same turn: record).
- * A refused append deletes its file at once; a crash between the two leaves an orphan file that
- * the sweep job removes, never an event that points at nothing.
+ * The render use case, one service for every route that renders a table (issue #27 item 5). What
+ * differs between them is the input's `keep`:
+ * - 'counted' (generate, json-to-png, project endpoints, living-image versions): RenderTable:
+ *   validate (the engine) → check the quota → render on the pool → store the file FIRST → append
+ *   TableRendered to `usage-{userId}-{period}` with the exact expected revision (one append for
+ *   the renders of that stream whose files are stored in the same turn: record). A refused append
+ *   deletes its file at once; a crash between the two leaves an orphan file that the sweep job
+ *   removes, never an event that points at nothing. A living image's version adds `live` and
+ *   `admit` (its own stream's append, between the files and the count).
+ * - 'preview', 'demo': rendered and stored under an expiring prefix (one hour; 24 hours and a
+ *   small cell-image budget for the anonymous demo), never counted, never an event.
+ * - 'none' (the dashboard's preview): the image for the caller's eyes only, nothing stored.
+ * Every render is first prechecked (what the engine refuses without rendering) and named by one
+ * helper (renderedFilename).
  */
 import { altTextOf } from '@jsonable/contracts/alt-text';
 import { planOf, usagePeriodIndex } from '@jsonable/contracts/plans';
+import { DEMO_TTL_MS, imageBudgets, PREVIEW_TTL_MS } from '@jsonable/contracts/render-api';
 import type { RenderSource } from '@jsonable/contracts/events';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
-import type { BlobStore, Clock, EventStore, Ids, RenderOutput, TableRenderer } from '../ports';
-import { blobKeys, imageFilename, randomToken, sanitizeFilename, type FileFormat } from '../images/filenames';
+import { assertNever } from '../errors';
+import type { BlobStore, Clock, EventStore, Ids, RenderInput, RenderOutput, TableRenderer } from '../ports';
+import { blobKeys, renderedFilename, type FileFormat } from '../images/filenames';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import { deleteRequestData, saveRequestData } from '../images/request-data';
 import { handleCommands } from '../runtime/handle-command';
@@ -35,28 +46,60 @@ export interface RenderDeps {
   renderer: TableRenderer;
   clock: Clock;
   ids: Ids;
+  /**
+   * What the engine refuses without rendering (a PDF over its cell limit), checked before anything
+   * is counted, stored or queued; the API passes the engine's (@jsonable/render/request).
+   */
+  precheck?: ((input: RenderInput) => void) | undefined;
 }
 
-export interface RenderTableInput {
+/** What every render states: the table, how it is drawn, and whose queue lane it waits in. */
+interface RenderBase {
+  /** The table, parsed once by the caller (every alias folded): what is rendered. */
+  request: CanonicalTableRequest;
+  projectStyles: Record<string, unknown> | null;
+  format?: FileFormat | undefined;
+  /** The renderer's queue lane of whoever asked (TableRenderer.render). */
+  lane?: string | undefined;
+}
+
+/** Stored under an expiring prefix, never counted: a preview, or the landing page's demo. */
+export interface TemporaryRenderInput extends RenderBase {
+  keep: 'preview' | 'demo';
+}
+
+/** For the caller's eyes only: nothing stored or counted. */
+export interface UnkeptRenderInput extends RenderBase {
+  keep: 'none';
+}
+
+export interface TemporaryImage {
+  output: RenderOutput;
+  filename: string;
+  expiresAt: Date;
+}
+
+const TEMPORARY = {
+  preview: { ttlMs: PREVIEW_TTL_MS, key: blobKeys.preview },
+  demo: { ttlMs: DEMO_TTL_MS, key: blobKeys.demo },
+} as const;
+
+/** Counted against the user's usage period and stored for good. */
+export interface RenderTableInput extends RenderBase {
+  keep: 'counted';
   userId: string;
   /** When the user registered (usage periods count from here) and their plan tier. */
   registeredAt: string;
   planTier: string | null | undefined;
   projectId: string | null;
   source: RenderSource;
-  /** The table, parsed once by the caller (every alias folded): what is rendered. */
-  request: CanonicalTableRequest;
   /** The request body as sent: only kept, 30 days beside the image (never read here). */
   payload: unknown;
-  projectStyles: Record<string, unknown> | null;
-  format?: FileFormat | undefined;
   idempotencyKey: string | null;
   /** SHA-256 of the canonical request (route + body): the same key with another body is a 409. */
   requestHash: string;
   /** A version of this living image (issue #25): counted as usual, listed with the living image. */
   live?: { projectId: string; name: string } | undefined;
-  /** The renderer's queue lane of whoever asked (TableRenderer.render). */
-  lane?: string | undefined;
   /**
    * Decides, once the files are stored and before anything is counted, whether this render is
    * wanted at all (a living image's version: the append to its own stream, with its expected
@@ -66,6 +109,8 @@ export interface RenderTableInput {
    */
   admit?: ((image: RenderedImage) => Promise<void>) | undefined;
 }
+
+type RenderUseCaseInput = RenderTableInput | TemporaryRenderInput | UnkeptRenderInput;
 
 export interface RenderTableResult {
   image: RenderedImage;
@@ -97,7 +142,41 @@ export class RenderService {
 
   constructor(private readonly deps: RenderDeps) {}
 
-  async render(input: RenderTableInput): Promise<RenderTableResult> {
+  render(input: RenderTableInput): Promise<RenderTableResult>;
+  render(input: TemporaryRenderInput): Promise<TemporaryImage>;
+  render(input: UnkeptRenderInput): Promise<RenderOutput>;
+  async render(input: RenderUseCaseInput): Promise<RenderTableResult | TemporaryImage | RenderOutput> {
+    this.deps.precheck?.(drawing(input));
+    switch (input.keep) {
+      case 'counted':
+        return this.renderCounted(input);
+      case 'preview':
+      case 'demo':
+        return this.renderTemporary(input);
+      case 'none':
+        return this.deps.renderer.render(drawing(input), { lane: input.lane });
+      default:
+        return assertNever(input);
+    }
+  }
+
+  private async renderTemporary(input: TemporaryRenderInput): Promise<TemporaryImage> {
+    const output = await this.deps.renderer.render(drawing(input), { lane: input.lane });
+    const now = this.deps.clock.now();
+    const { ttlMs, key } = TEMPORARY[input.keep];
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    const filename = renderedFilename({
+      custom: input.request.filename,
+      title: output.title,
+      at: now,
+      uuid: this.deps.ids.uuid(),
+      format: output.format,
+    });
+    await this.deps.blobs.put(key(filename), output.bytes, output.contentType, { expiresAt: expiresAt.toISOString() });
+    return { output, filename, expiresAt };
+  }
+
+  private async renderCounted(input: RenderTableInput): Promise<RenderTableResult> {
     const { eventStore, blobs, renderer, clock, ids } = this.deps;
     const plan = planOf(input.planTier);
     const now = clock.now();
@@ -111,24 +190,21 @@ export class RenderService {
     assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name);
 
     const remaining = plan.tablesPerPeriod === null ? null : plan.tablesPerPeriod - before.state.count;
-    const output = await renderer.render(
-      {
-        request: input.request,
-        projectStyles: input.projectStyles,
-        ...(input.format ? { format: input.format } : {}),
-        // A split into more images than are left is refused (402) before it is painted.
-        maxImages: remaining,
-      },
-      { lane: input.lane },
-    );
+    // A split into more images than are left is refused (402) before it is painted.
+    const output = await renderer.render({ ...drawing(input), maxImages: remaining }, { lane: input.lane });
 
     // A split (options.split) is several images, stored and counted together; else one.
     const outputs = output.pages && output.pages.length > 0 ? output.pages : [output];
-    const base = sanitizeFilename(input.request.filename, output.title);
     const images = outputs.map((page, i) => {
       const imageId = ids.uuid();
-      const name = outputs.length === 1 ? base : `${base}-${i + 1}-of-${outputs.length}`;
-      const filename = imageFilename(name, now, randomToken(ids.uuid()), page.format);
+      const filename = renderedFilename({
+        custom: input.request.filename,
+        title: output.title,
+        at: now,
+        uuid: ids.uuid(),
+        format: page.format,
+        page: { number: i + 1, of: outputs.length },
+      });
       return this.describe(input, page, {
         imageId,
         filename,
@@ -291,6 +367,16 @@ export class RenderService {
       deleteRequestData(this.deps.docs, image.imageId),
     ]);
   }
+}
+
+/** What the engine is asked to draw (the anonymous demo gets a small cell-image budget: a logo or two, not image bombs). */
+function drawing(input: RenderUseCaseInput): RenderInput {
+  return {
+    request: input.request,
+    projectStyles: input.projectStyles,
+    ...(input.format ? { format: input.format } : {}),
+    ...(input.keep === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
+  };
 }
 
 /** The answer to a repeated Idempotency-Key: the images the first request made, in order. */

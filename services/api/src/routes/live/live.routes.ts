@@ -42,7 +42,7 @@ import { fileEtag, matchesEtag, sendBlob } from '../images/serve';
 import { sendTwin } from '../images/twins';
 import { parseTableRequest } from '@jsonable/render/request';
 import { metadataOf, warningsOf } from '../render/answers';
-import { ownProject, renderCounted } from '../render/render-flow';
+import { countedRender, ownProject } from '../render/render-flow';
 import { parse } from '../parse';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 
@@ -116,22 +116,23 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
       endpointPath: project.endpointPath,
       expected,
       by: principal.via,
-      render: (admit) =>
-        renderCounted(deps, service, {
-          account: accountOf(ctx),
-          userId: principal.userId,
-          project,
-          source: principal.via === 'session' ? 'session' : 'api_key',
-          route: `/api/jsonable/live/${name}`,
-          // Parsed here, after If-Match was checked, as before.
-          request: unsplit(parseTableRequest(body)),
-          body,
-          // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
-          idempotencyKey: null,
-          live,
-          lane: accountLane(principal.userId),
-          admit,
-        }),
+      render: async (admit) =>
+        service.render(
+          countedRender({
+            account: await accountOf(ctx),
+            project,
+            source: principal.via === 'session' ? 'session' : 'api_key',
+            route: `/api/jsonable/live/${name}`,
+            // Parsed here, after If-Match was checked, as before.
+            request: unsplit(parseTableRequest(body)),
+            body,
+            // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
+            idempotencyKey: null,
+            live,
+            lane: accountLane(principal.userId),
+            admit,
+          }),
+        ),
     });
     await deps.waitForProjections(result.position);
     const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);

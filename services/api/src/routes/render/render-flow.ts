@@ -1,30 +1,18 @@
 /**
- * The two ways a table gets rendered from a route: counted and stored for good (RenderService:
- * quota → render → file → TableRendered), or temporary and uncounted (previews, the demo:
- * rendered, stored under an expiring prefix, never an event).
+ * What the render routes hand to the one render service (RenderService, issue #27 item 5): the
+ * table request parsed once, the caller's own project, and a counted render's input. Previews,
+ * the demo and the dashboard's preview call the service with `keep` alone.
  */
-import { imageBudgets } from '@jsonable/contracts/render-api';
 import { withQueryProjectId, type CanonicalTableRequest } from '@jsonable/contracts/table-request';
-import { PRESETS } from '@jsonable/contracts/presets';
-import { checkPdfCells } from '@jsonable/render/limits';
 import { parseTableRequest } from '@jsonable/render/request';
-import { tableShape } from '@jsonable/render/normalize/table';
 import type { RenderSource } from '@jsonable/contracts/events';
 import { NotFoundError } from '@jsonable/domain/errors';
-import {
-  blobKeys,
-  imageFilename,
-  randomToken,
-  sanitizeFilename,
-  type FileFormat,
-} from '@jsonable/domain/images/filenames';
-import type { RenderOutput } from '@jsonable/domain/ports';
-import type { RenderService, RenderTableInput, RenderTableResult } from '@jsonable/domain/usage/render-table';
+import type { RenderTableInput } from '@jsonable/domain/usage/render-table';
 import { projectMessages } from '@jsonable/contracts/projects';
 import { getOwnProject, type ProjectDoc } from '@jsonable/read-models/projects/projects.queries';
+import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 import type { AppDeps } from '../../deps';
 import { requestHash, tableBodyOf, type Ctx } from './shared';
-import type { UserDoc } from '@jsonable/read-models/accounts/users.queries';
 
 /**
  * A render route's body (tableBodyOf) and its table request, parsed once (issue #27): checked
@@ -36,17 +24,6 @@ export function tableRequestOf(ctx: Ctx): { body: unknown; request: CanonicalTab
   return { body, request: withQueryProjectId(parseTableRequest(body), ctx.query) };
 }
 
-/** A PDF's cell limit, checked before anything is counted or queued (the format may come from the project). */
-function checkPdfRequest(request: CanonicalTableRequest, projectStyles: Record<string, unknown> | null): void {
-  const preset = request.options.preset ? PRESETS[request.options.preset].format : undefined;
-  const chosen = request.format ?? request.styles.imageFormat ?? preset ?? projectStyles?.imageFormat;
-  if (chosen !== 'pdf') return;
-  const { columns, rawRows } = tableShape(request);
-  const pagination = request.options.pagination;
-  const rows = pagination?.enabled ? Math.min(rawRows.length, pagination.pageSize ?? 10) : rawRows.length;
-  checkPdfCells(rows, columns.length);
-}
-
 export async function ownProject(deps: AppDeps, userId: string, projectId: string | null): Promise<ProjectDoc | null> {
   if (projectId === null) return null;
   const project = await getOwnProject(deps.readModels, userId, projectId);
@@ -56,8 +33,7 @@ export async function ownProject(deps: AppDeps, userId: string, projectId: strin
 
 export interface CountedRender {
   /** The user whose allowance counts the render (accountOf, or the project owner's). */
-  account: Promise<UserDoc>;
-  userId: string;
+  account: UserDoc;
   project: ProjectDoc | null;
   source: RenderSource;
   route: string;
@@ -66,91 +42,31 @@ export interface CountedRender {
   /** The body as sent: kept 30 days beside the image, and bound to an Idempotency-Key. */
   body: unknown;
   idempotencyKey: string | null;
-  format?: FileFormat | undefined;
   /** A version of a living image (issue #25). */
   live?: { projectId: string; name: string } | undefined;
-  /** The render queue lane (renderLane). */
+  /** The render queue lane (accountLane). */
   lane: string;
   /** RenderTableInput.admit: the last word before the render is counted. */
   admit?: RenderTableInput['admit'];
 }
 
-export async function renderCounted(
-  deps: AppDeps,
-  service: RenderService,
-  input: CountedRender,
-): Promise<RenderTableResult> {
-  checkPdfRequest(
-    input.format ? { ...input.request, format: input.format } : input.request,
-    input.project?.defaultStyles ?? null,
-  );
-  const user = await input.account;
+/** The render service's input for a counted render: the account's terms and the request's hash. */
+export function countedRender(input: CountedRender): RenderTableInput {
   const projectId = input.project?.id ?? null;
-  return service.render({
-    userId: input.userId,
-    registeredAt: user.created_at,
-    planTier: user.current_plan_tier,
+  return {
+    keep: 'counted',
+    userId: input.account.id,
+    registeredAt: input.account.created_at,
+    planTier: input.account.current_plan_tier,
     projectId,
     source: input.source,
     request: input.request,
     payload: input.body,
     projectStyles: input.project?.defaultStyles ?? null,
-    format: input.format,
     idempotencyKey: input.idempotencyKey,
     requestHash: requestHash(input.route, projectId, input.body),
     live: input.live,
     lane: input.lane,
     admit: input.admit,
-  });
-}
-
-export interface TemporaryImage {
-  output: RenderOutput;
-  filename: string;
-  expiresAt: Date;
-}
-
-/** Renders without counting and keeps the file under `prefix` until `ttlMs` from now. */
-export async function renderTemporary(
-  deps: AppDeps,
-  input: {
-    request: CanonicalTableRequest;
-    projectStyles: Record<string, unknown> | null;
-    kind: 'preview' | 'demo';
-    ttlMs: number;
-    lane: string;
-  },
-): Promise<TemporaryImage> {
-  checkPdfRequest(input.request, input.projectStyles);
-  const output = await deps.renderer.render(
-    {
-      request: input.request,
-      projectStyles: input.projectStyles,
-      // The anonymous demo: a logo or two, not image bombs.
-      ...(input.kind === 'demo' ? { imageBudget: imageBudgets.demo } : {}),
-    },
-    { lane: input.lane },
-  );
-  const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + input.ttlMs);
-  const filename = imageFilename(
-    sanitizeFilename(input.request.filename, output.title),
-    now,
-    randomToken(deps.ids.uuid()),
-    output.format,
-  );
-  const key = input.kind === 'preview' ? blobKeys.preview(filename) : blobKeys.demo(filename);
-  await deps.blobs.put(key, output.bytes, output.contentType, { expiresAt: expiresAt.toISOString() });
-  return { output, filename, expiresAt };
-}
-
-/** Renders for the caller's eyes only: nothing is stored or counted. */
-export async function renderPreviewBytes(
-  deps: AppDeps,
-  request: CanonicalTableRequest,
-  projectStyles: Record<string, unknown> | null,
-  lane: string,
-): Promise<RenderOutput> {
-  checkPdfRequest(request, projectStyles);
-  return deps.renderer.render({ request, projectStyles }, { lane });
+  };
 }

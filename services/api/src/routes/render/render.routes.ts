@@ -6,13 +6,12 @@
  * - POST /api/jsonable/json-to-png/preview (session): the image bytes; nothing stored or counted.
  * - POST /api/jsonable/p/{endpoint}: a project's own endpoint; its key optional unless required.
  * - POST /api/demo/generate-image: the landing page's demo; no account, expiring image.
- * Previews and the demo are rate-limited instead of counted.
+ * Previews and the demo are rate-limited instead of counted. Every one of them renders through
+ * the one RenderService; its input's `keep` says counted, temporary (preview, demo) or neither.
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import {
-  DEMO_TTL_MS,
-  PREVIEW_TTL_MS,
   renderMessages,
   type DemoResponse,
   type GenerateResponse,
@@ -30,7 +29,7 @@ import { loadAccount } from '../../middleware/auth';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
 import { imageSummaryOf, imagesOf, metadataOf, warningsOf } from './answers';
-import { ownProject, renderCounted, renderPreviewBytes, renderTemporary, tableRequestOf } from './render-flow';
+import { countedRender, ownProject, tableRequestOf } from './render-flow';
 import { accountLane, accountOf, ipLane, idempotencyKeyOf, principalOf, type Ctx } from './shared';
 
 export interface RenderGuards {
@@ -63,17 +62,18 @@ export function renderRoutes(
     const principal = principalOf(ctx);
     const { body, request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
-    const result = await renderCounted(deps, service, {
-      account: accountOf(ctx),
-      userId: principal.userId,
-      project,
-      source: 'api_key',
-      route,
-      request,
-      body,
-      idempotencyKey: idempotencyKeyOf(ctx),
-      lane: accountLane(principal.userId),
-    });
+    const result = await service.render(
+      countedRender({
+        account: await accountOf(ctx),
+        project,
+        source: 'api_key',
+        route,
+        request,
+        body,
+        idempotencyKey: idempotencyKeyOf(ctx),
+        lane: accountLane(principal.userId),
+      }),
+    );
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const summary = imageSummaryOf(image, urls);
@@ -92,11 +92,10 @@ export function renderRoutes(
     const principal = principalOf(ctx);
     const { request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
-    const temp = await renderTemporary(deps, {
+    const temp = await service.render({
+      keep: 'preview',
       request,
       projectStyles: project?.defaultStyles ?? null,
-      kind: 'preview',
-      ttlMs: PREVIEW_TTL_MS,
       lane: accountLane(principal.userId),
     });
     ctx.body = {
@@ -116,12 +115,12 @@ export function renderRoutes(
     const principal = principalOf(ctx);
     const { request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, request.projectId ?? null);
-    const output = await renderPreviewBytes(
-      deps,
+    const output = await service.render({
+      keep: 'none',
       request,
-      project?.defaultStyles ?? null,
-      accountLane(principal.userId),
-    );
+      projectStyles: project?.defaultStyles ?? null,
+      lane: accountLane(principal.userId),
+    });
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     // The body is the image: what the render left out travels in a header (percent-encoded).
@@ -135,17 +134,18 @@ export function renderRoutes(
     const principal = principalOf(ctx);
     const { body, request } = tableRequestOf(ctx);
     const project = await ownProject(deps, principal.userId, request.projectId ?? null);
-    const result = await renderCounted(deps, service, {
-      account: accountOf(ctx),
-      userId: principal.userId,
-      project,
-      source: 'session',
-      route: '/api/jsonable/json-to-png',
-      request,
-      body,
-      idempotencyKey: idempotencyKeyOf(ctx),
-      lane: accountLane(principal.userId),
-    });
+    const result = await service.render(
+      countedRender({
+        account: await accountOf(ctx),
+        project,
+        source: 'session',
+        route: '/api/jsonable/json-to-png',
+        request,
+        body,
+        idempotencyKey: idempotencyKeyOf(ctx),
+        lane: accountLane(principal.userId),
+      }),
+    );
     const { image, position, replayed } = result;
     // The dashboard refetches its image list right after; let it see this image.
     await deps.waitForProjections(position);
@@ -170,17 +170,19 @@ export function renderRoutes(
       throw new UnauthorizedError(renderMessages.keyRequired);
     }
     const { body, request } = tableRequestOf(ctx);
-    const result = await renderCounted(deps, service, {
-      account: loadAccount(deps, project.userId),
-      userId: project.userId,
-      project,
-      source: 'project_endpoint',
-      route: project.endpointPath,
-      request,
-      body,
-      idempotencyKey: idempotencyKeyOf(ctx),
-      lane: accountLane(project.userId),
-    });
+    const result = await service.render(
+      countedRender({
+        // The render counts for the project's owner, whoever sent it.
+        account: await loadAccount(deps, project.userId),
+        project,
+        source: 'project_endpoint',
+        route: project.endpointPath,
+        request,
+        body,
+        idempotencyKey: idempotencyKeyOf(ctx),
+        lane: accountLane(project.userId),
+      }),
+    );
     const { image, replayed } = result;
     if (replayed) ctx.set('Idempotent-Replayed', 'true');
     const summary = imageSummaryOf(image, urls);
@@ -198,11 +200,10 @@ export function renderRoutes(
 
   // ── the landing page's demo ────────────────────────────────────────────────────────
   router.post('/api/demo/generate-image', guards.demoRate, readTable, async (ctx) => {
-    const temp = await renderTemporary(deps, {
+    const temp = await service.render({
+      keep: 'demo',
       request: tableRequestOf(ctx).request,
       projectStyles: null,
-      kind: 'demo',
-      ttlMs: DEMO_TTL_MS,
       lane: ipLane(ctx, deps.config.trustProxy),
     });
     ctx.body = {
