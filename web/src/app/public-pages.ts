@@ -9,6 +9,8 @@
  */
 import { pageTitle } from './page-title';
 
+export { PUBLIC_URL_TOKEN } from '../lib/origin';
+
 export interface PublicPage {
   /** The URL path the page answers. */
   path: string;
@@ -27,12 +29,6 @@ export interface PublicPage {
   /** Listed in sitemap.xml (not the 404 page). */
   inSitemap: boolean;
 }
-
-/**
- * Written into the prerendered HTML where the site's own origin belongs (canonical URLs, the
- * sitemap, code samples); the server puts its PUBLIC_URL there when it sends the file.
- */
-export const PUBLIC_URL_TOKEN = '__JSONABLE_PUBLIC_URL__';
 
 /** The URL the 404 page is rendered at: any path no route claims. */
 export const NOT_FOUND_RENDER_PATH = '/__not-found__';

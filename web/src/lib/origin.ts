@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { PUBLIC_URL_TOKEN } from '../app/public-pages';
+
+/**
+ * Written into the prerendered HTML where the site's own origin belongs (canonical URLs, the
+ * sitemap, code samples); the server puts its PUBLIC_URL there when it sends the file. Here rather
+ * than beside the list of public pages, which the pages that print the origin do not need.
+ */
+export const PUBLIC_URL_TOKEN = '__JSONABLE_PUBLIC_URL__';
 
 /** The site's own origin, used to print copyable endpoint URLs that work against this deployment. */
 export function siteOrigin(): string {

@@ -5,7 +5,7 @@ import {
   endpointRateLimitPerMinute,
   previewRateLimitPerMinute,
   tableLimits,
-} from '@jsonable/contracts/render-api';
+} from '@jsonable/contracts/render-limits';
 import { plans, type PlanTier } from '@jsonable/contracts/plans';
 import { DocsShell, DocSection } from '../components/docs/DocsShell';
 import { SimpleTable } from '../components/docs/SimpleTable';

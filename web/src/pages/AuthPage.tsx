@@ -1,5 +1,5 @@
 import { Link as RRLink, Navigate, useSearchParams } from 'react-router-dom';
-import { Box, Card, Container, Heading, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Card, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useUser } from '../lib/auth';
 import { PasswordLoginForm } from '../features/auth/components/PasswordLoginForm';
 import { RegisterForm } from '../features/auth/components/RegisterForm';
@@ -7,6 +7,7 @@ import { MagicLinkForm } from '../components/MagicLinkForm';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 import { planOf } from '@jsonable/contracts/plans';
 import { SELECTED_PLAN_KEY } from '../features/landing/selected-plan';
+import { LightTabs } from '../components/LightTabs';
 
 const TABS = ['login', 'magic', 'register'] as const;
 type AuthTab = (typeof TABS)[number];
@@ -60,31 +61,28 @@ export default function AuthPage() {
             {forgot ? (
               <ForgotPasswordForm onBack={() => setParams({}, { replace: true })} />
             ) : (
-              <Tabs.Root
+              <LightTabs
                 value={tab}
-                onValueChange={(d) => setParams(d.value === 'login' ? {} : { tab: d.value }, { replace: true })}
+                onValueChange={(value) => setParams(value === 'login' ? {} : { tab: value }, { replace: true })}
                 variant="enclosed"
                 size={{ base: 'sm', sm: 'md' }}
                 fitted
-                lazyMount
-                unmountOnExit
-              >
-                <Tabs.List mb="6">
-                  <Tabs.Trigger value="login">Password</Tabs.Trigger>
-                  <Tabs.Trigger value="magic">Magic Link</Tabs.Trigger>
-                  <Tabs.Trigger value="register">Register</Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="login">
-                  <PasswordLoginForm />
-                </Tabs.Content>
-                <Tabs.Content value="magic">
-                  <MagicLinkForm />
-                </Tabs.Content>
-                <Tabs.Content value="register">
-                  <SelectedPlanNote />
-                  <RegisterForm />
-                </Tabs.Content>
-              </Tabs.Root>
+                listProps={{ mb: '6' }}
+                tabs={[
+                  { value: 'login', label: 'Password', content: <PasswordLoginForm /> },
+                  { value: 'magic', label: 'Magic Link', content: <MagicLinkForm /> },
+                  {
+                    value: 'register',
+                    label: 'Register',
+                    content: (
+                      <>
+                        <SelectedPlanNote />
+                        <RegisterForm />
+                      </>
+                    ),
+                  },
+                ]}
+              />
             )}
           </Card.Body>
         </Card.Root>

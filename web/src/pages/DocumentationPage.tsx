@@ -5,8 +5,8 @@ import {
   demoRateLimitPerHour,
   previewRateLimitPerMinute,
   JSON_RETENTION_DAYS,
-} from '@jsonable/contracts/render-api';
-import { defaultStyles, THEMES } from '@jsonable/contracts/table';
+} from '@jsonable/contracts/render-limits';
+import { defaultStyles, THEMES } from '@jsonable/contracts/table-defaults';
 import { plans, type PlanTier } from '@jsonable/contracts/plans';
 import { MAX_SPLIT_IMAGES, PRESET_NAMES, PRESETS } from '@jsonable/contracts/presets';
 import { DocsShell, DocSection, DocSub } from '../components/docs/DocsShell';

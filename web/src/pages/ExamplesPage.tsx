@@ -1,12 +1,21 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Box, Button, Container, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { examples } from '../features/examples/examples';
-import { ExampleDetail } from '../features/examples/ExampleDetail';
+import { Badge, Box, Button, Container, Grid, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { exampleIndex } from '@jsonable/contracts/example-index';
 import { workflows } from '../features/examples/workflows';
+
+// The selected example's payload, preview, downloads and code tabs: not part of the page's first
+// load (issue 26; the prerendered page has none selected). It is fetched once the page is up, so a
+// choice usually finds it there.
+const loadDetail = () => import('../features/examples/ExampleDetail');
+const ExampleDetail = lazy(loadDetail);
 
 export default function ExamplesPage() {
   const [params, setParams] = useSearchParams();
-  const selected = examples.find((e) => e.id === params.get('example')) ?? null;
+  const selected = exampleIndex.find((e) => e.id === params.get('example')) ?? null;
+  useEffect(() => {
+    void loadDetail();
+  }, []);
 
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
@@ -33,7 +42,7 @@ export default function ExamplesPage() {
           position={{ lg: 'sticky' }}
           top={{ lg: '24' }}
         >
-          {examples.map((e) => {
+          {exampleIndex.map((e) => {
             const active = e.id === selected?.id;
             return (
               <Button
@@ -60,7 +69,9 @@ export default function ExamplesPage() {
         </Grid>
         <Box minW="0" id="example-detail">
           {selected ? (
-            <ExampleDetail key={selected.id} example={selected} />
+            <Suspense fallback={<Skeleton h="96" w="full" rounded="xl" />}>
+              <ExampleDetail key={selected.id} id={selected.id} />
+            </Suspense>
           ) : (
             <Stack
               gap="3"

@@ -7,7 +7,7 @@ import { messageOf } from '../../lib/api-client';
 import { downloadFilename } from '../../lib/filename';
 import { useSiteOrigin } from '../../lib/origin';
 import { toast } from '../../lib/toaster';
-import { exampleSnippets, type TableExample } from './examples';
+import { exampleSnippets, examples, type TableExample } from './examples';
 import { exampleImageKey, renderExample, useExamplePreview } from './use-example-image';
 
 const DOWNLOADS: { format: ImageFormat; label: string; ext: string }[] = [
@@ -46,7 +46,17 @@ async function saveAs(url: string, filename: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
 }
 
-export function ExampleDetail({ example }: { example: TableExample }) {
+/**
+ * The selected example (its payload, preview, downloads and code), loaded when one is chosen: the
+ * page's picker and prerendered words do not wait for eleven payloads and the code tabs.
+ */
+export default function ExampleDetail({ id }: { id: TableExample['id'] }) {
+  const example = examples.find((e) => e.id === id);
+  if (!example) throw new Error(`No example ${id}`);
+  return <SelectedExample example={example} />;
+}
+
+function SelectedExample({ example }: { example: TableExample }) {
   const origin = useSiteOrigin();
   const preview = useExamplePreview(example.id, example.payload);
   const [busy, setBusy] = useState<ImageFormat | null>(null);
