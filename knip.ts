@@ -13,7 +13,7 @@ export default {
     },
     'services/render': {
       // The pool starts its worker by URL; measure-* and update-goldens are run by hand (see their headers);
-      // the web build runs build/link-preview.ts by path (web/vite.config.ts).
+      // the web build runs build/site-images.ts by path (web/build/site-images.ts).
       entry: ['src/pool/worker-entry.mjs', 'test/measure-*.ts', 'test/update-goldens.ts', 'bench/*.ts', 'build/*.ts'],
       // The fonts are read from their packages' files by path (src/fonts.ts), never imported.
       ignoreDependencies: ['@expo-google-fonts/.+'],

@@ -2,33 +2,20 @@ import { defineConfig, type ViteBuilder } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { rmSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { copyFileSync, rmSync } from 'node:fs';
 import { precompressDir } from './build/precompress';
+import { siteImageFiles, siteImages } from './build/site-images';
 import { LINK_PREVIEW, prerender, type PrerenderEntry, type RoutesFile } from './build/prerender';
 import { describeFirstLoad, FIRST_LOAD_BUDGET_BYTES, firstLoadOf, kB } from './build/first-load';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The prerender entry's build: read once by the prerender step, then removed. */
 const SSR_OUT = resolve(here, '.prerender');
-const REPO_ROOT = resolve(here, '..');
 
 /**
- * The link-preview image (og:image), drawn by our own engine: services/render/build/link-preview.ts
- * in a child process (the engine is not part of the web workspace, and its native canvas stays out
- * of Vite's process).
- */
-function renderLinkPreview(dist: string): void {
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', resolve(REPO_ROOT, 'services/render/build/link-preview.ts'), resolve(dist, LINK_PREVIEW.file)],
-    { cwd: REPO_ROOT, stdio: 'inherit' },
-  );
-}
-
-/**
- * `vite build` builds the browser app into dist, then the prerender entry for Node, draws the
- * link-preview image with our engine, renders every public page into dist (web/build/prerender.ts),
+ * `vite build` builds the browser app into dist (the hero table drawn by our engine among its
+ * assets: web/build/site-images.ts), then the prerender entry for Node, puts the link-preview image
+ * drawn from the same table at dist's root, renders every public page into dist (web/build/prerender.ts),
  * and writes Brotli and gzip copies of the text files, served by the API process
  * (services/api/src/middleware/static.ts).
  */
@@ -39,7 +26,7 @@ async function buildApp(builder: ViteBuilder): Promise<void> {
   await builder.build(ssr);
   const dist = resolve(client.config.root, client.config.build.outDir);
   const logger = client.config.logger;
-  renderLinkPreview(dist);
+  copyFileSync(resolve(siteImageFiles(here).dir, LINK_PREVIEW.file), resolve(dist, LINK_PREVIEW.file));
   let routes: RoutesFile;
   try {
     const entry = (await import(pathToFileURL(resolve(SSR_OUT, 'entry-server.js')).href)) as PrerenderEntry;
@@ -61,7 +48,7 @@ async function buildApp(builder: ViteBuilder): Promise<void> {
 // forwards /api to the API on port 3000 so cookies stay same-origin.
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), siteImages(here)],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

@@ -42,7 +42,8 @@ export interface RoutesFile {
 
 /**
  * The link-preview image: a table drawn by our own engine during the build
- * (services/render/build/link-preview.ts, run by vite.config.ts), the size Open Graph expects.
+ * from the landing page's hero table (services/render/build/site-images.ts, run by
+ * web/build/site-images.ts), the size Open Graph expects.
  */
 export const LINK_PREVIEW = {
   file: 'link-preview.png',

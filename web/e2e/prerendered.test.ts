@@ -207,6 +207,44 @@ describe('the link-preview image', () => {
   });
 });
 
+describe('the hero image', () => {
+  it('is the hero table drawn by our engine at build time, sized in the page so it never moves the words', async () => {
+    const html = await (await get('/')).text();
+    const img = html.match(/<img [^>]*src="(\/assets\/hero-table-[\w-]+\.png)"[^>]*>/);
+    expect(img, 'the hero <img> names a fingerprinted asset').not.toBeNull();
+    const tag = img![0];
+    const width = Number(attr(tag, / width="(\d+)"/));
+    const height = Number(attr(tag, / height="(\d+)"/));
+    // Decoded off the main thread, fetched at once (it is at the top of the page): no lazy loading.
+    expect(attr(tag, / decoding="([^"]*)"/)).toBe('async');
+    expect(tag).not.toContain('loading="lazy"');
+    // The alt text is generated from the drawn data, as for any image the service makes.
+    expect(attr(tag, / alt="([^"]*)"/)).toMatch(
+      /^Table: Weekly Sales by Region\. 5 rows, 5 columns: Region, Orders, Revenue, Growth, On Target\. Row 1: Region North America, /,
+    );
+    // No stale copy of an old image is served anywhere else.
+    expect((await fetch(`${server.baseUrl}/hero-table.png`)).status).toBe(404);
+
+    const res = await fetch(`${server.baseUrl}${img![1]}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // 2× pixels: the file is exactly twice the size the page gives it.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([width * 2, height * 2]);
+    expect(width).toBeGreaterThan(400);
+    const image = await loadImage(bytes);
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const { data } = ctx.getImageData(0, 0, image.width, image.height);
+    let header = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i] === 0x4a && data[i + 1] === 0x1e && data[i + 2] === 0x8c) header++;
+    expect(header / (image.width * image.height)).toBeGreaterThan(0.05);
+  });
+});
+
 describe('hydration in Chromium', () => {
   it('every public page hydrates without a mismatch, error or warning', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser, server.baseUrl);

@@ -29,6 +29,9 @@ function sourcesNewestMtime(): number {
     join(WEB_ROOT, 'vite.config.ts'),
     join(WEB_ROOT, 'build'),
     join(REPO_ROOT, 'contracts', 'src'),
+    // The site's images are drawn by the engine during the build (build/site-images.ts).
+    join(REPO_ROOT, 'services', 'render', 'build'),
+    join(REPO_ROOT, 'services', 'render', 'src'),
   ];
   return Math.max(...inputs.filter(existsSync).map(newestMtime));
 }
