@@ -1,6 +1,8 @@
 /**
  * Payloads for issue #24's features (subtitle and notes, spanners, the columns map, conditional
- * formats, sparklines): shared by the golden tests and the engine tests (the first two are the Examples page's).
+ * formats, sparklines) and the table's firmer rules (frozen header and first column, subtotals and
+ * totals, dashed grid): shared by the golden tests and the engine tests (the first two are the
+ * Examples page's).
  */
 import { examples } from '@jsonable/contracts/examples';
 
@@ -35,6 +37,25 @@ export const featureCases: { name: string; payload: Record<string, unknown> }[] 
           style: { backgroundColor: '#fee2e2', fontStyle: 'italic' },
         },
       ],
+    },
+  },
+  {
+    name: 'feature-rules',
+    payload: {
+      title: 'Units sold by region',
+      headers: ['Region', 'Product', 'Q1', 'Q2', 'Q3'],
+      rows: [
+        ['North', 'Widgets', 120, 132, 141],
+        ['North', 'Gadgets', 98, 91, 87],
+        ['South', 'Widgets', 143, 151, 166],
+        ['South', 'Gadgets', 77, 80, 79],
+      ],
+      styles: { borderStyle: 'dashed' },
+      options: {
+        freezeHeader: true,
+        freezeFirstColumn: true,
+        dataProcessing: { groupBy: 'Region', aggregate: { Q1: 'sum', Q2: 'sum', Q3: 'sum' } },
+      },
     },
   },
 ];

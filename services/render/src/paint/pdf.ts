@@ -20,14 +20,14 @@ import {
   type HanFace,
   type Weight,
 } from '../fonts';
-import { verticalPadding, type Layout, type LaidCell } from '../layout/layout';
+import { verticalPadding, type Layout, type LaidCell, type TextBlock, type TextStyle } from '../layout/layout';
 import type { TableModel } from '../model';
 import type { PdfOptions } from '@jsonable/contracts/table';
-import { borderWidth, FROZEN_RULE, PDF_DASH } from './plan';
+import { edgeRules, verticalRulesInRow, type EdgeRule } from './plan';
 import { shapesPdf } from './shapes';
 import { checkPdfPages, LIMITS } from '../limits';
 import { pageLabel } from './pages';
-import { installTagging, StructureTree, tagText, type StructNode } from './pdf-tags';
+import { drawnOnTop, filledBox, installTagging, StructureTree, tagText, type StructNode } from './pdf-tags';
 import { tooLarge } from '../errors';
 
 const require = createRequire(import.meta.url);
@@ -354,6 +354,41 @@ function pageSetup(tableWpx: number, tableHpx: number, pdf: Required<PdfOptions>
   return { w, h, landscape, unit, left };
 }
 
+/** A face's line as pdfkit sets it, per unit of font size: (hhea ascent − descent) / em. */
+const lineRatios = new Map<string, number>();
+function lineRatio(id: FaceId, weight: Weight): number {
+  const path = facePath(id, weight);
+  let ratio = lineRatios.get(path);
+  if (ratio === undefined) {
+    const f = fontkit.create(fontBuffer(id, weight)) as unknown as {
+      ascent: number;
+      descent: number;
+      unitsPerEm: number;
+    };
+    ratio = (f.ascent - f.descent) / f.unitsPerEm;
+    lineRatios.set(path, ratio);
+  }
+  return ratio;
+}
+
+/**
+ * pdfmake's lineHeight (a multiple of the face's own line) that makes each line of `t` in `face`
+ * as tall as the layout's line, so rows, and the rules between them, are where the layout has them.
+ */
+function lineHeightIn(face: FaceId, t: TextStyle): number {
+  return t.lineHeight / (lineRatio(face, t.weight >= 600 ? 700 : 400) * t.size);
+}
+
+/**
+ * How far below pdfkit's baseline (the line's top plus the face's ascent) the layout puts it, in
+ * pixels: the canvas centres the glyphs' ascent and descent in the line, so half the line's extra
+ * height is above them; pdfmake puts all of it under the last line. The Renderer lowers each line
+ * by this (pdf-tags.ts).
+ */
+function baselineDrop(face: FaceId, t: TextStyle): number {
+  return (t.lineHeight - lineRatio(face, t.weight >= 600 ? 700 : 400) * t.size) / 2;
+}
+
 function colour(c: string | null): string | undefined {
   if (!c) return undefined;
   return c.length === 9 ? c.slice(0, 7) : c;
@@ -441,12 +476,12 @@ export async function renderPdf(
    * in visual order, each kept whole (noWrap: pdfmake would otherwise split and re-order nothing,
    * but lay out words of mixed direction through one shaper call), lines ending with a newline.
    */
-  const pdfText = (lines: string[], han: HanFace = layout.han) => {
+  const pdfText = (lines: string[], han: HanFace = layout.han, t?: TextStyle) => {
     const stack = stackFor(han);
     if (!rtlTable && !lines.some((l) => RTL_CHAR.test(l))) {
       const parts = runs(lines.join('\n'), primary, stack).map((r) => {
         usedFaces.add(r.face);
-        return r.face === primary ? r.text : inline(r);
+        return r.face === primary ? r.text : inline(r, t);
       });
       return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
     }
@@ -456,17 +491,20 @@ export async function renderPdf(
       for (const run of bidiRuns(line, rtlTable)) {
         for (const p of visualPieces(run, primary, stack)) {
           usedFaces.add(p.face);
-          parts.push({ ...inline(p), noWrap: true });
+          parts.push({ ...inline(p, t), noWrap: true });
         }
       }
     });
     return parts;
   };
-  const textOf = (lc: LaidCell) => pdfText(lc.lines, lc.text.han);
-  const inline = (r: { text: string; face: FaceId }) =>
-    r.face === 'notoSansMyanmar' && MYANMAR.test(r.text)
+  const textOf = (lc: LaidCell) => pdfText(lc.lines, lc.text.han, lc.text);
+  /** A run in another face than the primary; with a text style, its lines are the layout's height too. */
+  const inline = (r: { text: string; face: FaceId }, t?: TextStyle) => ({
+    ...(r.face === 'notoSansMyanmar' && MYANMAR.test(r.text)
       ? { text: myanmarVisual(r.text), font: FACES[r.face].family, fontFeatures: MYANMAR_FEATURES }
-      : { text: r.text, font: FACES[r.face].family };
+      : { text: r.text, font: FACES[r.face].family }),
+    ...(t ? { lineHeight: lineHeightIn(r.face, t) } : {}),
+  });
 
   // The structure a screen reader walks, in reading (logical) order: title, subtitle, the table
   // (header rows, then body rows, each cell in its column order), then the notes.
@@ -515,21 +553,23 @@ export async function renderPdf(
   const leftmost = (lc: LaidCell) => Math.min(layout.visual(lc.col), layout.visual(lc.col + lc.cell.colspan - 1));
 
   const body = model.rows.map((_, r) =>
-    grid[r]!.map((lc, v) => {
+    grid[r]!.map((lc, v): Record<string, unknown> => {
       if (!lc) return { text: '' };
       if (lc.row !== r || leftmost(lc) !== v) return {};
       const cell = lc.cell;
       const cellNode = cellNodes.get(lc)!;
       const node: Record<string, unknown> = {
-        text: lc.text.italic
-          ? tagText(textOf(lc), cellNode).map((piece) => ({ ...piece, _oblique: true }))
-          : tagText(textOf(lc), cellNode),
+        text: tagText(textOf(lc), cellNode).map((piece) => ({
+          ...piece,
+          _drop: baselineDrop(primary, lc.text) * u,
+          ...(lc.text.italic ? { _oblique: true } : {}),
+        })),
         fontSize: lc.text.size * u,
         bold: lc.text.weight >= 600,
         color: colour(lc.color),
         alignment: lc.align,
         verticalAlignment: 'middle',
-        lineHeight: lc.text.lineHeight / (lc.text.size * 1.2),
+        lineHeight: lineHeightIn(primary, lc.text),
       };
       if (lc.text.tabular) node.fontFeatures = ['tnum'];
       // Decimal alignment: the offset from the aligned edge, as a margin on that side.
@@ -579,79 +619,125 @@ export async function renderPdf(
     }
   }
 
-  const bw = borderWidth(s) * u;
-  const dash = PDF_DASH[s.borderStyle];
-  const rowCount = model.rows.length;
+  // The grid and the firmer rules, edge by edge, as the canvas draws them (paint/plan.ts). pdfmake
+  // puts its lines between the cells, taking room, where the canvas draws them over the cells: the
+  // cells' padding gives that room back on each side, so every row and column edge (and the text
+  // in the cells) is where the layout has it, and each line covers the pixels the canvas's does.
+  // pdfmake draws each row's vertical lines across the lines above and below it; the canvas draws
+  // the firmer rules over the grid, so their lines are drawn last on the page (drawnOnTop).
+  const edges = edgeRules(model, layout);
+  const firmInks = new Map<string, number[]>();
+  const lineWidth = (e: EdgeRule | null | undefined) => (e ? e.width * u : 0);
+  const lineInk = (e: EdgeRule | null | undefined) => {
+    if (!e?.firm) return colour(e?.color ?? null);
+    let ink = firmInks.get(e.color);
+    if (!ink) firmInks.set(e.color, (ink = drawnOnTop(e.color)));
+    return ink;
+  };
+  const lineStyle = (e: EdgeRule | null | undefined) =>
+    e?.dash ? { dash: { length: e.dash[0] * u, space: e.dash[1] * u } } : null;
+  /** Room the line at an edge takes before it and after it, in points. */
+  const before = (e: EdgeRule | null | undefined) => (e ? e.before * u : 0);
+  const after = (e: EdgeRule | null | undefined) => lineWidth(e) - before(e);
+  const { rows: hEdges, columns: vEdges } = edges;
   const colCount = model.columns.length;
-  const vLineWidth = (i: number) =>
-    bw === 0
-      ? 0
-      : (model.showGridLines || i === 0 || i === colCount) && (model.showBorder || (i > 0 && i < colCount))
-        ? bw
-        : 0;
+  // Header cells read as one band: their vertical lines are left out (the outer border and the
+  // firmer rules stay), as the canvas leaves them out.
+  const keepsLine = (v: number) => v === 0 || v === colCount || vEdges[v]?.firm === true;
+  body.forEach((cells, r) => {
+    if (verticalRulesInRow(model, r)) return;
+    cells.forEach((cell, v) => {
+      // A span's placeholders take its borders from it (pdfmake does that).
+      if (Object.keys(cell).length === 0) return;
+      const span = typeof cell.colSpan === 'number' ? cell.colSpan : 1;
+      cell.border = [keepsLine(v), true, keepsLine(v + span), true];
+    });
+  });
   const tableLayout = {
-    hLineWidth: (i: number) =>
-      bw === 0
-        ? 0
-        : model.showGridLines || i === 0 || i === rowCount || (model.freezeHeader && i === model.headerRows)
-          ? model.freezeHeader && i === model.headerRows
-            ? Math.max(bw, FROZEN_RULE * PT)
-            : bw
-          : 0,
-    vLineWidth,
-    hLineColor: () => s.borderColor,
-    vLineColor: () => s.borderColor,
-    hLineStyle: () => (dash ? { dash } : null),
-    vLineStyle: () => (dash ? { dash } : null),
-    // pdfmake puts the vertical lines between the columns, outside the cells, where the layout
-    // (like CSS) draws them over the cells' padding: the padding gives up their width, so the
-    // table is as wide as the layout's and a table fitted to the page ends at the margin.
-    paddingLeft: (i: number) => Math.max(0, pad - vLineWidth(i)),
-    paddingRight: (i: number) => (i === colCount - 1 ? Math.max(0, pad - vLineWidth(colCount)) : pad),
-    paddingTop: () => vpad,
-    paddingBottom: () => vpad,
+    hLineWidth: (i: number) => lineWidth(hEdges[i]),
+    vLineWidth: (i: number) => lineWidth(vEdges[i]),
+    hLineColor: (i: number) => lineInk(hEdges[i]),
+    vLineColor: (i: number) => lineInk(vEdges[i]),
+    hLineStyle: (i: number) => lineStyle(hEdges[i]),
+    vLineStyle: (i: number) => lineStyle(vEdges[i]),
+    paddingLeft: (i: number) => Math.max(0, pad - after(vEdges[i])),
+    paddingRight: (i: number) => Math.max(0, pad - before(vEdges[i + 1])),
+    paddingTop: (r: number) => Math.max(0, vpad - after(hEdges[r])),
+    paddingBottom: (r: number) => Math.max(0, vpad - before(hEdges[r + 1])),
   };
 
-  const content: unknown[] = [];
-  if (layout.title) {
-    content.push({
-      text: tagText(pdfText(layout.title.lines), titleNode!),
-      fontSize: layout.title.text.size * u,
-      bold: layout.title.text.weight >= 600,
-      color: colour(layout.title.color),
-      margin: blockMargins(0, layout.subtitle ? 2 : 10),
-      alignment: layout.title.align,
-    });
-  }
-  // Subtitle and notes: the same text and colours as the images, in the PDF's own flow.
-  const block = (b: NonNullable<typeof layout.subtitle>, top: number, bottom: number, tag: StructNode) => ({
-    text: tagText(pdfText(b.lines), tag),
+  // Title, subtitle and notes: the layout's blocks (text, size, colour, line height) and the gaps
+  // between them and the table, in the PDF's own flow.
+  const blockEnd = (b: TextBlock) => b.y + b.lines.length * b.text.lineHeight;
+  const block = (b: TextBlock, top: number, bottom: number, tag: StructNode) => ({
+    text: tagText(pdfText(b.lines, layout.han, b.text), tag).map((piece) => ({
+      ...piece,
+      _drop: baselineDrop(primary, b.text) * u,
+    })),
     fontSize: b.text.size * u,
+    bold: b.text.weight >= 600,
     color: colour(b.color),
-    margin: blockMargins(top, bottom),
+    margin: blockMargins(top * u, bottom * u),
     alignment: b.align,
-    lineHeight: b.text.lineHeight / (b.text.size * 1.2),
+    lineHeight: lineHeightIn(primary, b.text),
   });
-  if (layout.subtitle) content.push(block(layout.subtitle, 0, 10, subtitleNode!));
+  const content: unknown[] = [];
+  const { title, subtitle } = layout;
+  if (title) content.push(block(title, 0, (subtitle ? subtitle.y : layout.tableY) - blockEnd(title), titleNode!));
+  if (subtitle) content.push(block(subtitle, 0, layout.tableY - blockEnd(subtitle), subtitleNode!));
   // Rows stay whole on a page, unless one (with the repeated header above it) is taller than a
   // page: pdfmake then drops that row from the document, so such a table lets rows break. Layout
   // heights include the cells' padding; 5 % of slack covers pdfmake's own line metrics.
   const rowHeightPt = (r: number) => (layout.rowEdges[r + 1]! - layout.rowEdges[r]!) * u;
   const headerPt = Array.from({ length: model.headerRows }, (_, r) => rowHeightPt(r)).reduce((a, b) => a + b, 0);
   const pageBodyPt = (page.h - 2 * margin) * 0.95;
+  const breaksBefore = new Set(pageBreaks);
   const fitsOnAPage = model.rows.every((_, r) => r < model.headerRows || headerPt + rowHeightPt(r) <= pageBodyPt);
+  // Cells' fills cover their whole box, under the lines, as on the canvas (in pdfmake's layout of
+  // whole rows; a row broken over pages keeps pdfmake's fill).
+  if (fitsOnAPage)
+    body.forEach((cells, r) =>
+      cells.forEach((cell, v) => {
+        if (typeof cell.fillColor !== 'string') return;
+        const span = typeof cell.colSpan === 'number' ? cell.colSpan : 1;
+        cell.fillColor = filledBox(cell.fillColor, {
+          x: page.left + layout.colEdges[v]! * u,
+          w: (layout.colEdges[v + span]! - layout.colEdges[v]!) * u,
+          top: -after(hEdges[r]),
+          bottom: -after(hEdges[r + 1]),
+        });
+      }),
+    );
   const table = {
     table: {
       headerRows: model.headerRows,
       dontBreakRows: fitsOnAPage,
+      // Each row at least as tall as the layout's (pdfmake's rows grow with their content; lines of
+      // the layout's height make them exactly so). Not for a row that starts on a new sheet or may
+      // break over sheets: pdfmake adds the least height after content that moved to another page.
+      heights: (r: number) =>
+        !fitsOnAPage || breaksBefore.has(r)
+          ? undefined
+          : Math.max(
+              0,
+              rowHeightPt(r) +
+                before(hEdges[r]) -
+                before(hEdges[r + 1]) -
+                lineWidth(hEdges[r]) -
+                tableLayout.paddingTop(r) -
+                tableLayout.paddingBottom(r),
+            ),
       widths: order.map((c) => (Number.isFinite(widths[c]) ? Math.max(1, widths[c]!) : 1)),
       body,
     },
     layout: tableLayout,
-    margin: [page.left - margin, 0, 0, 0],
+    // The outer border starts half its width before the table's edge when it is wider than 1 px.
+    margin: [page.left - margin - before(vEdges[0]), -before(hEdges[0]), 0, 0],
   };
   content.push(table);
-  layout.notes.forEach((note, i) => content.push(block(note, i === 0 ? 8 : 0, 0, tree.add(tree.root, 'P'))));
+  layout.notes.forEach((note, i) =>
+    content.push(block(note, i === 0 ? note.y - (layout.tableY + layout.tableH) : 0, 0, tree.add(tree.root, 'P'))),
+  );
 
   // Running head (pages after the first) and page numbers, in the page's top and bottom margins.
   // Both are page furniture (artifacts), not read as part of the document.

@@ -5,9 +5,9 @@
  * mark a frozen header, a frozen first column and totals, the shadow, where a cell's image sits,
  * the missing-image placeholder, where a cell's text is anchored and where a link is underlined.
  *
- * The PDF writer draws its grid with pdfmake's table lines, which cannot take the rectangles
- * below: it uses the border width and the frozen rule's thickness from here, and its own dashes
- * (PDF_DASH), as it did before this module existed.
+ * The PDF writer draws its grid with pdfmake's table lines, one per row edge and column edge: it
+ * takes them from `edgeRules`, which says per edge what the canvas and SVG draw there (the grid's
+ * width, colour and dashes, or the firmer rule that covers it).
  */
 import type { ResolvedStyles } from '@jsonable/contracts/table';
 import { IMAGE_TEXT_GAP, mix, type LaidCell, type Layout } from '../layout/layout';
@@ -28,18 +28,8 @@ export function dashPattern(style: ResolvedStyles['borderStyle'], width: number)
   return null;
 }
 
-/**
- * The PDF's dashes, in points whatever the border's width (pdfmake's `{ length, space }`). They
- * are not the images' pattern scaled to points (that would be 3.75/2.25 and 0.75/1.5 at 1 px):
- * kept as they were, so PDFs do not change; making them one pattern is a visible change to decide.
- */
-export const PDF_DASH: Partial<Record<ResolvedStyles['borderStyle'], { length: number; space: number }>> = {
-  dashed: { length: 3, space: 2 },
-  dotted: { length: 1, space: 1.5 },
-};
-
 /** Thickness, in pixels, of the rule under a frozen header and beside a frozen first column. */
-export const FROZEN_RULE = 2;
+const FROZEN_RULE = 2;
 /** Thickness, in pixels, of the rule above the first summary (totals) row. */
 const SUMMARY_RULE = 1.5;
 
@@ -50,28 +40,94 @@ interface Rect {
   h: number;
 }
 
+/** A firmer rule along a whole row edge or visual column edge. */
+interface Firm {
+  along: 'row' | 'column';
+  edge: number;
+  width: number;
+  /** How much of its width lies before the edge (above it, left of it). */
+  before: number;
+}
+
 /**
  * The firmer rules, in table order: under a frozen header, beside a frozen first column (after the
  * row numbers, on its inner side), above the first of each run of summary rows; all in one colour,
  * between the text colour and the border's.
  */
-export function emphasisRules(model: TableModel, layout: Layout): { color: string; rects: Rect[] } {
-  const s = model.styles;
-  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
-  const rects: Rect[] = [];
-  const half = FROZEN_RULE / 2;
-  if (model.freezeHeader && model.headerRows > 0)
-    rects.push({ x: tx, y: ty + layout.rowEdges[model.headerRows]! - half, w: tw, h: FROZEN_RULE });
+function firmRules(model: TableModel, layout: Layout): { color: string; rules: Firm[] } {
+  const rules: Firm[] = [];
+  const frozen = { width: FROZEN_RULE, before: FROZEN_RULE / 2 };
+  if (model.freezeHeader && model.headerRows > 0) rules.push({ along: 'row', edge: model.headerRows, ...frozen });
   if (model.freezeFirstColumn && model.columns.length > 1) {
     const v = layout.visual(model.columns[0]?.isRowNumber ? 1 : 0);
-    const x = layout.direction === 'rtl' ? layout.colEdges[v]! : layout.colEdges[v + 1]!;
-    rects.push({ x: tx + x - half, y: ty, w: FROZEN_RULE, h: th });
+    rules.push({ along: 'column', edge: layout.direction === 'rtl' ? v : v + 1, ...frozen });
   }
   model.rows.forEach((row, r) => {
     if (row.kind === 'summary' && model.rows[r - 1]?.kind !== 'summary')
-      rects.push({ x: tx, y: ty + layout.rowEdges[r]! - 1, w: tw, h: SUMMARY_RULE });
+      rules.push({ along: 'row', edge: r, width: SUMMARY_RULE, before: 1 });
   });
-  return { color: mix(s.textColor, s.borderColor, 0.35), rects };
+  return { color: mix(model.styles.textColor, model.styles.borderColor, 0.35), rules };
+}
+
+/** The firmer rules as rectangles over the grid (canvas and SVG). */
+export function emphasisRules(model: TableModel, layout: Layout): { color: string; rects: Rect[] } {
+  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
+  const { color, rules } = firmRules(model, layout);
+  const rects = rules.map((f) =>
+    f.along === 'row'
+      ? { x: tx, y: ty + layout.rowEdges[f.edge]! - f.before, w: tw, h: f.width }
+      : { x: tx + layout.colEdges[f.edge]! - f.before, y: ty, w: f.width, h: th },
+  );
+  return { color, rects };
+}
+
+/** Whether the grid has a line at edge `i` of `count` (rows or columns): inner ones with grid lines, outer ones with the border. */
+function gridLineAt(model: TableModel, i: number, count: number): boolean {
+  return i === 0 || i === count ? model.showBorder : model.showGridLines;
+}
+
+/** Header cells read as one band: no vertical rules through them (but the firmer rules). */
+export function verticalRulesInRow(model: TableModel, r: number): boolean {
+  return r >= model.headerRows;
+}
+
+/** What is drawn along one whole edge, in pixels as the canvas draws it. */
+export interface EdgeRule {
+  width: number;
+  /** How much of its width lies before the edge: above a row edge, left of a column edge. */
+  before: number;
+  color: string;
+  /** Dash and gap; null when solid. */
+  dash: [number, number] | null;
+  /** A firmer rule (frozen header or column, totals), which also crosses the header band. */
+  firm: boolean;
+}
+
+/**
+ * The rule at every row edge (0 … rows) and visual column edge (0 … columns), or null, for a writer
+ * that draws whole edges (the PDF's table lines): the grid's line where the canvas draws one, in
+ * its place (a line `w` wide starts floor(w / 2) before an inner edge and the outer border lies
+ * inside the table), or the firmer rule that covers it there, solid. Spans and the header band are
+ * the writer's to leave out (`verticalRulesInRow`).
+ */
+export function edgeRules(
+  model: TableModel,
+  layout: Layout,
+): { rows: (EdgeRule | null)[]; columns: (EdgeRule | null)[] } {
+  const s = model.styles;
+  const bw = borderWidth(s);
+  const firm = firmRules(model, layout);
+  const dash = dashPattern(s.borderStyle, bw);
+  const along = (count: number, kind: Firm['along']) =>
+    Array.from({ length: count + 1 }, (_, i): EdgeRule | null => {
+      // The first wins where two meet (a frozen header over totals): it is the wider.
+      const f = firm.rules.find((r) => r.along === kind && r.edge === i);
+      if (f) return { width: f.width, before: f.before, color: firm.color, dash: null, firm: true };
+      if (bw === 0 || !gridLineAt(model, i, count)) return null;
+      const before = i === count ? bw + Math.floor(bw / 2) : Math.floor(bw / 2);
+      return { width: bw, before, color: s.borderColor, dash, firm: false };
+    });
+  return { rows: along(model.rows.length, 'row'), columns: along(model.columns.length, 'column') };
 }
 
 /** The table's drop shadow (styles.tableShadow): colour, opacity, blur (canvas shadowBlur, 2σ) and drop. */
@@ -116,8 +172,8 @@ export function coveredEdges(model: TableModel, layout: Layout) {
     for (let dr = 1; dr < rowspan; dr++) for (let dc = 0; dc < colspan; dc++) blockedH[lc.row + dr]![vs + dc] = true;
     for (let dc = 1; dc < colspan; dc++) for (let dr = 0; dr < rowspan; dr++) blockedV[vs + dc]![lc.row + dr] = true;
   }
-  // Header cells read as one band: no vertical rules through it.
-  for (let r = 0; r < model.headerRows; r++) for (let c = 0; c <= cols; c++) blockedV[c]![r] = true;
+  for (let r = 0; r < rows; r++)
+    if (!verticalRulesInRow(model, r)) for (let c = 0; c <= cols; c++) blockedV[c]![r] = true;
   const runs = (blocked: boolean[], edges: number[]) => {
     const out: [number, number][] = [];
     let start = -1;
