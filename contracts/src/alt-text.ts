@@ -62,3 +62,29 @@ export function altTextOf(table: DrawnTable): string {
   if (body.length > readCount) text += ` And ${plural(body.length - readCount, 'more row')}.`;
   return clip(text, ALT_TEXT_MAX);
 }
+
+/**
+ * Whether a render stored the data twins (`{imageUrl}.csv`, `.html`): exactly when its event
+ * recorded the generated alt text, since both come from the data drawn. Renders recorded before
+ * twins existed have neither (an alt text written later by the owner does not make a twin).
+ */
+export const rendersTwins = (rendered: { altText?: string | undefined }): boolean =>
+  typeof rendered.altText === 'string' && rendered.altText.length > 0;
+
+/** The twins of an image or version: their URLs, or null when it has none (rendered before they existed). */
+export const twinsSchema = z
+  .object({
+    /** RFC 4180 CSV of the data drawn (`?bom=1` for Excel). */
+    csv: z.string(),
+    /** An accessible HTML table of the data drawn. */
+    html: z.string(),
+  })
+  .nullable();
+export type Twins = z.infer<typeof twinsSchema>;
+
+/** The twin URLs of the file at `url` (its extension replaced), or null without twins. */
+export function twinsOf(url: string, hasTwins: boolean, replaceExtension = false): Twins {
+  if (!hasTwins) return null;
+  const base = replaceExtension ? url.replace(/\.[a-z]+$/, '') : url;
+  return { csv: `${base}.csv`, html: `${base}.html` };
+}

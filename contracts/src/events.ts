@@ -223,7 +223,25 @@ export type ImageDataPurged = E<'ImageDataPurged', { imageId: string }>;
 /** The owner rewrote the image's alt text (issue #25). */
 export type ImageAltTextChanged = E<'ImageAltTextChanged', { imageId: string; userId: string; altText: string }>;
 
-export type ImagesEvent = TableRendered | ImageDeleted | ImageDataPurged | ImageAltTextChanged;
+/**
+ * One table of the period held for a render that another stream must accept before it is counted
+ * (a living image's version: its If-Match and its project are decided on live-{projectId}-{name}).
+ * The quota is decided here, on the usage stream, before that other append: a held table counts
+ * against the allowance until its TableRendered (same imageId) uses it, it is released, or it
+ * expires (a process that died holding it gives it back by itself).
+ */
+export type TableReserved = E<
+  'TableReserved',
+  { imageId: string; userId: string; period: number; reservedAt: string; expiresAt: string }
+>;
+/** The render a table was held for was refused (409, 404): the table is free again, nothing counted. */
+export type TableReservationReleased = E<
+  'TableReservationReleased',
+  { imageId: string; userId: string; period: number; releasedAt: string }
+>;
+
+export type ImagesEvent =
+  TableRendered | TableReserved | TableReservationReleased | ImageDeleted | ImageDataPurged | ImageAltTextChanged;
 
 // ── living images: live-{projectId}-{name} (issue #25) ─────────────────────────────────
 /** How a version came: the dashboard (session), a user key or a project key. */
@@ -312,13 +330,30 @@ export type LiveImageDeleted = E<
   }
 >;
 
+/**
+ * The files (image and data twin) of versions of an ended living image are gone: appended after
+ * they were removed, so a removal cut short (a crash, a store away) is finished by the sweep of
+ * ended living images, which finds the versions still to remove from the stream itself. A
+ * living image ends by LiveImageDeleted, its own or the one appended for its deleted project.
+ */
+export type LiveImageFilesRemoved = E<
+  'LiveImageFilesRemoved',
+  {
+    projectId: string;
+    name: string;
+    versions: number[];
+    removedAt: string;
+  }
+>;
+
 export type LiveImagesEvent =
   | LiveImageCreated
   | LiveImageVersionRendered
   | LiveImageRolledBack
   | LiveImageVersionsPurged
   | LiveImageAltTextChanged
-  | LiveImageDeleted;
+  | LiveImageDeleted
+  | LiveImageFilesRemoved;
 
 // ── billing: billing-{userId} (event ids derived from the provider's event ids) ───────
 export type CheckoutCompleted = E<

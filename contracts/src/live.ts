@@ -12,6 +12,7 @@
  * - GET    /live/{endpoint}/{name}/v/{n}.{ext}  version n (immutable)
  */
 import { z } from 'zod';
+import { twinsSchema } from './alt-text';
 import { imageFormatSchema, userImageSchema } from './render-api';
 
 /** Lowercase letters, digits and inner hyphens: safe in a URL path, a stream name and a file name. */
@@ -59,6 +60,8 @@ export const liveVersionSchema = z.object({
   createdAt: z.string(),
   /** Generated from the data drawn; null for versions rendered before alt text existed. */
   altText: z.string().nullable(),
+  /** `…/v/{n}.csv` and `.html`; null for versions rendered before data twins existed (those URLs answer 404). */
+  twins: twinsSchema,
 });
 export type LiveVersion = z.infer<typeof liveVersionSchema>;
 

@@ -4,6 +4,7 @@
  * Request bodies are the table payload of table.ts; these schemas describe what comes back.
  */
 import { z } from 'zod';
+import { twinsSchema } from './alt-text';
 import { IMAGE_FORMATS } from './formats';
 
 export const imageFormatSchema = z.enum(IMAGE_FORMATS);
@@ -152,6 +153,8 @@ export const userImageSchema = z.object({
   has_json_data: z.boolean(),
   /** Generated from the data drawn, or written by the owner; null for images rendered before alt text existed. */
   altText: z.string().nullable(),
+  /** `{url}.csv` and `{url}.html`; null for images rendered before data twins existed (those URLs answer 404). */
+  twins: twinsSchema,
 });
 export type UserImage = z.infer<typeof userImageSchema>;
 export const userImagesResponseSchema = z.array(userImageSchema);

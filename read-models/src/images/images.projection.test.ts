@@ -21,6 +21,19 @@ describe('images projection', () => {
     ]);
   });
 
+  it('records whether the render stored data twins: not for the old event shape, even once alt text is written', async () => {
+    const withTwins = rendered(2, null);
+    const docs = await runProjectionTwice(imagesProjection, [
+      rendered(1, null),
+      { ...withTwins, data: { ...withTwins.data, altText: 'Table: T2.' } },
+      { type: 'ImageAltTextChanged', streamId: 'image-i1', data: { imageId: 'i1', userId: 'u1', altText: 'Old one' } },
+    ]);
+    expect(docs.images?.map((d) => [d.id, d.altText, d.hasTwins])).toEqual([
+      ['i1', 'Old one', false],
+      ['i2', 'Table: T2.', true],
+    ]);
+  });
+
   it('sets data retention to 30 days after the render', async () => {
     const docs = await runProjectionTwice(imagesProjection, [rendered(1, null)]);
     expect(docs.images?.[0]?.dataExpiresAt).toBe(Date.parse('2026-02-01T10:00:00.000Z'));

@@ -4,6 +4,7 @@
  * A deleted project's images are kept and detached (projectId → null); a render of that project
  * recorded after its deletion arrives detached too (deleted project ids are remembered).
  */
+import { rendersTwins } from '@jsonable/contracts/alt-text';
 import type { ImageFormat } from '@jsonable/contracts/formats';
 import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
 import type { Doc } from '../ports';
@@ -76,6 +77,8 @@ export interface ImageDoc extends Doc {
   dataExpiresAt: number | null;
   /** Generated at render time or written by the owner (issue #25); absent on older images. */
   altText?: string;
+  /** The render stored its data twins (rendersTwins): false for images rendered before they existed. */
+  hasTwins: boolean;
   position: number;
 }
 
@@ -107,7 +110,8 @@ export const imagesProjection = defineProjection({
   // v3: a substring index of searchText, so a search reads the images that match instead of
   // every image of the account (100,000 images: ~1 s per search before).
   // v4: image_counts, so a list's total is one document instead of a count of every image.
-  version: 4,
+  // v5: hasTwins, from the TableRendered event (an alt text edited later says nothing about twins).
+  version: 5,
   collections: [
     // Only the fields queries select by (images.queries.ts, projects.queries.ts, the audit): with
     // no statistics SQLite picks any indexed equality, and an index on `deleted` (two values) made
@@ -163,6 +167,7 @@ export const imagesProjection = defineProjection({
           listUserId: d.userId,
           searchText: searchTextOf(d.title, d.filename),
           dataExpiresAt: new Date(d.renderedAt).getTime() + RETENTION_MS,
+          hasTwins: rendersTwins(d),
           position,
           ...(d.altText ? { altText: d.altText } : {}),
         } satisfies ImageDoc);

@@ -1,3 +1,4 @@
+import { twinsOf } from '@jsonable/contracts/alt-text';
 import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { UserImage } from '@jsonable/contracts/render-api';
 import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
@@ -120,5 +121,6 @@ export function toUserImage(doc: ImageDoc, publicUrl: string): UserImage {
     createdAt: doc.createdAt,
     has_json_data: doc.dataExpiresAt !== null,
     altText: doc.altText ?? null,
+    twins: twinsOf(url, doc.hasTwins),
   };
 }

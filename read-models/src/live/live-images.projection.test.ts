@@ -93,4 +93,50 @@ describe('live-images projection', () => {
     expect(doc).toMatchObject({ liveImageId: 'l2', deleted: true, listProjectId: null, latestVersion: 3 });
     expect(doc!.versions.map((v) => v.version)).toEqual([3]);
   });
+
+  it('lists ended versions until their files are removed; a living image created after its project was deleted is a tombstone', async () => {
+    const removed = (versions: number[]) => ({
+      type: 'LiveImageFilesRemoved',
+      streamId: 'live-p1-sales',
+      data: { projectId: 'p1', name: 'sales', versions, removedAt: '2026-01-06T00:00:00.000Z' },
+    });
+    const deletedEvent = {
+      type: 'LiveImageDeleted',
+      streamId: 'live-p1-sales',
+      data: { ...ids, userId: 'u1', deletedAt: '2026-01-03T00:00:00.000Z' },
+    };
+    const afterDelete = await runProjectionTwice(liveImagesProjection, [
+      created(),
+      version(1),
+      version(2),
+      deletedEvent,
+      removed([1]),
+      created('l2'),
+      version(3, 'l2'),
+    ]);
+    const [doc] = afterDelete.live_images as LiveImageDoc[];
+    expect(doc).toMatchObject({ liveImageId: 'l2', deleted: false, endedVersions: [2], filesPending: true });
+    expect(doc!.versions.map((v) => [v.version, v.hasTwins])).toEqual([[3, false]]);
+
+    const projectGone = await runProjectionTwice(liveImagesProjection, [
+      created(),
+      version(1),
+      { type: 'ProjectDeleted', streamId: 'project-p1', data: { projectId: 'p1', userId: 'u1' } },
+      // A PUT that raced the deletion: its living image is re-created after ProjectDeleted.
+      deletedEvent,
+      created('l2'),
+      { ...version(2, 'l2'), data: { ...version(2, 'l2').data, altText: 'Table.' } },
+    ]);
+    const [tomb] = projectGone.live_images as LiveImageDoc[];
+    expect(tomb).toMatchObject({ deleted: true, listProjectId: null, endedVersions: [1, 2], filesPending: true });
+    expect(tomb!.versions.map((v) => [v.version, v.hasTwins])).toEqual([[2, true]]);
+    const swept = await runProjectionTwice(liveImagesProjection, [
+      created(),
+      version(1),
+      { type: 'ProjectDeleted', streamId: 'project-p1', data: { projectId: 'p1', userId: 'u1' } },
+      deletedEvent,
+      removed([1]),
+    ]);
+    expect(swept.live_images).toMatchObject([{ endedVersions: [], filesPending: false, deleted: true }]);
+  });
 });

@@ -3,13 +3,22 @@
  * project's endpoint path and the name — what the public URL /live/{endpoint}/{name}.{ext}
  * holds — so serving the current version is one look-up by id. A deleted living image (or one
  * of a deleted project) stays as a tombstone until its name is created again.
+ *
+ * Ended versions whose files are not yet recorded as removed (LiveImageFilesRemoved) are listed
+ * in `endedVersions`, and `filesPending` (indexed) is what the sweep of ended living images
+ * selects by. The projection remembers deleted projects (live_deleted_projects), so a living
+ * image created for a project already deleted (a PUT that raced the deletion) is a tombstone from
+ * its first event: never served, and swept.
  */
+import { rendersTwins } from '@jsonable/contracts/alt-text';
 import type { LiveAuthor } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
 import type { ImageDoc } from '../images/images.projection';
 import { alreadyApplied, defineProjection } from '../projection';
 
 export const LIVE_IMAGES = 'live_images';
+/** Projects whose deletion this projection has seen: { id: projectId }. */
+const DELETED_PROJECTS = 'live_deleted_projects';
 
 /** One version: the image fields as the images read model keeps them. */
 export interface LiveVersionDoc extends Pick<
@@ -21,6 +30,8 @@ export interface LiveVersionDoc extends Pick<
   by: LiveAuthor;
   createdAt: string;
   altText?: string;
+  /** The render stored its data twins (rendersTwins): false for versions rendered before they existed. */
+  hasTwins: boolean;
 }
 
 export interface LiveImageDoc extends Doc {
@@ -42,7 +53,17 @@ export interface LiveImageDoc extends Doc {
   versions: LiveVersionDoc[];
   /** renderedAt of the oldest version the retention could purge (not current, not newest); null when none. */
   purgeableFrom: string | null;
+  /** Versions of ended lives of this name whose files are not yet recorded as removed, ascending. */
+  endedVersions: number[];
+  /** endedVersions is not empty: the sweep of ended living images has work here. */
+  filesPending: boolean;
   position: number;
+}
+
+function withEnded(doc: LiveImageDoc, add: readonly number[], remove: readonly number[] = []): LiveImageDoc {
+  const gone = new Set(remove);
+  const endedVersions = [...new Set([...doc.endedVersions, ...add])].filter((v) => !gone.has(v)).sort((a, b) => a - b);
+  return { ...doc, endedVersions, filesPending: endedVersions.length > 0 };
 }
 
 export const liveImageDocId = (endpointPath: string, name: string): string => `${endpointPath}#${name}`;
@@ -57,8 +78,11 @@ function withPurgeable(doc: LiveImageDoc): LiveImageDoc {
 
 export const liveImagesProjection = defineProjection({
   name: 'live-images',
-  version: 1,
-  collections: [{ name: LIVE_IMAGES, indexes: ['projectId', 'listProjectId', 'purgeableFrom'] }],
+  version: 2,
+  collections: [
+    { name: LIVE_IMAGES, indexes: ['projectId', 'listProjectId', 'purgeableFrom', 'filesPending'] },
+    { name: DELETED_PROJECTS, indexes: [] },
+  ],
   handles: [
     'LiveImageCreated',
     'LiveImageVersionRendered',
@@ -66,15 +90,35 @@ export const liveImagesProjection = defineProjection({
     'LiveImageVersionsPurged',
     'LiveImageAltTextChanged',
     'LiveImageDeleted',
+    'LiveImageFilesRemoved',
     'ProjectDeleted',
   ],
   async handle(event, tx) {
     const position = event.position;
     if (event.type === 'ProjectDeleted') {
+      tx.put(DELETED_PROJECTS, { id: event.data.projectId });
       for (const doc of await tx.find<LiveImageDoc>(LIVE_IMAGES, { listProjectId: event.data.projectId })) {
         if (!alreadyApplied(doc, position))
-          tx.put(LIVE_IMAGES, withPurgeable({ ...doc, deleted: true, listProjectId: null, position }));
+          tx.put(
+            LIVE_IMAGES,
+            withPurgeable(
+              withEnded(
+                { ...doc, deleted: true, listProjectId: null, position },
+                doc.versions.map((v) => v.version),
+              ),
+            ),
+          );
       }
+      return;
+    }
+    if (event.type === 'LiveImageFilesRemoved') {
+      const [doc] = await tx.find<LiveImageDoc>(
+        LIVE_IMAGES,
+        { projectId: event.data.projectId, name: event.data.name },
+        { limit: 1 },
+      );
+      if (doc && !alreadyApplied(doc, position))
+        tx.put(LIVE_IMAGES, withEnded({ ...doc, position }, [], event.data.versions));
       return;
     }
     if (event.type === 'LiveImageCreated') {
@@ -82,6 +126,9 @@ export const liveImagesProjection = defineProjection({
       const id = liveImageDocId(d.endpointPath, d.name);
       const existing = await tx.get<LiveImageDoc>(LIVE_IMAGES, id);
       if (alreadyApplied(existing, position)) return;
+      // Created for a project already deleted (a PUT that raced the deletion): a tombstone at once.
+      const projectGone = (await tx.get(DELETED_PROJECTS, d.projectId)) !== null;
+      const endedVersions = existing?.endedVersions ?? [];
       tx.put(LIVE_IMAGES, {
         id,
         liveImageId: d.liveImageId,
@@ -93,10 +140,12 @@ export const liveImagesProjection = defineProjection({
         latestVersion: existing?.latestVersion ?? 0,
         createdAt: d.createdAt,
         updatedAt: d.createdAt,
-        deleted: false,
-        listProjectId: d.projectId,
+        deleted: projectGone,
+        listProjectId: projectGone ? null : d.projectId,
         versions: [],
         purgeableFrom: null,
+        endedVersions,
+        filesPending: endedVersions.length > 0,
         position,
       } satisfies LiveImageDoc);
       return;
@@ -127,18 +176,18 @@ export const liveImagesProjection = defineProjection({
           by: d.by,
           createdAt: d.renderedAt,
           ...(d.altText ? { altText: d.altText } : {}),
+          hasTwins: rendersTwins(d),
         };
-        tx.put(
-          LIVE_IMAGES,
-          withPurgeable({
-            ...doc,
-            versions: [...doc.versions, version],
-            currentVersion: d.version,
-            latestVersion: Math.max(doc.latestVersion, d.version),
-            updatedAt: d.renderedAt,
-            position,
-          }),
-        );
+        const next = withPurgeable({
+          ...doc,
+          versions: [...doc.versions, version],
+          currentVersion: d.version,
+          latestVersion: Math.max(doc.latestVersion, d.version),
+          updatedAt: d.renderedAt,
+          position,
+        });
+        // A version of a living image whose project is gone is ended from the start.
+        tx.put(LIVE_IMAGES, doc.deleted ? withEnded(next, [d.version]) : next);
         return;
       }
       case 'LiveImageRolledBack':
@@ -167,14 +216,19 @@ export const liveImagesProjection = defineProjection({
       case 'LiveImageDeleted':
         tx.put(
           LIVE_IMAGES,
-          withPurgeable({
-            ...doc,
-            deleted: true,
-            listProjectId: null,
-            currentVersion: null,
-            updatedAt: event.data.deletedAt,
-            position,
-          }),
+          withPurgeable(
+            withEnded(
+              {
+                ...doc,
+                deleted: true,
+                listProjectId: null,
+                currentVersion: null,
+                updatedAt: event.data.deletedAt,
+                position,
+              },
+              doc.versions.map((v) => v.version),
+            ),
+          ),
         );
         return;
     }

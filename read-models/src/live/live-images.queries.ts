@@ -1,3 +1,4 @@
+import { twinsOf } from '@jsonable/contracts/alt-text';
 import type { LiveImage, LiveVersion } from '@jsonable/contracts/live';
 import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { ReadModels } from '../projection';
@@ -5,13 +6,22 @@ import { LIVE_IMAGES, liveImageDocId, type LiveImageDoc, type LiveVersionDoc } f
 
 export type { LiveImageDoc, LiveVersionDoc } from './live-images.projection';
 
+/** The document of a project's living image name, deleted or not (null: never created). */
+export async function getLiveImageDoc(
+  readModels: ReadModels,
+  endpointPath: string,
+  name: string,
+): Promise<LiveImageDoc | null> {
+  return readModels.get<LiveImageDoc>(LIVE_IMAGES, liveImageDocId(endpointPath, name));
+}
+
 /** The living image served at /live/{slug}/{name}…, or null (unknown, deleted, or with no version). */
 export async function getServedLiveImage(
   readModels: ReadModels,
   endpointPath: string,
   name: string,
 ): Promise<LiveImageDoc | null> {
-  const doc = await readModels.get<LiveImageDoc>(LIVE_IMAGES, liveImageDocId(endpointPath, name));
+  const doc = await getLiveImageDoc(readModels, endpointPath, name);
   return doc && !doc.deleted && doc.currentVersion !== null ? doc : null;
 }
 
@@ -69,6 +79,7 @@ export function toLiveImage(doc: LiveImageDoc, publicUrl: string): LiveImage {
     by: v.by,
     createdAt: v.createdAt,
     altText: v.altText ?? null,
+    twins: twinsOf(urls.version(v), v.hasTwins, true),
   }));
   return {
     id: doc.liveImageId,
@@ -81,4 +92,17 @@ export function toLiveImage(doc: LiveImageDoc, publicUrl: string): LiveImage {
     updatedAt: doc.updatedAt,
     versions,
   };
+}
+
+/** Living images with ended versions whose files are not yet recorded as removed, by id after `after`. */
+export async function liveImagesWithFilesPending(
+  readModels: ReadModels,
+  limit: number,
+  after: string | null,
+): Promise<LiveImageDoc[]> {
+  return readModels.find<LiveImageDoc>(
+    LIVE_IMAGES,
+    { filesPending: true },
+    { sort: [['id', 1]], limit, ...(after === null ? {} : { after: [after] }) },
+  );
 }

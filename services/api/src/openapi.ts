@@ -383,7 +383,9 @@ const getImage = (summary: string): Json => ({
   responses: {
     200: imageFile,
     304: { description: 'Not modified (If-None-Match)' },
-    404: error('Image not found or deleted.'),
+    404: error(
+      'Image not found or deleted. For {file}.csv and {file}.html also: the image has no data twin (rendered before twins existed; the image lists `twins: null`), or its twin cannot be read.',
+    ),
   },
 });
 /** Temporary files (previews: one hour, demo images: 24 hours): cacheable until they expire, 404 afterwards. */

@@ -21,23 +21,17 @@ import {
   setPlan,
   smallTable,
   startRenderHarness,
+  createProject,
+  verifyReplay,
   type RenderHarness,
+  type TestProject,
   type TestUser,
 } from './render.harness';
 
 const h = givenRenderHarness();
 
-interface Project {
-  id: string;
-  endpointPath: string;
-  apiKey: string;
-}
-
-async function project(u: TestUser, name = 'Live'): Promise<Project> {
-  const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name });
-  expect(res.status).toBe(201);
-  return res.body as Project;
-}
+type Project = TestProject;
+const project = (u: TestUser, name?: string) => createProject(h, u, name);
 const table = (n: number) => ({
   title: `Sales ${n}`,
   headers: ['Region', 'Total'],
@@ -539,22 +533,6 @@ describe('rollback, delete and retention', () => {
 
 describe('replay', () => {
   it('rebuilds every read model, living images included, equal to the live ones (replay --verify)', async () => {
-    const { replayCommand } = await import('../src/cli/replay');
-    const { allProjections } = await import('../src/read-models');
-    const { createImagesModule } = await import('../src/modules/images');
-    await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-    const out: string[] = [];
-    const modules = [createImagesModule()];
-    const code = await replayCommand.run(
-      { values: { verify: true }, positionals: [] } as never,
-      {
-        ...h.deps,
-        modules,
-        projections: allProjections(modules),
-        out: (line: string) => out.push(line),
-      } as never,
-    );
-    expect(out.join('\n')).toMatch(/live-images@v1\s+ok: \d+ documents identical/);
-    expect(code, out.join('\n')).toBe(0);
+    expect(await verifyReplay(h)).toMatch(/live-images@v2\s+ok: \d+ documents identical/);
   });
 });

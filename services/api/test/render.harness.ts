@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Koa from 'koa';
 import request from 'supertest';
+import { expect } from 'vitest';
 import { createMailer } from '@jsonable/adapters/mail/index';
 import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
@@ -252,3 +253,30 @@ export const smallTable = {
 };
 
 export const http = (h: RenderHarness) => request(h.server);
+
+export interface TestProject {
+  id: string;
+  endpointPath: string;
+  apiKey: string;
+}
+
+/** A project of the user's, created through the API. */
+export async function createProject(h: RenderHarness, u: TestUser, name = 'Live'): Promise<TestProject> {
+  const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name });
+  expect(res.status).toBe(201);
+  return res.body as TestProject;
+}
+
+/** `replay --verify` on the harness's stores: every read model rebuilt equals the live one. Answers its output. */
+export async function verifyReplay(h: RenderHarness): Promise<string> {
+  const { replayCommand } = await import('../src/cli/replay');
+  await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
+  const out: string[] = [];
+  const modules = [createImagesModule()];
+  const code = await replayCommand.run(
+    { values: { verify: true }, positionals: [] } as never,
+    { ...h.deps, modules, projections: allProjections(modules), out: (line: string) => out.push(line) } as never,
+  );
+  expect(code, out.join('\n')).toBe(0);
+  return out.join('\n');
+}

@@ -5,8 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { altTextOf, type DrawnTable } from '@jsonable/contracts/alt-text';
-import { csvOf, neutralizeFormula } from '../src/routes/images/twins';
-import { givenRenderHarness, http, PUBLIC_URL, smallTable } from './render.harness';
+import { randomUUID } from 'node:crypto';
+import { liveImageSchema } from '@jsonable/contracts/live';
+import { usagePeriodIndex } from '@jsonable/contracts/plans';
+import { userImagesResponseSchema } from '@jsonable/contracts/render-api';
+import { streams } from '@jsonable/contracts/streams';
+import { csvOf, neutralizeFormula, twinMessages } from '../src/routes/images/twins';
+import { createProject, givenRenderHarness, http, PUBLIC_URL, smallTable, verifyReplay } from './render.harness';
 
 const h = givenRenderHarness();
 
@@ -220,5 +225,150 @@ describe('CSV and HTML twins', () => {
         },
       ),
     );
+  });
+});
+
+describe('images rendered before twins existed (events of the old shape)', () => {
+  /** TableRendered and LiveImageVersionRendered as they were recorded before issue #25's twins: no altText, no twin file. */
+  async function givenOldRenders() {
+    const u = await h.user('premium');
+    const project = await createProject(h, u, 'Old');
+    const at = h.deps.clock.now().toISOString();
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const old = (n: number) => {
+      const filename = `old-${n}-${randomUUID().slice(0, 8)}.png`;
+      return { imageId: randomUUID(), filename, blobKey: `images/${filename}` };
+    };
+    const image = old(1);
+    const version = old(2);
+    for (const { blobKey } of [image, version]) await h.deps.blobs.put(blobKey, png, 'image/png');
+    const shape = {
+      format: 'png',
+      contentType: 'image/png',
+      width: 8,
+      height: 8,
+      size: png.length,
+      rows: 1,
+      columns: 1,
+    };
+    const registered = (await h.events('UserRegistered')).find((e) => e.data.userId === u.userId)!;
+    const period = usagePeriodIndex(registered.data.registeredAt as string, h.deps.clock.now());
+    const event = (type: string, data: object) => ({ id: randomUUID(), type, data });
+    const rendered = (i: typeof image, live?: object) =>
+      event('TableRendered', {
+        ...i,
+        ...shape,
+        userId: u.userId,
+        projectId: project.id,
+        period,
+        title: 'Old table',
+        source: 'api_key',
+        plan: 'premium',
+        idempotencyKey: null,
+        requestHash: 'old',
+        renderedAt: at,
+        ...(live ? { live } : {}),
+      });
+    const liveIds = { liveImageId: randomUUID(), projectId: project.id, name: 'legacy' };
+    await h.deps.eventStore.append(
+      streams.live(project.id, 'legacy'),
+      [
+        event('LiveImageCreated', { ...liveIds, userId: u.userId, endpointPath: project.endpointPath, createdAt: at }),
+        event('LiveImageVersionRendered', {
+          ...liveIds,
+          ...version,
+          ...shape,
+          userId: u.userId,
+          version: 1,
+          title: 'Old table',
+          by: 'project_key',
+          renderedAt: at,
+        }),
+      ],
+      'no_stream',
+    );
+    const { position } = await h.deps.eventStore.append(
+      streams.usage(u.userId, period),
+      [rendered(image), rendered(version, { projectId: project.id, name: 'legacy' })],
+      'no_stream',
+    );
+    await h.deps.waitForProjections(position);
+    return { u, project, image };
+  }
+
+  it('list twins: null and answer 404 saying why for .csv and .html, even after the owner writes alt text', async () => {
+    const { u, project, image } = await givenOldRenders();
+    const fresh = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+    expect(fresh.status).toBe(200);
+
+    const list = userImagesResponseSchema.parse(
+      (await http(h).get('/api/jsonable/user/images').set('Cookie', u.cookie)).body,
+    );
+    const oldOne = list.find((i) => i.id === image.imageId)!;
+    const newOne = list.find((i) => i.id !== image.imageId)!;
+    expect(oldOne).toMatchObject({ altText: null, twins: null });
+    expect(newOne.twins).toEqual({ csv: `${newOne.url}.csv`, html: `${newOne.url}.html` });
+    expect((await http(h).get(path(newOne.twins!.csv))).status).toBe(200);
+    expect((await http(h).get(path(newOne.twins!.html))).status).toBe(200);
+
+    // The image itself still serves; its twins are a documented 404, not a 5xx or an empty file.
+    expect((await http(h).get(path(oldOne.url))).status).toBe(200);
+    for (const kind of ['csv', 'html']) {
+      const res = await http(h).get(`${path(oldOne.url)}.${kind}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, error: { code: 404, message: twinMessages.missing } });
+      expect(res.headers.etag).toBeUndefined();
+      // A revalidation does not turn it into a 304 either.
+      const again = await http(h)
+        .get(`${path(oldOne.url)}.${kind}`)
+        .set('If-None-Match', `"${oldOne.filename}.${kind}"`);
+      expect(again.status).toBe(404);
+    }
+    // Alt text written later does not make a twin.
+    const edited = await http(h)
+      .patch(`/api/jsonable/user/images/${image.imageId}`)
+      .set('Cookie', u.cookie)
+      .send({ altText: 'An old table' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ altText: 'An old table', twins: null });
+    expect((await http(h).get(`${path(oldOne.url)}.csv`)).status).toBe(404);
+
+    // The living image's old version says so too, on the API and on its URLs.
+    const live = liveImageSchema.parse(
+      (await http(h).get('/api/jsonable/live/legacy').set('X-API-Key', project.apiKey)).body,
+    );
+    expect(live.versions[0]).toMatchObject({ version: 1, altText: null, twins: null });
+    for (const url of [live.url, live.versions[0]!.url]) {
+      expect((await http(h).get(path(url))).status).toBe(200);
+      const twin = await http(h).get(path(url).replace(/\.png$/, '.csv'));
+      expect(twin.status).toBe(404);
+      expect(twin.body.error.message).toBe(twinMessages.missing);
+    }
+    // A new version of it has twins.
+    const next = await http(h).put('/api/jsonable/live/legacy').set('X-API-Key', project.apiKey).send(smallTable);
+    expect(next.status).toBe(200);
+    const [v2] = liveImageSchema.parse(next.body.liveImage).versions;
+    expect(v2!.twins).toEqual({
+      csv: v2!.url.replace(/\.png$/, '.csv'),
+      html: v2!.url.replace(/\.png$/, '.html'),
+    });
+    expect((await http(h).get(path(v2!.twins!.csv))).status).toBe(200);
+  });
+
+  it('an unreadable twin file is a 404, not a 5xx', async () => {
+    const u = await h.user('premium');
+    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+    const filename = res.body.url.split('/').pop() as string;
+    for (const bytes of ['', '{"columns":', '{"columns":[1],"rows":[]}', 'null']) {
+      await h.deps.blobs.put(`twins/${filename}.json`, Buffer.from(bytes), 'application/json');
+      const twin = await http(h).get(`${path(res.body.url)}.html`);
+      expect(twin.status, bytes).toBe(404);
+      expect(twin.body.error.message).toBe(twinMessages.unreadable);
+    }
+  });
+
+  it('replay rebuilds the same twins flags from the old and new events (replay --verify)', async () => {
+    await givenOldRenders();
+    expect(await verifyReplay(h)).toMatch(/(?<!live-)images@v5\s+ok: \d+ documents identical/);
   });
 });

@@ -23,6 +23,7 @@ import type { ApiModule } from '../module';
 import { openApiRoutes } from '../openapi';
 import { imageRoutes } from '../routes/images/images.routes';
 import { purgeExpiredLiveVersions } from '../routes/live/live-retention';
+import { sweepEndedLiveImages } from '../routes/live/live-sweep';
 import { liveRoutes } from '../routes/live/live.routes';
 import {
   defaultRenderLimits,
@@ -95,6 +96,12 @@ export function createImagesModule(options: ImagesModuleOptions = {}): ApiModule
         run: async (deps) => void (await sweepOrphanFiles(deps)),
       },
       { name: 'images.sweep-expired', everyMs: 10 * MINUTE, run: async (deps) => void (await sweepExpired(deps)) },
+      // Files of deleted living images and of deleted projects' living images, when their removal was cut short.
+      {
+        name: 'images.sweep-ended-live-images',
+        everyMs: 10 * MINUTE,
+        run: async (deps) => void (await sweepEndedLiveImages(deps)),
+      },
     ],
   };
 }

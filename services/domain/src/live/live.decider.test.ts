@@ -1,8 +1,10 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { LiveImagesEvent, TableRendered } from '@jsonable/contracts/events';
 import { ConflictError, NotFoundError } from '../errors';
 import { testDecider } from '../runtime/testing';
-import { liveDecider, type LiveCommand } from './live.decider';
+import { foldEvents } from '../runtime/decider';
+import { liveDecider, type LiveCommand, type LiveEvent } from './live.decider';
 
 const spec = testDecider(liveDecider);
 const ids = { liveImageId: 'l1', projectId: 'p1', name: 'sales' };
@@ -205,5 +207,86 @@ describe('living image decider', () => {
       .given([created, rendered(1), deleted])
       .when({ type: 'DeleteLiveImage', data: { now: 'T' } })
       .thenThrows(NotFoundError);
+  });
+
+  it('keeps the versions of ended lives until their files are recorded as removed, across a re-create', () => {
+    const removed = (versions: number[]): LiveImagesEvent => ({
+      type: 'LiveImageFilesRemoved',
+      data: { projectId: 'p1', name: 'sales', versions, removedAt: 'T' },
+    });
+    const filesRemoved = (versions: number[]): LiveCommand => ({
+      type: 'RecordFilesRemoved',
+      data: { versions, now: 'T' },
+    });
+    // Only ended versions are recorded, and only those the caller removed.
+    spec
+      .given([created, rendered(1), rendered(2), deleted])
+      .when(filesRemoved([2, 5]))
+      .then([removed([2])]);
+    spec
+      .given([created, rendered(1)])
+      .when(filesRemoved([1]))
+      .thenNothing();
+    spec
+      .given([created, rendered(1), deleted, removed([1])])
+      .when(filesRemoved([1]))
+      .thenNothing();
+    // A re-create does not forget the ended versions of the life before it.
+    const recreated: LiveImagesEvent = { ...created, data: { ...created.data, liveImageId: 'l2' } };
+    const state = foldEvents(liveDecider, [created, rendered(1), rendered(2), deleted, recreated, rendered(3)]);
+    expect(state.ended.map((v) => v.version)).toEqual([1, 2]);
+    expect(state.versions.map((v) => v.version)).toEqual([3]);
+    spec
+      .given([created, rendered(1), rendered(2), deleted, recreated, rendered(3)])
+      .when(filesRemoved([1, 2, 3]))
+      .then([removed([1, 2])]);
+  });
+
+  it('a version is never both live and ended, and every ended version stays until removed (property)', () => {
+    type Step = 'put' | 'delete' | 'purge' | 'remove-all' | 'remove-first';
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom<Step>('put', 'delete', 'purge', 'remove-all', 'remove-first'), { maxLength: 30 }),
+        (steps) => {
+          const events: LiveEvent[] = [];
+          const everRendered = new Set<number>();
+          const removedSoFar = new Set<number>();
+          let state = liveDecider.initialState();
+          for (const [i, step] of steps.entries()) {
+            let command: LiveCommand;
+            if (step === 'put') command = record(1);
+            else if (step === 'delete') command = { type: 'DeleteLiveImage', data: { now: 'T' } };
+            else if (step === 'purge')
+              command = { type: 'PurgeLiveVersions', data: { renderedBefore: '9999', now: 'T' } };
+            else {
+              const versions =
+                step === 'remove-all'
+                  ? state.ended.map((v) => v.version)
+                  : state.ended.slice(0, 1).map((v) => v.version);
+              command = { type: 'RecordFilesRemoved', data: { versions, now: `T${i}` } };
+            }
+            let decided: LiveEvent[] = [];
+            try {
+              decided = liveDecider.decide(command, state);
+            } catch {
+              continue;
+            }
+            for (const e of decided) {
+              if (e.type === 'LiveImageVersionRendered') everRendered.add(e.data.version);
+              if (e.type === 'LiveImageVersionsPurged') for (const v of e.data.versions) removedSoFar.add(v);
+              if (e.type === 'LiveImageFilesRemoved') for (const v of e.data.versions) removedSoFar.add(v);
+            }
+            events.push(...decided);
+            state = foldEvents(liveDecider, decided, state);
+            const live = new Set(state.versions.filter((v) => !v.purged).map((v) => v.version));
+            const ended = new Set(state.ended.map((v) => v.version));
+            for (const v of ended) expect(live.has(v)).toBe(false);
+            // Every version rendered is live, ended (files pending) or its files were removed: none is forgotten.
+            for (const v of everRendered) expect(live.has(v) || ended.has(v) || removedSoFar.has(v)).toBe(true);
+          }
+          expect(foldEvents(liveDecider, events)).toEqual(state);
+        },
+      ),
+    );
   });
 });

@@ -11,6 +11,7 @@ import type {
   LiveImageAltTextChanged,
   LiveImageCreated,
   LiveImageDeleted,
+  LiveImageFilesRemoved,
   LiveImageRolledBack,
   LiveImagesEvent,
   LiveImageVersionRendered,
@@ -45,7 +46,9 @@ export type LiveCommand =
   | { type: 'PurgeLiveVersions'; data: { renderedBefore: string; now: string } }
   /** `current`: the version's alt text as the read model shows it (unchanged text appends nothing). */
   | { type: 'ChangeLiveAltText'; data: { version: number; altText: string; current: string | null } }
-  | { type: 'DeleteLiveImage'; data: { now: string } };
+  | { type: 'DeleteLiveImage'; data: { now: string } }
+  /** `versions`: the ended versions whose files the caller removed (others are left as they are). */
+  | { type: 'RecordFilesRemoved'; data: { versions: number[]; now: string } };
 
 export interface LiveVersionState {
   version: number;
@@ -65,6 +68,8 @@ export interface LiveState {
   latest: number;
   /** Versions of the present life of the name (reset when it is re-created). */
   versions: LiveVersionState[];
+  /** Versions of ended lives (deleted, or of a deleted project) whose files are not yet removed. */
+  ended: LiveVersionState[];
 }
 
 export const initialState = (): LiveState => ({
@@ -76,6 +81,7 @@ export const initialState = (): LiveState => ({
   current: null,
   latest: 0,
   versions: [],
+  ended: [],
 });
 
 export function evolve(state: LiveState, event: LiveEvent): LiveState {
@@ -114,7 +120,17 @@ export function evolve(state: LiveState, event: LiveEvent): LiveState {
     case 'LiveImageAltTextChanged':
       return state;
     case 'LiveImageDeleted':
-      return { ...state, status: 'deleted', current: null };
+      return {
+        ...state,
+        status: 'deleted',
+        current: null,
+        versions: [],
+        ended: [...state.ended, ...state.versions.filter((v) => !v.purged)],
+      };
+    case 'LiveImageFilesRemoved': {
+      const removed = new Set(event.data.versions);
+      return { ...state, ended: state.ended.filter((v) => !removed.has(v.version)) };
+    }
     default:
       return assertNever(event);
   }
@@ -235,6 +251,17 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
           type: 'LiveImageDeleted',
           data: { ...id, userId: state.userId ?? '', deletedAt: command.data.now },
         } satisfies LiveImageDeleted,
+      ];
+    }
+    case 'RecordFilesRemoved': {
+      const removed = new Set(command.data.versions);
+      const versions = state.ended.filter((v) => removed.has(v.version)).map((v) => v.version);
+      if (versions.length === 0 || !state.projectId || !state.name) return [];
+      return [
+        {
+          type: 'LiveImageFilesRemoved',
+          data: { projectId: state.projectId, name: state.name, versions, removedAt: command.data.now },
+        } satisfies LiveImageFilesRemoved,
       ];
     }
     default:

@@ -24,12 +24,13 @@ import type { BlobStore, Clock, EventStore, Ids, RenderInput, RenderOutput, Tabl
 import { blobKeys, renderedFilename, type FileFormat } from '../images/filenames';
 import type { DocumentStore } from '@jsonable/read-models/ports';
 import { deleteRequestData, saveRequestData } from '../images/request-data';
-import { handleCommands } from '../runtime/handle-command';
+import { handleCommand, handleCommands } from '../runtime/handle-command';
 import { MicroBatcher, type Gathered } from '../runtime/micro-batcher';
 import { StreamStateCache } from '../runtime/stream-state-cache';
 import {
   assertWithinAllowance,
   priorImages,
+  tablesLeft,
   usageDecider,
   type RenderedImage,
   type UsageCommand,
@@ -103,9 +104,12 @@ export interface RenderTableInput extends RenderBase {
   /**
    * Decides, once the files are stored and before anything is counted, whether this render is
    * wanted at all (a living image's version: the append to its own stream, with its expected
-   * revision, across processes). Throwing drops the files and counts nothing; once it returns,
-   * the render is counted even if a concurrent render took the period's last table meanwhile
-   * (the quota was checked before the render), so a recorded version is never left uncounted.
+   * revision, across processes). The quota is decided first: one table of the period is held
+   * for the render (TableReserved on the usage stream, 402 when none is left, held ones
+   * included), so a concurrent render cannot take it between admit and the count. Throwing
+   * releases the table, drops the files and counts nothing; once admit returns, the render's
+   * TableRendered uses the held table, so a recorded version is never left uncounted and the
+   * period never counts more than its allowance.
    */
   admit?: ((image: RenderedImage) => Promise<void>) | undefined;
 }
@@ -129,8 +133,11 @@ export interface RenderTableResult {
 
 type UsageCache = StreamStateCache<UsageState, UsageCommand, UsageEvent>;
 
+/** Renders of one period race on its usage stream: retried more than other streams. */
+const USAGE_RETRY = { onVersionConflict: 9, conflictMessage: 'Too many concurrent renders; please try again' };
+
 /** A render whose file is stored, waiting for its group's append. */
-type PendingRecord = UsageCommand['data'];
+type PendingRecord = Extract<UsageCommand, { type: 'RecordRender' }>['data'];
 
 /** One cache per process; each RenderService owns one. */
 export class RenderService {
@@ -187,9 +194,9 @@ export class RenderService {
     const before = await this.cache.load(eventStore, stream);
     const prior = priorImages(before.state, input.idempotencyKey, input.requestHash);
     if (prior) return replay(prior, await positionOf(eventStore, stream, prior[prior.length - 1]!.imageId));
-    assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name);
+    assertWithinAllowance(before.state, plan.tablesPerPeriod, plan.name, now.toISOString());
 
-    const remaining = plan.tablesPerPeriod === null ? null : plan.tablesPerPeriod - before.state.count;
+    const remaining = tablesLeft(before.state, plan.tablesPerPeriod, now.toISOString());
     // A split into more images than are left is refused (402) before it is painted.
     const output = await renderer.render({ ...drawing(input), maxImages: remaining }, { lane: input.lane });
 
@@ -249,16 +256,26 @@ export class RenderService {
     }
 
     if (input.admit) {
-      // A living image's version (one image: PUT refuses options.split).
+      // A living image's version (one image: PUT refuses options.split): its table is held
+      // before the other stream decides, then used by its TableRendered below.
+      // An unlimited plan has nothing to hold.
+      const image = images[0]!;
+      const held = plan.tablesPerPeriod !== null;
       try {
-        await input.admit(images[0]!);
+        if (held) await this.reserve(stream, image, plan.tablesPerPeriod, plan.name);
       } catch (error) {
-        await Promise.all(images.map((image) => this.discard(image)));
+        await this.discard(image);
+        throw error;
+      }
+      try {
+        await input.admit(image);
+      } catch (error) {
+        await Promise.all([held ? this.release(stream, image) : undefined, this.discard(image)]);
         throw error;
       }
     }
     try {
-      const result = await this.record(stream, images, input.admit ? null : plan.tablesPerPeriod, plan.name);
+      const result = await this.record(stream, images, plan.tablesPerPeriod, plan.name);
       const all = result.replayed ? result : { ...result, ...(images.length > 1 ? { images } : {}) };
       return result.replayed || output.warnings.length === 0 ? all : { ...all, warnings: output.warnings };
     } catch (error) {
@@ -306,6 +323,41 @@ export class RenderService {
     };
   }
 
+  /** Holds one table of the period for `image` (402 when none is left, held ones included). */
+  private async reserve(stream: string, image: RenderedImage, allowance: number | null, planName: string) {
+    const { imageId, userId, period } = image;
+    const now = this.deps.clock.now().toISOString();
+    await this.decideAlone(stream, {
+      type: 'ReserveTable',
+      data: { imageId, userId, period, allowance, planName, now },
+    });
+  }
+
+  /** Gives a held table back. Best effort: a hold that is never released expires on its own. */
+  private async release(stream: string, image: RenderedImage): Promise<void> {
+    const { imageId, userId, period } = image;
+    const now = this.deps.clock.now().toISOString();
+    await this.decideAlone(stream, { type: 'ReleaseTable', data: { imageId, userId, period, now } }).catch(
+      () => undefined,
+    );
+  }
+
+  /** One usage command on its own (not gathered with the turn's renders), through the stream's cache. */
+  private decideAlone(stream: string, command: UsageCommand) {
+    const { eventStore, ids } = this.deps;
+    return this.cache.exclusive(stream, () =>
+      handleCommand({
+        eventStore,
+        stream,
+        decider: usageDecider,
+        ids,
+        cache: this.cache,
+        retry: USAGE_RETRY,
+        command,
+      }),
+    );
+  }
+
   /**
    * Records the render on its usage stream, together with the other renders of this stream that
    * reach this point in the same turn of the event loop (their files written): one append of
@@ -322,7 +374,13 @@ export class RenderService {
     planName: string,
   ): Promise<RenderTableResult> {
     const [image, ...pages] = images;
-    return this.groups.add(stream, { image: image!, allowance, planName, ...(pages.length > 0 ? { pages } : {}) });
+    return this.groups.add(stream, {
+      image: image!,
+      allowance,
+      planName,
+      now: this.deps.clock.now().toISOString(),
+      ...(pages.length > 0 ? { pages } : {}),
+    });
   }
 
   /** Decide each member → one append (retried when another process appended first) → answer each. */
@@ -335,7 +393,7 @@ export class RenderService {
       commands: members.map(({ item }): UsageCommand => ({ type: 'RecordRender', data: item })),
       ids,
       cache: this.cache,
-      retry: { onVersionConflict: 9, conflictMessage: 'Too many concurrent renders; please try again' },
+      retry: USAGE_RETRY,
     });
     const recorded = new Set<string>();
     outcomes.forEach((outcome, i) => {
@@ -386,5 +444,8 @@ function replay(images: RenderedImage[], position: number): RenderTableResult {
 
 async function positionOf(eventStore: EventStore, stream: string, imageId: string): Promise<number> {
   const events = await eventStore.readStream(stream);
-  return events.find((e) => (e.data as { imageId?: string }).imageId === imageId)?.position ?? 0;
+  return (
+    events.find((e) => e.type === 'TableRendered' && (e.data as { imageId?: string }).imageId === imageId)?.position ??
+    0
+  );
 }

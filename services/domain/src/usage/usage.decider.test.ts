@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { TableRendered } from '@jsonable/contracts/events';
 import { ConflictError, PaymentRequiredError } from '../errors';
 import { testDecider } from '../runtime/testing';
-import { priorImages, usageDecider, type UsageState } from './usage.decider';
+import { foldEvents } from '../runtime/decider';
+import {
+  priorImages,
+  TABLE_RESERVATION_MS,
+  usageDecider,
+  type UsageCommand,
+  type UsageEvent,
+  type UsageState,
+} from './usage.decider';
 
 function rendered(n: number, idempotencyKey: string | null = null, requestHash = 'hash'): TableRendered {
   return {
@@ -168,6 +176,111 @@ describe('a split under an Idempotency-Key', () => {
             );
         }
         expect(state.count).toBe([...made.values()].reduce((a, b) => a + b.length, 0) + unkeyed(requests));
+      }),
+    );
+  });
+});
+
+describe('held tables (a living image is counted only after its own stream accepted it)', () => {
+  const NOW = '2026-01-01T00:00:10.000Z';
+  const reserve = (n: number, allowance: number | null, now = NOW): UsageCommand => ({
+    type: 'ReserveTable',
+    data: { imageId: `img-${n}`, userId: 'u1', period: 0, allowance, planName: 'Free', now },
+  });
+  const reserved = (n: number, now = NOW): UsageEvent => ({
+    type: 'TableReserved',
+    data: {
+      imageId: `img-${n}`,
+      userId: 'u1',
+      period: 0,
+      reservedAt: now,
+      expiresAt: new Date(Date.parse(now) + TABLE_RESERVATION_MS).toISOString(),
+    },
+  });
+  const released = (n: number): UsageEvent => ({
+    type: 'TableReservationReleased',
+    data: { imageId: `img-${n}`, userId: 'u1', period: 0, releasedAt: NOW },
+  });
+  const recordAt = (n: number, allowance: number | null, now = NOW): UsageCommand => ({
+    type: 'RecordRender',
+    data: { image: rendered(n).data, allowance, planName: 'Free', now },
+  });
+
+  it('holds the last table for one render: a second hold and a plain render get 402', () => {
+    spec
+      .given([rendered(1)])
+      .when(reserve(2, 2))
+      .then([reserved(2)]);
+    spec
+      .given([rendered(1), reserved(2)])
+      .when(reserve(3, 2))
+      .thenThrows(PaymentRequiredError, /all 2 tables/);
+    spec
+      .given([rendered(1), reserved(2)])
+      .when(recordAt(3, 2))
+      .thenThrows(PaymentRequiredError);
+  });
+
+  it('counts the render a table was held for, even when the period filled up meanwhile', () => {
+    spec
+      .given([rendered(1), reserved(2)])
+      .when(recordAt(2, 2))
+      .then([rendered(2)]);
+    spec
+      .given([reserved(2), rendered(1)])
+      .when(recordAt(2, 1))
+      .then([rendered(2)]);
+  });
+
+  it('a released or expired hold frees its table; a hold is taken once', () => {
+    spec
+      .given([rendered(1), reserved(2), released(2)])
+      .when(reserve(3, 2))
+      .then([reserved(3)]);
+    const later = new Date(Date.parse(NOW) + TABLE_RESERVATION_MS + 1).toISOString();
+    spec
+      .given([rendered(1), reserved(2)])
+      .when(reserve(3, 2, later))
+      .then([reserved(3, later)]);
+    spec
+      .given([reserved(2)])
+      .when(reserve(2, 5))
+      .thenNothing();
+    spec
+      .given([reserved(2), rendered(2)])
+      .when({ type: 'ReleaseTable', data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW } })
+      .thenNothing();
+    spec
+      .given([reserved(2)])
+      .when({ type: 'ReleaseTable', data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW } })
+      .then([released(2)]);
+  });
+
+  it('whatever the order of holds, releases and renders, the period never counts more than its allowance (property)', () => {
+    const step = fc.record({
+      kind: fc.constantFrom('reserve', 'release', 'record', 'record-held'),
+      n: fc.integer({ min: 1, max: 8 }),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 }), fc.array(step, { maxLength: 40 }), (allowance, steps) => {
+        let state = usageDecider.initialState();
+        for (const { kind, n } of steps) {
+          const command: UsageCommand =
+            kind === 'reserve'
+              ? reserve(n, allowance)
+              : kind === 'release'
+                ? { type: 'ReleaseTable', data: { imageId: `img-${n}`, userId: 'u1', period: 0, now: NOW } }
+                : // A held render records its own image; a plain one a fresh image.
+                  recordAt(kind === 'record-held' ? n : 100 + n * 1000 + state.count, allowance);
+          try {
+            state = foldEvents(usageDecider, usageDecider.decide(command, state), state);
+          } catch (error) {
+            expect(error).toBeInstanceOf(PaymentRequiredError);
+          }
+          let held = 0;
+          for (const expiresAt of state.reserved.values()) if (expiresAt > NOW) held++;
+          expect(state.count + held).toBeLessThanOrEqual(allowance);
+        }
       }),
     );
   });

@@ -5,28 +5,47 @@
  * allowance through. Idempotency keys are remembered here too: the stream that counts a render
  * is the one that knows whether it was already counted.
  */
-import type { TableRendered } from '@jsonable/contracts/events';
+import type { TableRendered, TableReservationReleased, TableReserved } from '@jsonable/contracts/events';
 import { renderMessages } from '@jsonable/contracts/render-api';
 import { assertNever, ConflictError, PaymentRequiredError } from '../errors';
 import type { Decider } from '../runtime/decider';
 
-export type UsageEvent = TableRendered;
+export type UsageEvent = TableRendered | TableReserved | TableReservationReleased;
 export type RenderedImage = TableRendered['data'];
 
-export type UsageCommand = {
-  type: 'RecordRender';
-  data: {
-    image: RenderedImage;
-    /** The plan's tables per period (null = unlimited) and its display name for the message. */
-    allowance: number | null;
-    planName: string;
-    /**
-     * The other images of one split (options.split, issue #25), in order after `image`: all are
-     * counted or none (402 when the allowance has fewer left).
-     */
-    pages?: RenderedImage[];
-  };
-};
+/** How long a held table stays held when neither its render nor its release comes (a crash). */
+export const TABLE_RESERVATION_MS = 2 * 60 * 1000;
+
+export type UsageCommand =
+  | {
+      type: 'RecordRender';
+      data: {
+        image: RenderedImage;
+        /** The plan's tables per period (null = unlimited) and its display name for the message. */
+        allowance: number | null;
+        planName: string;
+        /**
+         * The other images of one split (options.split, issue #25), in order after `image`: all are
+         * counted or none (402 when the allowance has fewer left).
+         */
+        pages?: RenderedImage[];
+        /** When the decision is made (held tables expire); the render's time when not given. */
+        now?: string;
+      };
+    }
+  | {
+      /** Holds one table for `imageId` (402 when none is left, held ones included). */
+      type: 'ReserveTable';
+      data: {
+        imageId: string;
+        userId: string;
+        period: number;
+        allowance: number | null;
+        planName: string;
+        now: string;
+      };
+    }
+  | { type: 'ReleaseTable'; data: { imageId: string; userId: string; period: number; now: string } };
 
 /**
  * Renders by Idempotency-Key, append-only and shared between the states of one fold: a state
@@ -63,9 +82,20 @@ class KeyIndex {
 export interface UsageState {
   count: number;
   keys: { index: KeyIndex; length: number };
+  /** Held tables not yet used or released: imageId → when the hold expires (ISO). */
+  reserved: ReadonlyMap<string, string>;
 }
 
-export const initialState = (): UsageState => ({ count: 0, keys: KeyIndex.empty() });
+const NO_RESERVATIONS: ReadonlyMap<string, string> = new Map();
+
+export const initialState = (): UsageState => ({ count: 0, keys: KeyIndex.empty(), reserved: NO_RESERVATIONS });
+
+function without(reserved: ReadonlyMap<string, string>, imageId: string): ReadonlyMap<string, string> {
+  if (!reserved.has(imageId)) return reserved;
+  const next = new Map(reserved);
+  next.delete(imageId);
+  return next;
+}
 
 /**
  * Where the index keeps image `page` (2 or more) of a split answered by `key`: the first image
@@ -77,14 +107,31 @@ export function evolve(state: UsageState, event: UsageEvent): UsageState {
   switch (event.type) {
     case 'TableRendered': {
       const key = event.data.idempotencyKey;
-      if (key === null) return { count: state.count + 1, keys: state.keys };
+      const reserved = without(state.reserved, event.data.imageId);
+      if (key === null) return { count: state.count + 1, keys: state.keys, reserved };
       const page = event.data.split?.page ?? 1;
       const at = page > 1 ? pageKey(key, page) : key;
-      return { count: state.count + 1, keys: state.keys.index.with(state.keys.length, at, event.data) };
+      return { count: state.count + 1, keys: state.keys.index.with(state.keys.length, at, event.data), reserved };
     }
+    case 'TableReserved':
+      return { ...state, reserved: new Map(state.reserved).set(event.data.imageId, event.data.expiresAt) };
+    case 'TableReservationReleased':
+      return { ...state, reserved: without(state.reserved, event.data.imageId) };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
+}
+
+/** Tables held at `now` (not expired), which count against the allowance like rendered ones. */
+export function heldTables(state: UsageState, now: string): number {
+  let held = 0;
+  for (const expiresAt of state.reserved.values()) if (expiresAt > now) held++;
+  return held;
+}
+
+/** Tables of the period still free at `now` (null: unlimited). */
+export function tablesLeft(state: UsageState, allowance: number | null, now: string): number | null {
+  return allowance === null ? null : allowance - state.count - heldTables(state, now);
 }
 
 /**
@@ -115,8 +162,14 @@ export function priorImages(state: UsageState, key: string | null, requestHash: 
   return images;
 }
 
-export function assertWithinAllowance(state: UsageState, allowance: number | null, planName: string): void {
-  if (allowance !== null && state.count >= allowance) {
+export function assertWithinAllowance(
+  state: UsageState,
+  allowance: number | null,
+  planName: string,
+  now: string,
+): void {
+  const left = tablesLeft(state, allowance, now);
+  if (allowance !== null && left !== null && left <= 0) {
     throw new PaymentRequiredError(renderMessages.quotaExceeded(planName, allowance));
   }
 }
@@ -126,15 +179,33 @@ export function decide(command: UsageCommand, state: UsageState): UsageEvent[] {
     case 'RecordRender': {
       const { image, allowance, planName, pages = [] } = command.data;
       if (priorRender(state, image.idempotencyKey, image.requestHash)) return [];
-      assertWithinAllowance(state, allowance, planName);
       const images = [image, ...pages];
-      if (allowance !== null && state.count + images.length > allowance) {
-        throw new PaymentRequiredError(renderMessages.splitOverQuota(images.length, allowance - state.count));
+      // A held table was taken when the quota was decided (ReserveTable): it is this render's,
+      // even if it expired meanwhile, so a version recorded elsewhere is never left uncounted.
+      if (pages.length === 0 && state.reserved.has(image.imageId))
+        return [{ type: 'TableRendered' as const, data: image }];
+      const now = command.data.now ?? image.renderedAt;
+      assertWithinAllowance(state, allowance, planName, now);
+      const left = tablesLeft(state, allowance, now);
+      if (left !== null && images.length > left) {
+        throw new PaymentRequiredError(renderMessages.splitOverQuota(images.length, left));
       }
       return images.map((data) => ({ type: 'TableRendered' as const, data }));
     }
+    case 'ReserveTable': {
+      const { imageId, userId, period, allowance, planName, now } = command.data;
+      if (state.reserved.has(imageId)) return [];
+      assertWithinAllowance(state, allowance, planName, now);
+      const expiresAt = new Date(Date.parse(now) + TABLE_RESERVATION_MS).toISOString();
+      return [{ type: 'TableReserved', data: { imageId, userId, period, reservedAt: now, expiresAt } }];
+    }
+    case 'ReleaseTable': {
+      const { imageId, userId, period, now } = command.data;
+      if (!state.reserved.has(imageId)) return [];
+      return [{ type: 'TableReservationReleased', data: { imageId, userId, period, releasedAt: now } }];
+    }
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 

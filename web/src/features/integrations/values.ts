@@ -78,6 +78,7 @@ export const livePutResponse = (origin: string) => {
             createdAt: at,
             altText:
               'Table: Weekly Leads. 2 rows, 4 columns: Name, Company, Source, Score. Row 1: Name Jordan Lee, Company Northwind, Source Webinar, Score 87. Row 2: Name Priya Shah, Company Contoso, Source Referral, Score 92.',
+            twins: { csv: version(3).replace(/\.png$/, '.csv'), html: version(3).replace(/\.png$/, '.html') },
           },
         ],
       },

@@ -24,6 +24,8 @@ export interface TableImage {
   projectId: string | null;
   /** Generated from the data drawn, or rewritten by the owner (issue #25); null on older images. */
   altText: string | null;
+  /** The image has CSV and HTML data twins (false for images rendered before they existed). */
+  hasTwins: boolean;
 }
 
 export function presentedImageUrl(stored: string | null | undefined, filename: string): string {
@@ -40,6 +42,7 @@ export function toTableImage(raw: UserImage): TableImage {
     createdAt: raw.created_at,
     projectId: raw.project_id,
     altText: raw.altText,
+    hasTwins: raw.twins !== null,
   };
 }
 

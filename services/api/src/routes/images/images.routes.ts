@@ -57,6 +57,7 @@ export function imageRoutes(router: Router<AppState>, deps: AppDeps, session: Mi
         kind: twin,
         altText: doc?.altText ?? null,
         cacheControl: IMMUTABLE,
+        hasTwins: doc ? doc.hasTwins : null,
       });
     await sendBlob(deps, ctx, blobKeys.image(filename), filename, () => IMMUTABLE);
   };

@@ -21,6 +21,7 @@ export type TwinKind = 'csv' | 'html';
 export const TWIN_SUFFIX = /\.(csv|html)$/;
 export const twinMessages = {
   missing: 'This image has no data twin (it was rendered before CSV and HTML twins existed)',
+  unreadable: 'The data twin of this image is not available',
 } as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -76,29 +77,75 @@ async function readText(stream: NodeJS.ReadableStream | Readable): Promise<strin
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The data drawn in the image stored at `imageKey`, or null when it has none. */
-export async function drawnOf(deps: AppDeps, imageKey: string): Promise<DrawnTable | null> {
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** A stored twin as written by the render (anything else is not served). */
+function asDrawnTable(value: unknown): DrawnTable | null {
+  if (!value || typeof value !== 'object') return null;
+  const t = value as Partial<DrawnTable>;
+  const titleOk = t.title === null || typeof t.title === 'string';
+  const rowsOk =
+    Array.isArray(t.rows) &&
+    t.rows.every((r: unknown) => !!r && typeof r === 'object' && isStrings((r as { cells?: unknown }).cells));
+  return titleOk && isStrings(t.columns) && rowsOk ? (value as DrawnTable) : null;
+}
+
+/** The data drawn in the image stored at `imageKey`: 'missing' when it has none, 'unreadable' when not a twin. */
+export async function drawnOf(deps: AppDeps, imageKey: string): Promise<DrawnTable | 'missing' | 'unreadable'> {
   const found = await deps.blobs.get(twinKeyOf(imageKey));
-  return found ? (JSON.parse(await readText(found.stream as Readable)) as DrawnTable) : null;
+  if (!found) return 'missing';
+  const text = await readText(found.stream as Readable);
+  try {
+    return asDrawnTable(JSON.parse(text)) ?? 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
 }
 
 /** Sends the CSV or HTML twin of the image at `imageKey` (`filename` names the image). */
 export async function sendTwin(
   deps: AppDeps,
   ctx: Ctx,
-  input: { imageKey: string; filename: string; kind: TwinKind; altText: string | null; cacheControl: string },
+  input: {
+    imageKey: string;
+    filename: string;
+    kind: TwinKind;
+    altText: string | null;
+    cacheControl: string;
+    /**
+     * What the image's record says (rendersTwins); null when the read side has not seen it yet
+     * (just rendered: the file decides). False answers 404 before any file or ETag is looked at.
+     */
+    hasTwins: boolean | null;
+  },
 ): Promise<void> {
+  if (input.hasTwins === false) throw new NotFoundError(twinMessages.missing);
   const bom = input.kind === 'csv' && ['1', 'true', 'yes'].includes(String(ctx.query.bom ?? '').toLowerCase());
   const etag = `"${input.filename}.${input.kind}${bom ? '-bom' : ''}"`;
-  ctx.set('ETag', etag);
-  ctx.set('Cache-Control', input.cacheControl);
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  if (matchesEtag(ctx, etag)) {
+  const cacheable = () => {
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', input.cacheControl);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+  };
+  // Revalidation of a twin the record vouches for never opens the file.
+  if (input.hasTwins && matchesEtag(ctx, etag)) {
+    cacheable();
     ctx.status = 304;
     return;
   }
   const table = await drawnOf(deps, input.imageKey);
-  if (!table) throw new NotFoundError(twinMessages.missing);
+  if (table === 'missing') throw new NotFoundError(input.hasTwins ? twinMessages.unreadable : twinMessages.missing);
+  if (table === 'unreadable') {
+    deps.logger.warn('data twin unreadable', { imageKey: input.imageKey });
+    throw new NotFoundError(twinMessages.unreadable);
+  }
+  if (matchesEtag(ctx, etag)) {
+    cacheable();
+    ctx.status = 304;
+    return;
+  }
+  cacheable();
   const base = input.filename.replace(/\.[a-z]+$/, '');
   if (input.kind === 'csv') {
     ctx.type = 'text/csv; charset=utf-8; header=present';

@@ -27,6 +27,7 @@ import {
 } from '@jsonable/domain/live/live.handlers';
 import type { RenderService } from '@jsonable/domain/usage/render-table';
 import {
+  getLiveImageDoc,
   getServedLiveImage,
   projectLiveImages,
   toLiveImage,
@@ -135,7 +136,9 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
         ),
     });
     await deps.waitForProjections(result.position);
-    const doc = await getServedLiveImage(deps.readModels, project.endpointPath, name);
+    // Rendered and counted: answered as such even when the project (and with it this living
+    // image) was deleted right after the version was recorded; its URLs then answer 404.
+    const doc = await getLiveImageDoc(deps.readModels, project.endpointPath, name);
     if (!doc) throw new NotFoundError(liveMessages.notFound);
     const { image } = result.rendered;
     const urls = publicUrls(deps.config.publicUrl).live(doc);
@@ -234,6 +237,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
         kind: extension,
         altText: version.altText ?? null,
         cacheControl,
+        hasTwins: version.hasTwins,
       });
     }
     const wanted = extension === 'jpeg' ? 'jpg' : extension;

@@ -115,8 +115,17 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps, session: 
     const projectId = ctx.params.id!;
     const { position } = await deleteProject(deps, { projectId, userId });
     // Only after the project's own deletion: someone else's project (404) keeps its living images.
+    // Once the read side has passed ProjectDeleted it knows every living image created before it;
+    // one created later is ended by its own PUT, and whatever this cuts short (a crash, a store
+    // failing) is finished by the sweep of ended living images (images module jobs).
+    await deps.waitForProjections(position);
     const names = await projectLiveImageNames(deps.readModels, projectId);
     const live = await deleteProjectLiveImages(deps, { projectId, names });
+    if (live.failed > 0)
+      deps.logger.warn('project deleted; removing some living-image files failed, the sweep will finish it', {
+        projectId,
+        failed: live.failed,
+      });
     await deps.waitForProjections(Math.max(position, live.position));
     ctx.body = { success: true, detachedImages };
   });

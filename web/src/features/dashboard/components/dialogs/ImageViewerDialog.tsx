@@ -120,12 +120,20 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
               label="Copy Slack"
               ariaLabel="Copy Slack snippet with alt text"
             />
-            <Link href={twins.csv} fontSize="sm" color="brand.700" download>
-              Data as CSV
-            </Link>
-            <Link href={twins.html} target="_blank" rel="noopener" fontSize="sm" color="brand.700">
-              Data as HTML table
-            </Link>
+            {image.hasTwins ? (
+              <>
+                <Link href={twins.csv} fontSize="sm" color="brand.700" download>
+                  Data as CSV
+                </Link>
+                <Link href={twins.html} target="_blank" rel="noopener" fontSize="sm" color="brand.700">
+                  Data as HTML table
+                </Link>
+              </>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                No CSV or HTML: this image was made before data twins existed.
+              </Text>
+            )}
           </HStack>
         </Stack>
       )}
