@@ -108,7 +108,3 @@ export const rollbackLiveImageResponseSchema = z.object({
   liveImage: liveImageSchema,
 });
 export const deleteLiveImageResponseSchema = z.object({ success: z.literal(true) });
-
-/** The file extension of a format in URLs. */
-export const liveExtensionOf = (format: z.infer<typeof imageFormatSchema>): string =>
-  format === 'jpeg' ? 'jpg' : format;

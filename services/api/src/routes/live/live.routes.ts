@@ -8,12 +8,12 @@ import type { Middleware } from 'koa';
 import {
   LIVE_MAX_AGE_SECONDS,
   LIVE_NAME_PATTERN,
-  liveExtensionOf,
   liveMessages,
   rollbackLiveImageRequestSchema,
   type PutLiveImageResponse,
 } from '@jsonable/contracts/live';
 import { updateImageRequestSchema } from '@jsonable/contracts/alt-text';
+import { extensionOf } from '@jsonable/contracts/formats';
 import { PROJECT_ENDPOINT_PREFIX } from '@jsonable/contracts/projects';
 import { publicUrls } from '@jsonable/contracts/public-urls';
 import { projectIdFrom } from '@jsonable/contracts/table-request';
@@ -241,7 +241,7 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
       });
     }
     const wanted = extension === 'jpeg' ? 'jpg' : extension;
-    if (wanted !== liveExtensionOf(version.format)) throw new NotFoundError(liveMessages.wrongFormat(version.format));
+    if (wanted !== extensionOf(version.format)) throw new NotFoundError(liveMessages.wrongFormat(version.format));
     // The version's ETag is known from the read model: a revalidation never opens the file.
     const etag = fileEtag(version.filename, version.size);
     if (matchesEtag(ctx, etag)) {
