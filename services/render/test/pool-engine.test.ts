@@ -25,6 +25,28 @@ afterAll(async () => {
 });
 
 describe('the render pool over the real engine', () => {
+  it("draws text the same after a large render emptied Skia's caches", async () => {
+    const one = createRenderPool({ size: 1 });
+    try {
+      await one.ready();
+      const text = (format: 'png' | 'svg') =>
+        fromPayload({ payload: { ...table(6), title: 'Before and after — ünïcode, 直角, مرحبا' }, format });
+      const before = await Promise.all([one.render(text('png')), one.render(text('svg'))]);
+      // ~3,000 × 9,000 pixels: it reserves far more than 64 MB, so the worker collects and empties Skia's caches.
+      const big = {
+        headers: Array.from({ length: 20 }, (_, i) => `Column ${i + 1}`),
+        rows: Array.from({ length: 200 }, (_, r) => Array.from({ length: 20 }, (_, c) => `r${r}c${c}`)),
+      };
+      const large = await one.render(fromPayload({ payload: big, format: 'png' }));
+      expect(large.width * large.height).toBeGreaterThan(4_000_000);
+      const after = await Promise.all([one.render(text('png')), one.render(text('svg'))]);
+      expect(Buffer.compare(Buffer.from(after[0]!.bytes), Buffer.from(before[0]!.bytes))).toBe(0);
+      expect(Buffer.from(after[1]!.bytes).toString()).toBe(Buffer.from(before[1]!.bytes).toString());
+    } finally {
+      await one.close();
+    }
+  }, 60_000);
+
   it('renders concurrent requests in every format', async () => {
     const formats = ['png', 'jpeg', 'svg', 'pdf', 'png', 'svg'] as const;
     const outputs = await Promise.all(
