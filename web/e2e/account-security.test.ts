@@ -4,32 +4,20 @@
  * (and warn before switching accounts), password recovery end to end, links retired by a password
  * change, and the sessions list with revocation. axe and pictures at 390 and 1280 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   VIEWPORTS,
-  WEB_DIST,
   checkScreenAtBothWidths,
-  collectPageErrors,
-  ensureWebBuilt,
   followVerifyLink,
-  launchBrowser,
-  newPage,
+  givenBrowserSession,
   newestMailTo,
   pathOfLink,
-  startE2eServer,
-  type E2eServer,
+  submitRegisterForm,
+  submitSignInForm,
 } from './helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let distCopy = '';
-const contexts: BrowserContext[] = [];
-/** Uncaught page errors of every page opened. */
-const pageErrors: string[][] = [];
+const s = givenBrowserSession({ name: 'account-security', timeoutMs: 240_000 });
 
 const stamp = Date.now();
 const victim = `victim.${stamp}@example.com`;
@@ -37,35 +25,11 @@ const other = `other.${stamp}@example.com`;
 const attackerPassword = 'attacker chose this one';
 let victimPassword = 'the owner chose this';
 
-beforeAll(async () => {
-  // web/dist is shared with other e2e files, which rebuild it when sources change: serve a copy.
-  await ensureWebBuilt();
-  distCopy = mkdtempSync(join(tmpdir(), 'jsonable-account-security-dist-'));
-  cpSync(WEB_DIST, distCopy, { recursive: true });
-  server = await startE2eServer({ WEB_DIST: distCopy });
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-  if (distCopy) rmSync(distCopy, { recursive: true, force: true });
-});
-
-/** A separate browser profile (its own cookies), like another person or another device. */
-async function person(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const { context, page } = await newPage(browser, server.baseUrl, viewport);
-  contexts.push(context);
-  pageErrors.push(collectPageErrors(page));
-  return page;
-}
-
 /** The newest mail to `to` whose subject is `subject` (waits for it). */
 async function mail(to: string, subject: string, after = 0) {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const m = await newestMailTo(server.dataDir, to);
+    const m = await newestMailTo(s.server.dataDir, to);
     if (m.subject === subject && Date.parse(m.createdAt ?? '0') >= after) return m;
     if (Date.now() > deadline) throw new Error(`no "${subject}" to ${to}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -82,10 +46,7 @@ async function whoAmI(page: Page): Promise<string | null> {
 }
 
 async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignInForm(page, email, password);
   await page.waitForURL((u) => u.pathname === '/dashboard');
 }
 
@@ -99,16 +60,13 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
   let victimPage: Page;
 
   it("closes the pre-registration takeover: the attacker's password stops working once the owner takes the address", async () => {
-    const attacker = await person();
-    await attacker.goto('/auth?tab=register');
-    await attacker.locator('#register-email').fill(victim);
-    await attacker.locator('#register-password').fill(attackerPassword);
-    await attacker.locator('#register-confirm').fill(attackerPassword);
-    await attacker.getByRole('button', { name: 'Create Account' }).click();
+    // The session's own page is the attacker; everyone else gets a browser profile of their own.
+    const attacker = s.page;
+    await submitRegisterForm(attacker, victim, attackerPassword);
     await attacker.getByRole('heading', { name: 'Check Your Email' }).waitFor();
 
     // The owner of the address opens the confirmation: nothing happens before a click.
-    victimPage = await person(VIEWPORTS.mobile);
+    victimPage = await s.newPerson(VIEWPORTS.mobile);
     const confirmation = await mail(victim, 'Confirm your Jsonable account');
     await victimPage.goto(pathOfLink(confirmation, '/auth/verify'));
     await victimPage.getByRole('heading', { name: 'Confirm your account' }).waitFor();
@@ -130,10 +88,7 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
     await toast(victimPage, 'Password Changed');
 
     // The attacker's password does not sign in; the owner's does.
-    await attacker.goto('/auth');
-    await attacker.locator('#login-email').fill(victim);
-    await attacker.locator('#login-password').fill(attackerPassword);
-    await attacker.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignInForm(attacker, victim, attackerPassword);
     await toast(attacker, 'Login failed');
     expect(await whoAmI(attacker)).toBeNull();
     await signInWithPassword(attacker, victim, victimPassword);
@@ -142,7 +97,7 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
   });
 
   it('a sign-in link does not sign in before the click, warns when another account is signed in, and offers to stay or switch', async () => {
-    const stranger = await person();
+    const stranger = await s.newPerson();
     await stranger.request.post('/api/magic-link', { data: { email: other } });
     await followVerifyLink(stranger, await mail(other, 'Your Jsonable sign-in link'));
     await stranger.waitForURL((u) => u.pathname === '/dashboard');
@@ -174,10 +129,10 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
   });
 
   it('resets a forgotten password through the outbox; the form answers the same for an unknown address', async () => {
-    const elsewhere = await person();
+    const elsewhere = await s.newPerson();
     await signInWithPassword(elsewhere, victim, victimPassword);
 
-    const page = await person(VIEWPORTS.mobile);
+    const page = await s.newPerson(VIEWPORTS.mobile);
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
@@ -247,7 +202,7 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
   });
 
   it('lists the sessions with created, last seen, browser and network; signs one out, then every other', async () => {
-    const laptop = await person();
+    const laptop = await s.newPerson();
     await signInWithPassword(laptop, victim, victimPassword);
     await openSecurity(victimPage);
     const items = victimPage.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
@@ -272,7 +227,7 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
 
     // Two more sign-ins elsewhere, then "Sign out everywhere else".
     await signInWithPassword(laptop, victim, victimPassword);
-    const tablet = await person();
+    const tablet = await s.newPerson();
     await signInWithPassword(tablet, victim, victimPassword);
     await openSecurity(victimPage);
     await expect.poll(() => items.count()).toBe(3);
@@ -290,6 +245,6 @@ describe('account security in the browser', { timeout: 120_000 }, () => {
   });
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors.flat()).toEqual([]);
+    expect(s.pageErrors).toEqual([]);
   });
 });

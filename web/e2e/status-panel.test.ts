@@ -4,59 +4,15 @@
  * operational again once the server is. The status answers are stubbed in the browser; the
  * server side of degraded is tested in services/api/test/faults-*.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { generateUserApiKey, openSession, registerUser } from '../../services/domain/src/accounts/accounts.handlers';
-import { startServer, type RunningServer } from '../../services/api/src/server';
-import {
-  collectPageErrors,
-  ensureWebBuilt,
-  launchBrowser,
-  newPage,
-  seriousA11yViolations,
-  shot,
-  WEB_DIST,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { checkScreen, givenBrowserSession } from './helpers';
 
-let server: RunningServer;
-let dataDir = '';
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  dataDir = mkdtempSync(join(tmpdir(), 'jsonable-status-panel-'));
-  server = await startServer({
-    env: { DATA_DIR: dataDir, WEB_DIST, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' },
-    host: '127.0.0.1',
-    port: 0,
-  });
-  const { userId } = await registerUser(server.deps, { email: 'status@example.com', password: null, plan: 'premium' });
-  await generateUserApiKey(server.deps, { userId });
-  const session = await openSession(server.deps, userId);
-  await server.deps.waitForProjections(session.position);
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, server.url));
-  await context.addCookies([{ name: 'jsonable_session', value: session.sessionId, url: server.url }]);
-  pageErrors = collectPageErrors(page);
-}, 240_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const s = givenBrowserSession({ name: 'status-panel', seed: { count: 0, projects: [] } });
 
 describe('API status panel', () => {
   it('shows Degraded with the failing parts while the server is degraded, and Operational once it is not', async () => {
     let degraded = true;
-    await page.route('**/api/jsonable/status', (route) =>
+    await s.page.route('**/api/jsonable/status', (route) =>
       route.fulfill({
         status: 200,
         contentType: 'application/json',
@@ -84,17 +40,16 @@ describe('API status panel', () => {
         ),
       }),
     );
-    await page.goto('/app');
-    const panel = page.getByTestId('api-status');
+    await s.page.goto('/app');
+    const panel = s.page.getByTestId('api-status');
     await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toBe('API Service: Degraded (storage)');
     expect(await panel.getAttribute('title')).toBe(
       'storage: out of storage space: new images and changes cannot be saved',
     );
-    expect((await seriousA11yViolations(page)).map((f) => f.id)).toEqual([]);
-    await shot(page, 'status-panel-degraded', false);
+    await checkScreen(s.page, 'status-panel-degraded', { fullPage: false });
     degraded = false;
-    await page.reload();
+    await s.page.reload();
     await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toBe('API Service: Operational');
-    expect(pageErrors).toEqual([]);
+    expect(s.pageErrors).toEqual([]);
   });
 });

@@ -41,9 +41,11 @@ export async function newPage(
   return { context, page };
 }
 
-/** Uncaught page errors fail the test that collects them (a blank React tree often starts there). */
-export function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
+/**
+ * Uncaught page errors fail the test that collects them (a blank React tree often starts there).
+ * Several pages may collect into one list (`errors`).
+ */
+export function collectPageErrors(page: Page, errors: string[] = []): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }

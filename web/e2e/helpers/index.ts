@@ -4,7 +4,7 @@ export { launchBrowser, newPage, collectPageErrors, clickMenuItem, VIEWPORTS } f
 export { seriousA11yViolations } from './axe';
 export { newestMailTo } from './outbox';
 export { shot } from './shots';
-export { followVerifyLink, pathOfLink, registerInBrowser } from './links';
-export { checkScreenAtBothWidths } from './screen';
+export { followVerifyLink, pathOfLink, registerInBrowser, submitRegisterForm, submitSignInForm } from './links';
+export { checkScreen, checkScreenAtBothWidths } from './screen';
 export { countColour } from './pixels';
 export { givenBrowserSession } from './session';

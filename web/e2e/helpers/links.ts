@@ -22,17 +22,30 @@ export async function followVerifyLink(page: Page, mail: Mail, options: { passwo
   await cont.click();
 }
 
-/**
- * Signs up through the register form as a person does, then confirms from the e-mailed link with
- * the same password; ends on the dashboard.
- */
-export async function registerInBrowser(page: Page, dataDir: string, email: string, password: string): Promise<void> {
+/** Fills in and sends the register form (the confirmation e-mail is then on its way). */
+export async function submitRegisterForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth?tab=register');
   await page.locator('#register-email').fill(email);
   await page.locator('#register-password').fill(password);
   await page.locator('#register-confirm').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/**
+ * Signs up through the register form as a person does, then confirms from the e-mailed link with
+ * the same password; ends on the dashboard.
+ */
+export async function registerInBrowser(page: Page, dataDir: string, email: string, password: string): Promise<void> {
+  await submitRegisterForm(page, email, password);
   // The link asks for the sign-up password again, and confirms on the click.
   await followVerifyLink(page, await newestMailTo(dataDir, email), { password });
   await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+/** Fills in and sends the sign-in form with a password (what follows is the caller's to wait for). */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }

@@ -23,11 +23,18 @@ interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Uncaught errors of the page so far. */
+  /** Uncaught errors of the page, and of every page newPerson opened, so far. */
   pageErrors: string[];
   /** The seeded, signed-in account (throws when the session was given no `seed`). */
   account: SeededAccount;
+  /**
+   * Another browser profile (its own cookies, signed in as nobody) on the same server, like
+   * another person or another device; closed with the session.
+   */
+  newPerson(viewport?: Viewport): Promise<Page>;
 }
+
+type Viewport = { width: number; height: number };
 
 interface BrowserSessionOptions {
   /** Names the private copy of web/dist (`jsonable-<name>-dist-…`). */
@@ -44,11 +51,12 @@ interface BrowserSessionOptions {
 }
 
 export function givenBrowserSession(options: BrowserSessionOptions): BrowserSession {
-  let current: (Omit<BrowserSession, 'account'> & { account: SeededAccount | null }) | null = null;
+  let current: (Omit<BrowserSession, 'account' | 'newPerson'> & { account: SeededAccount | null }) | null = null;
   let distCopy = '';
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
+  const others: BrowserContext[] = [];
 
   beforeAll(async () => {
     await ensureWebBuilt();
@@ -70,6 +78,7 @@ export function givenBrowserSession(options: BrowserSessionOptions): BrowserSess
 
   afterAll(async () => {
     current = null;
+    for (const other of others.splice(0)) await other.close().catch(() => {});
     await context?.close();
     await browser?.close();
     await server?.close();
@@ -101,6 +110,13 @@ export function givenBrowserSession(options: BrowserSessionOptions): BrowserSess
       const { account } = started();
       if (!account) throw new Error('This browser session seeded no account');
       return account;
+    },
+    async newPerson(viewport?: Viewport) {
+      const session = started();
+      const { context: other, page } = await newPage(session.browser, session.server.baseUrl, viewport);
+      others.push(other);
+      collectPageErrors(page, session.pageErrors);
+      return page;
     },
   };
 }
