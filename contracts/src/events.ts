@@ -283,8 +283,24 @@ export type LiveImageVersionRendered = E<
     by: LiveAuthor;
     renderedAt: string;
     altText?: string;
+    /**
+     * A split version (options.split): its pages after the first (which the fields above describe),
+     * in order; each is counted by its own TableRendered. Absent: the version is one image.
+     */
+    pages?: LiveVersionPage[];
   }
 >;
+/** Page 2, 3 … of a split living-image version: its own file, size and rows (format and columns as page 1). */
+export interface LiveVersionPage {
+  imageId: string;
+  filename: string;
+  blobKey: string;
+  width: number;
+  height: number;
+  size: number;
+  rows: number;
+  altText?: string;
+}
 /** The stable URL serves an earlier version again; later versions stay listed. */
 export type LiveImageRolledBack = E<
   'LiveImageRolledBack',

@@ -10,6 +10,9 @@
  * - DELETE /api/jsonable/live/{name}            the living image and every version's file
  * - GET    /live/{endpoint}/{name}.{ext}        the current version (ETag, short Cache-Control)
  * - GET    /live/{endpoint}/{name}/v/{n}.{ext}  version n (immutable)
+ * - GET    /live/{endpoint}/{name}/p/{i}.{ext}  page i of the current version (a split one; as the stable URL)
+ * - GET    /live/{endpoint}/{name}/v/{n}/p/{i}.{ext}  page i of version n (immutable)
+ * The URLs without /p/ serve page 1 of a split version.
  */
 import { z } from 'zod';
 import { twinsSchema } from './alt-text';
@@ -27,8 +30,8 @@ export const liveMessages = {
     'Say which project owns the living image: use a project key, or pass projectId with a user key or a session',
   notFound: 'Living image not found',
   versionNotFound: (version: number) => `Version ${version} of this living image does not exist or was purged`,
-  noSplit:
-    'Invalid options.split: a version of a living image is one image; split a table on POST /api/jsonable/table-to-image or a project endpoint',
+  pageNotFound: (page: number, pages: number) =>
+    `Page ${page} does not exist: this version of the living image has ${pages} page${pages === 1 ? '' : 's'}`,
   invalidIfMatch: 'If-Match must be the current version number (e.g. "3"), or *',
   versionConflict: (current: number | null, expected: string) =>
     current === null
@@ -41,6 +44,18 @@ export const liveMessages = {
 export const liveNameSchema = z.string().regex(LIVE_NAME_PATTERN, liveMessages.invalidName);
 
 export const liveAuthorSchema = z.enum(['session', 'user_key', 'project_key']);
+
+/** One page of a split version. */
+const liveVersionPageSchema = z.object({
+  page: z.number().int().positive(),
+  /** /live/{endpoint}/{name}/v/{n}/p/{page}.{ext}: this page of this version, immutable. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+  rows: z.number().int(),
+  altText: z.string().nullable(),
+});
 
 export const liveVersionSchema = z.object({
   version: z.number().int().positive(),
@@ -62,6 +77,11 @@ export const liveVersionSchema = z.object({
   altText: z.string().nullable(),
   /** `…/v/{n}.csv` and `.html`; null for versions rendered before data twins existed (those URLs answer 404). */
   twins: twinsSchema,
+  /**
+   * A split version (options.split): every page in order, each with its immutable URL (page 1 is
+   * also `url`); absent when the version is one image. Each page counted as one table.
+   */
+  pages: z.array(liveVersionPageSchema).optional(),
 });
 export type LiveVersion = z.infer<typeof liveVersionSchema>;
 
@@ -96,6 +116,23 @@ export const putLiveImageResponseSchema = z.object({
     size: z.number().int(),
   }),
   liveImage: liveImageSchema,
+  /**
+   * A split version (options.split): every page in order; `url` serves that page of whatever
+   * version is current (revalidated, as the stable URL), `versionUrl` this version's page for good.
+   * Absent when the version is one image.
+   */
+  pages: z
+    .array(
+      z.object({
+        page: z.number().int().positive(),
+        url: z.string(),
+        versionUrl: z.string(),
+        width: z.number().int(),
+        height: z.number().int(),
+        size: z.number().int(),
+      }),
+    )
+    .optional(),
   warnings: z.array(z.string()).optional(),
 });
 export type PutLiveImageResponse = z.infer<typeof putLiveImageResponseSchema>;

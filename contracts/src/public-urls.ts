@@ -1,6 +1,7 @@
 /**
  * Every public address the service hands out for a rendered table: stored images, previews, demo
- * images and living images (their twins are the same address with `.csv` or `.html`). Built in
+ * images and living images, with the pages of a split version (their twins are the same address
+ * with `.csv` or `.html`). Built in
  * one place from the configured base (PUBLIC_URL, never the request's Host), so the render
  * routes and the read models cannot drift apart.
  */
@@ -28,6 +29,11 @@ export function publicUrls(publicUrl: string) {
       return {
         latest: (format: ImageFormat) => `${stem}.${extensionOf(format)}`,
         version: (v: { version: number; format: ImageFormat }) => `${stem}/v/${v.version}.${extensionOf(v.format)}`,
+        /** Page `page` of the current version (a split one): revalidated like the stable URL. */
+        latestPage: (format: ImageFormat, page: number) => `${stem}/p/${page}.${extensionOf(format)}`,
+        /** Page `page` of version v, immutable. */
+        versionPage: (v: { version: number; format: ImageFormat }, page: number) =>
+          `${stem}/v/${v.version}/p/${page}.${extensionOf(v.format)}`,
       };
     },
   };

@@ -11,7 +11,7 @@
  * its first event: never served, and swept.
  */
 import { rendersTwins } from '@jsonable/contracts/alt-text';
-import type { LiveAuthor } from '@jsonable/contracts/events';
+import type { LiveAuthor, LiveVersionPage } from '@jsonable/contracts/events';
 import type { Doc } from '../ports';
 import type { ImageDoc } from '../images/images.projection';
 import { alreadyApplied, defineProjection } from '../projection';
@@ -32,6 +32,8 @@ export interface LiveVersionDoc extends Pick<
   altText?: string;
   /** The render stored its data twins (rendersTwins): false for versions rendered before they existed. */
   hasTwins: boolean;
+  /** A split version's pages after the first, in order (options.split); absent: one image. */
+  pages?: LiveVersionPage[];
 }
 
 export interface LiveImageDoc extends Doc {
@@ -177,6 +179,7 @@ export const liveImagesProjection = defineProjection({
           createdAt: d.renderedAt,
           ...(d.altText ? { altText: d.altText } : {}),
           hasTwins: rendersTwins(d),
+          ...(d.pages && d.pages.length > 0 ? { pages: d.pages } : {}),
         };
         const next = withPurgeable({
           ...doc,

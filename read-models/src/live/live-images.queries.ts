@@ -29,6 +29,26 @@ export function versionOf(doc: LiveImageDoc, version: number | null): LiveVersio
   return version === null ? null : (doc.versions.find((v) => v.version === version) ?? null);
 }
 
+/** How many images a version is (a split version's pages; else 1). */
+export const pageCountOf = (version: LiveVersionDoc): number => 1 + (version.pages?.length ?? 0);
+
+/**
+ * Page `page` (1-based) of a version as a file to serve: page 1 is the version itself, a later page
+ * its own file, size, rows and alt text; null past the version's last page.
+ */
+export function pageOf(version: LiveVersionDoc, page: number): LiveVersionDoc | null {
+  if (page === 1) return version;
+  const p = version.pages?.[page - 2];
+  if (!p) return null;
+  const { version: n, by, createdAt, format, contentType, columns, title } = version;
+  const { imageId, filename, blobKey, width, height, size, rows } = p;
+  return {
+    ...{ version: n, by, createdAt, format, contentType, columns, title, hasTwins: version.hasTwins },
+    ...{ imageId, filename, blobKey, width, height, size, rows },
+    ...(p.altText ? { altText: p.altText } : {}),
+  };
+}
+
 /** A project's living images, most recently updated first. */
 export async function projectLiveImages(readModels: ReadModels, projectId: string): Promise<LiveImageDoc[]> {
   return readModels.find<LiveImageDoc>(
@@ -80,6 +100,22 @@ export function toLiveImage(doc: LiveImageDoc, publicUrl: string): LiveImage {
     createdAt: v.createdAt,
     altText: v.altText ?? null,
     twins: twinsOf(urls.version(v), v.hasTwins, true),
+    ...(v.pages && v.pages.length > 0
+      ? {
+          pages: Array.from({ length: pageCountOf(v) }, (_, i) => {
+            const page = pageOf(v, i + 1)!;
+            return {
+              page: i + 1,
+              url: urls.versionPage(v, i + 1),
+              width: page.width,
+              height: page.height,
+              size: page.size,
+              rows: page.rows,
+              altText: page.altText ?? null,
+            };
+          }),
+        }
+      : {}),
   }));
   return {
     id: doc.liveImageId,

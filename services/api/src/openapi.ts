@@ -470,6 +470,13 @@ const liveEndpointParam = {
   description: "The project's endpoint slug (its endpointPath after /api/jsonable/p/).",
   schema: { type: 'string' },
 };
+const pageFileParam = {
+  name: 'file',
+  in: 'path',
+  required: true,
+  description: "The page number (1 to the version's page count) and the extension of the version's format.",
+  schema: { type: 'string', pattern: `^[1-9][0-9]{0,2}\\.(jpg|${IMAGE_FORMATS.join('|')}|csv|html)$` },
+};
 const livePaths: Json = {
   '/api/jsonable/live': {
     get: liveCall("A project's living images with their versions (newest first)", {
@@ -487,7 +494,7 @@ const livePaths: Json = {
       },
       {
         description:
-          'The body is a table payload, as for table-to-image. Each version counts as one table of the plan. `url` always serves the current version; `versionUrl` serves this version for good.',
+          'The body is a table payload, as for table-to-image. Each version counts as one table of the plan. `url` always serves the current version; `versionUrl` serves this version for good. With options.split the version is several pages, listed in `pages` (each counted as one table; over the allowance the whole version is refused with 402 and nothing counted): `url` and `versionUrl` serve page 1, …/p/{i}.{ext} and …/v/{n}/p/{i}.{ext} page i.',
         parameters: [
           liveNameParam,
           {
@@ -564,6 +571,26 @@ const livePaths: Json = {
       },
       bomParam,
     ]),
+  },
+  '/live/{endpoint}/{name}/p/{file}': {
+    get: liveFile(
+      'Page i of the current version of a split living image ({i}.{ext}; options.split); the URL without /p/ is page 1',
+      `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`,
+      [liveEndpointParam, liveNameParam, pageFileParam, bomParam],
+    ),
+  },
+  '/live/{endpoint}/{name}/v/{version}/p/{file}': {
+    get: liveFile(
+      'Page i of version n of a split living image ({i}.{ext}), immutable',
+      'public, max-age=31536000, immutable',
+      [
+        liveEndpointParam,
+        liveNameParam,
+        { name: 'version', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        pageFileParam,
+        bomParam,
+      ],
+    ),
   },
 };
 

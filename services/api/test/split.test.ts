@@ -3,7 +3,7 @@
  * a split over the remaining allowance refused whole (402, nothing stored or counted), the header
  * and "Page i of n" on each image, the image-count limit (413), an Idempotency-Key replay answering
  * every image again (counted once, also when requests race), a PDF split as one document of several
- * pages counted once, and hostile values (400, never 500).
+ * pages counted once, and hostile values (400, never 500). Living images: live-split.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -283,19 +283,6 @@ describe('options.split', () => {
       expect(res.status, JSON.stringify(preset)).toBe(400);
       expect(res.body.error.message).toMatch(/options\.preset.*slack, email, x, linkedin, teams, a4 or letter/);
     }
-    expect(await h.rendered(u.userId)).toHaveLength(0);
-  });
-
-  it('is refused on a living image (a version is one image): 400, nothing counted', async () => {
-    const u = await h.user('free');
-    const created = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Live' });
-    expect(created.status).toBe(201);
-    const res = await http(h)
-      .put('/api/jsonable/live/board')
-      .set('X-API-Key', created.body.apiKey as string)
-      .send(table(6, { split: { maxRows: 2 } }));
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^Invalid options\.split: a version of a living image is one image/);
     expect(await h.rendered(u.userId)).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import type { LiveImagesEvent, TableRendered } from '@jsonable/contracts/events'
 import { ConflictError, NotFoundError } from '../errors';
 import { testDecider } from '../runtime/testing';
 import { foldEvents } from '../runtime/decider';
-import { liveDecider, type LiveCommand, type LiveEvent } from './live.decider';
+import { liveDecider, purgeableVersions, type LiveCommand, type LiveEvent } from './live.decider';
 
 const spec = testDecider(liveDecider);
 const ids = { liveImageId: 'l1', projectId: 'p1', name: 'sales' };
@@ -288,5 +288,69 @@ describe('living image decider', () => {
         },
       ),
     );
+  });
+});
+
+describe('a split version', () => {
+  const page = (n: number, p: number): TableRendered['data'] => ({
+    ...image(n),
+    imageId: `i${n}-${p}`,
+    filename: `s-${n}-${p}.png`,
+    blobKey: `images/s-${n}-${p}.png`,
+    rows: p,
+  });
+  const splitRecord = (n: number): LiveCommand => {
+    const cmd = record(n);
+    return cmd.type === 'RecordLiveVersion'
+      ? { ...cmd, data: { ...cmd.data, image: page(n, 1), pages: [page(n, 2), page(n, 3)] } }
+      : cmd;
+  };
+
+  it("records all its pages in the version's event: page 1 as the version, the others in order", () => {
+    const [version] = liveDecider.decide(
+      splitRecord(2),
+      [created, rendered(1)].reduce(liveDecider.evolve, liveDecider.initialState()),
+    );
+    expect(version?.type).toBe('LiveImageVersionRendered');
+    if (version?.type !== 'LiveImageVersionRendered') return;
+    expect(version.data).toMatchObject({ version: 2, imageId: 'i2-1', blobKey: 'images/s-2-1.png', rows: 1 });
+    expect(version.data.pages).toEqual([
+      {
+        imageId: 'i2-2',
+        filename: 's-2-2.png',
+        blobKey: 'images/s-2-2.png',
+        width: 10,
+        height: 10,
+        size: 100,
+        rows: 2,
+      },
+      {
+        imageId: 'i2-3',
+        filename: 's-2-3.png',
+        blobKey: 'images/s-2-3.png',
+        width: 10,
+        height: 10,
+        size: 100,
+        rows: 3,
+      },
+    ]);
+  });
+
+  it('keeps every page file of a version for the purge and delete; a version without pages is one file', () => {
+    const split = liveDecider.decide(
+      splitRecord(2),
+      [created, rendered(1)].reduce(liveDecider.evolve, liveDecider.initialState()),
+    );
+    const state = [created, rendered(1), ...split, rendered(3), rendered(4)].reduce(
+      liveDecider.evolve,
+      liveDecider.initialState(),
+    );
+    expect(state.versions.map((v) => [v.version, v.blobKey, v.pageBlobKeys])).toEqual([
+      [1, 'images/s-1.png', []],
+      [2, 'images/s-2-1.png', ['images/s-2-2.png', 'images/s-2-3.png']],
+      [3, 'images/s-3.png', []],
+      [4, 'images/s-4.png', []],
+    ]);
+    expect(purgeableVersions(state, '2026-01-09').map((v) => v.version)).toEqual([1, 2, 3]);
   });
 });

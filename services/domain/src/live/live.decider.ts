@@ -16,6 +16,7 @@ import type {
   LiveImagesEvent,
   LiveImageVersionRendered,
   LiveImageVersionsPurged,
+  LiveVersionPage,
   TableRendered,
 } from '@jsonable/contracts/events';
 import { liveMessages } from '@jsonable/contracts/live';
@@ -39,6 +40,8 @@ export type LiveCommand =
         endpointPath: string;
         expected: LiveExpectation;
         image: TableRendered['data'];
+        /** A split version's later pages, in order (options.split); absent or empty: one image. */
+        pages?: TableRendered['data'][];
         by: LiveAuthor;
       };
     }
@@ -53,6 +56,8 @@ export type LiveCommand =
 export interface LiveVersionState {
   version: number;
   blobKey: string;
+  /** The files of a split version's later pages (deleted with the version). */
+  pageBlobKeys: string[];
   renderedAt: string;
   purged: boolean;
 }
@@ -107,7 +112,13 @@ export function evolve(state: LiveState, event: LiveEvent): LiveState {
         latest: Math.max(state.latest, d.version),
         versions: [
           ...state.versions,
-          { version: d.version, blobKey: d.blobKey, renderedAt: d.renderedAt, purged: false },
+          {
+            version: d.version,
+            blobKey: d.blobKey,
+            pageBlobKeys: (d.pages ?? []).map((p) => p.blobKey),
+            renderedAt: d.renderedAt,
+            purged: false,
+          },
         ],
       };
     }
@@ -152,6 +163,20 @@ export function purgeableVersions(state: LiveState, renderedBefore: string): Liv
   return state.versions.filter(
     (v) => !v.purged && v.version !== state.current && v.version !== newest && v.renderedAt < renderedBefore,
   );
+}
+
+/** What a version keeps of one of its later pages. */
+function livePage(image: TableRendered['data']): LiveVersionPage {
+  return {
+    imageId: image.imageId,
+    filename: image.filename,
+    blobKey: image.blobKey,
+    width: image.width,
+    height: image.height,
+    size: image.size,
+    rows: image.rows,
+    ...(image.altText ? { altText: image.altText } : {}),
+  };
 }
 
 function identity(state: LiveState): { liveImageId: string; projectId: string; name: string } {
@@ -204,6 +229,7 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
           by: d.by,
           renderedAt: i.renderedAt,
           ...(i.altText ? { altText: i.altText } : {}),
+          ...(d.pages && d.pages.length > 0 ? { pages: d.pages.map(livePage) } : {}),
         },
       } satisfies LiveImageVersionRendered);
       return events;

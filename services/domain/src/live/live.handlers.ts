@@ -37,6 +37,7 @@ import {
   type LiveEvent,
   type LiveExpectation,
   type LiveState,
+  type LiveVersionState,
 } from './live.decider';
 import { liveStream } from './streams';
 
@@ -47,10 +48,12 @@ export interface LiveDeps {
   ids: Ids;
 }
 
-/** A version's image and its twin (best effort: a file left behind serves nothing). */
-async function deleteVersionFiles(deps: LiveDeps, versions: Array<{ blobKey: string }>): Promise<void> {
+/** A version's images (every page of a split one) and their twins (best effort: a file left behind serves nothing). */
+async function deleteVersionFiles(deps: LiveDeps, versions: LiveVersionState[]): Promise<void> {
   await Promise.allSettled(
-    versions.flatMap((v) => [deps.blobs.delete(v.blobKey), deps.blobs.delete(twinKeyOf(v.blobKey))]),
+    versions
+      .flatMap((v) => [v.blobKey, ...v.pageBlobKeys])
+      .flatMap((key) => [deps.blobs.delete(key), deps.blobs.delete(twinKeyOf(key))]),
   );
 }
 
@@ -75,7 +78,7 @@ export interface FinishedLiveImage {
 
 /**
  * Ends the living image when its project was deleted and it is still active, then removes the
- * files of every ended version (image and twin) and records the ones that are gone. Idempotent,
+ * files of every ended version (each page's image and twin) and records the ones that are gone. Idempotent,
  * and safe beside new versions: only versions of ended lives (events already in the stream) are
  * touched, and the record names only the versions this call removed.
  */
@@ -105,11 +108,11 @@ async function finishUnlocked(deps: LiveDeps, projectId: string, name: string): 
   if (state.ended.length === 0) return { position, ended, removed: 0, failed: 0 };
   const results = await Promise.all(
     state.ended.map(async (v) => {
-      const [image, twin] = await Promise.allSettled([
-        deps.blobs.delete(v.blobKey),
-        deps.blobs.delete(twinKeyOf(v.blobKey)),
-      ]);
-      return image.status === 'fulfilled' && twin.status === 'fulfilled' ? v.version : null;
+      // Every page of a split version: its image and its twin.
+      const removed = await Promise.allSettled(
+        [v.blobKey, ...v.pageBlobKeys].flatMap((key) => [deps.blobs.delete(key), deps.blobs.delete(twinKeyOf(key))]),
+      );
+      return removed.every((r) => r.status === 'fulfilled') ? v.version : null;
     }),
   );
   const versions = results.filter((v): v is number => v !== null);
@@ -147,10 +150,11 @@ export interface PutLiveInput {
   expected: LiveExpectation;
   by: LiveAuthor;
   /**
-   * Renders the version and stores its files, calls `admit` with the image, and only once admit
-   * returns counts the render (RenderTableInput.admit). admit throwing counts nothing.
+   * Renders the version and stores its files, calls `admit` with its images (a split version's
+   * pages, in order; else one), and only once admit returns counts them (RenderTableInput.admit).
+   * admit throwing counts nothing.
    */
-  render(admit: (image: RenderedImage) => Promise<void>): Promise<RenderTableResult>;
+  render(admit: (images: RenderedImage[]) => Promise<void>): Promise<RenderTableResult>;
 }
 
 export interface PutLiveResult {
@@ -174,7 +178,7 @@ export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<Put
     assertExpected(await loadLive(deps.eventStore, stream), input.expected);
     if (await projectDeleted(deps.eventStore, input.projectId)) throw new NotFoundError(projectMessages.notFound);
     const decided: { outcome?: HandleCommandResult<LiveState, LiveEvent> } = {};
-    const rendered = await input.render(async (image) => {
+    const rendered = await input.render(async ([image, ...pages]) => {
       // The project may have been deleted while this version rendered.
       if (await projectDeleted(deps.eventStore, input.projectId)) throw new NotFoundError(projectMessages.notFound);
       decided.outcome = await handleCommand({
@@ -191,7 +195,8 @@ export function putLiveVersion(deps: LiveDeps, input: PutLiveInput): Promise<Put
             name: input.name,
             endpointPath: input.endpointPath,
             expected: input.expected,
-            image,
+            image: image!,
+            ...(pages.length > 0 ? { pages } : {}),
             by: input.by,
           },
         },

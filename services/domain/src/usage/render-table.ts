@@ -111,7 +111,7 @@ export interface RenderTableInput extends RenderBase {
    * TableRendered uses the held table, so a recorded version is never left uncounted and the
    * period never counts more than its allowance.
    */
-  admit?: ((image: RenderedImage) => Promise<void>) | undefined;
+  admit?: ((images: RenderedImage[]) => Promise<void>) | undefined;
 }
 
 type RenderUseCaseInput = RenderTableInput | TemporaryRenderInput | UnkeptRenderInput;
@@ -256,21 +256,23 @@ export class RenderService {
     }
 
     if (input.admit) {
-      // A living image's version (one image: PUT refuses options.split): its table is held
-      // before the other stream decides, then used by its TableRendered below.
+      // A living image's version (all the pages of a split one): a table per page is held, all or
+      // none, before the other stream decides, then used by the pages' TableRendered below.
       // An unlimited plan has nothing to hold.
-      const image = images[0]!;
       const held = plan.tablesPerPeriod !== null;
       try {
-        if (held) await this.reserve(stream, image, plan.tablesPerPeriod, plan.name);
+        if (held) await this.reserve(stream, images, plan.tablesPerPeriod, plan.name);
       } catch (error) {
-        await this.discard(image);
+        await Promise.all(images.map((image) => this.discard(image)));
         throw error;
       }
       try {
-        await input.admit(image);
+        await input.admit(images);
       } catch (error) {
-        await Promise.all([held ? this.release(stream, image) : undefined, this.discard(image)]);
+        await Promise.all([
+          held ? this.release(stream, images) : undefined,
+          ...images.map((image) => this.discard(image)),
+        ]);
         throw error;
       }
     }
@@ -323,23 +325,35 @@ export class RenderService {
     };
   }
 
-  /** Holds one table of the period for `image` (402 when none is left, held ones included). */
-  private async reserve(stream: string, image: RenderedImage, allowance: number | null, planName: string) {
-    const { imageId, userId, period } = image;
+  /**
+   * Holds one table of the period for each image (a split's pages: all or none; 402 when fewer
+   * are left, held ones included).
+   */
+  private async reserve(stream: string, images: RenderedImage[], allowance: number | null, planName: string) {
+    const [{ imageId, userId, period }, ...pages] = images as [RenderedImage, ...RenderedImage[]];
     const now = this.deps.clock.now().toISOString();
     await this.decideAlone(stream, {
       type: 'ReserveTable',
-      data: { imageId, userId, period, allowance, planName, now },
+      data: {
+        imageId,
+        userId,
+        period,
+        allowance,
+        planName,
+        now,
+        ...(pages.length > 0 ? { pages: pages.map((p) => p.imageId) } : {}),
+      },
     });
   }
 
-  /** Gives a held table back. Best effort: a hold that is never released expires on its own. */
-  private async release(stream: string, image: RenderedImage): Promise<void> {
-    const { imageId, userId, period } = image;
+  /** Gives held tables back. Best effort: a hold that is never released expires on its own. */
+  private async release(stream: string, images: RenderedImage[]): Promise<void> {
+    const [{ imageId, userId, period }, ...pages] = images as [RenderedImage, ...RenderedImage[]];
     const now = this.deps.clock.now().toISOString();
-    await this.decideAlone(stream, { type: 'ReleaseTable', data: { imageId, userId, period, now } }).catch(
-      () => undefined,
-    );
+    await this.decideAlone(stream, {
+      type: 'ReleaseTable',
+      data: { imageId, userId, period, now, ...(pages.length > 0 ? { pages: pages.map((p) => p.imageId) } : {}) },
+    }).catch(() => undefined);
   }
 
   /** One usage command on its own (not gathered with the turn's renders), through the stream's cache. */

@@ -290,3 +290,55 @@ describe('held tables (a living image is counted only after its own stream accep
 function unkeyed(requests: { key: string | null; pages: number }[]): number {
   return requests.filter((r) => r.key === null).reduce((a, r) => a + r.pages, 0);
 }
+
+describe('held tables of a split living-image version (one per page, all or none)', () => {
+  const NOW = '2026-01-01T00:00:10.000Z';
+  const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `img-${from + i}`);
+  const reserve = (from: number, count: number, allowance: number | null): UsageCommand => ({
+    type: 'ReserveTable',
+    data: {
+      imageId: `img-${from}`,
+      userId: 'u1',
+      period: 0,
+      allowance,
+      planName: 'Free',
+      now: NOW,
+      ...(count > 1 ? { pages: ids(from + 1, count - 1) } : {}),
+    },
+  });
+  const fold = (events: UsageEvent[]) => foldEvents(usageDecider, events);
+
+  it('holds a table per page, or refuses the whole version with 402 when fewer are left', () => {
+    const held = usageDecider.decide(reserve(2, 3, 4), fold([rendered(1)]));
+    expect(held.map((e) => [e.type, e.data.imageId])).toEqual([
+      ['TableReserved', 'img-2'],
+      ['TableReserved', 'img-3'],
+      ['TableReserved', 'img-4'],
+    ]);
+    expect(() => usageDecider.decide(reserve(2, 4, 4), fold([rendered(1)]))).toThrow(PaymentRequiredError);
+    // The pages' TableRendered use the held tables, even with nothing left; a release frees them all.
+    const state = fold([rendered(1), ...held]);
+    const record: UsageCommand = {
+      type: 'RecordRender',
+      data: {
+        image: rendered(2).data,
+        pages: [rendered(3).data, rendered(4).data],
+        allowance: 4,
+        planName: 'Free',
+        now: NOW,
+      },
+    };
+    expect(usageDecider.decide(record, state)).toEqual([rendered(2), rendered(3), rendered(4)]);
+    const release: UsageCommand = {
+      type: 'ReleaseTable',
+      data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW, pages: ids(3, 2) },
+    };
+    const freed = usageDecider.decide(release, state);
+    expect(freed.map((e) => [e.type, e.data.imageId])).toEqual([
+      ['TableReservationReleased', 'img-2'],
+      ['TableReservationReleased', 'img-3'],
+      ['TableReservationReleased', 'img-4'],
+    ]);
+    expect(usageDecider.decide(reserve(5, 3, 4), fold([rendered(1), ...held, ...freed]))).toHaveLength(3);
+  });
+});

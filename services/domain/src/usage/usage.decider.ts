@@ -34,7 +34,10 @@ export type UsageCommand =
       };
     }
   | {
-      /** Holds one table for `imageId` (402 when none is left, held ones included). */
+      /**
+       * Holds one table for `imageId`, and one for each of `pages` (a split living-image version's
+       * other images): all or none, 402 when fewer are left (held ones included).
+       */
       type: 'ReserveTable';
       data: {
         imageId: string;
@@ -43,9 +46,13 @@ export type UsageCommand =
         allowance: number | null;
         planName: string;
         now: string;
+        pages?: string[];
       };
     }
-  | { type: 'ReleaseTable'; data: { imageId: string; userId: string; period: number; now: string } };
+  | {
+      type: 'ReleaseTable';
+      data: { imageId: string; userId: string; period: number; now: string; pages?: string[] };
+    };
 
 /**
  * Renders by Idempotency-Key, append-only and shared between the states of one fold: a state
@@ -180,10 +187,10 @@ export function decide(command: UsageCommand, state: UsageState): UsageEvent[] {
       const { image, allowance, planName, pages = [] } = command.data;
       if (priorRender(state, image.idempotencyKey, image.requestHash)) return [];
       const images = [image, ...pages];
-      // A held table was taken when the quota was decided (ReserveTable): it is this render's,
-      // even if it expired meanwhile, so a version recorded elsewhere is never left uncounted.
-      if (pages.length === 0 && state.reserved.has(image.imageId))
-        return [{ type: 'TableRendered' as const, data: image }];
+      // Held tables were taken when the quota was decided (ReserveTable): they are this render's,
+      // even if they expired meanwhile, so a version recorded elsewhere is never left uncounted.
+      if (images.every((i) => state.reserved.has(i.imageId)))
+        return images.map((data) => ({ type: 'TableRendered' as const, data }));
       const now = command.data.now ?? image.renderedAt;
       assertWithinAllowance(state, allowance, planName, now);
       const left = tablesLeft(state, allowance, now);
@@ -193,16 +200,27 @@ export function decide(command: UsageCommand, state: UsageState): UsageEvent[] {
       return images.map((data) => ({ type: 'TableRendered' as const, data }));
     }
     case 'ReserveTable': {
-      const { imageId, userId, period, allowance, planName, now } = command.data;
+      const { imageId, userId, period, allowance, planName, now, pages = [] } = command.data;
       if (state.reserved.has(imageId)) return [];
       assertWithinAllowance(state, allowance, planName, now);
+      const ids = [imageId, ...pages];
+      const left = tablesLeft(state, allowance, now);
+      if (left !== null && ids.length > left)
+        throw new PaymentRequiredError(renderMessages.splitOverQuota(ids.length, left));
       const expiresAt = new Date(Date.parse(now) + TABLE_RESERVATION_MS).toISOString();
-      return [{ type: 'TableReserved', data: { imageId, userId, period, reservedAt: now, expiresAt } }];
+      return ids.map((id) => ({
+        type: 'TableReserved' as const,
+        data: { imageId: id, userId, period, reservedAt: now, expiresAt },
+      }));
     }
     case 'ReleaseTable': {
-      const { imageId, userId, period, now } = command.data;
-      if (!state.reserved.has(imageId)) return [];
-      return [{ type: 'TableReservationReleased', data: { imageId, userId, period, releasedAt: now } }];
+      const { imageId, userId, period, now, pages = [] } = command.data;
+      return [imageId, ...pages]
+        .filter((id) => state.reserved.has(id))
+        .map((id) => ({
+          type: 'TableReservationReleased' as const,
+          data: { imageId: id, userId, period, releasedAt: now },
+        }));
     }
     default:
       return assertNever(command);

@@ -29,6 +29,8 @@ import type { RenderService } from '@jsonable/domain/usage/render-table';
 import {
   getLiveImageDoc,
   getServedLiveImage,
+  pageCountOf,
+  pageOf,
   projectLiveImages,
   toLiveImage,
   versionOf,
@@ -45,13 +47,6 @@ import { parseTableRequest } from '@jsonable/render/request';
 import { metadataOf, warningsOf } from '../render/answers';
 import { countedRender, ownProject } from '../render/render-flow';
 import { parse } from '../parse';
-import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
-
-/** A version of a living image is one image: options.split is refused on PUT (not yet built). */
-function unsplit(request: CanonicalTableRequest): CanonicalTableRequest {
-  if (request.options.split !== undefined) throw new ValidationError(liveMessages.noSplit);
-  return request;
-}
 import { accountLane, accountOf, bodyOf, principalOf, tableBodyOf, type Ctx } from '../render/shared';
 
 export interface LiveGuards {
@@ -66,6 +61,8 @@ const ENDPOINT_SLUG = /^[A-Za-z0-9_-]{1,200}$/;
 const LATEST_FILE = /^([a-z0-9-]{1,64})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
 const VERSION_FILE = /^([1-9][0-9]{0,8})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
 const VERSION_NUMBER = /^[1-9][0-9]{0,8}$/;
+/** Page i of a split version: {i}.{ext} (at most MAX_SPLIT_IMAGES pages, so a few digits). */
+const PAGE_FILE = /^([1-9][0-9]{0,2})\.(png|jpg|jpeg|webp|avif|svg|pdf|csv|html)$/;
 
 export function checkedLiveName(raw: string | undefined): string {
   if (!raw || !LIVE_NAME_PATTERN.test(raw)) throw new ValidationError(liveMessages.invalidName);
@@ -124,8 +121,8 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
             project,
             source: principal.via === 'session' ? 'session' : 'api_key',
             route: `/api/jsonable/live/${name}`,
-            // Parsed here, after If-Match was checked, as before.
-            request: unsplit(parseTableRequest(body)),
+            // Parsed here, after If-Match was checked, as before. A split version is all its pages.
+            request: parseTableRequest(body),
             body,
             // A PUT is made safe to retry by If-Match, not by Idempotency-Key.
             idempotencyKey: null,
@@ -140,8 +137,9 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
     // image) was deleted right after the version was recorded; its URLs then answer 404.
     const doc = await getLiveImageDoc(deps.readModels, project.endpointPath, name);
     if (!doc) throw new NotFoundError(liveMessages.notFound);
-    const { image } = result.rendered;
+    const { image, images } = result.rendered;
     const urls = publicUrls(deps.config.publicUrl).live(doc);
+    const version = { version: result.version, format: image.format };
     ctx.status = result.created ? 201 : 200;
     ctx.body = {
       success: true,
@@ -151,6 +149,18 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
       created: result.created,
       metadata: metadataOf(image),
       liveImage: view(doc),
+      ...(images && images.length > 1
+        ? {
+            pages: images.map((page, i) => ({
+              page: i + 1,
+              url: urls.latestPage(page.format, i + 1),
+              versionUrl: urls.versionPage(version, i + 1),
+              width: page.width,
+              height: page.height,
+              size: page.size,
+            })),
+          }
+        : {}),
       ...warningsOf(result.rendered),
     } satisfies PutLiveImageResponse;
   });
@@ -265,5 +275,27 @@ export function liveRoutes(router: Router<AppState>, deps: AppDeps, service: Ren
     const version = versionOf(doc, Number(match[1]));
     if (!version) throw new NotFoundError(liveMessages.versionNotFound(Number(match[1])));
     await send(ctx, version, match[2], IMMUTABLE);
+  });
+
+  /** Page i of a split version (page 1 is what the URL without /p/ serves). */
+  function pageFile(version: LiveVersionDoc, page: number): LiveVersionDoc {
+    const file = pageOf(version, page);
+    if (!file) throw new NotFoundError(liveMessages.pageNotFound(page, pageCountOf(version)));
+    return file;
+  }
+
+  router.get('/live/:endpoint/:name/p/:file', async (ctx) => {
+    const { doc, match } = await served(ctx, PAGE_FILE, ctx.params.file, ctx.params.name);
+    const current = versionOf(doc, doc.currentVersion);
+    if (!current) throw new NotFoundError(liveMessages.notFound);
+    await send(ctx, pageFile(current, Number(match[1])), match[2], REVALIDATE);
+  });
+
+  router.get('/live/:endpoint/:name/v/:version/p/:file', async (ctx) => {
+    const { doc, match } = await served(ctx, PAGE_FILE, ctx.params.file, ctx.params.name);
+    const number = VERSION_NUMBER.test(ctx.params.version ?? '') ? Number(ctx.params.version) : null;
+    const version = number === null ? null : versionOf(doc, number);
+    if (!version) throw new NotFoundError(liveMessages.versionNotFound(number ?? 0));
+    await send(ctx, pageFile(version, Number(match[1])), match[2], IMMUTABLE);
   });
 }

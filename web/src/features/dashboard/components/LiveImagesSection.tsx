@@ -234,6 +234,11 @@ function LiveImageCard({
                         Current
                       </Badge>
                     )}
+                    {v.pages && (
+                      <Badge variant="outline" title="A split table: each page has its own URL (…/p/{i})">
+                        {v.pages.length} pages
+                      </Badge>
+                    )}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(v.createdAt)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatSize(v.size)}</Table.Cell>
