@@ -5,7 +5,7 @@ export default {
   // mount/umount: the full-disk test mounts a small tmpfs where the machine allows it; pdftoppm
   // (poppler, installed by .ci/run) rasterises the PDFs the tests render, pdftotext and pdfinfo
   // (the same package) read their text, metadata and structure tree.
-  ignoreBinaries: ['mount', 'umount', 'pdftoppm', 'pdftotext', 'pdfinfo'],
+  ignoreBinaries: ['mount', 'umount', 'pdftoppm', 'pdfinfo'],
   workspaces: {
     '.': {
       // prune-fonts.mjs runs in the Dockerfile's build stage.
