@@ -8,7 +8,7 @@
 import { MAX_SPLIT_IMAGES, PRESETS, type PresetName } from '@jsonable/contracts/presets';
 import type { SplitOption } from '@jsonable/contracts/table';
 import { badRequest, tooLarge } from './errors';
-import type { Layout } from './layout/layout';
+import { addedNoteHeight, type Layout } from './layout/layout';
 import type { ModelCell, ModelRow, TableModel } from './model';
 import { pageLabel } from './paint/pages';
 
@@ -59,7 +59,7 @@ export function splitPages(
     }
     // Everything but the body rows is on every page, plus the "Page i of n" line.
     const bodyH = edges[edges.length - 1]! - edges[model.headerRows]!;
-    const fixed = layout.height - bodyH + labelHeight(model);
+    const fixed = layout.height - bodyH + addedNoteHeight(model);
     limit = { maxHeight: Math.max(1, pageHeight - fixed) };
   } else limit = { maxRows: split.maxRows };
   const pages = planPages(heights, limit);
@@ -70,9 +70,6 @@ export function splitPages(
   }
   return pages;
 }
-
-/** A note line: the notes are drawn at 85 % of the body size (layout), with their spacing. */
-const labelHeight = (model: TableModel) => Math.ceil(model.styles.fontSize * 0.85 * 1.45) + 8;
 
 /**
  * Page `index` of `pages` as a table of its own: the header rows, its body rows (a rowspan cut by

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRESETS } from '@jsonable/contracts/presets';
+import { PRESET_NAMES, PRESETS, type PresetName } from '@jsonable/contracts/presets';
 import { renderPayload } from './support/payload';
 import { presetCases, presetTable } from './preset-cases';
 import { differing, hasPdftoppm, pixels, toPng } from './support/rasterize';
@@ -34,6 +34,29 @@ describe('channel presets', () => {
       }
     });
   }
+
+  it('split "auto" keeps every page within what the channel documents', async () => {
+    // From each preset's sources (presets.ts): X's in-post 16:9 at 1600×900, a Teams card's image
+    // within 1024×1024, LinkedIn's feed uncropped up to 2:3 (height at most 1.5 × the width).
+    const documented: Partial<Record<PresetName, (w: number, h: number) => boolean>> = {
+      x: (w, h) => w <= 1600 && h <= 900,
+      teams: (w, h) => w <= 1024 && h <= 1024,
+      linkedin: (w, h) => w === 1200 && h <= 1.5 * w,
+    };
+    const long = { ...presetTable, rows: Array.from({ length: 5 }, () => presetTable.rows).flat() };
+    for (const name of PRESET_NAMES) {
+      const preset = PRESETS[name];
+      if (preset.pageHeight === null) continue;
+      const out = await renderPayload({ payload: { ...long, options: { preset: name, split: 'auto' } } });
+      const pages = out.pages ?? [out];
+      expect(pages.length, name).toBeGreaterThan(1);
+      for (const page of pages) {
+        expect(page.width, name).toBe(preset.width * preset.scale);
+        expect(page.height, name).toBeLessThanOrEqual(preset.pageHeight * preset.scale);
+        expect(documented[name]?.(page.width, page.height) ?? true, `${name}: ${page.width}×${page.height}`).toBe(true);
+      }
+    }
+  });
 
   it('explicit options win over the preset', async () => {
     const out = await renderPayload({

@@ -1,5 +1,5 @@
 import { Link as RRLink } from 'react-router-dom';
-import { Box, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   apiRateLimitPerMinute,
   demoRateLimitPerHour,
@@ -225,16 +225,26 @@ export default function DocumentationPage() {
         <CodeBlock code={pdfSample} language="json" label="A US Letter PDF, turned, the table scaled to the page" />
         <SimpleTable
           caption="Channel presets (options.preset): what each sets, and why"
-          columns={['Preset', 'Width × scale', 'Format', 'Margin', 'Page height (split: "auto")', 'Why']}
+          columns={['Preset', 'Width × scale', 'Format', 'Margin', 'Page height (split: "auto")', 'Why', 'Sources']}
           rows={PRESET_NAMES.map((name) => {
             const p = PRESETS[name];
+            const file = (css: number) => (p.scale === 1 ? '' : ` (${css * p.scale} px file)`);
             return [
               <Code>{name}</Code>,
-              `${p.width} px × ${p.scale}`,
+              `${p.width} px × ${p.scale}${file(p.width)}`,
               p.pdf ? `PDF, ${p.pdf.pageSize}, fit width` : p.format.toUpperCase(),
               `${p.margin} px`,
-              p.pageHeight ? `${p.pageHeight} px` : 'the paper page',
+              p.pageHeight ? `${p.pageHeight} px${file(p.pageHeight)}` : 'the paper page',
               p.why,
+              <List.Root gap="1" ps="4">
+                {p.sources.map((src) => (
+                  <List.Item key={src.url}>
+                    <Link href={src.url} target="_blank" rel="noopener noreferrer" color="brand.700">
+                      {src.label}
+                    </Link>
+                  </List.Item>
+                ))}
+              </List.Root>,
             ];
           })}
         />
@@ -242,7 +252,9 @@ export default function DocumentationPage() {
           <Code>{'options.preset: "slack"'}</Code> (any case) sets the width, device scale, format and margin that suit
           the channel; anything the request sets itself (<Code>options.width</Code>, <Code>deviceScaleFactor</Code>,{' '}
           <Code>margin</Code>, <Code>format</Code>, <Code>styles.imageFormat</Code>, <Code>pdf</Code>) wins. A preset
-          beats a project's default format. An unknown preset answers 400 naming the allowed values.
+          beats a project's default format. An unknown preset answers 400 naming the allowed values. Each preset's
+          numbers were checked in November 2026 against the pages in its Sources column; where a channel's own page was
+          not at hand, the guide quoting it is named.
         </Text>
         <Text>
           <Code>{'options.split: { "maxRows": 10 }'}</Code> turns a long table into several images of at most 10 rows

@@ -178,6 +178,19 @@ function lineHeightOf(size: number): number {
   return Math.round(size * 1.45);
 }
 
+/** Notes under the table (footnotes, source notes, a split's "Page i of n") are 2 px under the body size. */
+const noteSize = (s: TableModel['styles']): number => Math.max(8, s.fontSize - 2);
+
+/**
+ * How much taller one more one-line note makes the table: its line, and when it is the first
+ * note, the spacing above and below the notes (stage title below). A split page's "Page i of n".
+ */
+export function addedNoteHeight(model: TableModel): number {
+  const s = model.styles;
+  const line = lineHeightOf(noteSize(s));
+  return model.notes.length > 0 ? line : line + 2 * Math.round(s.cellPadding * 0.7);
+}
+
 /** Cells' padding above and below their text: 0.8 of the horizontal padding. */
 export function verticalPadding(pad: number): number {
   return Math.round(pad * 0.8);
@@ -608,7 +621,7 @@ function titleAndNotes(b: BuildContext, tableW: number, tableH: number): Blocks 
   const notes: TextBlock[] = [];
   let notesH = 0;
   if (model.notes.length > 0) {
-    const st = textStyle(b.face, b.han, Math.max(8, s.fontSize - 2), 400, false);
+    const st = textStyle(b.face, b.han, noteSize(s), 400, false);
     let y = tableY + tableH + Math.round(pad * 0.7);
     for (const note of model.notes) {
       const nb = block(note, st, y, mix(s.textColor, s.backgroundColor, 0.72));
