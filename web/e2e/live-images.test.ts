@@ -2,10 +2,11 @@
  * Living images in the dashboard (issue #25), in Debian's Chromium against the built app on the
  * real server: a living image updated twice through the API shows its current thumbnail and
  * version history; rollback moves the stable URL back; the URL copies; a new living image is
- * created from the dashboard; a version's alt text is rewritten; delete ends its URLs. axe and
+ * created from the dashboard with a channel preset; a version's alt text is rewritten; delete ends its URLs. axe and
  * pictures at 390 and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
+import { loadImage } from '@napi-rs/canvas';
 import { checkScreenAtBothWidths, givenBrowserSession } from './helpers';
 
 const table = (n: number) => ({
@@ -98,9 +99,14 @@ describe('living images in the dashboard', () => {
     await dialog.getByRole('button', { name: 'Render version' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'lowercase letters' }).waitFor();
     await dialog.getByLabel('Name').fill('weekly-kpis');
+    // A channel preset for where it is embedded (issue #25): the e-mail preset's 600 px at 2×.
+    await dialog.getByLabel('Channel preset').selectOption('email');
+    expect(await dialog.getByTestId('live-preset-summary').textContent()).toContain('(1200 px file), PNG');
     await dialog.getByRole('button', { name: 'Render version' }).click();
     await card('weekly-kpis').waitFor();
     expect(await card('weekly-kpis').getByTestId('live-current').textContent()).toMatch(/^Version 1 of 1/);
+    const kpis = await fetch(`${s.server.baseUrl}${slug.replace('daily-sales', 'weekly-kpis')}`);
+    expect((await loadImage(Buffer.from(await kpis.arrayBuffer()))).width).toBe(1200);
 
     await card('weekly-kpis').getByRole('button', { name: 'Delete living image weekly-kpis' }).click();
     await s.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Living Image' }).click();

@@ -268,6 +268,12 @@ export default function DocumentationPage() {
           as a PDF already breaks where the paper ends.
         </Text>
         <Text>
+          In the dashboard, the Create Image screen's Preview tab has the same two choices: a Channel preset picker that
+          says what the preset sets and which of your own choices win over it, and a Split a long table control (off, at
+          most N rows per image, or auto). After Generate Table it lists every image of a split, each URL to copy and
+          each image to download. The living-image dialog has the preset picker too.
+        </Text>
+        <Text>
           What an SVG contains: the table as vector shapes; its text as <Code>&lt;text&gt;</Code> in the bundled fonts,
           each font embedded as a subset of just the characters drawn (a 20-row, 4-column table is about 39 KB with its
           fonts, 16 KB without them); emoji as small pictures; links; your alt text as <Code>&lt;title&gt;</Code> and{' '}

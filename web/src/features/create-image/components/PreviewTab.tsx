@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -18,12 +18,14 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, messageOf } from '../../../lib/api-client';
-import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toaster';
 import { DownloadIcon } from '../../../components/icons';
-import { InvalidSaveResponse, previewTable, saveTable } from '../api/render';
+import { InvalidSaveResponse, previewTable, saveTable, type SavedPage } from '../api/render';
 import { downloadFilename } from '../lib/download-filename';
-import { InvalidTableJson, buildRequestBody } from '../lib/request-body';
+import { InvalidTableJson, buildRequestBody, payloadOf } from '../lib/request-body';
+import { emptyRenderOptions, renderOptions, splitProblem, type RenderOptionsDraft } from '../lib/render-options';
+import { RenderOptionsFields } from './RenderOptionsFields';
+import { PublicUrlBox, SplitPages } from './SplitResult';
 import { sampleJson } from '../lib/sample-data';
 import { useTableSettings } from '../stores/table-settings-store';
 import { useTableDraft } from '../stores/table-draft-store';
@@ -44,9 +46,13 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [preview, setPreview] = useState<Preview | null>(null);
   const [publicUrl, setPublicUrl] = useState<string | null>(null);
-  const [urlCopied, setUrlCopied] = useState(false);
+  /** Every image of the last save when it was split (options.split); [] for one image. */
+  const [pages, setPages] = useState<SavedPage[]>([]);
+  const [renderDraft, setRenderDraft] = useState<RenderOptionsDraft>(emptyRenderOptions);
   const settings = useTableSettings((s) => s.settings);
-  const copyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Parsed for the preset and split notes once typing pauses (a big table is not re-read per key).
+  const deferredJson = useDeferredValue(json);
+  const payload = useMemo(() => payloadOf(deferredJson), [deferredJson]);
 
   // Object URLs hold the blob in memory until revoked.
   useEffect(
@@ -54,12 +60,6 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
       if (preview) URL.revokeObjectURL(preview.url);
     },
     [preview],
-  );
-  useEffect(
-    () => () => {
-      if (copyTimer.current) clearTimeout(copyTimer.current);
-    },
-    [],
   );
 
   function useSample() {
@@ -74,10 +74,16 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
       toast.error('Error', message);
       return;
     }
+    const problem = splitProblem(renderDraft, payloadOf(json), settings);
+    if (problem) {
+      setPhase({ kind: 'error', message: problem, upgrade: false });
+      toast.error('Error', problem);
+      return;
+    }
     const features = featureFields(formats, spanners, notes);
     let built;
     try {
-      built = buildRequestBody(json, settings, projectId, customFilename, features);
+      built = buildRequestBody(json, settings, projectId, customFilename, features, renderOptions(renderDraft));
     } catch (err) {
       const message = err instanceof InvalidTableJson ? err.message : 'Invalid JSON format or server error';
       setPhase({ kind: 'error', message, upgrade: false });
@@ -86,6 +92,7 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
     }
     setPhase({ kind: 'loading' });
     setPublicUrl(null);
+    setPages([]);
     let blob: Blob;
     try {
       blob = await previewTable(built.body, projectId);
@@ -108,7 +115,13 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
     try {
       const saved = await saveTable(built.body, projectId);
       setPublicUrl(saved.url);
-      toast.success('Table Generated', 'Public URL Generated — copy it from the box under the editor.');
+      setPages(saved.pages);
+      toast.success(
+        'Table Generated',
+        saved.pages.length > 1
+          ? `${saved.pages.length} images, one per page — copy their URLs from the box under the editor.`
+          : 'Public URL Generated — copy it from the box under the editor.',
+      );
     } catch (err) {
       if (err instanceof InvalidSaveResponse) {
         toast.error('Invalid response format', 'The server did not return the image URL. Please try again.');
@@ -132,19 +145,6 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
     a.click();
     a.remove();
     toast.success('Download Started', a.download);
-  }
-
-  async function copyUrl() {
-    if (!publicUrl) return;
-    try {
-      await copyText(publicUrl);
-      setUrlCopied(true);
-      if (copyTimer.current) clearTimeout(copyTimer.current);
-      copyTimer.current = setTimeout(() => setUrlCopied(false), 2000);
-      toast.success('URL Copied', publicUrl);
-    } catch {
-      toast.error('Error', 'Failed to copy to clipboard');
-    }
   }
 
   const loading = phase.kind === 'loading';
@@ -190,6 +190,13 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
             maxLength={100}
           />
         </Field.Root>
+        <RenderOptionsFields
+          draft={renderDraft}
+          onChange={setRenderDraft}
+          payload={payload}
+          settings={settings}
+          problem={splitProblem(renderDraft, payload, settings)}
+        />
         <Button
           colorPalette="brand"
           size="lg"
@@ -200,53 +207,7 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
         >
           Generate Table
         </Button>
-        {publicUrl && (
-          <Box
-            borderWidth="1px"
-            borderColor="green.300"
-            bg="green.50"
-            borderRadius="md"
-            p="3"
-            data-testid="public-url-box"
-          >
-            <Text fontWeight="semibold" fontSize="sm" mb="2" color="green.900">
-              Public URL
-            </Text>
-            <HStack gap="2">
-              <Input
-                value={publicUrl}
-                readOnly
-                fontFamily="mono"
-                fontSize="xs"
-                bg="white"
-                aria-label="Public URL"
-                data-testid="public-url"
-                onFocus={(e) => e.currentTarget.select()}
-              />
-              <Button
-                size="sm"
-                variant="outline"
-                bg="white"
-                onClick={copyUrl}
-                aria-label="Copy public URL"
-                flexShrink={0}
-              >
-                {urlCopied ? 'Copied!' : 'Copy'}
-              </Button>
-            </HStack>
-            <Link
-              href={publicUrl}
-              target="_blank"
-              rel="noopener"
-              fontSize="xs"
-              color="green.900"
-              mt="2"
-              display="inline-block"
-            >
-              Open the image in a new tab
-            </Link>
-          </Box>
-        )}
+        {publicUrl && <PublicUrlBox url={publicUrl} pages={pages} />}
       </Stack>
 
       <Stack gap="3" minW="0">
@@ -254,9 +215,12 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
           <Heading as="h2" size="md">
             Preview
           </Heading>
-          <Button size="sm" variant="outline" onClick={download} disabled={!preview}>
-            <DownloadIcon /> Download
-          </Button>
+          {/* A split's pages each have their own Download below. */}
+          {pages.length <= 1 && (
+            <Button size="sm" variant="outline" onClick={download} disabled={!preview}>
+              <DownloadIcon /> Download
+            </Button>
+          )}
         </Flex>
         <Box
           borderWidth="1px"
@@ -281,7 +245,9 @@ export function PreviewTab({ projectId }: { projectId: string | null }) {
           ) : preview ? (
             <Stack gap="3">
               {phase.kind === 'error' && <ErrorNote message={phase.message} upgrade={phase.upgrade} />}
-              {isPdf ? (
+              {pages.length > 1 ? (
+                <SplitPages pages={pages} title={preview.title} />
+              ) : isPdf ? (
                 <Text fontSize="sm">
                   PDF ready.{' '}
                   <Link href={preview.url} target="_blank" rel="noopener" color="brand.700">

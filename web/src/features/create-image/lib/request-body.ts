@@ -6,9 +6,13 @@
  * of the settings tab would hide the project's defaults behind the system ones, so only the
  * settings the user changed from the defaults are sent; styles written in the JSON itself win
  * over both. The Style Settings tab's conditional formats, spanners and notes (issue #24) are added
- * as top-level fields, unless the JSON sets the same field itself: the JSON wins there too.
+ * as top-level fields, unless the JSON sets the same field itself: the JSON wins there too. The
+ * channel preset and split chosen on the Preview tab (issue #25) go into options under the JSON's own.
  */
 import { defaultTableSettings, type TableSettings } from '../../../lib/table-settings';
+import type { renderOptions } from './render-options';
+
+type RenderOptions = ReturnType<typeof renderOptions>;
 
 export class InvalidTableJson extends Error {}
 
@@ -20,7 +24,7 @@ export function changedSettings(settings: TableSettings): Partial<TableSettings>
   return out;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -34,15 +38,20 @@ export function ownFeatureFields(payload: Record<string, unknown>, features: Rec
   return Object.keys(features).filter((k) => payload[k] !== undefined);
 }
 
-/** Column names of a table's JSON (data rows' keys, or headers); [] when it does not parse. */
-export function columnsOf(json: string): string[] {
+/** The editor's JSON as a payload object (a bare array of rows is the data form); null when it is not one. */
+export function payloadOf(json: string): Record<string, unknown> | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
-    return [];
+    return null;
   }
-  const payload = Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? parsed : {};
+  return Array.isArray(parsed) ? { data: parsed } : isRecord(parsed) ? { ...parsed } : null;
+}
+
+/** Column names of a table's JSON (data rows' keys, or headers); [] when it does not parse. */
+export function columnsOf(json: string): string[] {
+  const payload = payloadOf(json) ?? {};
   if (Array.isArray(payload.headers)) return payload.headers.filter((h): h is string => typeof h === 'string');
   const names = new Set<string>();
   if (Array.isArray(payload.data))
@@ -56,23 +65,14 @@ export function buildRequestBody(
   projectId: string | null,
   customFilename: string,
   features: Record<string, unknown> = {},
+  render: RenderOptions = {},
 ): BuiltRequest {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    throw new InvalidTableJson('Invalid JSON format or server error');
-  }
-  // A bare array of rows is the data form without the wrapper.
-  const payload: Record<string, unknown> = Array.isArray(parsed)
-    ? { data: parsed }
-    : isRecord(parsed)
-      ? { ...parsed }
-      : {};
-  if (!Array.isArray(parsed) && !isRecord(parsed)) throw new InvalidTableJson('Invalid JSON format or server error');
+  const payload = payloadOf(json);
+  if (!payload) throw new InvalidTableJson('Invalid JSON format or server error');
 
   const styles = { ...changedSettings(settings), ...(isRecord(payload.styles) ? payload.styles : {}) };
-  const options: Record<string, unknown> = { ...(isRecord(payload.options) ? payload.options : {}) };
+  // The preset and split chosen on the form, under the JSON's own options (which win, as its styles do).
+  const options: Record<string, unknown> = { ...render, ...(isRecord(payload.options) ? payload.options : {}) };
   if (projectId) options.projectId = projectId;
   const filename = customFilename.trim();
   if (filename) options.customFilename = filename;

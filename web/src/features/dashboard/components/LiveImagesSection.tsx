@@ -24,6 +24,8 @@ import {
 } from '../api/live-images';
 import { htmlSnippet, markdownSnippet, slackSnippet } from '../lib/snippets';
 import { AppDialog } from '../../../components/AppDialog';
+import { PresetField } from '../../../components/PresetField';
+import { withPreset, type PresetName } from '../../../lib/channel-presets';
 
 /** The stable URL's alt text: the current version's summary. */
 const altOf = (live: LiveImage) =>
@@ -372,6 +374,7 @@ function LiveImageDialog({
 }) {
   const [name, setName] = useState('');
   const [json, setJson] = useState(SAMPLE);
+  const [preset, setPreset] = useState<PresetName | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fixedName = editing?.name ?? null;
@@ -388,7 +391,7 @@ function LiveImageDialog({
     setProblem(null);
     setBusy(true);
     try {
-      const answer = await putLiveImage(projectId, target, payload);
+      const answer = await putLiveImage(projectId, target, withPreset(payload, preset));
       toast.success(
         answer.created ? 'Living image created' : 'New version rendered',
         `${target} now shows version ${answer.version}.`,
@@ -441,6 +444,12 @@ function LiveImageDialog({
             The same payload as the API takes. Each version counts as one table of your plan.
           </Field.HelperText>
         </Field.Root>
+        <PresetField
+          id="live-preset"
+          value={preset}
+          onChange={setPreset}
+          idle="Sets the width, scale, format and margin that suit where the image is embedded. To split a version into pages, write options.split in the JSON."
+        />
         {problem && (
           <Text color="fg.error" fontSize="sm" role="alert">
             {problem}
