@@ -252,9 +252,7 @@ export default function DocumentationPage() {
           <Code>{'options.preset: "slack"'}</Code> (any case) sets the width, device scale, format and margin that suit
           the channel; anything the request sets itself (<Code>options.width</Code>, <Code>deviceScaleFactor</Code>,{' '}
           <Code>margin</Code>, <Code>format</Code>, <Code>styles.imageFormat</Code>, <Code>pdf</Code>) wins. A preset
-          beats a project's default format. An unknown preset answers 400 naming the allowed values. Each preset's
-          numbers were checked in November 2026 against the pages in its Sources column; where a channel's own page was
-          not at hand, the guide quoting it is named.
+          beats a project's default format. An unknown preset answers 400 naming the allowed values.
         </Text>
         <Text>
           <Code>{'options.split: { "maxRows": 10 }'}</Code> turns a long table into several images of at most 10 rows
@@ -266,12 +264,6 @@ export default function DocumentationPage() {
           again. A PDF stays one document and counts as one table: with <Code>maxRows</Code> each group of rows starts a
           new page, which repeats the header and has "Page i of n" in its footer; <Code>"auto"</Code> changes nothing,
           as a PDF already breaks where the paper ends.
-        </Text>
-        <Text>
-          In the dashboard, the Create Image screen's Preview tab has the same two choices: a Channel preset picker that
-          says what the preset sets and which of your own choices win over it, and a Split a long table control (off, at
-          most N rows per image, or auto). After Generate Table it lists every image of a split, each URL to copy and
-          each image to download. The living-image dialog has the preset picker too.
         </Text>
         <Text>
           What an SVG contains: the table as vector shapes; its text as <Code>&lt;text&gt;</Code> in the bundled fonts,
