@@ -63,7 +63,15 @@ function UrlRow({
         data-testid={testId}
         onFocus={(e) => e.currentTarget.select()}
       />
-      <Button size="sm" variant="outline" bg="white" onClick={onCopy} aria-label={copyLabel} flexShrink={0}>
+      {/* The name holds the visible word (axe: label-content-name-mismatch), and says which URL. */}
+      <Button
+        size="sm"
+        variant="outline"
+        bg="white"
+        onClick={onCopy}
+        aria-label={copied ? `Copied! ${copyLabel.replace(/^Copy /, '')}` : copyLabel}
+        flexShrink={0}
+      >
         {copied ? 'Copied!' : 'Copy'}
       </Button>
     </HStack>
