@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { copyFileSync, rmSync } from 'node:fs';
 import { precompressDir } from './build/precompress';
-import { siteImageFiles, siteImages } from './build/site-images';
+import { heroSvgMarkup, siteImageFiles, siteImages } from './build/site-images';
+import { HERO_TABLE_ID } from './src/features/landing/hero-table';
 import { LINK_PREVIEW, prerender, type PrerenderEntry, type RoutesFile } from './build/prerender';
 import { describeFirstLoad, FIRST_LOAD_BUDGET_BYTES, firstLoadOf, kB } from './build/first-load';
 
@@ -30,7 +31,7 @@ async function buildApp(builder: ViteBuilder): Promise<void> {
   let routes: RoutesFile;
   try {
     const entry = (await import(pathToFileURL(resolve(SSR_OUT, 'entry-server.js')).href)) as PrerenderEntry;
-    routes = await prerender(dist, entry);
+    routes = await prerender(dist, entry, { [HERO_TABLE_ID]: heroSvgMarkup(here) });
     logger.info(`prerendered ${routes.pages.length} pages: ${routes.pages.map((p) => p.path).join(' ')}`);
   } finally {
     rmSync(SSR_OUT, { recursive: true, force: true });

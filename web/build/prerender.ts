@@ -105,7 +105,26 @@ function pageHtml(template: string, head: string, markup: string): string {
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
 
-export async function prerender(dist: string, entry: PrerenderEntry): Promise<RoutesFile> {
+/**
+ * Puts markup made outside React (`inline`: element id → markup) into the page's empty elements of
+ * those ids: the landing page's hero table arrives as inline SVG (web/build/site-images.ts).
+ */
+function inlineInto(html: string, inline: Record<string, string>, filled: Set<string>): string {
+  let out = html;
+  for (const [id, markup] of Object.entries(inline)) {
+    const empty = new RegExp(`(<div[^>]*\\sid="${id}"[^>]*>)(</div>)`);
+    if (!empty.test(out)) continue;
+    out = out.replace(empty, (_m, open: string, close: string) => `${open}${markup}${close}`);
+    filled.add(id);
+  }
+  return out;
+}
+
+export async function prerender(
+  dist: string,
+  entry: PrerenderEntry,
+  inline: Record<string, string> = {},
+): Promise<RoutesFile> {
   const origin = entry.PUBLIC_URL_TOKEN;
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -120,6 +139,7 @@ export async function prerender(dist: string, entry: PrerenderEntry): Promise<Ro
     template.replace('</head>', '    <meta name="robots" content="noindex" />\n  </head>'),
   );
 
+  const filled = new Set<string>();
   for (const page of entry.publicPages) {
     if (!manifest[page.module])
       throw new Error(
@@ -127,8 +147,11 @@ export async function prerender(dist: string, entry: PrerenderEntry): Promise<Ro
       );
     const preload = chunksOf(manifest, page.module).filter((f) => !inTemplate.has(f));
     const { html, styles } = await entry.renderPage(page.path);
-    writeFileSync(join(dist, page.file), pageHtml(template, headFor(page, origin, preload, styles), html));
+    const markup = inlineInto(html, inline, filled);
+    writeFileSync(join(dist, page.file), pageHtml(template, headFor(page, origin, preload, styles), markup));
   }
+  const unused = Object.keys(inline).filter((id) => !filled.has(id));
+  if (unused.length > 0) throw new Error(`prerender: no page has an empty element #${unused.join(', #')} to fill`);
 
   const listed = entry.publicPages.filter((p) => p.inSitemap);
   writeFileSync(

@@ -5,9 +5,11 @@
  * process), once per build, into web/.site-images.
  *
  * `import { heroImage } from 'virtual:site-images'` gives the hero's URL, size in CSS pixels and
- * alt text: its PNG becomes an asset of the build (fingerprinted under /assets, cached for good),
- * and the size lets the <img> hold its place before the file arrives. The link preview is copied to
- * dist's root by vite.config.ts (og:image needs a stable URL).
+ * alt text: its SVG becomes an asset of the build (fingerprinted under /assets, cached for good),
+ * shown as an <img> when the landing page is rendered in the browser; the prerendered page carries
+ * the same SVG inline instead (`heroSvgMarkup`, put in by web/build/prerender.ts), so it is painted
+ * with the page's first words. The link preview is copied to dist's root by vite.config.ts
+ * (og:image needs a stable URL).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -43,6 +45,14 @@ export function siteImageFiles(webRoot: string): SiteImageFiles {
     cache.set(dir, files);
   }
   return files;
+}
+
+/** The hero's SVG as markup to put inside an HTML page (no XML declaration). */
+export function heroSvgMarkup(webRoot: string): string {
+  const { dir, hero } = siteImageFiles(webRoot);
+  const svg = readFileSync(join(dir, hero.file), 'utf8').replace(/^<\?xml[^>]*>\s*/, '');
+  if (!svg.startsWith('<svg ')) throw new Error(`site images: ${hero.file} does not start with <svg`);
+  return svg;
 }
 
 export function siteImages(webRoot: string): Plugin {

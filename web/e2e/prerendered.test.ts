@@ -195,35 +195,82 @@ describe('the link-preview image', () => {
   });
 });
 
-describe('the hero image', () => {
-  it('is the hero table drawn by our engine at build time, sized in the page so it never moves the words', async () => {
+describe('the hero table', () => {
+  it('arrives inline in the landing page as the SVG our engine drew at build time: no image to fetch, no font', async () => {
     const html = await (await get('/')).text();
-    const img = html.match(/<img [^>]*src="(\/assets\/hero-table-[\w-]+\.png)"[^>]*>/);
-    expect(img, 'the hero <img> names a fingerprinted asset').not.toBeNull();
-    const tag = img![0];
-    const width = Number(attr(tag, / width="(\d+)"/));
-    const height = Number(attr(tag, / height="(\d+)"/));
-    // Decoded off the main thread, fetched at once (it is at the top of the page): no lazy loading.
-    expect(attr(tag, / decoding="([^"]*)"/)).toBe('async');
-    expect(tag).not.toContain('loading="lazy"');
-    // The alt text is generated from the drawn data, as for any image the service makes.
-    expect(attr(tag, / alt="([^"]*)"/)).toMatch(
+    const inline = html.match(/<div [^>]*id="hero-table"[^>]*>(<svg [\s\S]*?<\/svg>)<\/div>/);
+    expect(inline, 'the hero table inline in #hero-table').not.toBeNull();
+    const svg = inline![1]!;
+    const root = svg.slice(0, svg.indexOf('>') + 1);
+    expect(attr(root, / role="([^"]*)"/)).toBe('img');
+    expect(attr(root, / aria-labelledby="([^"]*)"/)).toBe('table-title table-desc');
+    expect(Number(attr(root, / width="(\d+)"/))).toBeGreaterThan(400);
+    // Its accessible name and description are generated from the drawn data, as for any SVG.
+    expect(svg).toContain('<title id="table-title">Weekly Sales by Region</title>');
+    expect(attr(svg, /<desc id="table-desc">([^<]*)<\/desc>/)).toMatch(
       /^Table: Weekly Sales by Region\. 5 rows, 5 columns: Region, Orders, Revenue, Growth, On Target\. Row 1: Region North America, /,
     );
+    // Text as paths: nothing to load before it is painted.
+    expect(svg).not.toMatch(/<text[\s>]|@font-face|url\(/);
+    expect(html).not.toMatch(/<img [^>]*hero-table|rel="preload" as="image"/);
     // No stale copy of an old image is served anywhere else.
     expect((await fetch(`${server.baseUrl}/hero-table.png`)).status).toBe(404);
-
-    const res = await fetch(`${server.baseUrl}${img![1]}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    const bytes = Buffer.from(await res.arrayBuffer());
-    // 2× pixels: the file is exactly twice the size the page gives it.
-    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([width * 2, height * 2]);
-    expect(width).toBeGreaterThan(400);
-    // The table's brand-purple header row (#4a1e8c).
-    expect((await countColour(bytes, [0x4a, 0x1e, 0x8c])) / (width * 2 * height * 2)).toBeGreaterThan(0.05);
   });
+
+  it(
+    'is drawn in Chromium, and reached by a link inside the app it is the same SVG as an image file',
+    { timeout: 60_000 },
+    async () => {
+      const { context, page } = await newPage(browser, server.baseUrl);
+      try {
+        await page.goto('/');
+        const hero = page.locator('#hero-table svg');
+        await hero.waitFor();
+        // The table's brand-purple header row (#4a1e8c) is on screen.
+        const shot = await page.locator('#hero-table').screenshot();
+        const box = (await page.locator('#hero-table').boundingBox())!;
+        expect(box.width).toBeGreaterThan(300);
+        expect((await countColour(shot, [0x4a, 0x1e, 0x8c])) / (box.width * box.height)).toBeGreaterThan(0.05);
+        const inlineSvg = await page.locator('#hero-table').innerHTML();
+
+        // Client-side navigation away and back: the markup read before hydration is drawn again.
+        await page.getByRole('link', { name: 'About', exact: true }).first().click();
+        await page.getByRole('heading', { level: 1, name: 'About Jsonable' }).waitFor();
+        await page.goBack();
+        await hero.waitFor();
+        expect(await page.locator('#hero-table').innerHTML()).toBe(inlineSvg);
+
+        // Opened from another page of the app, the landing page is rendered by the browser: the
+        // hero is the same drawing as an <img> of the fingerprinted SVG, with the generated alt text.
+        await page.goto('/about');
+        await page.getByRole('heading', { level: 1, name: 'About Jsonable' }).waitFor();
+        await page
+          .locator('header')
+          .getByRole('link', { name: /Jsonable/ })
+          .first()
+          .click();
+        const img = page.locator('img[src*="/assets/hero-table-"]');
+        await img.waitFor();
+        expect(await img.getAttribute('alt')).toMatch(/^Table: Weekly Sales by Region\. 5 rows, 5 columns/);
+        const src = (await img.getAttribute('src'))!;
+        expect(src).toMatch(/^\/assets\/hero-table-[\w-]+\.svg$/);
+        const res = await fetch(`${server.baseUrl}${src}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('image/svg+xml');
+        expect(res.headers.get('cache-control')).toContain('immutable');
+        // The same markup, as the browser reads it (it writes entities and attributes its own way).
+        const file = await res.text();
+        const asRead = await page.evaluate((text) => {
+          const div = document.createElement('div');
+          div.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, '');
+          return div.innerHTML;
+        }, file);
+        expect(asRead).toBe(inlineSvg);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('hydration in Chromium', () => {

@@ -3,9 +3,13 @@
  * page's hero, Weekly Sales by Region), so what the site shows is exactly what the service makes
  * and can never go stale: `node --import tsx services/render/build/site-images.ts <dir>` writes
  *
- * - `hero-table.png`: the table itself at 2× pixels, shown by the landing page's hero;
- * - `link-preview.png`: the same render centred on a 1200×630 card in the brand's lightest purple
- *   (the size Open Graph and Twitter's large card expect), every public page's og:image;
+ * - `hero-table.svg`: the table itself as an SVG with its text drawn as paths (no font to fetch),
+ *   which the landing page's prerendered HTML carries inline: the hero is painted with the page's
+ *   first words, with no image request (issue 26: under a slow network and CPU the hero PNG was the
+ *   largest contentful paint, ≈ 2 s, behind the scripts);
+ * - `link-preview.png`: the same table at 2× pixels centred on a 1200×630 card in the brand's
+ *   lightest purple (the size Open Graph and Twitter's large card expect), every public page's
+ *   og:image;
  * - `site-images.json`: the hero's size in CSS pixels (the img's width/height, so it takes its
  *   place before it loads) and its alt text, generated from the drawn data as for any image.
  *
@@ -53,7 +57,7 @@ export const heroPayload = {
 };
 
 export interface RenderedSiteImages extends SiteImages {
-  heroPng: Uint8Array;
+  heroSvg: Uint8Array;
   linkPreviewPng: Uint8Array;
 }
 
@@ -81,14 +85,21 @@ export async function renderSiteImages(): Promise<RenderedSiteImages> {
   ctx.fillRect(x + 6, y + 10, table.width, table.height);
   ctx.drawImage(image, x, y);
 
+  // The hero: the same table as an SVG, its text as paths, at the PNG's size in CSS pixels.
+  const svg = await renderTable({
+    request: parseTableRequest({
+      ...heroPayload,
+      options: { ...heroPayload.options, format: 'svg', svgText: 'paths' },
+    }),
+  });
+  const width = table.width / scale;
+  const height = table.height / scale;
+  if (svg.width !== width || svg.height !== height)
+    throw new Error(`site images: the hero SVG is ${svg.width}×${svg.height}, the PNG ${width}×${height} CSS pixels`);
+
   return {
-    hero: {
-      file: 'hero-table.png',
-      width: table.width / scale,
-      height: table.height / scale,
-      alt: altTextOf(table.drawn),
-    },
-    heroPng: table.bytes,
+    hero: { file: 'hero-table.svg', width, height, alt: altTextOf(table.drawn) },
+    heroSvg: svg.bytes,
     linkPreviewPng: await canvas.encode('png'),
   };
 }
@@ -97,7 +108,7 @@ const out = process.argv[2];
 if (out) {
   const images = await renderSiteImages();
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, images.hero.file), images.heroPng);
+  writeFileSync(join(out, images.hero.file), images.heroSvg);
   writeFileSync(join(out, 'link-preview.png'), images.linkPreviewPng);
   writeFileSync(
     join(out, 'site-images.json'),

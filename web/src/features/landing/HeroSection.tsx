@@ -1,12 +1,24 @@
 import { Link as RRLink } from 'react-router-dom';
 import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { heroImage } from 'virtual:site-images';
+import { HERO_TABLE_ID } from './hero-table';
 
 /**
- * The hero shows a real table, drawn by our own engine when the site is built (2× pixels, alt text
- * generated from its data as for any image: web/build/site-images.ts). Its width and height hold
- * its place before it arrives, and it decodes off the main thread, so it never holds back the
- * words beside it.
+ * The prerendered landing page carries the hero table inline, as the SVG our engine drew at build
+ * time (web/build/prerender.ts puts it in): it is painted with the page's first words, with no
+ * image to fetch. Read here, before React hydrates the page, so hydration keeps the same markup
+ * (and a later visit to / in this tab draws it again). Null when the page was not prerendered
+ * (reached by a link inside the app): the hero is then the same SVG as an image file.
+ */
+const prerenderedHero: string | null =
+  typeof document === 'undefined' ? '' : (document.getElementById(HERO_TABLE_ID)?.innerHTML ?? null);
+
+const fill = { display: 'block', width: '100%', height: 'auto' } as const;
+
+/**
+ * The hero shows a real table, drawn by our own engine when the site is built, with its text as
+ * paths (no font to load) and an accessible name and description from its data, as for any SVG
+ * the service makes (web/build/site-images.ts).
  */
 export function HeroSection() {
   return (
@@ -70,14 +82,22 @@ export function HeroSection() {
               borderColor="gray.200"
               p={{ base: '2', md: '3' }}
             >
-              <img
-                src={heroImage.src}
-                width={heroImage.width}
-                height={heroImage.height}
-                alt={heroImage.alt}
-                decoding="async"
-                style={{ display: 'block', width: '100%', height: 'auto' }}
-              />
+              {prerenderedHero !== null ? (
+                <Box
+                  id={HERO_TABLE_ID}
+                  css={{ '& > svg': fill }}
+                  dangerouslySetInnerHTML={{ __html: prerenderedHero }}
+                />
+              ) : (
+                <img
+                  src={heroImage.src}
+                  width={heroImage.width}
+                  height={heroImage.height}
+                  alt={heroImage.alt}
+                  decoding="async"
+                  style={fill}
+                />
+              )}
             </Box>
           </Box>
         </Grid>
