@@ -53,8 +53,8 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = Object.freeze({
     margin: 16,
     pageHeight: 1000,
     why:
-      'Slack shows a message image scaled to fit 360×500 px, full size on a click, and asks for previews at least ' +
-      '800 px wide: a sharp 1600 px file; 4:5 pages fill the inline box. PNG keeps text crisp.',
+      'Slack fits a message image in 360×500 px (full size on a click) and wants previews at least 800 px wide; ' +
+      '4:5 pages fill the inline box. PNG keeps text crisp.',
     sources: [
       {
         label: 'Slack API: message attachments',
@@ -73,16 +73,12 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = Object.freeze({
     margin: 16,
     pageHeight: 1200,
     why:
-      '600 px is the body width e-mail templates are built to; embed with width="600" so the 2× file (1200 px) is ' +
-      'sharp on Retina screens. PNG: Outlook for Windows and others show no SVG, WebP or AVIF.',
+      '600 px is the body width e-mail templates are built to; embed with width="600" and the 2× file is sharp on ' +
+      'Retina. PNG: Outlook and others show no SVG, WebP or AVIF.',
     sources: [
       {
         label: 'Litmus: retina images in e-mail',
         url: 'https://www.litmus.com/blog/understanding-retina-images-in-html-email/',
-      },
-      {
-        label: 'Warmy: e-mail template sizes',
-        url: 'https://www.warmy.io/blog/email-sizes-the-best-practices/',
       },
     ],
   },
@@ -103,10 +99,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = Object.freeze({
       {
         label: 'tacticsocial.com: X image sizes',
         url: 'https://tacticsocial.com/social-media-sizes/x-twitter',
-      },
-      {
-        label: 'HubSpot, quoting X Help',
-        url: 'https://knowledge.hubspot.com/social/image-size-requirements-for-social-posts',
       },
     ],
   },

@@ -228,13 +228,12 @@ export default function DocumentationPage() {
           columns={['Preset', 'Width × scale', 'Format', 'Margin', 'Page height (split: "auto")', 'Why', 'Sources']}
           rows={PRESET_NAMES.map((name) => {
             const p = PRESETS[name];
-            const file = (css: number) => (p.scale === 1 ? '' : ` (${css * p.scale} px file)`);
             return [
               <Code>{name}</Code>,
-              `${p.width} px × ${p.scale}${file(p.width)}`,
+              `${p.width} px × ${p.scale}`,
               p.pdf ? `PDF, ${p.pdf.pageSize}, fit width` : p.format.toUpperCase(),
               `${p.margin} px`,
-              p.pageHeight ? `${p.pageHeight} px${file(p.pageHeight)}` : 'the paper page',
+              p.pageHeight ? `${p.pageHeight} px` : 'the paper page',
               p.why,
               <List.Root gap="1" ps="4">
                 {p.sources.map((src) => (
