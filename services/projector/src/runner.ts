@@ -87,6 +87,16 @@ interface Group {
   inFlight: Promise<void> | null;
 }
 
+const emptyGroup = (name: Group['name']): Group => ({
+  name,
+  instances: [],
+  cursor: 0,
+  subscription: null,
+  mutex: new Mutex(),
+  live: false,
+  inFlight: null,
+});
+
 /** One period of holding the lease. Ends on stop, lease loss or a failure. */
 interface Term {
   ended: boolean;
@@ -298,24 +308,8 @@ export class ProjectionRunner {
         term.ended = true;
         finish({ reason, error });
       },
-      main: {
-        name: 'main',
-        instances: [],
-        cursor: 0,
-        subscription: null,
-        mutex: new Mutex(),
-        live: false,
-        inFlight: null,
-      },
-      rebuild: {
-        name: 'rebuild',
-        instances: [],
-        cursor: 0,
-        subscription: null,
-        mutex: new Mutex(),
-        live: false,
-        inFlight: null,
-      },
+      main: emptyGroup('main'),
+      rebuild: emptyGroup('rebuild'),
       timers: [],
     };
     this.term = term;

@@ -195,15 +195,19 @@ export class FileBlobStore implements BlobStore {
     return sync.sync();
   }
 
-  async get(key: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {
-    const { file } = this.pathOf(key);
-    let handle: FileHandle;
+  /** The blob's file opened for reading, or null when there is none. */
+  private async openBlob(key: string): Promise<FileHandle | null> {
     try {
-      handle = await this.fs.open(file, 'r');
+      return await this.fs.open(this.pathOf(key).file, 'r');
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  async get(key: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {
+    const handle = await this.openBlob(key);
+    if (!handle) return null;
     try {
       const { header, offset } = await readHeader(handle);
       // A file shorter (or longer) than its header says would be served cut short under a
@@ -223,14 +227,8 @@ export class FileBlobStore implements BlobStore {
   }
 
   async head(key: string): Promise<BlobInfo | null> {
-    const { file } = this.pathOf(key);
-    let handle: FileHandle;
-    try {
-      handle = await this.fs.open(file, 'r');
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const handle = await this.openBlob(key);
+    if (!handle) return null;
     try {
       return { key, ...(await readHeader(handle)).header };
     } finally {

@@ -8,7 +8,7 @@ import type { BlobStore, EventStore, Ids } from '../ports';
 import { handleCommand } from '../runtime/handle-command';
 import { twinKeyOf } from './filenames';
 import { deleteRequestData } from './request-data';
-import { imageDecider } from './images.decider';
+import { imageDecider, type ImageCommand } from './images.decider';
 import { imageStream } from './streams';
 
 export interface ImageDeps {
@@ -18,47 +18,43 @@ export interface ImageDeps {
   ids: Ids;
 }
 
+/** Runs one command on the image's stream; answers the position of what it appended. */
+async function onImage(
+  deps: Pick<ImageDeps, 'eventStore' | 'ids'>,
+  imageId: string,
+  command: ImageCommand,
+): Promise<{ position: number }> {
+  const result = await handleCommand({
+    eventStore: deps.eventStore,
+    stream: imageStream(imageId),
+    decider: imageDecider,
+    ids: deps.ids,
+    command,
+  });
+  return { position: result.position };
+}
+
 export async function deleteImage(
   deps: ImageDeps,
   input: { imageId: string; userId: string; filename: string; blobKey: string },
 ): Promise<{ position: number }> {
-  const result = await handleCommand({
-    eventStore: deps.eventStore,
-    stream: imageStream(input.imageId),
-    decider: imageDecider,
-    ids: deps.ids,
-    command: { type: 'DeleteImage', data: input },
-  });
+  const result = await onImage(deps, input.imageId, { type: 'DeleteImage', data: input });
   await Promise.allSettled([
     deps.blobs.delete(input.blobKey),
     deps.blobs.delete(twinKeyOf(input.blobKey)),
     deleteRequestData(deps.docs, input.imageId),
   ]);
-  return { position: result.position };
+  return result;
 }
 
 export async function changeImageAltText(
   deps: Pick<ImageDeps, 'eventStore' | 'ids'>,
   input: { imageId: string; userId: string; altText: string; current: string | null },
 ): Promise<{ position: number }> {
-  const result = await handleCommand({
-    eventStore: deps.eventStore,
-    stream: imageStream(input.imageId),
-    decider: imageDecider,
-    ids: deps.ids,
-    command: { type: 'ChangeAltText', data: input },
-  });
-  return { position: result.position };
+  return onImage(deps, input.imageId, { type: 'ChangeAltText', data: input });
 }
 
 export async function purgeImageData(deps: ImageDeps, imageId: string): Promise<{ position: number }> {
   await deleteRequestData(deps.docs, imageId);
-  const result = await handleCommand({
-    eventStore: deps.eventStore,
-    stream: imageStream(imageId),
-    decider: imageDecider,
-    ids: deps.ids,
-    command: { type: 'PurgeImageData', data: { imageId } },
-  });
-  return { position: result.position };
+  return onImage(deps, imageId, { type: 'PurgeImageData', data: { imageId } });
 }

@@ -17,7 +17,7 @@ import type { BlobInfo, BlobStore, Clock, EventStore, Ids } from '../ports';
 import { usageStream } from '../usage/streams';
 import { twinKeyOf } from './filenames';
 import { purgeImageData } from './images.handlers';
-import { deleteRequestData, requestDataBefore, requestDataBetween } from './request-data';
+import { deleteRequestData, requestDataUpTo } from './request-data';
 
 export interface MaintenanceDeps {
   eventStore: EventStore;
@@ -50,7 +50,7 @@ export async function purgeExpiredData(deps: MaintenanceDeps, batch = 500): Prom
   const cutoff = deps.clock.now().getTime() - RETENTION_MS;
   const recorded = recordedImages(deps.eventStore);
   let purged = 0;
-  for (const data of await requestDataBefore(deps.docs, cutoff, batch)) {
+  for (const data of await requestDataUpTo(deps.docs, cutoff, batch)) {
     if ((await recorded(data.userId, data.period)).has(data.id)) await purgeImageData(deps, data.id);
     else await deleteRequestData(deps.docs, data.id);
     purged++;
@@ -72,7 +72,7 @@ export async function sweepOrphans(
   const recorded = recordedImages(deps.eventStore);
   let swept = 0;
   for (let after = cutoff - lookbackMs; ;) {
-    const page = await requestDataBetween(deps.docs, after, cutoff, 500);
+    const page = await requestDataUpTo(deps.docs, cutoff, 500, after);
     for (const data of page) {
       if ((await recorded(data.userId, data.period)).has(data.id)) continue;
       await deps.blobs.delete(data.blobKey);

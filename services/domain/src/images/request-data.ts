@@ -53,31 +53,17 @@ export async function getRequestData(docs: DocumentStore, imageId: string): Prom
   return docs.get<RequestDataDoc>(REQUEST_DATA, imageId);
 }
 
-/** Request data created in (afterMs, beforeMs], oldest first. */
-export async function requestDataBetween(
+/** Request data created in (afterMs, beforeMs] (or up to beforeMs without afterMs), oldest first. */
+export async function requestDataUpTo(
   docs: DocumentStore,
-  afterMs: number,
   beforeMs: number,
   limit: number,
+  afterMs?: number,
 ): Promise<RequestDataDoc[]> {
   await ensure(docs);
   return docs.find<RequestDataDoc>(
     REQUEST_DATA,
-    { createdAtMs: { $gt: afterMs, $lte: beforeMs } },
-    { sort: [['createdAtMs', 1]], limit },
-  );
-}
-
-/** Request data older than `beforeMs`, oldest first. */
-export async function requestDataBefore(
-  docs: DocumentStore,
-  beforeMs: number,
-  limit: number,
-): Promise<RequestDataDoc[]> {
-  await ensure(docs);
-  return docs.find<RequestDataDoc>(
-    REQUEST_DATA,
-    { createdAtMs: { $lte: beforeMs } },
+    { createdAtMs: afterMs === undefined ? { $lte: beforeMs } : { $gt: afterMs, $lte: beforeMs } },
     { sort: [['createdAtMs', 1]], limit },
   );
 }
