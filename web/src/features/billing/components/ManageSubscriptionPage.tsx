@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Card, Container, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Container, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
 import { accountPlan, useAccount } from '../../../lib/api/account';
-import { ArrowLeftIcon } from '../../../components/icons';
 import { isUpgradeTier } from '../../../components/SubscriptionCard';
 import { openPortal, useBillingStatus } from '../../../lib/api/billing';
 import { BillingHistory } from '../../../components/BillingHistory';
 import { BillingOffNotice } from './BillingOffNotice';
+import { BackToDashboard } from '../../../components/BackToDashboard';
 
 export function ManageSubscriptionPage() {
   const { account, isLoading: accountLoading } = useAccount();
@@ -32,11 +32,7 @@ export function ManageSubscriptionPage() {
   return (
     <Container maxW="4xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
-        <Link asChild color="brand.700" fontWeight="medium" fontSize="sm" alignSelf="start">
-          <RouterLink to="/dashboard">
-            <ArrowLeftIcon /> Back to Dashboard
-          </RouterLink>
-        </Link>
+        <BackToDashboard alignSelf="start" />
         <Heading as="h1" size="2xl">
           Manage Subscription
         </Heading>

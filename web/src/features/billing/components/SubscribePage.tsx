@@ -6,23 +6,21 @@ import {
   Card,
   Container,
   Heading,
-  Link,
   List,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
 import { purchasablePlanSchema } from '@jsonable/contracts/billing';
 import { plans, type Plan, type PlanTier } from '@jsonable/contracts/plans';
 import { CONTACT_EMAIL } from '../../../components/layout/Footer';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { accountPlan, useAccount } from '../../../lib/api/account';
-import { ArrowLeftIcon } from '../../../components/icons';
 import { startCheckout, useBillingStatus } from '../../../lib/api/billing';
 import { BillingOffNotice } from './BillingOffNotice';
+import { BackToDashboard } from '../../../components/BackToDashboard';
 
 const offered: PlanTier[] = ['premium', 'business', 'enterprise'];
 
@@ -51,11 +49,7 @@ export function SubscribePage() {
   return (
     <Container maxW="6xl" py={{ base: 5, md: 8 }} px={{ base: 4, md: 6 }}>
       <Stack gap="6">
-        <Link asChild color="brand.700" fontWeight="medium" fontSize="sm" alignSelf="start">
-          <RouterLink to="/dashboard">
-            <ArrowLeftIcon /> Back to Dashboard
-          </RouterLink>
-        </Link>
+        <BackToDashboard alignSelf="start" />
         <Stack gap="1">
           <Heading as="h1" size="2xl">
             Upgrade your plan

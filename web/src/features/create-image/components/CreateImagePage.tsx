@@ -6,7 +6,7 @@ import { accountPlan, useAccount } from '../../../lib/api/account';
 import { useProjects, type Project } from '../../../lib/api/projects';
 import { ApiKeyDialog } from '../../../components/dialogs/ApiKeyDialog';
 import { CreateProjectDialog } from '../../../components/dialogs/CreateProjectDialog';
-import { ArrowLeftIcon, EyeIcon, PlugIcon, SlidersIcon } from '../../../components/icons';
+import { EyeIcon, PlugIcon, SlidersIcon } from '../../../components/icons';
 import { isUpgradeTier } from '../../../components/SubscriptionCard';
 import { fetchServerSettings } from '../api/settings';
 import { useTableSettings } from '../stores/table-settings-store';
@@ -15,6 +15,7 @@ import { ApiTab } from './ApiTab';
 import { PreviewTab } from './PreviewTab';
 import { ProjectSelector } from './ProjectSelector';
 import { SettingsTab } from './SettingsTab';
+import { BackToDashboard } from '../../../components/BackToDashboard';
 
 type TabValue = 'api' | 'preview' | 'settings';
 
@@ -79,11 +80,7 @@ export function CreateImagePage() {
         <Container maxW="7xl" py="3" px={{ base: 4, md: 6 }}>
           <Flex align="center" justify="space-between" gap="3" flexWrap="wrap">
             <HStack gap="4" minW="0">
-              <Link asChild color="brand.700" fontWeight="medium" fontSize="sm">
-                <RouterLink to="/dashboard">
-                  <ArrowLeftIcon /> Back to Dashboard
-                </RouterLink>
-              </Link>
+              <BackToDashboard />
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
               </Box>

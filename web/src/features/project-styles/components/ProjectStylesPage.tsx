@@ -9,7 +9,6 @@ import {
   Flex,
   Heading,
   HStack,
-  Link,
   NativeSelect,
   RadioGroup,
   SimpleGrid,
@@ -35,7 +34,6 @@ import { toast } from '../../../lib/toaster';
 import { ConditionalFormatsEditor } from '../../../components/table-features/ConditionalFormatsEditor';
 import { SpannersEditor } from '../../../components/table-features/SpannersEditor';
 import { saveProjectStyles, useProjectsWithStyles } from '../../../lib/api/projects';
-import { ArrowLeftIcon } from '../../../components/icons';
 import { ColourField } from '../../../components/ColourField';
 import { HEX_COLOUR } from '../../../lib/table-settings';
 import {
@@ -53,6 +51,7 @@ import {
 import { MIN_TEXT_CONTRAST, contrastRatio } from '../lib/contrast';
 import { LivePreviewTable, previewColumns } from './LivePreviewTable';
 import { StyleSlider } from './StyleSlider';
+import { BackToDashboard } from '../../../components/BackToDashboard';
 
 const colourFields = [
   { key: 'headerBg', label: 'Header background' },
@@ -134,13 +133,7 @@ export function ProjectStylesPage() {
     }
   }
 
-  const back = (
-    <Link asChild color="brand.700" fontWeight="medium" fontSize="sm">
-      <RouterLink to="/dashboard">
-        <ArrowLeftIcon /> Back to Dashboard
-      </RouterLink>
-    </Link>
-  );
+  const back = <BackToDashboard />;
 
   if (error) {
     return (
