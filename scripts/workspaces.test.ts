@@ -39,6 +39,8 @@ function packageOf(specifier: string): string | null {
     specifier.startsWith('.') ||
     specifier.startsWith('/') ||
     specifier.startsWith('node:') ||
+    // A module the build makes itself (a Vite plugin's virtual module, e.g. web/build/site-images.ts).
+    specifier.startsWith('virtual:') ||
     builtins.has(specifier.split('/')[0]!)
   )
     return null;
