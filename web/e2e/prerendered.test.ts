@@ -232,6 +232,11 @@ describe('the hero table', () => {
         expect(box.width).toBeGreaterThan(300);
         expect((await countColour(shot, [0x4a, 0x1e, 0x8c])) / (box.width * box.height)).toBeGreaterThan(0.05);
         const inlineSvg = await page.locator('#hero-table').innerHTML();
+        // A link clicked before React runs the page is an ordinary page load, not the app's own.
+        const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        const sameDocument = () => page.evaluate(() => (window as { stillHere?: boolean }).stillHere === true);
+        await hydrated();
+        await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
 
         // Client-side navigation away and back: the markup read before hydration is drawn again.
         await page.getByRole('link', { name: 'About', exact: true }).first().click();
@@ -239,11 +244,14 @@ describe('the hero table', () => {
         await page.goBack();
         await hero.waitFor();
         expect(await page.locator('#hero-table').innerHTML()).toBe(inlineSvg);
+        expect(await sameDocument()).toBe(true);
 
         // Opened from another page of the app, the landing page is rendered by the browser: the
         // hero is the same drawing as an <img> of the fingerprinted SVG, with the generated alt text.
         await page.goto('/about');
         await page.getByRole('heading', { level: 1, name: 'About Jsonable' }).waitFor();
+        await hydrated();
+        await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
         await page
           .locator('header')
           .getByRole('link', { name: /Jsonable/ })
@@ -251,6 +259,7 @@ describe('the hero table', () => {
           .click();
         const img = page.locator('img[src*="/assets/hero-table-"]');
         await img.waitFor();
+        expect(await sameDocument()).toBe(true);
         expect(await img.getAttribute('alt')).toMatch(/^Table: Weekly Sales by Region\. 5 rows, 5 columns/);
         const src = (await img.getAttribute('src'))!;
         expect(src).toMatch(/^\/assets\/hero-table-[\w-]+\.svg$/);
