@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { countColour, launchBrowser, newPage, startE2eServer, type E2eServer } from './helpers';
+import { countColour, launchBrowser, newPage, startE2eServer, waitForHydration, type E2eServer } from './helpers';
 
 /** The list, with a sentence of each page's own text (not the shared header or footer). */
 const PAGES: { path: string; h1: string; words: string }[] = [
@@ -233,9 +233,8 @@ describe('the hero table', () => {
         expect((await countColour(shot, [0x4a, 0x1e, 0x8c])) / (box.width * box.height)).toBeGreaterThan(0.05);
         const inlineSvg = await page.locator('#hero-table').innerHTML();
         // A link clicked before React runs the page is an ordinary page load, not the app's own.
-        const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
         const sameDocument = () => page.evaluate(() => (window as { stillHere?: boolean }).stillHere === true);
-        await hydrated();
+        await waitForHydration(page);
         await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
 
         // Client-side navigation away and back: the markup read before hydration is drawn again.
@@ -250,7 +249,7 @@ describe('the hero table', () => {
         // hero is the same drawing as an <img> of the fingerprinted SVG, with the generated alt text.
         await page.goto('/about');
         await page.getByRole('heading', { level: 1, name: 'About Jsonable' }).waitFor();
-        await hydrated();
+        await waitForHydration(page);
         await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
         await page
           .locator('header')

@@ -1,6 +1,7 @@
 /** axe-core over the current page; the tests fail on serious or critical violations. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { waitForHydration } from './browser';
 
 export interface AxeFinding {
   id: string;
@@ -15,7 +16,7 @@ export interface AxeFinding {
  * that instant, and a button fading from disabled to enabled fails contrast half way through.
  */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   await page.evaluate(() =>
     Promise.race([
       Promise.all(

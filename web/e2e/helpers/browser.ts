@@ -68,3 +68,11 @@ export async function clickMenuItem(page: Page, name: string, options: { timeout
   }
   await item.click({ timeout: options.timeout });
 }
+
+/**
+ * Waits until React runs the page (the app marks <html data-hydrated>, web/src/app/App.tsx): a
+ * prerendered page is on screen before that, and a link clicked then is an ordinary page load.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

@@ -1,6 +1,6 @@
 export { ensureWebBuilt, WEB_DIST } from './build';
 export { startE2eServer, type E2eServer } from './server';
-export { launchBrowser, newPage, collectPageErrors, clickMenuItem, VIEWPORTS } from './browser';
+export { launchBrowser, newPage, collectPageErrors, clickMenuItem, waitForHydration, VIEWPORTS } from './browser';
 export { seriousA11yViolations } from './axe';
 export { newestMailTo } from './outbox';
 export { shot } from './shots';
