@@ -10,12 +10,7 @@ import { shot } from './shots';
  * scroll sideways, and its picture is kept as `name` (the whole page, or what is in view).
  */
 export async function checkScreen(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  // axe reads colours as painted: let finite animations (toasts, fades) end first.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  // seriousA11yViolations waits for the page to hydrate and its finite animations to end.
   const findings = await seriousA11yViolations(page);
   expect(findings, `axe on ${name}`).toEqual([]);
   const overflow = await page.evaluate(

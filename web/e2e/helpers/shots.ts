@@ -9,6 +9,9 @@ export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? resolve(WEB_ROOT, '..', 't
 export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const path = join(SHOTS_DIR, `${name}.png`);
+  // A tab behind another (tests that open a second person's page) may not paint a new frame, and
+  // the screenshot waits for one: bring it to the front first.
+  await page.bringToFront();
   await page.screenshot({ path, fullPage });
   return path;
 }
