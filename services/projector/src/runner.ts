@@ -244,14 +244,13 @@ export class ProjectionRunner {
   }
 
   private async pause(ms: number): Promise<void> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleep = done;
-    });
+    const { promise, resolve } = Promise.withResolvers<void>();
+    const timer = setTimeout(resolve, ms);
+    this.wakeSleep = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    await promise;
     this.wakeSleep = null;
   }
 
@@ -299,14 +298,14 @@ export class ProjectionRunner {
 
   /** Holds the lease: sets up both groups and runs until the term ends. */
   private async lead(): Promise<{ reason: string; error?: unknown }> {
-    let finish!: (outcome: { reason: string; error?: unknown }) => void;
+    const ended = Promise.withResolvers<{ reason: string; error?: unknown }>();
     const term: Term = {
       ended: false,
-      done: new Promise((resolve) => (finish = resolve)),
+      done: ended.promise,
       end: (reason, error) => {
         if (term.ended) return;
         term.ended = true;
-        finish({ reason, error });
+        ended.resolve({ reason, error });
       },
       main: emptyGroup('main'),
       rebuild: emptyGroup('rebuild'),
