@@ -7,8 +7,8 @@
  * endpoint-{sha256(path)}, projectslots-{userId}, usage-{userId}-{period}, image-{id}, live-{projectId}-{name},
  * billing-{userId}.
  */
+import type { StoredImage } from './image-files';
 import type { PlanTier } from './plans';
-import type { ImageFormat } from './table';
 
 type E<T extends string, D> = { type: T; data: D };
 
@@ -188,16 +188,6 @@ export type TableRendered = E<
     userId: string;
     projectId: string | null;
     period: number;
-    filename: string;
-    blobKey: string;
-    format: ImageFormat;
-    contentType: string;
-    width: number;
-    height: number;
-    size: number;
-    rows: number;
-    columns: number;
-    title: string | null;
     source: RenderSource;
     /** The plan whose allowance this render was counted against. */
     plan: PlanTier;
@@ -216,7 +206,7 @@ export type TableRendered = E<
      * an image that is the whole table (and on split images recorded before a replay knew them).
      */
     split?: { page: number; pages: number };
-  }
+  } & StoredImage
 >;
 export type ImageDeleted = E<'ImageDeleted', { imageId: string; userId: string; filename: string; blobKey: string }>;
 export type ImageDataPurged = E<'ImageDataPurged', { imageId: string }>;
@@ -270,16 +260,6 @@ export type LiveImageVersionRendered = E<
     name: string;
     version: number;
     imageId: string;
-    filename: string;
-    blobKey: string;
-    format: ImageFormat;
-    contentType: string;
-    width: number;
-    height: number;
-    size: number;
-    rows: number;
-    columns: number;
-    title: string | null;
     by: LiveAuthor;
     renderedAt: string;
     altText?: string;
@@ -288,7 +268,7 @@ export type LiveImageVersionRendered = E<
      * in order; each is counted by its own TableRendered. Absent: the version is one image.
      */
     pages?: LiveVersionPage[];
-  }
+  } & StoredImage
 >;
 /** Page 2, 3 … of a split living-image version: its own file, size and rows (format and columns as page 1). */
 export interface LiveVersionPage {

@@ -5,7 +5,8 @@
  * recorded after its deletion arrives detached too (deleted project ids are remembered).
  */
 import { rendersTwins } from '@jsonable/contracts/alt-text';
-import type { ImageFormat } from '@jsonable/contracts/formats';
+import type { TableRendered } from '@jsonable/contracts/events';
+import { storedImageOf, type StoredImage } from '@jsonable/contracts/image-files';
 import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
 import type { Doc } from '../ports';
 import { alreadyApplied, defineProjection, type Positioned, type ProjectionTx } from '../projection';
@@ -48,22 +49,10 @@ async function addToCounts(
   }
 }
 
-export interface ImageDoc extends Doc {
+/** The image as its TableRendered recorded it, and what the lists need besides. */
+export interface ImageDoc
+  extends Doc, StoredImage, Pick<TableRendered['data'], 'userId' | 'projectId' | 'period' | 'source'> {
   id: string;
-  userId: string;
-  projectId: string | null;
-  period: number;
-  filename: string;
-  blobKey: string;
-  format: ImageFormat;
-  contentType: string;
-  width: number;
-  height: number;
-  size: number;
-  rows: number;
-  columns: number;
-  title: string | null;
-  source: string;
   createdAt: string;
   deleted: boolean;
   /**
@@ -151,16 +140,7 @@ export const imagesProjection = defineProjection({
           userId: d.userId,
           projectId: detached ? null : d.projectId,
           period: d.period,
-          filename: d.filename,
-          blobKey: d.blobKey,
-          format: d.format,
-          contentType: d.contentType,
-          width: d.width,
-          height: d.height,
-          size: d.size,
-          rows: d.rows,
-          columns: d.columns,
-          title: d.title,
+          ...storedImageOf(d),
           source: d.source,
           createdAt: d.renderedAt,
           deleted: false,

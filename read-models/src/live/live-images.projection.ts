@@ -12,19 +12,16 @@
  */
 import { rendersTwins } from '@jsonable/contracts/alt-text';
 import type { LiveAuthor, LiveVersionPage } from '@jsonable/contracts/events';
+import { storedImageOf, type StoredImage } from '@jsonable/contracts/image-files';
 import type { Doc } from '../ports';
-import type { ImageDoc } from '../images/images.projection';
 import { alreadyApplied, defineProjection } from '../projection';
 
 export const LIVE_IMAGES = 'live_images';
 /** Projects whose deletion this projection has seen: { id: projectId }. */
 const DELETED_PROJECTS = 'live_deleted_projects';
 
-/** One version: the image fields as the images read model keeps them. */
-export interface LiveVersionDoc extends Pick<
-  ImageDoc,
-  'filename' | 'blobKey' | 'format' | 'contentType' | 'width' | 'height' | 'size' | 'rows' | 'columns' | 'title'
-> {
+/** One version: its stored image as LiveImageVersionRendered recorded it (the images read model keeps the same). */
+export interface LiveVersionDoc extends StoredImage {
   version: number;
   imageId: string;
   by: LiveAuthor;
@@ -165,16 +162,7 @@ export const liveImagesProjection = defineProjection({
         const version: LiveVersionDoc = {
           version: d.version,
           imageId: d.imageId,
-          filename: d.filename,
-          blobKey: d.blobKey,
-          format: d.format,
-          contentType: d.contentType,
-          width: d.width,
-          height: d.height,
-          size: d.size,
-          rows: d.rows,
-          columns: d.columns,
-          title: d.title,
+          ...storedImageOf(d),
           by: d.by,
           createdAt: d.renderedAt,
           ...(d.altText ? { altText: d.altText } : {}),

@@ -6,6 +6,7 @@
  */
 import type { DrawnTable } from '@jsonable/contracts/alt-text';
 import type { ImageFormat } from '@jsonable/contracts/formats';
+import type { ImageFile } from '@jsonable/contracts/image-files';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
 
 export type ExpectedRevision = 'no_stream' | 'any' | number;
@@ -132,16 +133,8 @@ export interface Ids {
 }
 
 /** What the table engine (services/render) gives back for one table. */
-export interface RenderOutput {
+export interface RenderOutput extends ImageFile {
   bytes: Uint8Array;
-  format: ImageFormat;
-  contentType: string;
-  width: number;
-  height: number;
-  size: number;
-  rows: number;
-  columns: number;
-  title: string | null;
   /** e.g. a cell image that could not be fetched and was drawn as a placeholder. */
   warnings: string[];
   /** The text as drawn (issue #25: alt text, CSV and HTML twins); absent from stand-in renderers. */

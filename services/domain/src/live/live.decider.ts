@@ -19,6 +19,7 @@ import type {
   LiveVersionPage,
   TableRendered,
 } from '@jsonable/contracts/events';
+import { storedImageOf } from '@jsonable/contracts/image-files';
 import { liveMessages } from '@jsonable/contracts/live';
 import { assertNever, ConflictError, NotFoundError } from '../errors';
 import type { Decider } from '../runtime/decider';
@@ -216,16 +217,7 @@ export function decide(command: LiveCommand, state: LiveState): LiveEvent[] {
           name: d.name,
           version: state.latest + 1,
           imageId: i.imageId,
-          filename: i.filename,
-          blobKey: i.blobKey,
-          format: i.format,
-          contentType: i.contentType,
-          width: i.width,
-          height: i.height,
-          size: i.size,
-          rows: i.rows,
-          columns: i.columns,
-          title: i.title,
+          ...storedImageOf(i),
           by: d.by,
           renderedAt: i.renderedAt,
           ...(i.altText ? { altText: i.altText } : {}),

@@ -15,6 +15,7 @@
  * helper (renderedFilename).
  */
 import { altTextOf } from '@jsonable/contracts/alt-text';
+import { imageFileOf } from '@jsonable/contracts/image-files';
 import { planOf, usagePeriodIndex } from '@jsonable/contracts/plans';
 import { DEMO_TTL_MS, imageBudgets, PREVIEW_TTL_MS } from '@jsonable/contracts/render-api';
 import type { RenderSource } from '@jsonable/contracts/events';
@@ -306,14 +307,7 @@ export class RenderService {
       period: at.period,
       filename: at.filename,
       blobKey: blobKeys.image(at.filename),
-      format: output.format,
-      contentType: output.contentType,
-      width: output.width,
-      height: output.height,
-      size: output.size,
-      rows: output.rows,
-      columns: output.columns,
-      title: output.title,
+      ...imageFileOf(output),
       source: input.source,
       plan: at.planTier,
       idempotencyKey: input.idempotencyKey,
