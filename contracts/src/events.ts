@@ -12,6 +12,21 @@ import type { PlanTier } from './plans';
 
 type E<T extends string, D> = { type: T; data: D };
 
+/** An event as the EventStore recorded it: what the write side reads back and every projection sees. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  type: Type;
+  data: Data;
+  metadata: Record<string, unknown>;
+  /** 0-based revision inside its stream. */
+  revision: number;
+  /** Global position in the log (commit order); strictly increasing, > 0. */
+  position: number;
+  /** ISO timestamp of the append. */
+  createdAt: string;
+}
+
 // ── accounts: user-{id} and email-{hash} ───────────────────────────────────────────────
 export type UserRegistered = E<
   'UserRegistered',

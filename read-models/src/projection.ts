@@ -1,17 +1,8 @@
-import type { EventOf, JsonableEventType } from '@jsonable/contracts/events';
+import type { EventOf, JsonableEventType, RecordedEvent } from '@jsonable/contracts/events';
 import type { CollectionSpec, Doc, Filter, FindOptions } from './ports';
 
 /** The event a projection sees: what the EventStore recorded. */
-export interface ProjectedEvent<Type extends string = string, Data = unknown> {
-  id: string;
-  streamId: string;
-  type: Type;
-  data: Data;
-  metadata: Record<string, unknown>;
-  revision: number;
-  position: number;
-  createdAt: string;
-}
+export type ProjectedEvent<Type extends string = string, Data = unknown> = RecordedEvent<Type, Data>;
 
 /**
  * What a projection may do while handling one event. Reads see the writes made earlier in the

@@ -5,6 +5,7 @@
  * strictly increasing in commit order (an adapter maps its driver's own position onto this).
  */
 import type { DrawnTable } from '@jsonable/contracts/alt-text';
+import type { RecordedEvent } from '@jsonable/contracts/events';
 import type { ImageFormat } from '@jsonable/contracts/formats';
 import type { ImageFile } from '@jsonable/contracts/image-files';
 import type { CanonicalTableRequest } from '@jsonable/contracts/table-request';
@@ -19,19 +20,8 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
   metadata?: Record<string, unknown>;
 }
 
-export interface RecordedEvent<Type extends string = string, Data = unknown> {
-  id: string;
-  streamId: string;
-  type: Type;
-  data: Data;
-  metadata: Record<string, unknown>;
-  /** 0-based revision inside its stream. */
-  revision: number;
-  /** Global position in the log (commit order); strictly increasing, > 0. */
-  position: number;
-  /** ISO timestamp of the append. */
-  createdAt: string;
-}
+/** An event as the store recorded it: one definition, shared with the read side (contracts). */
+export type { RecordedEvent };
 
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
