@@ -6,7 +6,10 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { referencePageHtml } from './reference-table';
 
-export const CHROMIUM_ARGS = [
+/** Debian's Chromium, or the one CHROMIUM_PATH names. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -16,13 +19,21 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Headless Chromium through playwright-core, the one launch of every browser test and benchmark
+ * (here, the engine's Chromium reference tests, and web/e2e/helpers/browser.ts).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
 export interface ChromiumTable {
   screenshot(tableHtml: string): Promise<Buffer>;
   close(): Promise<void>;
 }
 
 export async function openChromiumTable(): Promise<ChromiumTable> {
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser: Browser = await launchChromium();
   const page: Page = await browser.newPage({ viewport: { width: 1000, height: 1200 }, deviceScaleFactor: 1 });
   await page.setContent(referencePageHtml());
   await page.evaluate(() => document.fonts.ready);

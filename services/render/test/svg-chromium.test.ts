@@ -26,11 +26,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePayload } from '../bench/reference-table';
-import { CHROMIUM_ARGS } from '../bench/chromium';
-import { CHROMIUM_PATH, hasChromium } from './reference/chromium-lines';
+import { launchChromium } from '../bench/chromium';
+import { hasChromium } from './reference/chromium-lines';
 import { differing, pixels } from './support/rasterize';
 import { renderPayload } from './support/payload';
 
@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium())(
   'SVG in Chromium without the project fonts (skipped where /usr/bin/chromium is missing)',
   () => {
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      browser = await launchChromium();
     });
     afterAll(async () => {
       await browser?.close();

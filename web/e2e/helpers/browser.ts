@@ -1,27 +1,13 @@
 /** Debian's Chromium driven by playwright-core; one browser per test file. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+/** The one way to start Chromium, shared with the engine's reference tests and benchmark. */
+export { launchChromium as launchBrowser } from '../../../services/render/bench/chromium';
 
 export async function newPage(
   browser: Browser,

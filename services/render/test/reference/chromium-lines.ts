@@ -4,12 +4,10 @@
  * and the offsets where its lines start are read from Range.getClientRects.
  */
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../bench/chromium';
+import { CHROMIUM_PATH, launchChromium } from '../../bench/chromium';
 import { FACES, FALLBACKS, facePath, type FaceId } from '../../src/fonts';
 import type { CorpusCell } from './corpus';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const hasChromium = () => existsSync(CHROMIUM_PATH);
 
 const ORIGIN = 'http://reference.test';
@@ -20,7 +18,7 @@ export async function chromiumLineStarts(
   fontSize: number,
   faces: FaceId[],
 ): Promise<Map<string, number[]>> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const ids = [...new Set<FaceId>([...faces, ...FALLBACKS, 'notoColorEmoji'])];
