@@ -1,30 +1,23 @@
 /**
- * The accounts HTTP tests' app: createApp with the real SQLite event and document stores in a
- * temporary folder, the real projector, the outbox mailer, and a clock the tests can move.
+ * The accounts HTTP tests' app (support/test-app: real SQLite stores in a temporary folder, the
+ * real projector, the outbox mailer, a clock the tests can move) with the accounts module, and
+ * helpers that read the outbox and sign up through the real flow.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Koa from 'koa';
 import type Router from '@koa/router';
 import request from 'supertest';
-import { createMailer, type OutboxFile } from '@jsonable/adapters/mail/index';
-import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
-import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
-import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
-import type { Clock, TableRenderer } from '@jsonable/domain/ports';
-import { randomIds } from '@jsonable/domain/runtime/system';
-import { ActiveReadModels, ProjectionRunner, RegistryCache } from '@jsonable/projector';
-import { createApp } from '../src/app';
+import type { OutboxFile } from '@jsonable/adapters/mail/index';
+import type { TableRenderer } from '@jsonable/domain/ports';
 import type { AppConfig, AppDeps, Logger } from '../src/deps';
 import { requireApiKey, requireSession } from '../src/middleware/auth';
 import type { ApiModule, AppState } from '../src/module';
 import { createAccountsModule } from '../src/modules/accounts';
-import { allProjections } from '../src/read-models';
 import type { AccountsLimits } from '../src/routes/accounts/limits';
 import { given, type GivenOptions } from './support/given';
+import { replayVerify as replayVerifyOf, startTestApp, type TestApp } from './support/test-app';
 
-export const PUBLIC_URL = 'https://jsonable.test';
+export { PUBLIC_URL } from './support/test-app';
 
 const silent: Logger = {
   debug() {},
@@ -71,13 +64,7 @@ export const roomyLimits: AccountsLimits = {
   sessionsPerUser: roomy('sessions-user'),
 };
 
-export interface AccountsHarness {
-  app: Koa<AppState>;
-  server: ReturnType<Koa<AppState>['callback']>;
-  deps: AppDeps;
-  dir: string;
-  /** Moves the clock forward (sessions, links and rate-limit windows follow it). */
-  advance(ms: number): void;
+export interface AccountsHarness extends TestApp {
   /** Every message in the outbox, oldest first. */
   outbox(): OutboxFile[];
   /** The token of the newest link mailed to `to`. */
@@ -90,7 +77,6 @@ export interface AccountsHarness {
   freshEmail(): string;
   /** Registers through the real flow (register → e-mail → confirm): the session cookie, the user and the link's token. */
   signUp(email: string, password?: string): Promise<{ cookie: string; userId: string; token: string }>;
-  close(): Promise<void>;
 }
 
 type AccountsHarnessOptions = {
@@ -108,61 +94,19 @@ export function givenAccountsHarness(
 }
 
 export async function startAccountsHarness(options: AccountsHarnessOptions = {}): Promise<AccountsHarness> {
-  const dir = mkdtempSync(join(tmpdir(), 'jsonable-accounts-'));
-  let offset = 0;
-  const clock: Clock = { now: () => new Date(Date.now() + offset) };
-  const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
-  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), {
-    now: () => clock.now().getTime(),
-    sweepIntervalMs: 0,
-  });
-  const blobs = new FileBlobStore(join(dir, 'blobs'));
-  const modules = [
-    createAccountsModule({ limits: { ...roomyLimits, ...options.limits } }),
-    whoAmIModule,
-    ...(options.extraModules ?? []),
-  ];
-  const projections = allProjections(modules);
-  const registry = new RegistryCache(docs);
-  const readModels = new ActiveReadModels(docs, projections, registry);
-  const runner = new ProjectionRunner({
-    eventStore,
-    docs,
-    projections,
-    registry,
-    onSwitch: () => readModels.refresh(),
-  });
-  runner.start();
-  await runner.whenCaughtUp();
-
-  const config: AppConfig = {
-    port: 0,
-    publicUrl: PUBLIC_URL,
-    dataDir: dir,
-    bodyLimitBytes: 10 * 1024 * 1024,
-    secureCookies: false,
-    trustProxy: true,
-    webDist: null,
-    stripe: null,
-    ...options.config,
-  };
-  const deps: AppDeps = {
-    config,
-    logger: silent,
-    eventStore,
-    docs,
-    readModels,
-    blobs,
-    mailer: createMailer({}, dir, silent),
+  const base = await startTestApp({
+    prefix: 'accounts',
+    modules: [
+      createAccountsModule({ limits: { ...roomyLimits, ...options.limits } }),
+      whoAmIModule,
+      ...(options.extraModules ?? []),
+    ],
     renderer: noRenderer,
-    clock,
-    ids: randomIds,
-    waitForProjections: async (position, timeoutMs) => {
-      await runner.waitForPosition(position, timeoutMs);
-    },
-  };
-  const app = createApp(deps, modules);
+    logger: silent,
+    config: { bodyLimitBytes: 10 * 1024 * 1024, ...options.config },
+  });
 
+  const { server, dir } = base;
   const outbox = (): OutboxFile[] => {
     let files: string[];
     try {
@@ -175,7 +119,6 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
     return files.map((f) => JSON.parse(readFileSync(join(dir, 'outbox', f), 'utf8')) as OutboxFile);
   };
 
-  const server = app.callback();
   const api = () => request(server);
   let n = 0;
   const lastToken = (to: string, tag?: string): string => {
@@ -189,10 +132,7 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
   };
 
   return {
-    app,
-    server,
-    deps,
-    dir,
+    ...base,
     outbox,
     api,
     lastToken,
@@ -202,9 +142,6 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
       const token = lastToken(email, 'confirm-sign-up');
       const res = await api().post('/api/confirm-magic-link').send({ token, password }).expect(200);
       return { cookie: sessionCookie(res.headers['set-cookie'])!, userId: res.body.id as string, token };
-    },
-    advance: (ms) => {
-      offset += ms;
     },
     async waitForMail(to, tag, count = 1) {
       const deadline = Date.now() + 10_000;
@@ -218,11 +155,7 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
     async close() {
       // Work a route started after answering (the forgot-password mail) settles first.
       await new Promise((r) => setTimeout(r, 50));
-      await runner.stop();
-      await eventStore.close();
-      await docs.close();
-      await blobs.close();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
 }
@@ -236,25 +169,6 @@ export function sessionCookie(setCookie: string[] | string | undefined): string 
 
 /** `replay --verify` over the accounts read models of the harness's log: its exit code and printed lines. */
 export async function replayVerify(h: AccountsHarness): Promise<{ code: number; output: string }> {
-  const { replayCommand } = await import('../src/cli/replay');
   const { accountsProjections } = await import('@jsonable/read-models/accounts/index');
-  await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-  const lines: string[] = [];
-  const code = await replayCommand.run(
-    { values: { verify: true }, positionals: [] },
-    {
-      config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
-      logger: h.deps.logger,
-      eventStore: h.deps.eventStore,
-      docs: h.deps.docs,
-      readModels: h.deps.readModels,
-      blobs: h.deps.blobs,
-      clock: h.deps.clock,
-      ids: h.deps.ids,
-      modules: [],
-      projections: accountsProjections,
-      out: (line) => lines.push(line),
-    },
-  );
-  return { code, output: lines.join('\n') };
+  return replayVerifyOf(h.deps, accountsProjections);
 }

@@ -1,28 +1,17 @@
 /**
- * The projects/images/render HTTP tests' app: createApp with the accounts, projects and images
- * modules on real SQLite stores and file blobs in a temporary folder, the real projector, the
- * real render pool, and a clock the tests can move. Users are created through the accounts
+ * The projects/images/render HTTP tests' app (support/test-app: real SQLite stores and file blobs
+ * in a temporary folder, the real projector, a clock the tests can move) with the accounts,
+ * projects and images modules and the real render pool. Users are created through the accounts
  * handlers (registerUser, openSession, generateUserApiKey, changePlan).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type Koa from 'koa';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { createMailer } from '@jsonable/adapters/mail/index';
-import { FileBlobStore } from '@jsonable/adapters/files/blob-store';
-import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
-import { SqliteEventStore } from '@jsonable/adapters/sqlite/event-store';
 import type { PlanTier } from '@jsonable/contracts/plans';
 import { changePlan, generateUserApiKey, openSession, registerUser } from '@jsonable/domain/accounts/accounts.handlers';
-import type { Clock, TableRenderer } from '@jsonable/domain/ports';
+import type { TableRenderer } from '@jsonable/domain/ports';
 import { randomIds } from '@jsonable/domain/runtime/system';
-import { ActiveReadModels, ProjectionRunner, RegistryCache } from '@jsonable/projector';
 import { createRenderPool } from '@jsonable/render/pool/index';
-import { createApp } from '../src/app';
-import type { AppConfig, AppDeps, Logger } from '../src/deps';
-import type { AppState } from '../src/module';
+import type { AppConfig, Logger } from '../src/deps';
 import { createAccountsModule } from '../src/modules/accounts';
 import { createImagesModule, type ImagesModuleOptions } from '../src/modules/images';
 import { projectsModule } from '../src/modules/projects';
@@ -30,8 +19,9 @@ import { allProjections } from '../src/read-models';
 import type { RenderLimits } from '../src/routes/render/limits';
 import { roomyLimits } from './accounts.harness';
 import { given, type GivenOptions } from './support/given';
+import { replayVerify, startTestApp, type TestApp } from './support/test-app';
 
-export const PUBLIC_URL = 'https://jsonable.test';
+export { PUBLIC_URL } from './support/test-app';
 
 /** Limits functional tests never meet (the rate-limit tests set their own). */
 const roomy = { limit: 100_000, windowMs: 60_000 };
@@ -52,12 +42,7 @@ export interface TestUser {
   apiKey: string;
 }
 
-export interface RenderHarness {
-  app: Koa<AppState>;
-  server: ReturnType<Koa<AppState>['callback']>;
-  deps: AppDeps;
-  dir: string;
-  advance(ms: number): void;
+export interface RenderHarness extends TestApp {
   /** A registered, signed-in user with an API key on `plan`. */
   user(plan?: PlanTier): Promise<TestUser>;
   /** A new session cookie for the user at the current (moved) time. */
@@ -67,7 +52,6 @@ export interface RenderHarness {
   rendered(userId: string): Promise<RecordedTestEvent[]>;
   /** Files under a blob prefix. */
   blobKeys(prefix: string): Promise<string[]>;
-  close(): Promise<void>;
 }
 
 export interface RecordedTestEvent {
@@ -108,85 +92,34 @@ export function givenRenderHarness(
 }
 
 export async function startRenderHarness(options: RenderHarnessOptions = {}): Promise<RenderHarness> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'jsonable-render-'));
-  let offset = 0;
-  const clock: Clock = { now: () => new Date(Date.now() + offset) };
-  const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
-  const docs = new SqliteDocumentStore(join(dir, 'read-models.sqlite'), {
-    now: () => clock.now().getTime(),
-    sweepIntervalMs: 0,
-  });
-  const blobs = new FileBlobStore(join(dir, 'blobs'));
-  const modules = [
-    createAccountsModule({ limits: roomyLimits }),
-    projectsModule,
-    createImagesModule({ limits: { ...roomyRenderLimits, ...options.images?.limits } }),
-  ];
-  const projections = allProjections(modules);
-  const registry = new RegistryCache(docs);
-  const readModels = new ActiveReadModels(docs, projections, registry);
-  const runner = new ProjectionRunner({
-    eventStore,
-    docs,
-    projections,
-    registry,
-    onSwitch: () => readModels.refresh(),
-  });
-  runner.start();
-  // A second replica's projector waits for the lease the first one holds; it serves from the
-  // stored checkpoints meanwhile (waitForPosition).
-  if (!options.dir) await runner.whenCaughtUp();
   if (!options.renderer && !sharedRenderer) {
     const pool = createRenderPool({ size: 2 });
     await pool.ready();
     sharedRenderer = pool;
   }
-  const renderer = options.renderer ?? sharedRenderer!;
-
-  const config: AppConfig = {
-    port: 0,
-    publicUrl: PUBLIC_URL,
-    dataDir: dir,
-    bodyLimitBytes: 5 * 1024 * 1024,
-    secureCookies: false,
-    trustProxy: true,
-    webDist: null,
-    stripe: null,
-    ...options.config,
-  };
-  const deps: AppDeps = {
-    config,
+  const base = await startTestApp({
+    prefix: 'render',
+    dir: options.dir,
+    modules: [
+      createAccountsModule({ limits: roomyLimits }),
+      projectsModule,
+      createImagesModule({ limits: { ...roomyRenderLimits, ...options.images?.limits } }),
+    ],
+    renderer: options.renderer ?? sharedRenderer!,
     logger: silent,
-    eventStore,
-    docs,
-    readModels,
-    blobs,
-    mailer: createMailer({}, dir, silent),
-    renderer,
-    clock,
-    ids: randomIds,
-    waitForProjections: async (position, timeoutMs) => {
-      await runner.waitForPosition(position, timeoutMs);
-    },
-  };
-  const app = createApp(deps, modules);
-  const server = app.callback();
+    config: { bodyLimitBytes: 5 * 1024 * 1024, ...options.config },
+  });
+  const { deps } = base;
   let n = 0;
   const events = async (type?: string): Promise<RecordedTestEvent[]> => {
-    const all = await eventStore.readAll();
+    const all = await deps.eventStore.readAll();
     return all
       .filter((e) => !type || e.type === type)
       .map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
   };
 
   return {
-    app,
-    server,
-    deps,
-    dir,
-    advance: (ms) => {
-      offset += ms;
-    },
+    ...base,
     async user(plan = 'free') {
       const email = `user${++n}-${randomIds.uuid().slice(0, 8)}@example.com`;
       const { userId } = await registerUser(deps, { email, password: null, plan });
@@ -206,15 +139,8 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
     },
     async blobKeys(prefix) {
       const keys: string[] = [];
-      for await (const info of blobs.list(prefix)) keys.push(info.key);
+      for await (const info of deps.blobs.list(prefix)) keys.push(info.key);
       return keys.sort();
-    },
-    async close() {
-      await runner.stop();
-      await eventStore.close();
-      await docs.close();
-      await blobs.close();
-      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -269,14 +195,7 @@ export async function createProject(h: RenderHarness, u: TestUser, name = 'Live'
 
 /** `replay --verify` on the harness's stores: every read model rebuilt equals the live one. Answers its output. */
 export async function verifyReplay(h: RenderHarness): Promise<string> {
-  const { replayCommand } = await import('../src/cli/replay');
-  await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-  const out: string[] = [];
-  const modules = [createImagesModule()];
-  const code = await replayCommand.run(
-    { values: { verify: true }, positionals: [] } as never,
-    { ...h.deps, modules, projections: allProjections(modules), out: (line: string) => out.push(line) } as never,
-  );
-  expect(code, out.join('\n')).toBe(0);
-  return out.join('\n');
+  const { code, output } = await replayVerify(h.deps, allProjections([createImagesModule()]));
+  expect(code, output).toBe(0);
+  return output;
 }

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_HISTORY_MAX_DAYS, usageHistorySchema, type UsageHistory } from '@jsonable/contracts/usage-history';
-import { replayCommand } from '../src/cli/replay';
 import { allProjections } from '../src/read-models';
 import { givenRenderHarness, http, type TestUser } from './render.harness';
 import { quickRenderer } from './support/quick-renderer';
+import { replayVerify } from './support/test-app';
 
 const DAY = 86_400_000;
 const h = givenRenderHarness({ renderer: quickRenderer });
@@ -198,25 +198,11 @@ describe('GET /api/jsonable/user/usage', () => {
   });
 
   it('rebuilds from the event log to the same documents (replay --verify)', async () => {
-    await h.deps.waitForProjections(await h.deps.eventStore.headPosition());
-    const lines: string[] = [];
-    const code = await replayCommand.run(
-      { values: { verify: true }, positionals: [] },
-      {
-        config: h.deps.config as Parameters<typeof replayCommand.run>[1]['config'],
-        logger: h.deps.logger,
-        eventStore: h.deps.eventStore,
-        docs: h.deps.docs,
-        readModels: h.deps.readModels,
-        blobs: h.deps.blobs,
-        clock: h.deps.clock,
-        ids: h.deps.ids,
-        modules: [],
-        projections: allProjections().filter((p) => p.name === 'usage-history'),
-        out: (line) => lines.push(line),
-      },
+    const { code, output } = await replayVerify(
+      h.deps,
+      allProjections().filter((p) => p.name === 'usage-history'),
     );
-    expect(lines.join('\n')).toMatch(/usage-history@v1\s+.*\b[1-9]\d* documents?/);
-    expect(code, lines.join('\n')).toBe(0);
+    expect(output).toMatch(/usage-history@v1\s+.*\b[1-9]\d* documents?/);
+    expect(code, output).toBe(0);
   });
 });
