@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SqliteDocumentStore } from '@jsonable/adapters/sqlite/document-store';
 import { searchTextOf } from '@jsonable/read-models/images/images.projection';
+import { renderedData } from '@jsonable/read-models/images/testing';
 
 const N = Number(process.env.N ?? 100000);
 const variants: Record<string, string[][]> = {
@@ -28,7 +29,7 @@ const variants: Record<string, string[][]> = {
     ['listUserId', 'format', 'createdAt', 'id'],
   ],
 };
-const formats = ['png', 'svg', 'jpeg', 'pdf'];
+const formats = ['png', 'svg', 'jpeg', 'pdf'] as const;
 for (const [name, compounds] of Object.entries(variants).filter(([n]) =>
   (process.env.V ?? 'v2,v4').split(',').includes(n),
 )) {
@@ -46,25 +47,20 @@ for (const [name, compounds] of Object.entries(variants).filter(([n]) =>
     for (let i = b; i < Math.min(N, b + 2000); i++) {
       const title = i % 8 === 2 ? `Invoice ${i}` : `Report ${i}`;
       const filename = `${title.toLowerCase().replace(' ', '-')}-${i.toString(36)}abc.${formats[i % 4]}`;
+      // The document the images projection writes for a TableRendered (its fields but the event's own).
+      const { imageId, plan, idempotencyKey, requestHash, renderedAt, ...image } = renderedData(i, {
+        projectId: i % 50 === 0 ? null : `p${i % 2}`,
+        filename,
+        blobKey: `images/${filename}`,
+        format: formats[i % 4]!,
+        title,
+      });
       ops.push({
         op: 'put' as const,
         collection: 'images',
         doc: {
           id: `img${i.toString().padStart(7, '0')}`,
-          userId: 'u1',
-          projectId: i % 50 === 0 ? null : `p${i % 2}`,
-          period: 0,
-          filename,
-          blobKey: `images/${filename}`,
-          format: formats[i % 4],
-          contentType: 'image/png',
-          width: 100,
-          height: 50,
-          size: 1000,
-          rows: 2,
-          columns: 2,
-          title,
-          source: 'api_key',
+          ...image,
           createdAt: new Date(t0 + i * 60000).toISOString(),
           deleted: false,
           listUserId: 'u1',

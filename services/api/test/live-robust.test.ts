@@ -21,6 +21,7 @@ import { aggregateStream } from '@jsonable/domain/runtime/aggregate-stream';
 import { usageDecider } from '@jsonable/domain/usage/usage.decider';
 import { usageStream } from '@jsonable/domain/usage/streams';
 import { createRenderPool } from '@jsonable/render/pool/index';
+import { renderedData } from '@jsonable/read-models/images/testing';
 import { liveImagesWithFilesPending } from '@jsonable/read-models/live/live-images.queries';
 import { sweepEndedLiveImages } from '../src/routes/live/live-sweep';
 import { createProject, givenRenderHarness, http, smallTable, type TestProject, type TestUser } from './render.harness';
@@ -102,27 +103,15 @@ async function leaveTables(u: TestUser, left: number): Promise<number> {
   const events: NewEvent[] = Array.from({ length: allowance - left }, (_, i) => ({
     id: randomUUID(),
     type: 'TableRendered',
-    data: {
+    data: renderedData(i, {
       imageId: randomUUID(),
       userId: u.userId,
-      projectId: null,
       period,
       filename: `used-${i}.png`,
       blobKey: `images/used-${i}-${randomUUID()}.png`,
-      format: 'png',
-      contentType: 'image/png',
-      width: 10,
-      height: 10,
-      size: 10,
-      rows: 1,
-      columns: 1,
-      title: null,
-      source: 'api_key',
-      plan: 'free',
-      idempotencyKey: null,
       requestHash: 'used',
       renderedAt: at,
-    },
+    }),
   }));
   const appended = await h.deps.eventStore.append(stream, events, 'no_stream');
   await h.deps.waitForProjections(appended.position);

@@ -2,59 +2,48 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LiveImagesEvent, TableRendered } from '@jsonable/contracts/events';
 import { ConflictError, NotFoundError } from '../errors';
+import { renderedData } from '@jsonable/read-models/images/testing';
 import { testDecider } from '../runtime/testing';
 import { foldEvents } from '../runtime/decider';
 import { liveDecider, purgeableVersions, type LiveCommand, type LiveEvent } from './live.decider';
 
 const spec = testDecider(liveDecider);
 const ids = { liveImageId: 'l1', projectId: 'p1', name: 'sales' };
-const image = (n: number): TableRendered['data'] => ({
-  imageId: `i${n}`,
-  userId: 'u1',
-  projectId: 'p1',
-  period: 0,
-  filename: `s-${n}.png`,
-  blobKey: `images/s-${n}.png`,
-  format: 'png',
-  contentType: 'image/png',
-  width: 10,
-  height: 10,
-  size: 100,
-  rows: 1,
-  columns: 1,
-  title: null,
-  source: 'api_key',
-  plan: 'free',
-  idempotencyKey: null,
-  requestHash: 'h',
-  renderedAt: `2026-01-0${n}T00:00:00.000Z`,
-  live: { projectId: 'p1', name: 'sales' },
-});
+const image = (n: number): TableRendered['data'] =>
+  renderedData(n, {
+    projectId: 'p1',
+    filename: `s-${n}.png`,
+    blobKey: `images/s-${n}.png`,
+    renderedAt: `2026-01-0${n}T00:00:00.000Z`,
+    live: { projectId: 'p1', name: 'sales' },
+  });
 const created: LiveImagesEvent = {
   type: 'LiveImageCreated',
   data: { ...ids, userId: 'u1', endpointPath: '/api/jsonable/p/x', createdAt: '2026-01-01T00:00:00.000Z' },
 };
+/** The version event recording image(n): the image's file and figures, numbered n. */
 const rendered = (n: number): LiveImagesEvent => {
-  const i = image(n);
+  const { imageId, filename, blobKey, format, contentType, width, height, size, rows, columns, title, renderedAt } =
+    image(n);
   return {
     type: 'LiveImageVersionRendered',
     data: {
       ...ids,
       userId: 'u1',
       version: n,
-      imageId: i.imageId,
-      filename: i.filename,
-      blobKey: i.blobKey,
-      format: 'png',
-      contentType: 'image/png',
-      width: 10,
-      height: 10,
-      size: 100,
-      rows: 1,
-      columns: 1,
-      title: null,
+      imageId,
+      filename,
+      blobKey,
+      format,
+      contentType,
+      width,
+      height,
+      size,
+      rows,
+      columns,
+      title,
       by: 'project_key',
-      renderedAt: i.renderedAt,
+      renderedAt,
     },
   };
 };
@@ -156,23 +145,33 @@ describe('living image decider', () => {
       .thenNothing();
   });
 
-  it("rewrites a kept version's alt text; the same text is nothing, a purged or unknown version and a deleted image 404", () => {
-    const change = (version: number, altText: string, current: string | null = null): LiveCommand => ({
-      type: 'ChangeLiveAltText',
-      data: { version, altText, current },
-    });
+  const changeAltText = (version: number, altText: string, current: string | null = null): LiveCommand => ({
+    type: 'ChangeLiveAltText',
+    data: { version, altText, current },
+  });
+
+  it("rewrites a kept version's alt text", () => {
     spec
       .given([created, rendered(1), rendered(2)])
-      .when(change(1, 'Monday'))
+      .when(changeAltText(1, 'Monday'))
       .then([{ type: 'LiveImageAltTextChanged', data: { ...ids, version: 1, altText: 'Monday' } }]);
+  });
+
+  it('changes nothing when the alt text is the same', () => {
     spec
       .given([created, rendered(1)])
-      .when(change(1, 'Monday', 'Monday'))
+      .when(changeAltText(1, 'Monday', 'Monday'))
       .thenNothing();
+  });
+
+  it('answers the alt text of an unknown version as not found', () => {
     spec
       .given([created, rendered(1)])
-      .when(change(2, 'x'))
+      .when(changeAltText(2, 'x'))
       .thenThrows(NotFoundError, /Version 2/);
+  });
+
+  it('answers the alt text of a purged version as not found', () => {
     spec
       .given([
         created,
@@ -181,11 +180,14 @@ describe('living image decider', () => {
         rendered(3),
         { type: 'LiveImageVersionsPurged', data: { ...ids, versions: [1], purgedAt: 'T' } },
       ])
-      .when(change(1, 'x'))
+      .when(changeAltText(1, 'x'))
       .thenThrows(NotFoundError, /Version 1/);
+  });
+
+  it('answers the alt text of a deleted living image as not found', () => {
     spec
       .given([created, rendered(1), deleted])
-      .when(change(1, 'x'))
+      .when(changeAltText(1, 'x'))
       .thenThrows(NotFoundError);
   });
 
@@ -209,7 +211,7 @@ describe('living image decider', () => {
       .thenThrows(NotFoundError);
   });
 
-  it('keeps the versions of ended lives until their files are recorded as removed, across a re-create', () => {
+  describe('files of ended lives', () => {
     const removed = (versions: number[]): LiveImagesEvent => ({
       type: 'LiveImageFilesRemoved',
       data: { projectId: 'p1', name: 'sales', versions, removedAt: 'T' },
@@ -218,28 +220,42 @@ describe('living image decider', () => {
       type: 'RecordFilesRemoved',
       data: { versions, now: 'T' },
     });
-    // Only ended versions are recorded, and only those the caller removed.
-    spec
-      .given([created, rendered(1), rendered(2), deleted])
-      .when(filesRemoved([2, 5]))
-      .then([removed([2])]);
-    spec
-      .given([created, rendered(1)])
-      .when(filesRemoved([1]))
-      .thenNothing();
-    spec
-      .given([created, rendered(1), deleted, removed([1])])
-      .when(filesRemoved([1]))
-      .thenNothing();
-    // A re-create does not forget the ended versions of the life before it.
     const recreated: LiveImagesEvent = { ...created, data: { ...created.data, liveImageId: 'l2' } };
-    const state = foldEvents(liveDecider, [created, rendered(1), rendered(2), deleted, recreated, rendered(3)]);
-    expect(state.ended.map((v) => v.version)).toEqual([1, 2]);
-    expect(state.versions.map((v) => v.version)).toEqual([3]);
-    spec
-      .given([created, rendered(1), rendered(2), deleted, recreated, rendered(3)])
-      .when(filesRemoved([1, 2, 3]))
-      .then([removed([1, 2])]);
+    const twoLives = [created, rendered(1), rendered(2), deleted, recreated, rendered(3)];
+
+    it('records as removed only the ended versions the caller removed', () => {
+      spec
+        .given([created, rendered(1), rendered(2), deleted])
+        .when(filesRemoved([2, 5]))
+        .then([removed([2])]);
+    });
+
+    it('records nothing for a version that is still live', () => {
+      spec
+        .given([created, rendered(1)])
+        .when(filesRemoved([1]))
+        .thenNothing();
+    });
+
+    it('records nothing for files already recorded as removed', () => {
+      spec
+        .given([created, rendered(1), deleted, removed([1])])
+        .when(filesRemoved([1]))
+        .thenNothing();
+    });
+
+    it('keeps the ended versions of the life before a re-create apart from the new life', () => {
+      const state = foldEvents(liveDecider, twoLives);
+      expect(state.ended.map((v) => v.version)).toEqual([1, 2]);
+      expect(state.versions.map((v) => v.version)).toEqual([3]);
+    });
+
+    it('records the removed files of the life before a re-create', () => {
+      spec
+        .given(twoLives)
+        .when(filesRemoved([1, 2, 3]))
+        .then([removed([1, 2])]);
+    });
   });
 
   it('a version is never both live and ended, and every ended version stays until removed (property)', () => {
@@ -319,18 +335,18 @@ describe('a split version', () => {
         imageId: 'i2-2',
         filename: 's-2-2.png',
         blobKey: 'images/s-2-2.png',
-        width: 10,
-        height: 10,
-        size: 100,
+        width: 100,
+        height: 50,
+        size: 1000,
         rows: 2,
       },
       {
         imageId: 'i2-3',
         filename: 's-2-3.png',
         blobKey: 'images/s-2-3.png',
-        width: 10,
-        height: 10,
-        size: 100,
+        width: 100,
+        height: 50,
+        size: 1000,
         rows: 3,
       },
     ]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TableRendered } from '@jsonable/contracts/events';
 import { ConflictError, PaymentRequiredError } from '../errors';
+import { renderedData } from '@jsonable/read-models/images/testing';
 import { testDecider } from '../runtime/testing';
 import { foldEvents } from '../runtime/decider';
 import {
@@ -16,27 +17,12 @@ import {
 function rendered(n: number, idempotencyKey: string | null = null, requestHash = 'hash'): TableRendered {
   return {
     type: 'TableRendered',
-    data: {
+    data: renderedData(n, {
       imageId: `img-${n}`,
-      userId: 'u1',
-      projectId: null,
-      period: 0,
-      filename: `t-${n}.png`,
-      blobKey: `images/t-${n}.png`,
-      format: 'png',
-      contentType: 'image/png',
-      width: 100,
-      height: 50,
-      size: 1000,
-      rows: 2,
-      columns: 2,
-      title: null,
-      source: 'api_key',
-      plan: 'free',
       idempotencyKey,
       requestHash,
       renderedAt: '2026-01-01T00:00:00.000Z',
-    },
+    }),
   };
 }
 const spec = testDecider(usageDecider);
@@ -181,78 +167,106 @@ describe('a split under an Idempotency-Key', () => {
   });
 });
 
+/** When the held-table scenarios run. */
+const NOW = '2026-01-01T00:00:10.000Z';
+const reserved = (n: number, now = NOW): UsageEvent => ({
+  type: 'TableReserved',
+  data: {
+    imageId: `img-${n}`,
+    userId: 'u1',
+    period: 0,
+    reservedAt: now,
+    expiresAt: new Date(Date.parse(now) + TABLE_RESERVATION_MS).toISOString(),
+  },
+});
+const released = (n: number): UsageEvent => ({
+  type: 'TableReservationReleased',
+  data: { imageId: `img-${n}`, userId: 'u1', period: 0, releasedAt: NOW },
+});
+
 describe('held tables (a living image is counted only after its own stream accepted it)', () => {
-  const NOW = '2026-01-01T00:00:10.000Z';
   const reserve = (n: number, allowance: number | null, now = NOW): UsageCommand => ({
     type: 'ReserveTable',
     data: { imageId: `img-${n}`, userId: 'u1', period: 0, allowance, planName: 'Free', now },
-  });
-  const reserved = (n: number, now = NOW): UsageEvent => ({
-    type: 'TableReserved',
-    data: {
-      imageId: `img-${n}`,
-      userId: 'u1',
-      period: 0,
-      reservedAt: now,
-      expiresAt: new Date(Date.parse(now) + TABLE_RESERVATION_MS).toISOString(),
-    },
-  });
-  const released = (n: number): UsageEvent => ({
-    type: 'TableReservationReleased',
-    data: { imageId: `img-${n}`, userId: 'u1', period: 0, releasedAt: NOW },
   });
   const recordAt = (n: number, allowance: number | null, now = NOW): UsageCommand => ({
     type: 'RecordRender',
     data: { image: rendered(n).data, allowance, planName: 'Free', now },
   });
 
-  it('holds the last table for one render: a second hold and a plain render get 402', () => {
+  const release = (n: number): UsageCommand => ({
+    type: 'ReleaseTable',
+    data: { imageId: `img-${n}`, userId: 'u1', period: 0, now: NOW },
+  });
+
+  it('holds the last table for one render', () => {
     spec
       .given([rendered(1)])
       .when(reserve(2, 2))
       .then([reserved(2)]);
+  });
+
+  it('refuses a second hold of the last table with 402', () => {
     spec
       .given([rendered(1), reserved(2)])
       .when(reserve(3, 2))
       .thenThrows(PaymentRequiredError, /all 2 tables/);
+  });
+
+  it('refuses a plain render while the last table is held with 402', () => {
     spec
       .given([rendered(1), reserved(2)])
       .when(recordAt(3, 2))
       .thenThrows(PaymentRequiredError);
   });
 
-  it('counts the render a table was held for, even when the period filled up meanwhile', () => {
+  it('counts the render a table was held for', () => {
     spec
       .given([rendered(1), reserved(2)])
       .when(recordAt(2, 2))
       .then([rendered(2)]);
+  });
+
+  it('counts the render a table was held for even when the period filled up meanwhile', () => {
     spec
       .given([reserved(2), rendered(1)])
       .when(recordAt(2, 1))
       .then([rendered(2)]);
   });
 
-  it('a released or expired hold frees its table; a hold is taken once', () => {
+  it('a released hold frees its table', () => {
     spec
       .given([rendered(1), reserved(2), released(2)])
       .when(reserve(3, 2))
       .then([reserved(3)]);
+  });
+
+  it('an expired hold frees its table', () => {
     const later = new Date(Date.parse(NOW) + TABLE_RESERVATION_MS + 1).toISOString();
     spec
       .given([rendered(1), reserved(2)])
       .when(reserve(3, 2, later))
       .then([reserved(3, later)]);
+  });
+
+  it('takes a hold once', () => {
     spec
       .given([reserved(2)])
       .when(reserve(2, 5))
       .thenNothing();
+  });
+
+  it('releases nothing once the held render was counted', () => {
     spec
       .given([reserved(2), rendered(2)])
-      .when({ type: 'ReleaseTable', data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW } })
+      .when(release(2))
       .thenNothing();
+  });
+
+  it('releases a hold whose render was not counted', () => {
     spec
       .given([reserved(2)])
-      .when({ type: 'ReleaseTable', data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW } })
+      .when(release(2))
       .then([released(2)]);
   });
 
@@ -269,7 +283,7 @@ describe('held tables (a living image is counted only after its own stream accep
             kind === 'reserve'
               ? reserve(n, allowance)
               : kind === 'release'
-                ? { type: 'ReleaseTable', data: { imageId: `img-${n}`, userId: 'u1', period: 0, now: NOW } }
+                ? release(n)
                 : // A held render records its own image; a plain one a fresh image.
                   recordAt(kind === 'record-held' ? n : 100 + n * 1000 + state.count, allowance);
           try {
@@ -292,7 +306,6 @@ function unkeyed(requests: { key: string | null; pages: number }[]): number {
 }
 
 describe('held tables of a split living-image version (one per page, all or none)', () => {
-  const NOW = '2026-01-01T00:00:10.000Z';
   const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `img-${from + i}`);
   const reserve = (from: number, count: number, allowance: number | null): UsageCommand => ({
     type: 'ReserveTable',
@@ -306,39 +319,50 @@ describe('held tables of a split living-image version (one per page, all or none
       ...(count > 1 ? { pages: ids(from + 1, count - 1) } : {}),
     },
   });
-  const fold = (events: UsageEvent[]) => foldEvents(usageDecider, events);
+  /** Tables 2, 3 and 4 held for the three pages of one version, after one counted render. */
+  const heldPages = [rendered(1), reserved(2), reserved(3), reserved(4)];
 
-  it('holds a table per page, or refuses the whole version with 402 when fewer are left', () => {
-    const held = usageDecider.decide(reserve(2, 3, 4), fold([rendered(1)]));
-    expect(held.map((e) => [e.type, e.data.imageId])).toEqual([
-      ['TableReserved', 'img-2'],
-      ['TableReserved', 'img-3'],
-      ['TableReserved', 'img-4'],
-    ]);
-    expect(() => usageDecider.decide(reserve(2, 4, 4), fold([rendered(1)]))).toThrow(PaymentRequiredError);
-    // The pages' TableRendered use the held tables, even with nothing left; a release frees them all.
-    const state = fold([rendered(1), ...held]);
-    const record: UsageCommand = {
-      type: 'RecordRender',
-      data: {
-        image: rendered(2).data,
-        pages: [rendered(3).data, rendered(4).data],
-        allowance: 4,
-        planName: 'Free',
-        now: NOW,
-      },
-    };
-    expect(usageDecider.decide(record, state)).toEqual([rendered(2), rendered(3), rendered(4)]);
-    const release: UsageCommand = {
-      type: 'ReleaseTable',
-      data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW, pages: ids(3, 2) },
-    };
-    const freed = usageDecider.decide(release, state);
-    expect(freed.map((e) => [e.type, e.data.imageId])).toEqual([
-      ['TableReservationReleased', 'img-2'],
-      ['TableReservationReleased', 'img-3'],
-      ['TableReservationReleased', 'img-4'],
-    ]);
-    expect(usageDecider.decide(reserve(5, 3, 4), fold([rendered(1), ...held, ...freed]))).toHaveLength(3);
+  it('holds a table per page', () => {
+    spec
+      .given([rendered(1)])
+      .when(reserve(2, 3, 4))
+      .then([reserved(2), reserved(3), reserved(4)]);
+  });
+
+  it('refuses the whole version with 402 when fewer tables are left than it has pages', () => {
+    spec
+      .given([rendered(1)])
+      .when(reserve(2, 4, 4))
+      .thenThrows(PaymentRequiredError);
+  });
+
+  it("counts the pages' renders on their held tables, even with nothing left", () => {
+    spec
+      .given(heldPages)
+      .when({
+        type: 'RecordRender',
+        data: {
+          image: rendered(2).data,
+          pages: [rendered(3).data, rendered(4).data],
+          allowance: 4,
+          planName: 'Free',
+          now: NOW,
+        },
+      })
+      .then([rendered(2), rendered(3), rendered(4)]);
+  });
+
+  it("releases every page's table with the version's", () => {
+    spec
+      .given(heldPages)
+      .when({ type: 'ReleaseTable', data: { imageId: 'img-2', userId: 'u1', period: 0, now: NOW, pages: ids(3, 2) } })
+      .then([released(2), released(3), released(4)]);
+  });
+
+  it('holds the released tables again for the next version', () => {
+    spec
+      .given([...heldPages, released(2), released(3), released(4)])
+      .when(reserve(5, 3, 4))
+      .then([reserved(5), reserved(6), reserved(7)]);
   });
 });
