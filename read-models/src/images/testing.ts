@@ -1,5 +1,5 @@
 import type { TableRendered } from '@jsonable/contracts/events';
-import type { ImageFormat } from '@jsonable/contracts/table';
+import type { ImageFormat } from '@jsonable/contracts/formats';
 
 /**
  * Spec fixture: the data of the `n`th TableRendered of user u1 as the usage stream records it; a
