@@ -36,6 +36,7 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import { ConcurrencyError } from '@jsonable/domain/errors';
+import { assertExpectedRevision, OpenSubscriptions } from '../events/shared';
 import { guardMethods, translatingOnError } from '../faults/guard';
 import { kurrentTranslator } from '../faults/kurrentdb';
 import type {
@@ -111,7 +112,7 @@ function isSystem(event: { streamId: string; type: string }): boolean {
 
 export class EsdbEventStore implements EventStore {
   private readonly client: KurrentDBClient;
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new OpenSubscriptions();
 
   /**
    * @param connectionString e.g. `esdb://localhost:2113?tls=false`
@@ -127,8 +128,7 @@ export class EsdbEventStore implements EventStore {
       const current = await this.readStream(stream);
       const last = current[current.length - 1];
       const actual = last ? last.revision : null;
-      const ok = expected === 'any' || (expected === 'no_stream' ? actual === null : actual === expected);
-      if (!ok) throw new ConcurrencyError(stream, describe(expected), actual === null ? 'no_stream' : String(actual));
+      assertExpectedRevision(stream, expected, actual);
       return { nextRevision: actual ?? -1, position: last?.position ?? (await this.headPosition()) };
     }
     try {
@@ -239,13 +239,7 @@ export class EsdbEventStore implements EventStore {
     const subscription = new EsdbCatchUp(this.client, translatingOnError(options, translate), () =>
       this.headPosition(),
     );
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.track(subscription);
   }
 
   async ping(): Promise<void> {
@@ -254,8 +248,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     await this.client.dispose();
   }
 }

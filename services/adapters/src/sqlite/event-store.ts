@@ -28,6 +28,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '@jsonable/domain/ports';
+import { assertExpectedRevision, describeExpected, OpenSubscriptions } from '../events/shared';
 import { guardMethods, translatingOnError } from '../faults/guard';
 import { sqliteTranslator } from '../faults/sqlite';
 import { pollingSubscription } from './polling-subscription';
@@ -104,16 +105,12 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-function describeExpected(expected: ExpectedRevision): string {
-  return typeof expected === 'number' ? String(expected) : expected;
-}
-
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly stmt;
   private readonly appendTx: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
   private readonly wakers = new Set<() => void>();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new OpenSubscriptions();
   private closed = false;
 
   constructor(
@@ -183,9 +180,7 @@ export class SqliteEventStore implements EventStore {
     const retried = this.idempotentResult(stream, events, expected);
     if (retried) return retried;
 
-    if (expected === 'no_stream' ? current !== null : expected !== 'any' && current !== expected) {
-      throw new ConcurrencyError(stream, describeExpected(expected), current === null ? 'no_stream' : String(current));
-    }
+    assertExpectedRevision(stream, expected, current);
     if (events.length === 0) {
       // Nothing to write: report where the stream stands (an empty stream reports -1 / head position).
       return { nextRevision: current ?? -1, position: head?.position ?? this.headSync() };
@@ -271,13 +266,7 @@ export class SqliteEventStore implements EventStore {
         return () => this.wakers.delete(wake);
       },
     });
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.track(subscription);
   }
 
   async headPosition(): Promise<number> {
@@ -305,8 +294,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     this.closed = true;
     this.db.close();
   }
