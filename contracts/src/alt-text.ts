@@ -81,10 +81,3 @@ export const twinsSchema = z
   })
   .nullable();
 export type Twins = z.infer<typeof twinsSchema>;
-
-/** The twin URLs of the file at `url` (its extension replaced), or null without twins. */
-export function twinsOf(url: string, hasTwins: boolean, replaceExtension = false): Twins {
-  if (!hasTwins) return null;
-  const base = replaceExtension ? url.replace(/\.[a-z]+$/, '') : url;
-  return { csv: `${base}.csv`, html: `${base}.html` };
-}

@@ -43,3 +43,18 @@ export function parseImageFormat(value: string): ImageFormat | null {
   const f = v === 'jpg' ? 'jpeg' : v;
   return (IMAGE_FORMATS as readonly string[]).includes(f) ? (f as ImageFormat) : null;
 }
+
+/**
+ * The data twins of a render (issue #25): the data drawn as CSV and as an accessible HTML table,
+ * at the image's address with `.csv` or `.html` (added, or in place of its extension), or null
+ * for a render made before twins existed.
+ */
+export function twinsOf(
+  url: string,
+  hasTwins: boolean,
+  replaceExtension = false,
+): { csv: string; html: string } | null {
+  if (!hasTwins) return null;
+  const base = replaceExtension ? url.replace(/\.[a-z]+$/, '') : url;
+  return { csv: `${base}.csv`, html: `${base}.html` };
+}

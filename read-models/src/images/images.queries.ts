@@ -1,4 +1,4 @@
-import { twinsOf } from '@jsonable/contracts/alt-text';
+import { twinsOf } from '@jsonable/contracts/formats';
 import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { UserImage } from '@jsonable/contracts/render-api';
 import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';

@@ -1,4 +1,4 @@
-import { twinsOf } from '@jsonable/contracts/alt-text';
+import { twinsOf } from '@jsonable/contracts/formats';
 import type { LiveImage, LiveVersion } from '@jsonable/contracts/live';
 import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { ReadModels } from '../projection';

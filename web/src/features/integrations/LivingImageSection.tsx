@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Heading, List, Stack, Text } from '@chakra-ui/react';
+import { twinsOf } from '@jsonable/contracts/formats';
 import { Code, CodeBlock } from '../../components/CodeBlock';
 import { CopyField } from './IntegrationGuide';
 import { automationBody, livePutResponse, livePutUrl, liveStableUrl } from './values';
@@ -21,7 +22,8 @@ export function LivingImageSection({
   mapping: ReactNode;
 }) {
   const stable = liveStableUrl(origin);
-  const stem = stable.replace(/\.png$/, '');
+  // The living image's twins: the same address with .csv or .html instead of .png.
+  const twins = twinsOf(stable, true, true)!;
   return (
     <Stack as="section" gap="4" aria-labelledby="living-image">
       <Heading as="h2" id="living-image" size="xl">
@@ -89,8 +91,8 @@ export function LivingImageSection({
             <strong>HTML:</strong> <Code>.html</Code> gives an accessible HTML table of the same data.
           </List.Item>
         </List.Root>
-        <CopyField label="CSV" value={`${stem}.csv`} />
-        <CopyField label="HTML table" value={`${stem}.html`} />
+        <CopyField label="CSV" value={twins.csv} />
+        <CopyField label="HTML table" value={twins.html} />
       </Stack>
     </Stack>
   );

@@ -1,3 +1,5 @@
+import { twinsOf } from '@jsonable/contracts/formats';
+
 /** The project endpoint as the dashboard shows it; readers replace the placeholder with their own path. */
 export const projectEndpointUrl = (origin: string) => `${origin}/api/jsonable/p/YOUR_PROJECT_ENDPOINT`;
 export const generateUrl = (origin: string) => `${origin}/api/jsonable/table-to-image`;
@@ -78,7 +80,7 @@ export const livePutResponse = (origin: string) => {
             createdAt: at,
             altText:
               'Table: Weekly Leads. 2 rows, 4 columns: Name, Company, Source, Score. Row 1: Name Jordan Lee, Company Northwind, Source Webinar, Score 87. Row 2: Name Priya Shah, Company Contoso, Source Referral, Score 92.',
-            twins: { csv: version(3).replace(/\.png$/, '.csv'), html: version(3).replace(/\.png$/, '.html') },
+            twins: twinsOf(version(3), true, true),
           },
         ],
       },

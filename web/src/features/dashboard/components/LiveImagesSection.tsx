@@ -23,7 +23,7 @@ import {
   type LiveVersion,
 } from '../api/live-images';
 import { htmlSnippet, markdownSnippet, slackSnippet } from '../lib/snippets';
-import { AppDialog } from '../../../components/AppDialog';
+import { ActionDialog, DeleteDialog, useDialogAction } from '../../../components/ActionDialog';
 import { PresetField } from '../../../components/PresetField';
 import { withPreset, type PresetName } from '../../../lib/channel-presets';
 
@@ -293,53 +293,40 @@ function AltTextDialog({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
   const text = draft ?? version?.altText ?? '';
   const close = () => {
-    if (busy) return;
     setDraft(null);
     setProblem(null);
     onClose();
   };
 
-  async function save() {
+  function save() {
     if (!version) return;
-    setBusy(true);
     setProblem(null);
-    try {
-      await updateLiveAltText(projectId, live.name, version.version, text);
-      toast.success('Alt text saved', `Version ${version.version} of ${live.name} has the new text.`);
-      setDraft(null);
-      onClose();
-    } catch (err) {
-      setProblem(messageOf(err, 'The alt text could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await updateLiveAltText(projectId, live.name, version.version, text);
+        setDraft(null);
+        return ['Alt text saved', `Version ${version.version} of ${live.name} has the new text.`];
+      },
+      (err) => setProblem(messageOf(err, 'The alt text could not be saved. Please try again.')),
+    );
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={version !== null}
       onClose={close}
       size="lg"
       title={`Alt text of ${live.name} v${version?.version ?? ''}`}
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="brand"
-            onClick={() => void save()}
-            loading={busy}
-            loadingText="Saving..."
-            disabled={text.trim() === '' || text.trim() === (version?.altText ?? '')}
-          >
-            Save alt text
-          </Button>
-        </>
-      }
+      busy={busy}
+      action={{
+        label: 'Save alt text',
+        busyLabel: 'Saving...',
+        disabled: text.trim() === '' || text.trim() === (version?.altText ?? ''),
+        onClick: save,
+      }}
     >
       <Stack gap="3">
         <Field.Root invalid={problem !== null}>
@@ -358,7 +345,7 @@ function AltTextDialog({
           {problem && <Field.ErrorText role="alert">{problem}</Field.ErrorText>}
         </Field.Root>
       </Stack>
-    </AppDialog>
+    </ActionDialog>
   );
 }
 
@@ -376,10 +363,10 @@ function LiveImageDialog({
   const [json, setJson] = useState(SAMPLE);
   const [preset, setPreset] = useState<PresetName | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onClose);
   const fixedName = editing?.name ?? null;
 
-  async function save() {
+  function save() {
     const target = fixedName ?? name.trim();
     if (!LIVE_NAME_PATTERN.test(target)) return setProblem(liveMessages.invalidName);
     let payload: unknown;
@@ -389,40 +376,27 @@ function LiveImageDialog({
       return setProblem('The table is not valid JSON.');
     }
     setProblem(null);
-    setBusy(true);
-    try {
-      const answer = await putLiveImage(projectId, target, withPreset(payload, preset));
-      toast.success(
-        answer.created ? 'Living image created' : 'New version rendered',
-        `${target} now shows version ${answer.version}.`,
-      );
-      setName('');
-      onClose();
-    } catch (err) {
-      setProblem(messageOf(err, 'The living image could not be rendered. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const answer = await putLiveImage(projectId, target, withPreset(payload, preset));
+        setName('');
+        return [
+          answer.created ? 'Living image created' : 'New version rendered',
+          `${target} now shows version ${answer.version}.`,
+        ];
+      },
+      (err) => setProblem(messageOf(err, 'The living image could not be rendered. Please try again.')),
+    );
   }
 
   return (
-    <AppDialog
+    <ActionDialog
       open={editing !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       size="lg"
       title={fixedName ? `New version of ${fixedName}` : 'New living image'}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" onClick={() => void save()} loading={busy} loadingText="Rendering...">
-            Render version
-          </Button>
-        </>
-      }
+      busy={busy}
+      action={{ label: 'Render version', busyLabel: 'Rendering...', onClick: save }}
     >
       <Stack gap="4">
         {!fixedName && (
@@ -456,7 +430,7 @@ function LiveImageDialog({
           </Text>
         )}
       </Stack>
-    </AppDialog>
+    </ActionDialog>
   );
 }
 
@@ -469,43 +443,19 @@ function DeleteLiveImageDialog({
   live: LiveImage | null;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    if (!live) return;
-    setBusy(true);
-    try {
-      await deleteLiveImage(projectId, live.name);
-      toast.success('Living image deleted', 'Its URLs no longer serve an image.');
-      onClose();
-    } catch (err) {
-      toast.error('Failed to delete living image', messageOf(err, 'Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <AppDialog
-      open={live !== null}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <DeleteDialog
+      subject={live}
+      onClose={onClose}
       title="Delete Living Image"
-      alert
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={() => void confirm()} loading={busy} loadingText="Deleting...">
-            Delete Living Image
-          </Button>
-        </>
-      }
+      remove={async (l) => {
+        await deleteLiveImage(projectId, l.name);
+        return ['Living image deleted', 'Its URLs no longer serve an image.'];
+      }}
+      failure={['Failed to delete living image', 'Please try again.']}
     >
-      <Text>
-        Delete <strong>{live?.name}</strong> and its {live?.versions.length} version(s)? Its stable URL and every
-        version URL will answer 404 wherever they are embedded. This cannot be undone.
-      </Text>
-    </AppDialog>
+      Delete <strong>{live?.name}</strong> and its {live?.versions.length} version(s)? Its stable URL and every version
+      URL will answer 404 wherever they are embedded. This cannot be undone.
+    </DeleteDialog>
   );
 }

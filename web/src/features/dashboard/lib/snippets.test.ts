@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { htmlSnippet, markdownSnippet, slackSnippet, twinUrls } from './snippets';
+import { twinsOf } from '@jsonable/contracts/formats';
+import { htmlSnippet, markdownSnippet, slackSnippet } from './snippets';
 
 const url = 'https://jsonable.test/api/images/q3-1-ab.png';
 
@@ -9,7 +10,9 @@ describe('embed snippets', () => {
     expect(htmlSnippet(url, 'Table: Q3. 2 rows')).toBe(`<img src="${url}" alt="Table: Q3. 2 rows">`);
     expect(markdownSnippet(url, 'Table: Q3 [draft]')).toBe(`![Table: Q3 \\[draft\\]](<${url}>)`);
     expect(slackSnippet(url, 'A | B <c> & d')).toBe(`<${url}|A ¦ B &lt;c&gt; &amp; d>`);
-    expect(twinUrls(url)).toEqual({ csv: `${url}.csv`, html: `${url}.html` });
+    // The image viewer's data links.
+    expect(twinsOf(url, true)).toEqual({ csv: `${url}.csv`, html: `${url}.html` });
+    expect(twinsOf(url, false)).toBeNull();
   });
 
   it('never let an alt text break out of the snippet (property)', () => {

@@ -21,6 +21,3 @@ export function slackSnippet(url: string, alt: string): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<${escape(url).replace(/\|/g, '%7C')}|${escape(flat(alt)).replace(/\|/g, '¦')}>`;
 }
-
-/** The CSV and HTML twins of an image URL. */
-export const twinUrls = (url: string) => ({ csv: `${url}.csv`, html: `${url}.html` });

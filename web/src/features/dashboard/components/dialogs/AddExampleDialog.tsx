@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { addExampleImage } from '../../../../lib/api/images';
 import type { Project } from '../../../../lib/api/projects';
@@ -12,8 +12,7 @@ export function AddExampleDialog({ project, onClose }: { project: Project | null
     if (project) setTitle('Regional Sales');
   }, [project]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!project) return;
     void run(async () => {
       await addExampleImage(project.id, title.trim() || 'Regional Sales');
@@ -27,20 +26,19 @@ export function AddExampleDialog({ project, onClose }: { project: Project | null
       onClose={onClose}
       title="Add Example Image"
       busy={busy}
-      action={{ label: 'Add Example', busyLabel: 'Adding...', form: 'add-example-form' }}
+      action={{ label: 'Add Example', busyLabel: 'Adding...' }}
+      onSubmit={submit}
     >
-      <form id="add-example-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Text fontSize="sm" color="fg.muted">
-            Renders a four-row sales table with this project&apos;s default styles — a quick way to see them. It counts
-            as one table of your monthly allowance.
-          </Text>
-          <Field.Root>
-            <Field.Label>Title</Field.Label>
-            <Input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} />
-          </Field.Root>
-        </Stack>
-      </form>
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          Renders a four-row sales table with this project&apos;s default styles — a quick way to see them. It counts as
+          one table of your monthly allowance.
+        </Text>
+        <Field.Root>
+          <Field.Label>Title</Field.Label>
+          <Input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} />
+        </Field.Root>
+      </Stack>
     </ActionDialog>
   );
 }

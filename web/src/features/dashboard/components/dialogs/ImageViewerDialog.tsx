@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Field, HStack, Image, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ALT_TEXT_MAX } from '@jsonable/contracts/alt-text';
+import { twinsOf } from '@jsonable/contracts/formats';
 import { CopyButton } from '../../../../components/CopyButton';
-import { messageOf } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/dates';
-import { toast } from '../../../../lib/toaster';
 import { updateAltText, type TableImage } from '../../../../lib/api/images';
-import { htmlSnippet, markdownSnippet, slackSnippet, twinUrls } from '../../lib/snippets';
+import { htmlSnippet, markdownSnippet, slackSnippet } from '../../lib/snippets';
 import { AppDialog } from '../../../../components/AppDialog';
+import { useDialogAction } from '../../../../components/ActionDialog';
 import { DownloadIcon } from '../../../../components/icons';
 
 export function ImageViewerDialog({ image, onClose }: { image: TableImage | null; onClose: () => void }) {
@@ -15,27 +15,22 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
   const isPdf = image?.filename.toLowerCase().endsWith('.pdf') ?? false;
   const [saved, setSaved] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction();
   useEffect(() => {
     setSaved(image?.altText ?? null);
     setDraft(image?.altText ?? '');
   }, [image]);
   const alt = saved ?? (image?.title ? `Table image: ${image.title}` : `Table image ${image?.filename ?? ''}`);
-  const twins = twinUrls(absolute);
+  const twins = image ? twinsOf(absolute, image.hasTwins) : null;
 
-  async function saveAltText() {
+  function saveAltText() {
     if (!image) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       const stored = await updateAltText(image.id, draft);
       setSaved(stored);
       setDraft(stored ?? '');
-      toast.success('Alt text saved', 'Snippets and the list use the new text.');
-    } catch (err) {
-      toast.error('Failed to save alt text', messageOf(err, 'Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+      return ['Alt text saved', 'Snippets and the list use the new text.'];
+    }, ['Failed to save alt text', 'Please try again.']);
   }
 
   return (
@@ -98,7 +93,7 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
             <Button
               size="xs"
               colorPalette="brand"
-              onClick={() => void saveAltText()}
+              onClick={saveAltText}
               loading={busy}
               loadingText="Saving..."
               disabled={draft.trim() === '' || draft.trim() === (saved ?? '')}
@@ -120,7 +115,7 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
               label="Copy Slack"
               ariaLabel="Copy Slack snippet with alt text"
             />
-            {image.hasTwins ? (
+            {twins ? (
               <>
                 <Link href={twins.csv} fontSize="sm" color="brand.700" download>
                   Data as CSV

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { renameProject, type Project } from '../../../../lib/api/projects';
 import { validateRename, type ProjectFormErrors } from '../../../../lib/project-form';
@@ -18,8 +18,7 @@ export function RenameProjectDialog({ project, onClose }: { project: Project | n
     }
   }, [project]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!project) return;
     const found = validateRename({ name, description });
     setErrors(found);
@@ -36,25 +35,24 @@ export function RenameProjectDialog({ project, onClose }: { project: Project | n
       onClose={onClose}
       title="Rename Project"
       busy={busy}
-      action={{ label: 'Save', busyLabel: 'Saving...', form: 'rename-project-form' }}
+      action={{ label: 'Save', busyLabel: 'Saving...' }}
+      onSubmit={submit}
     >
-      <form id="rename-project-form" onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <Field.Root invalid={!!errors.name} required>
-            <Field.Label>
-              Project name
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input value={name} onChange={(e) => setName(e.target.value)} />
-            <Field.ErrorText>{errors.name}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.description}>
-            <Field.Label>Description</Field.Label>
-            <Textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} />
-            <Field.ErrorText>{errors.description}</Field.ErrorText>
-          </Field.Root>
-        </Stack>
-      </form>
+      <Stack gap="4">
+        <Field.Root invalid={!!errors.name} required>
+          <Field.Label>
+            Project name
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={name} onChange={(e) => setName(e.target.value)} />
+          <Field.ErrorText>{errors.name}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.description}>
+          <Field.Label>Description</Field.Label>
+          <Textarea value={description} rows={2} onChange={(e) => setDescription(e.target.value)} />
+          <Field.ErrorText>{errors.description}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
     </ActionDialog>
   );
 }
