@@ -6,7 +6,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isFault, type FaultKind } from '@jsonable/domain/faults';
-import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, RegistryCache } from '@jsonable/projector';
 import { commands, type AnyCommand, type CliArgs } from './cli/commands';
 import { ConfigError, loadConfig, type Env } from './config';
@@ -14,7 +13,7 @@ import { createLogger } from './logger';
 import type { ApiModule } from './module';
 import { modules as registeredModules } from './modules/index';
 import { allProjections } from './read-models';
-import { openStores } from './server';
+import { openStores, systemPorts } from './server';
 
 export interface RunCliOptions {
   env?: Env;
@@ -96,12 +95,7 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     return await command.run(parsed, {
       config,
       logger,
-      eventStore: stores.eventStore,
-      docs: stores.docs,
-      readModels,
-      blobs: stores.blobs,
-      clock: systemClock,
-      ids: randomIds,
+      ...systemPorts(stores, readModels),
       modules,
       projections,
       out,

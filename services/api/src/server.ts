@@ -15,6 +15,7 @@ import {
   type Stores,
 } from '@jsonable/adapters';
 import type { TableRenderer } from '@jsonable/domain/ports';
+import type { ReadModels } from '@jsonable/read-models/projection';
 import { randomIds, systemClock } from '@jsonable/domain/runtime/system';
 import { ActiveReadModels, createCheckpointWaiter, ProjectionRunner, RegistryCache } from '@jsonable/projector';
 import { createRenderPool } from '@jsonable/render/pool/index';
@@ -68,6 +69,21 @@ export function openStores(config: ServerConfig): Promise<Stores> {
     ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
     ...(config.mongoUrl ? { mongoUrl: config.mongoUrl, mongoDb: config.mongoDb } : {}),
   });
+}
+
+/**
+ * The ports every process (the server, a CLI command) takes from its opened stores, with the
+ * system clock and random ids.
+ */
+export function systemPorts(stores: Pick<Stores, 'eventStore' | 'docs' | 'blobs'>, readModels: ReadModels) {
+  return {
+    eventStore: stores.eventStore,
+    docs: stores.docs,
+    readModels,
+    blobs: stores.blobs,
+    clock: systemClock,
+    ids: randomIds,
+  };
 }
 
 /** Starts the pool on first use: a ROLE=projector process only renders if a job asks it to. */
@@ -215,14 +231,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const deps: AppDeps = {
       config,
       logger,
-      eventStore: stores.eventStore,
-      docs: stores.docs,
-      readModels,
-      blobs: stores.blobs,
+      ...systemPorts(stores, readModels),
       mailer,
       renderer,
-      clock: systemClock,
-      ids: randomIds,
       waitForProjections,
       health,
       ...(metrics ? { metrics } : {}),

@@ -9,6 +9,7 @@
  */
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
+import type { z } from 'zod';
 import {
   accountMessages,
   confirmMagicLinkRequestSchema,
@@ -85,6 +86,40 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     );
   const perAccount = (rule: RateLimitRule, message?: string) =>
     rateLimit(deps, { ...rule, key: bodyEmail, ...(message ? { message } : {}) });
+  /** A POST about the address in its body: CSRF-checked, limited per IP, then per account. */
+  const postForAddress = (
+    path: string,
+    [ipRule, accountRule]: [RateLimitRule, RateLimitRule],
+    tooMany: string,
+    handler: (ctx: Ctx) => Promise<void>,
+  ) => router.post(path, csrf, perIp(ipRule, tooMany), perAccount(accountRule, tooMany), handler);
+  /** A POST that uses up a mailed link's token: CSRF-checked and limited per IP. */
+  const postWithToken = (path: string, handler: (ctx: Ctx) => Promise<void>) =>
+    router.post(path, csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), handler);
+  /**
+   * A GET that checks a mailed link's token without using it up (mail scanners fetch links, and
+   * some run the page's script): 400 `invalid` when it is not a live link, else what `answer` says.
+   */
+  function getLinkCheck<T>(
+    path: string,
+    tokenSchema: z.ZodType<string>,
+    check: (token: string) => Promise<T | null>,
+    invalid: string,
+    answer: (found: T) => Record<string, unknown>,
+  ): void {
+    router.get(path, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
+      const token = parse(tokenSchema, queryToken(ctx));
+      ctx.set('Cache-Control', 'no-store');
+      const found = await check(token);
+      if (!found) throw new ValidationError(invalid);
+      ctx.body = { success: true, valid: true, ...answer(found) };
+    });
+  }
+  /** The answer to a request that mails the address: the same whether or not it has an account. */
+  const answerMailed = (ctx: Ctx, message: string) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, message };
+  };
 
   /**
    * Opens the session cookie for a new session and answers the signed-in user. A session the
@@ -110,43 +145,30 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     ctx.body = toPublicUser(user);
   }
 
-  router.post(
-    '/api/register',
-    csrf,
-    perIp(limits.registerPerIp, TOO_MANY.mail),
-    perAccount(limits.registerPerAccount, TOO_MANY.mail),
-    async (ctx) => {
-      const body = parse(registerRequestSchema, ctx.request.body);
-      const written = await requestSignUp(deps, { email: body.email, password: body.password });
-      await deps.waitForProjections(written.position);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, message: accountMessages.registerSent };
-    },
-  );
+  postForAddress('/api/register', [limits.registerPerIp, limits.registerPerAccount], TOO_MANY.mail, async (ctx) => {
+    const body = parse(registerRequestSchema, ctx.request.body);
+    const written = await requestSignUp(deps, { email: body.email, password: body.password });
+    await deps.waitForProjections(written.position);
+    answerMailed(ctx, accountMessages.registerSent);
+  });
 
-  router.post(
-    '/api/login',
-    csrf,
-    perIp(limits.loginPerIp, TOO_MANY.login),
-    perAccount(limits.loginPerAccount, TOO_MANY.login),
-    async (ctx) => {
-      const body = parse(loginRequestSchema, ctx.request.body);
-      let opened;
-      try {
-        opened = await signInWithPassword(deps, { ...body, client: clientInfo(ctx, deps.config) });
-      } catch (error) {
-        // ASVS 7.2.1: failed sign-ins are logged — with the address hashed, never the password.
-        if (error instanceof UnauthorizedError) {
-          deps.logger.info('sign-in failed', {
-            ip: clientIp(ctx, deps.config.trustProxy),
-            account: sha256Hex(body.email).slice(0, 16),
-          });
-        }
-        throw error;
+  postForAddress('/api/login', [limits.loginPerIp, limits.loginPerAccount], TOO_MANY.login, async (ctx) => {
+    const body = parse(loginRequestSchema, ctx.request.body);
+    let opened;
+    try {
+      opened = await signInWithPassword(deps, { ...body, client: clientInfo(ctx, deps.config) });
+    } catch (error) {
+      // ASVS 7.2.1: failed sign-ins are logged — with the address hashed, never the password.
+      if (error instanceof UnauthorizedError) {
+        deps.logger.info('sign-in failed', {
+          ip: clientIp(ctx, deps.config.trustProxy),
+          account: sha256Hex(body.email).slice(0, 16),
+        });
       }
-      await answerSignedIn(ctx, opened);
-    },
-  );
+      throw error;
+    }
+    await answerSignedIn(ctx, opened);
+  });
 
   router.post('/api/logout', csrf, async (ctx) => {
     const principal = await resolveSession(deps, ctx);
@@ -169,31 +191,23 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     ctx.body = toPublicUser(user);
   });
 
-  router.post(
-    '/api/magic-link',
-    csrf,
-    perIp(limits.magicLinkPerIp, TOO_MANY.mail),
-    perAccount(limits.magicLinkPerAccount, TOO_MANY.mail),
-    async (ctx) => {
-      const body = parse(magicLinkRequestSchema, ctx.request.body);
-      const written = await requestMagicLink(deps, body);
-      await deps.waitForProjections(written.position);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, message: accountMessages.magicLinkSent };
-    },
-  );
-
-  // Reads only: mail scanners fetch links (and some run the page's script), so checking must never
-  // use the link up. The answer names the address the link signs in as, for "Continue as …".
-  router.get('/api/verify-magic-link', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
-    const token = parse(magicLinkTokenSchema, queryToken(ctx));
-    ctx.set('Cache-Control', 'no-store');
-    const preview = await checkMagicLink(deps, token);
-    if (!preview) throw new ValidationError(accountMessages.magicLinkInvalid);
-    ctx.body = { success: true, valid: true, email: preview.email, purpose: preview.purpose };
+  postForAddress('/api/magic-link', [limits.magicLinkPerIp, limits.magicLinkPerAccount], TOO_MANY.mail, async (ctx) => {
+    const body = parse(magicLinkRequestSchema, ctx.request.body);
+    const written = await requestMagicLink(deps, body);
+    await deps.waitForProjections(written.position);
+    answerMailed(ctx, accountMessages.magicLinkSent);
   });
 
-  router.post('/api/confirm-magic-link', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
+  // The answer names the address the link signs in as, for "Continue as …".
+  getLinkCheck(
+    '/api/verify-magic-link',
+    magicLinkTokenSchema,
+    (token) => checkMagicLink(deps, token),
+    accountMessages.magicLinkInvalid,
+    (preview) => ({ email: preview.email, purpose: preview.purpose }),
+  );
+
+  postWithToken('/api/confirm-magic-link', async (ctx) => {
     const body = parse(confirmMagicLinkRequestSchema, ctx.request.body);
     await answerSignedIn(ctx, await confirmMagicLink(deps, { ...body, client: clientInfo(ctx, deps.config) }));
   });
@@ -201,37 +215,30 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   // "Forgot password?": the answer is sent before the work starts, so it is the same — body,
   // headers and timing — for an address with an account and one without. The work (a reset link
   // or a "no account here" note) is mailed right after; a failure is logged.
-  router.post(
-    '/api/forgot-password',
-    csrf,
-    perIp(limits.resetPerIp, TOO_MANY.mail),
-    perAccount(limits.resetPerAccount, TOO_MANY.mail),
-    async (ctx) => {
-      const body = parse(forgotPasswordRequestSchema, ctx.request.body);
-      const log = deps.logger;
-      // Started once the answer has left (not merely been queued), so its work cannot slow the answer down.
-      ctx.res.once('finish', () => {
-        requestPasswordReset(deps, body).catch((error: unknown) => {
-          log.error('password reset mail failed', {
-            account: sha256Hex(body.email).slice(0, 16),
-            error: error instanceof Error ? error.message : String(error),
-          });
+  postForAddress('/api/forgot-password', [limits.resetPerIp, limits.resetPerAccount], TOO_MANY.mail, async (ctx) => {
+    const body = parse(forgotPasswordRequestSchema, ctx.request.body);
+    const log = deps.logger;
+    // Started once the answer has left (not merely been queued), so its work cannot slow the answer down.
+    ctx.res.once('finish', () => {
+      requestPasswordReset(deps, body).catch((error: unknown) => {
+        log.error('password reset mail failed', {
+          account: sha256Hex(body.email).slice(0, 16),
+          error: error instanceof Error ? error.message : String(error),
         });
       });
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, message: accountMessages.resetSent };
-    },
-  );
-
-  router.get('/api/password-reset', perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
-    const token = parse(resetTokenSchema, queryToken(ctx));
-    ctx.set('Cache-Control', 'no-store');
-    const found = await checkResetLink(deps, token);
-    if (!found) throw new ValidationError(accountMessages.resetLinkInvalid);
-    ctx.body = { success: true, valid: true, email: found.email };
+    });
+    answerMailed(ctx, accountMessages.resetSent);
   });
 
-  router.post('/api/reset-password', csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
+  getLinkCheck(
+    '/api/password-reset',
+    resetTokenSchema,
+    (token) => checkResetLink(deps, token),
+    accountMessages.resetLinkInvalid,
+    (found) => ({ email: found.email }),
+  );
+
+  postWithToken('/api/reset-password', async (ctx) => {
     const body = parse(resetPasswordRequestSchema, ctx.request.body);
     const opened = await resetPassword(deps, {
       token: body.token,
