@@ -19,9 +19,16 @@ export abstract class DomainError extends Error {
     this.name = new.target.name;
   }
 }
-export class ValidationError extends DomainError {
-  readonly status = 400;
+/**
+ * The base of a refusal with one status and nothing else of its own: each refusal below is still
+ * its own class (callers catch it by type), only the status is written once per class.
+ */
+function withStatus<S extends number>(status: S) {
+  return class extends DomainError {
+    readonly status = status;
+  };
 }
+export class ValidationError extends withStatus(400) {}
 
 /**
  * A schema's refusal as the caller's 400: the first issue's message through the one formatter
@@ -32,28 +39,14 @@ export function schemaRefusal(issues: readonly IssueLike[], options: IssueMessag
   const details = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   return new ValidationError(issueMessage(issues, options), details);
 }
-export class UnauthorizedError extends DomainError {
-  readonly status = 401;
-}
-export class PaymentRequiredError extends DomainError {
-  readonly status = 402;
-}
-export class ForbiddenError extends DomainError {
-  readonly status = 403;
-}
-export class NotFoundError extends DomainError {
-  readonly status = 404;
-}
-export class ConflictError extends DomainError {
-  readonly status = 409;
-}
-export class PayloadTooLargeError extends DomainError {
-  readonly status = 413;
-}
+export class UnauthorizedError extends withStatus(401) {}
+export class PaymentRequiredError extends withStatus(402) {}
+export class ForbiddenError extends withStatus(403) {}
+export class NotFoundError extends withStatus(404) {}
+export class ConflictError extends withStatus(409) {}
+export class PayloadTooLargeError extends withStatus(413) {}
 /** 415: a body in a format the route does not take. */
-export class UnsupportedMediaTypeError extends DomainError {
-  readonly status = 415;
-}
+export class UnsupportedMediaTypeError extends withStatus(415) {}
 export class RateLimitedError extends DomainError {
   readonly status = 429;
   constructor(
