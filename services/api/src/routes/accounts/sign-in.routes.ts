@@ -98,21 +98,20 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     router.post(path, csrf, perIp(limits.confirmPerIp, TOO_MANY.confirm), handler);
   /**
    * A GET that checks a mailed link's token without using it up (mail scanners fetch links, and
-   * some run the page's script): 400 `invalid` when it is not a live link, else what `answer` says.
+   * some run the page's script): 400 `invalid` when `check` finds no live link, else what it answers.
    */
-  function getLinkCheck<T>(
+  function getLinkCheck(
     path: string,
     tokenSchema: z.ZodType<string>,
-    check: (token: string) => Promise<T | null>,
     invalid: string,
-    answer: (found: T) => Record<string, unknown>,
+    check: (token: string) => Promise<Record<string, unknown> | null>,
   ): void {
     router.get(path, perIp(limits.confirmPerIp, TOO_MANY.confirm), async (ctx) => {
       const token = parse(tokenSchema, queryToken(ctx));
       ctx.set('Cache-Control', 'no-store');
       const found = await check(token);
       if (!found) throw new ValidationError(invalid);
-      ctx.body = { success: true, valid: true, ...answer(found) };
+      ctx.body = { success: true, valid: true, ...found };
     });
   }
   /** The answer to a request that mails the address: the same whether or not it has an account. */
@@ -199,13 +198,10 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
   });
 
   // The answer names the address the link signs in as, for "Continue as …".
-  getLinkCheck(
-    '/api/verify-magic-link',
-    magicLinkTokenSchema,
-    (token) => checkMagicLink(deps, token),
-    accountMessages.magicLinkInvalid,
-    (preview) => ({ email: preview.email, purpose: preview.purpose }),
-  );
+  getLinkCheck('/api/verify-magic-link', magicLinkTokenSchema, accountMessages.magicLinkInvalid, async (token) => {
+    const preview = await checkMagicLink(deps, token);
+    return preview && { email: preview.email, purpose: preview.purpose };
+  });
 
   postWithToken('/api/confirm-magic-link', async (ctx) => {
     const body = parse(confirmMagicLinkRequestSchema, ctx.request.body);
@@ -230,13 +226,10 @@ export function signInRoutes(router: Router<AppState>, deps: AppDeps, limits: Ac
     answerMailed(ctx, accountMessages.resetSent);
   });
 
-  getLinkCheck(
-    '/api/password-reset',
-    resetTokenSchema,
-    (token) => checkResetLink(deps, token),
-    accountMessages.resetLinkInvalid,
-    (found) => ({ email: found.email }),
-  );
+  getLinkCheck('/api/password-reset', resetTokenSchema, accountMessages.resetLinkInvalid, async (token) => {
+    const found = await checkResetLink(deps, token);
+    return found && { email: found.email };
+  });
 
   postWithToken('/api/reset-password', async (ctx) => {
     const body = parse(resetPasswordRequestSchema, ctx.request.body);
