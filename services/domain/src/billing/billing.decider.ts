@@ -67,56 +67,42 @@ export const initialBillingState = (): BillingState => ({
   seen: {},
 });
 
+const withSubscription = (state: BillingState, id: string, subscription: SubscriptionState): BillingState => ({
+  ...state,
+  subscriptions: { ...state.subscriptions, [id]: subscription },
+});
+
 function evolve(state: BillingState, event: BillingEvent): BillingState {
   const seen = { ...state.seen, [event.data.providerEventId]: true as const };
   switch (event.type) {
     case 'CheckoutCompleted': {
       const d = event.data;
-      const known = state.subscriptions[d.subscriptionId];
-      return {
-        ...state,
-        seen,
-        customerId: d.customerId || state.customerId,
-        subscriptions: known
-          ? state.subscriptions
-          : {
-              ...state.subscriptions,
-              [d.subscriptionId]: { status: 'active', plan: d.plan, ended: false, currentPeriodEnd: null },
-            },
-      };
+      const next = { ...state, seen, customerId: d.customerId || state.customerId };
+      if (state.subscriptions[d.subscriptionId]) return next;
+      return withSubscription(next, d.subscriptionId, {
+        status: 'active',
+        plan: d.plan,
+        ended: false,
+        currentPeriodEnd: null,
+      });
     }
     case 'SubscriptionChanged': {
       const d = event.data;
-      return {
-        ...state,
-        seen,
-        subscriptions: {
-          ...state.subscriptions,
-          [d.subscriptionId]: {
-            status: d.status,
-            plan: d.plan,
-            ended: ENDED_STATUSES.has(d.status),
-            currentPeriodEnd: d.currentPeriodEnd,
-          },
-        },
-      };
+      return withSubscription({ ...state, seen }, d.subscriptionId, {
+        status: d.status,
+        plan: d.plan,
+        ended: ENDED_STATUSES.has(d.status),
+        currentPeriodEnd: d.currentPeriodEnd,
+      });
     }
     case 'SubscriptionCanceled': {
-      const d = event.data;
-      const known = state.subscriptions[d.subscriptionId];
-      return {
-        ...state,
-        seen,
-        subscriptions: {
-          ...state.subscriptions,
-          [d.subscriptionId]: {
-            status: 'canceled',
-            plan: known?.plan ?? 'free',
-            ended: true,
-            currentPeriodEnd: known?.currentPeriodEnd ?? null,
-          },
-        },
-      };
+      const known = state.subscriptions[event.data.subscriptionId];
+      return withSubscription({ ...state, seen }, event.data.subscriptionId, {
+        status: 'canceled',
+        plan: known?.plan ?? 'free',
+        ended: true,
+        currentPeriodEnd: known?.currentPeriodEnd ?? null,
+      });
     }
     case 'InvoicePaid':
       return { ...state, seen, paidInvoices: { ...state.paidInvoices, [event.data.invoiceId]: true } };
@@ -127,12 +113,37 @@ function evolve(state: BillingState, event: BillingEvent): BillingState {
   }
 }
 
+/** Who and when of every event one webhook records. */
+interface WebhookFacts {
+  userId: string;
+  providerEventId: string;
+  occurredAt: string;
+}
+
+/** The subscription as it now stands (the provider's copy, or the stream's own). */
+function subscriptionChanged(
+  at: WebhookFacts,
+  subscriptionId: string,
+  sub: Pick<SubscriptionState, 'status' | 'plan' | 'currentPeriodEnd'>,
+): SubscriptionChanged {
+  return {
+    type: 'SubscriptionChanged',
+    data: {
+      userId: at.userId,
+      providerEventId: at.providerEventId,
+      subscriptionId,
+      status: sub.status,
+      plan: sub.plan,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      occurredAt: at.occurredAt,
+    },
+  };
+}
+
 /** Events that bring the stream's copy of a subscription in line with the provider's. */
 function reconcile(
   state: BillingState,
-  userId: string,
-  providerEventId: string,
-  occurredAt: string,
+  at: WebhookFacts,
   sub: ObservedSubscription,
   reassertEnd: boolean,
 ): BillingEvent[] {
@@ -141,26 +152,19 @@ function reconcile(
     if (known?.ended && !reassertEnd) return [];
     const canceled: SubscriptionCanceled = {
       type: 'SubscriptionCanceled',
-      data: { userId, providerEventId, subscriptionId: sub.id, occurredAt },
+      data: {
+        userId: at.userId,
+        providerEventId: at.providerEventId,
+        subscriptionId: sub.id,
+        occurredAt: at.occurredAt,
+      },
     };
     return [canceled];
   }
   // An ended subscription never comes back; a stale copy must not revive it.
   if (known?.ended) return [];
   if (known && known.status === sub.status && known.plan === sub.plan) return [];
-  const changed: SubscriptionChanged = {
-    type: 'SubscriptionChanged',
-    data: {
-      userId,
-      providerEventId,
-      subscriptionId: sub.id,
-      status: sub.status,
-      plan: sub.plan,
-      currentPeriodEnd: sub.currentPeriodEnd,
-      occurredAt,
-    },
-  };
-  return [changed];
+  return [subscriptionChanged(at, sub.id, sub)];
 }
 
 function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
@@ -168,7 +172,7 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
     case 'RecordWebhook': {
       const { userId, webhook: w, subscription: sub } = command.data;
       if (state.seen[w.eventId]) return [];
-      const base = { userId, providerEventId: w.eventId, occurredAt: w.occurredAt };
+      const base: WebhookFacts = { userId, providerEventId: w.eventId, occurredAt: w.occurredAt };
       const events: BillingEvent[] = [];
       let reassertEnd = false;
       switch (w.kind) {
@@ -197,33 +201,19 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
         case 'subscription_updated':
         case 'subscription_deleted':
           break;
-        case 'invoice_paid': {
-          if (state.paidInvoices[w.invoiceId]) break;
-          const paid: InvoicePaid = {
-            type: 'InvoicePaid',
-            data: {
-              ...base,
-              invoiceId: w.invoiceId,
-              subscriptionId: w.subscriptionId,
-              amount: w.amount,
-              currency: w.currency,
-            },
-          };
-          events.push(paid);
-          break;
-        }
+        case 'invoice_paid':
         case 'invoice_payment_failed': {
-          const failed: InvoicePaymentFailed = {
-            type: 'InvoicePaymentFailed',
-            data: {
-              ...base,
-              invoiceId: w.invoiceId,
-              subscriptionId: w.subscriptionId,
-              amount: w.amount,
-              currency: w.currency,
-            },
+          const invoice = {
+            ...base,
+            invoiceId: w.invoiceId,
+            subscriptionId: w.subscriptionId,
+            amount: w.amount,
+            currency: w.currency,
           };
-          events.push(failed);
+          if (w.kind === 'invoice_payment_failed')
+            events.push({ type: 'InvoicePaymentFailed', data: invoice } satisfies InvoicePaymentFailed);
+          else if (!state.paidInvoices[w.invoiceId])
+            events.push({ type: 'InvoicePaid', data: invoice } satisfies InvoicePaid);
           break;
         }
         default:
@@ -231,26 +221,13 @@ function decide(command: BillingCommand, state: BillingState): BillingEvent[] {
       }
       if (sub) {
         const after = events.reduce(evolve, state);
-        const reconciled = reconcile(after, userId, w.eventId, w.occurredAt, sub, reassertEnd);
+        const reconciled = reconcile(after, base, sub, reassertEnd);
         events.push(...reconciled);
         // A late checkout of an ended subscription pointed the account at it and then cleared it:
         // point it back at the subscription that still grants a plan, as it stands.
         if (reassertEnd && reconciled.some((e) => e.type === 'SubscriptionCanceled')) {
           const live = bestGranting(reconciled.reduce(evolve, after));
-          if (live) {
-            events.push({
-              type: 'SubscriptionChanged',
-              data: {
-                userId,
-                providerEventId: w.eventId,
-                subscriptionId: live.id,
-                status: live.state.status,
-                plan: live.state.plan,
-                currentPeriodEnd: live.state.currentPeriodEnd,
-                occurredAt: w.occurredAt,
-              },
-            });
-          }
+          if (live) events.push(subscriptionChanged(base, live.id, live.state));
         }
       }
       return events;
