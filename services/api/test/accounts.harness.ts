@@ -73,6 +73,8 @@ export interface AccountsHarness extends TestApp {
   waitForMail(to: string, tag: string, count?: number): Promise<OutboxFile>;
   /** A supertest request against the app. */
   api(): ReturnType<typeof request>;
+  /** POST /api/jsonable/change-password from the session `cookie` with `body`. */
+  changePassword(cookie: string, body: object): request.Test;
   /** An address no account of this harness has used. */
   freshEmail(): string;
   /** Registers through the real flow (register → e-mail → confirm): the session cookie, the user and the link's token. */
@@ -136,6 +138,7 @@ export async function startAccountsHarness(options: AccountsHarnessOptions = {})
     outbox,
     api,
     lastToken,
+    changePassword: (cookie, body) => api().post('/api/jsonable/change-password').set('Cookie', cookie).send(body),
     freshEmail: () => `user${++n}-${Date.now()}@example.com`,
     async signUp(email, password = 'correct horse battery') {
       await api().post('/api/register').send({ email, password }).expect(200);

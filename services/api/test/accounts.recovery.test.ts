@@ -66,12 +66,7 @@ describe('pre-registration takeover (design: the person confirming types the sig
     expect(login.status).toBe(401);
     // The victim's fresh link session sets a password of their own without a current one.
     const victimCookie = cookieOf(confirmed);
-    await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', victimCookie)
-      .send({ newPassword: 'the owner now chose' })
-      .expect(200);
+    await h.changePassword(victimCookie, { newPassword: 'the owner now chose' }).expect(200);
     await h.api().post('/api/login').send({ email: victim, password: attackerPassword }).expect(401);
     await h.api().post('/api/login').send({ email: victim, password: 'the owner now chose' }).expect(200);
   });
@@ -154,21 +149,11 @@ describe('link lifecycle', () => {
     const cookie = await accountWithPassword(email, 'first password');
     await h.api().post('/api/magic-link').send({ email }).expect(200);
     const old = h.lastToken(email, 'magic-link');
-    await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: 'first password', newPassword: 'second password' })
-      .expect(200);
+    await h.changePassword(cookie, { currentPassword: 'first password', newPassword: 'second password' }).expect(200);
     await h.api().get(`/api/verify-magic-link?token=${old}`).expect(400);
     await h.api().post('/api/confirm-magic-link').send({ token: old }).expect(400);
     // A link asked for after the change works.
-    await h.api().post('/api/magic-link').send({ email }).expect(200);
-    await h
-      .api()
-      .post('/api/confirm-magic-link')
-      .send({ token: h.lastToken(email, 'magic-link') })
-      .expect(200);
+    await linkSignIn(email);
   });
 
   it('retires every other outstanding link at a link sign-in', async () => {
@@ -186,12 +171,7 @@ describe('link lifecycle', () => {
     const email = h.freshEmail();
     await h.api().post('/api/register').send({ email, password: 'sign-up password' }).expect(200);
     const signUpLink = h.lastToken(email, 'confirm-sign-up');
-    await h.api().post('/api/magic-link').send({ email }).expect(200);
-    await h
-      .api()
-      .post('/api/confirm-magic-link')
-      .send({ token: h.lastToken(email, 'magic-link') })
-      .expect(200);
+    await linkSignIn(email);
     await h.api().get(`/api/verify-magic-link?token=${signUpLink}`).expect(400);
     await h.api().post('/api/confirm-magic-link').send({ token: signUpLink }).expect(400);
   });
@@ -342,12 +322,7 @@ describe('setting a password from a fresh link session', () => {
     const linkCookie = await linkSignIn(email);
     const sessions = await h.api().get('/api/jsonable/sessions').set('Cookie', linkCookie).expect(200);
     expect(Date.parse(sessions.body.passwordWithoutCurrentUntil as string)).toBeGreaterThan(Date.now());
-    const changed = await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', linkCookie)
-      .send({ newPassword: 'set from the link' })
-      .expect(200);
+    const changed = await h.changePassword(linkCookie, { newPassword: 'set from the link' }).expect(200);
     const userId = (await h.api().get('/api/user').set('Cookie', cookieOf(changed)).expect(200)).body.id as string;
     expect((await eventsOf('PasswordChanged', userId)).at(-1)!.data).toMatchObject({ method: 'recent_link' });
     await h.api().post('/api/login').send({ email, password: 'set from the link' }).expect(200);
@@ -355,11 +330,7 @@ describe('setting a password from a fresh link session', () => {
     const later = await linkSignIn(email);
     h.advance(RECENT_LINK_MS);
     try {
-      const res = await h
-        .api()
-        .post('/api/jsonable/change-password')
-        .set('Cookie', later)
-        .send({ newPassword: 'too late for that' });
+      const res = await h.changePassword(later, { newPassword: 'too late for that' });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Current password is incorrect');
       expect(
@@ -376,18 +347,8 @@ describe('setting a password from a fresh link session', () => {
     expect(
       (await h.api().get('/api/jsonable/sessions').set('Cookie', cookie).expect(200)).body.passwordWithoutCurrentUntil,
     ).toBeNull();
-    await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ newPassword: 'without the current' })
-      .expect(400);
-    await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: 'wrong one', newPassword: 'without the current' })
-      .expect(400);
+    await h.changePassword(cookie, { newPassword: 'without the current' }).expect(400);
+    await h.changePassword(cookie, { currentPassword: 'wrong one', newPassword: 'without the current' }).expect(400);
   });
 });
 

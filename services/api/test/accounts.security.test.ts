@@ -321,12 +321,7 @@ describe('secrets at rest', () => {
     await h.api().post('/api/magic-link').send({ email }).expect(200);
     const pendingToken = h.lastToken(email, 'magic-link');
     const newPassword = 'Second-Password-Canary-43';
-    const changed = await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: password, newPassword })
-      .expect(200);
+    const changed = await h.changePassword(cookie, { currentPassword: password, newPassword }).expect(200);
 
     const events = await h.deps.eventStore.readAll();
     const hashes = events.flatMap((e) => {

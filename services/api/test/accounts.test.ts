@@ -269,26 +269,19 @@ describe('profile, password and settings', () => {
       (await h.api().post('/api/login').send({ email, password: 'first password' })).headers['set-cookie'],
     )!;
 
-    const wrong = await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: 'nope nope', newPassword: 'second password' });
+    const wrong = await h.changePassword(cookie, { currentPassword: 'nope nope', newPassword: 'second password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe('Current password is incorrect');
-    const mismatch = await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: 'first password', newPassword: 'second password', confirmPassword: 'other password' });
+    const mismatch = await h.changePassword(cookie, {
+      currentPassword: 'first password',
+      newPassword: 'second password',
+      confirmPassword: 'other password',
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.message).toBe('Password Mismatch: New password and confirmation do not match.');
 
     const ok = await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: 'first password', newPassword: 'second password' })
+      .changePassword(cookie, { currentPassword: 'first password', newPassword: 'second password' })
       .expect(200);
     const fresh = sessionCookie(ok.headers['set-cookie'])!;
     expect(fresh).not.toBe(cookie);
@@ -314,12 +307,7 @@ describe('profile, password and settings', () => {
       .send({ token: h.lastToken(email) })
       .expect(200);
     const cookie = sessionCookie(res.headers['set-cookie'])!;
-    await h
-      .api()
-      .post('/api/jsonable/change-password')
-      .set('Cookie', cookie)
-      .send({ newPassword: 'brand new password' })
-      .expect(200);
+    await h.changePassword(cookie, { newPassword: 'brand new password' }).expect(200);
     await h.api().post('/api/login').send({ email, password: 'brand new password' }).expect(200);
   });
 

@@ -18,6 +18,7 @@ import {
   startStripeStandIn,
   stripeEvent,
   subscriptionEventObject,
+  type StandInSubscription,
 } from './billing.stand-in';
 import { given } from './support/given';
 
@@ -40,13 +41,23 @@ const signUp = (harness: AccountsHarness) => harness.signUp(harness.freshEmail()
 
 const api = () => h.api();
 
-function deliver(payload: string, sig = signature(payload, SECRET)) {
-  return api()
+/** Stripe holds this subscription of `userId` (the stand-in answers it when the service re-reads it). */
+function holds(id: string, userId: string | null, price: string, status = 'active'): StandInSubscription {
+  const subscription = { id, status, customer: id.replace(/^sub_/, 'cus_'), price, userId };
+  stand.subscriptions.set(id, subscription);
+  return subscription;
+}
+
+/** Posts a webhook to `to` (the file's harness unless said), signed with the webhook secret unless said. */
+function deliverTo(to: AccountsHarness, payload: string, sig = signature(payload, SECRET)) {
+  return to
+    .api()
     .post('/api/billing/webhook')
     .set('Content-Type', 'application/json')
     .set('Stripe-Signature', sig)
     .send(payload);
 }
+const deliver = (payload: string, sig?: string) => deliverTo(h, payload, sig);
 
 async function streamTypes(stream: string): Promise<string[]> {
   return (await h.deps.eventStore.readStream(stream)).map((e) => e.type);
@@ -173,13 +184,7 @@ describe('checkout and portal', () => {
 describe('webhooks', () => {
   it('checkout.session.completed records the checkout, re-reads the subscription and moves the plan; the customer is then reused', async () => {
     const { cookie, userId } = await signUp(h);
-    stand.subscriptions.set('sub_a1', {
-      id: 'sub_a1',
-      status: 'active',
-      customer: 'cus_a1',
-      price: PRICES.premium,
-      userId,
-    });
+    holds('sub_a1', userId, PRICES.premium);
     const before = stand.requests.length;
     const res = await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_a1', 'cus_a1')));
     expect(res.status).toBe(200);
@@ -229,15 +234,11 @@ describe('webhooks', () => {
     ).toBe(400);
 
     // Once it ended, a new Checkout reuses the customer.
-    stand.subscriptions.set('sub_a1', {
-      id: 'sub_a1',
-      status: 'canceled',
-      customer: 'cus_a1',
-      price: PRICES.premium,
-      userId,
-    });
     await deliver(
-      stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_a1')!)),
+      stripeEvent(
+        'customer.subscription.deleted',
+        subscriptionEventObject(holds('sub_a1', userId, PRICES.premium, 'canceled')),
+      ),
     ).expect(200);
     const again = stand.requests.length;
     await api().post('/api/billing/checkout').set('Cookie', cookie).send({ plan: 'business' }).expect(200);
@@ -249,13 +250,7 @@ describe('webhooks', () => {
 
   it('refuses a tampered body, a stale timestamp, a wrong secret and a missing signature with 400, appending nothing', async () => {
     const { userId } = await signUp(h);
-    stand.subscriptions.set('sub_t1', {
-      id: 'sub_t1',
-      status: 'active',
-      customer: 'cus_t1',
-      price: PRICES.premium,
-      userId,
-    });
+    holds('sub_t1', userId, PRICES.premium);
     const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_t1', 'cus_t1'));
     const head = await h.deps.eventStore.headPosition();
     // Every delivery is counted by outcome (GET /metrics).
@@ -306,22 +301,11 @@ describe('webhooks', () => {
         object: 'customer',
         description: 'x'.repeat(4096),
       });
-      const res = await small
-        .api()
-        .post('/api/billing/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature(payload, SECRET))
-        .send(payload);
+      const res = await deliverTo(small, payload);
       expect(res.status).toBe(413);
       expect(res.body.error.message).toBe(bodyLimitMessage(2048));
       const fits = stripeEvent('customer.created', { id: 'cus_small', object: 'customer' });
-      await small
-        .api()
-        .post('/api/billing/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature(fits, SECRET))
-        .send(fits)
-        .expect(200, { received: true, outcome: 'ignored' });
+      await deliverTo(small, fits).expect(200, { received: true, outcome: 'ignored' });
     } finally {
       await small.close();
     }
@@ -329,13 +313,7 @@ describe('webhooks', () => {
 
   it('the same event delivered three times is recorded once', async () => {
     const { cookie, userId } = await signUp(h);
-    stand.subscriptions.set('sub_r1', {
-      id: 'sub_r1',
-      status: 'active',
-      customer: 'cus_r1',
-      price: PRICES.business,
-      userId,
-    });
+    holds('sub_r1', userId, PRICES.business);
     const payload = stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_r1', 'cus_r1', 'business'));
     for (let i = 0; i < 3; i++) await deliver(payload).expect(200);
     const inv = stripeEvent('invoice.paid', invoiceObject('in_r1', 'sub_r1', 'cus_r1', userId, 3900));
@@ -484,12 +462,7 @@ describe('webhooks', () => {
     try {
       const payload = stripeEvent('customer.subscription.updated', subscriptionEventObject(live));
       const head = await down.deps.eventStore.headPosition();
-      const res = await down
-        .api()
-        .post('/api/billing/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature(payload, SECRET))
-        .send(payload);
+      const res = await deliverTo(down, payload);
       expect(res.status).toBe(503);
       expect(res.body.error.message).toBe(billingMessages.providerUnavailable);
       expect(await down.deps.eventStore.headPosition()).toBe(head);
@@ -499,13 +472,7 @@ describe('webhooks', () => {
   });
 
   it('an event for an account we do not have answers 200 (so Stripe stops retrying) and records nothing', async () => {
-    stand.subscriptions.set('sub_ghost', {
-      id: 'sub_ghost',
-      status: 'active',
-      customer: 'cus_ghost',
-      price: PRICES.premium,
-      userId: null,
-    });
+    holds('sub_ghost', null, PRICES.premium);
     const head = await h.deps.eventStore.headPosition();
     const res = await deliver(
       stripeEvent('customer.subscription.updated', subscriptionEventObject(stand.subscriptions.get('sub_ghost')!)),
@@ -526,26 +493,16 @@ describe('webhooks', () => {
 
   it('a downgrade below the project count keeps the projects but blocks creating more', async () => {
     const { cookie, userId } = await signUp(h);
-    stand.subscriptions.set('sub_d1', {
-      id: 'sub_d1',
-      status: 'active',
-      customer: 'cus_d1',
-      price: PRICES.premium,
-      userId,
-    });
+    holds('sub_d1', userId, PRICES.premium);
     await deliver(stripeEvent('checkout.session.completed', checkoutSession(userId, 'sub_d1', 'cus_d1'))).expect(200);
     for (const name of ['One', 'Two', 'Three']) {
       await api().post('/api/jsonable/projects').set('Cookie', cookie).send({ name, description: '' }).expect(201);
     }
-    stand.subscriptions.set('sub_d1', {
-      id: 'sub_d1',
-      status: 'canceled',
-      customer: 'cus_d1',
-      price: PRICES.premium,
-      userId,
-    });
     await deliver(
-      stripeEvent('customer.subscription.deleted', subscriptionEventObject(stand.subscriptions.get('sub_d1')!)),
+      stripeEvent(
+        'customer.subscription.deleted',
+        subscriptionEventObject(holds('sub_d1', userId, PRICES.premium, 'canceled')),
+      ),
     ).expect(200);
     expect(await planOf(cookie)).toEqual({ tier: 'free', customer: 'cus_d1', subscription: null });
     const list = await api().get('/api/jsonable/projects').set('Cookie', cookie).expect(200);

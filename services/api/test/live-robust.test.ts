@@ -24,7 +24,7 @@ import { createRenderPool } from '@jsonable/render/pool/index';
 import { renderedData } from '@jsonable/read-models/images/testing';
 import { liveImagesWithFilesPending } from '@jsonable/read-models/live/live-images.queries';
 import { sweepEndedLiveImages } from '../src/routes/live/live-sweep';
-import { createProject, givenRenderHarness, http, smallTable, type TestProject, type TestUser } from './render.harness';
+import { givenRenderHarness, http, smallTable, type TestProject, type TestUser } from './render.harness';
 
 /** A real render pool behind a hook the tests set to hold renders. */
 function hookedPool() {
@@ -78,13 +78,11 @@ const h = givenRenderHarness(
   { after: gate.close, timeoutMs: 60_000 },
 );
 
-type Project = TestProject;
-const project = (u: TestUser, name?: string) => createProject(h, u, name);
 const table = (n: number) => ({ title: `Sales ${n}`, headers: ['Region', 'Total'], rows: [['North', String(n)]] });
-const put = (p: Project, name: string, body: object = table(1)) =>
+const put = (p: TestProject, name: string, body: object = table(1)) =>
   http(h).put(`/api/jsonable/live/${name}`).set('X-API-Key', p.apiKey).send(body);
 /** With the user's key and ?projectId=: a deleted project is a 404 (its own key would be a 401). */
-const putAsUser = (u: TestUser, p: Project, name: string, body: object = table(1)) =>
+const putAsUser = (u: TestUser, p: TestProject, name: string, body: object = table(1)) =>
   http(h).put(`/api/jsonable/live/${name}?projectId=${p.id}`).set('X-API-Key', u.apiKey).send(body);
 const render = (u: TestUser) =>
   http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
@@ -144,7 +142,7 @@ const allFiles = async () => [...(await h.blobKeys('images/')), ...(await h.blob
 describe('the last table of the period (quota)', () => {
   it('two PUTs of different living images for one table left: one is rendered, the other 402, never over the quota', async () => {
     const u = await h.user('free');
-    const p = await project(u);
+    const p = await h.project(u);
     const allowance = await leaveTables(u, 1);
     const before = await allFiles();
     gate.hold(barrier(2));
@@ -167,7 +165,7 @@ describe('the last table of the period (quota)', () => {
 
   it('a PUT and a plain render for one table left: exactly one succeeds', async () => {
     const u = await h.user('free');
-    const p = await project(u);
+    const p = await h.project(u);
     const allowance = await leaveTables(u, 1);
     gate.hold(barrier(2));
     const [live, plain] = await Promise.all([put(p, 'board'), render(u)]);
@@ -185,7 +183,7 @@ describe('the last table of the period (quota)', () => {
         fc.array(fc.constantFrom('put', 'render'), { minLength: 2, maxLength: 4 }),
         async (left, kinds) => {
           const u = await h.user('free');
-          const p = await project(u);
+          const p = await h.project(u);
           const allowance = await leaveTables(u, left);
           gate.hold(barrier(kinds.length));
           const answers = await Promise.all(
@@ -213,7 +211,7 @@ describe('the last table of the period (quota)', () => {
 describe('a PUT racing the deletion of its project', () => {
   it('a PUT rendering while the project is deleted answers 404, counts nothing and leaves no living image or file', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const before = await allFiles();
     expect((await put(p, 'board', table(1))).status).toBe(201);
 
@@ -249,7 +247,7 @@ describe('a PUT racing the deletion of its project', () => {
 
   it("a deletion landing between the PUT's last check and its append: the PUT ends its own version and answers 404", async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const before = await allFiles();
     const store = h.deps.eventStore;
     // The project's deletion is appended just before the version: the PUT has checked the project.
@@ -290,7 +288,7 @@ describe('a PUT racing the deletion of its project', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 120 }), fc.boolean(), async (delayMs, existing) => {
         const u = await h.user('premium');
-        const p = await project(u);
+        const p = await h.project(u);
         const before = await allFiles();
         if (existing) expect((await putAsUser(u, p, 'board', table(1))).status).toBe(201);
         const [answer, deleted] = await Promise.all([
@@ -330,7 +328,7 @@ function failingDeletes(inner: BlobStore, budget: number): BlobStore & { deletes
 describe("removal of a deleted project's living-image files", () => {
   it('cut short by a failing blob store, is finished by the sweep; the sweep is idempotent', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     await put(p, 'board', table(1));
     await put(p, 'board', table(2));
     await put(p, 'chart', table(3));
@@ -369,8 +367,8 @@ describe("removal of a deleted project's living-image files", () => {
 
   it('when the process died right after ProjectDeleted, the sweep ends the living images and removes their files, beside new renders', async () => {
     const u = await h.user('premium');
-    const gone = await project(u, 'Gone');
-    const kept = await project(u, 'Kept');
+    const gone = await h.project(u, 'Gone');
+    const kept = await h.project(u, 'Kept');
     const first = (await put(gone, 'board', table(1))).body as { url: string };
     await put(gone, 'board', table(2));
     await put(kept, 'board', table(3));

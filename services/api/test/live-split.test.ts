@@ -9,21 +9,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { liveImageSchema, putLiveImageResponseSchema } from '@jsonable/contracts/live';
 import { purgeExpiredLiveVersions } from '../src/routes/live/live-retention';
-import {
-  createProject,
-  givenRenderHarness,
-  http,
-  PUBLIC_URL,
-  verifyReplay,
-  smallTable,
-  type TestProject,
-  type TestUser,
-} from './render.harness';
+import { givenRenderHarness, http, PUBLIC_URL, verifyReplay, smallTable, type TestProject } from './render.harness';
 
 const h = givenRenderHarness();
 
-type Project = TestProject;
-const project = (u: TestUser, name?: string) => createProject(h, u, name);
 /** `rows` rows named Item 1…n, split into images of `maxRows` (SVG: its text is searchable). */
 const table = (rows: number, maxRows: number | null, format = 'svg') => ({
   title: 'Board',
@@ -31,7 +20,7 @@ const table = (rows: number, maxRows: number | null, format = 'svg') => ({
   rows: Array.from({ length: rows }, (_, i) => [`Item ${i + 1}`, i + 1]),
   options: { format, ...(maxRows === null ? {} : { split: { maxRows } }) },
 });
-const put = (p: Project, name: string, body: object) =>
+const put = (p: TestProject, name: string, body: object) =>
   http(h).put(`/api/jsonable/live/${name}`).set('X-API-Key', p.apiKey).send(body);
 const path = (url: string) => url.slice(PUBLIC_URL.length);
 const text = async (url: string) => {
@@ -55,7 +44,7 @@ const twinOf = (key: string) => key.replace(/^images\//, 'twins/') + '.json';
 describe('a split version of a living image', () => {
   it('holds every page, counts each, serves page 1 at the stable URL and page i at …/p/{i}', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const res = await put(p, 'stock', table(5, 2));
     expect(res.status).toBe(201);
     const body = putLiveImageResponseSchema.strict().parse(res.body);
@@ -105,7 +94,7 @@ describe('a split version of a living image', () => {
 
   it('revalidates each page of the current version (304), keeps version pages immutable, and follows a new version', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const v1 = putLiveImageResponseSchema.parse((await put(p, 'flow', table(9, 3))).body);
     expect(v1.pages).toHaveLength(3);
     const page2 = await http(h).get(path(v1.pages![1]!.url));
@@ -144,7 +133,7 @@ describe('a split version of a living image', () => {
 
   it('refuses a split over the remaining allowance whole: 402, no version, nothing counted or stored', async () => {
     const u = await h.user('free'); // 25 tables per period
-    const p = await project(u);
+    const p = await h.project(u);
     for (let i = 0; i < 22; i++) expect((await put(p, 'fill', smallTable)).status).toBeLessThan(300);
     const filesBefore = await h.blobKeys('images/');
     const refused = await put(p, 'tight', table(8, 2)); // 4 pages, 3 left
@@ -165,7 +154,7 @@ describe('a split version of a living image', () => {
   it("answers 404 for other accounts' projects and for hostile page URLs, never 500", async () => {
     const owner = await h.user('premium');
     const other = await h.user('premium');
-    const p = await project(owner);
+    const p = await h.project(owner);
     expect((await put(p, 'kpi', table(4, 2))).status).toBe(201);
     const byOther = await http(h)
       .put(`/api/jsonable/live/kpi?projectId=${p.id}`)
@@ -207,7 +196,7 @@ describe('a split version of a living image', () => {
 
   it('rolls back to a split version with all its pages; retention and delete remove every page file', async () => {
     const u = await h.user('free'); // versions kept 30 days
-    const p = await project(u);
+    const p = await h.project(u);
     const v1 = putLiveImageResponseSchema.parse((await put(p, 'report', table(6, 2))).body);
     await put(p, 'report', table(1, null));
     expect((await http(h).get(path(v1.pages![2]!.url))).status).toBe(404);

@@ -21,17 +21,13 @@ import {
   setPlan,
   smallTable,
   startRenderHarness,
-  createProject,
   verifyReplay,
   type RenderHarness,
   type TestProject,
-  type TestUser,
 } from './render.harness';
 
 const h = givenRenderHarness();
 
-type Project = TestProject;
-const project = (u: TestUser, name?: string) => createProject(h, u, name);
 const table = (n: number) => ({
   title: `Sales ${n}`,
   headers: ['Region', 'Total'],
@@ -40,14 +36,14 @@ const table = (n: number) => ({
     ['South', String(n * 2)],
   ],
 });
-const put = (p: Project, name: string, body: object = table(1)) =>
+const put = (p: TestProject, name: string, body: object = table(1)) =>
   http(h).put(`/api/jsonable/live/${name}`).set('X-API-Key', p.apiKey).send(body);
 const path = (url: string) => url.slice(PUBLIC_URL.length);
 
 describe('PUT /api/jsonable/live/{name}', () => {
   it('creates the living image, then renders new versions; the stable URL follows, version URLs stay', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const first = await put(p, 'daily-sales', table(1));
     expect(first.status).toBe(201);
     const one = putLiveImageResponseSchema.parse(first.body);
@@ -100,7 +96,7 @@ describe('PUT /api/jsonable/live/{name}', () => {
 
   it('takes a user key or the session with projectId, and refuses without a project', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const byKey = await http(h)
       .put(`/api/jsonable/live/board?projectId=${p.id}`)
       .set('Authorization', `Bearer ${u.apiKey}`)
@@ -124,8 +120,8 @@ describe('PUT /api/jsonable/live/{name}', () => {
   it("answers 404 for another account's project, name and version, and for a project key used on another project", async () => {
     const owner = await h.user('premium');
     const other = await h.user('premium');
-    const p = await project(owner);
-    const q = await project(other);
+    const p = await h.project(owner);
+    const q = await h.project(other);
     const made = await put(p, 'kpi');
     expect(made.status).toBe(201);
     const otherKey = (req: ReturnType<ReturnType<typeof http>['get']>) => req.set('X-API-Key', other.apiKey);
@@ -167,7 +163,7 @@ describe('PUT /api/jsonable/live/{name}', () => {
 
   it('refuses hostile names and bodies with 400 and counts nothing', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     for (const name of ['Upper', '-lead', 'trail-', 'a'.repeat(65), 'dots.png', '%2e%2e', 'sp%20ace', 'ünï']) {
       const res = await put(p, name);
       expect(res.status, name).toBe(400);
@@ -202,7 +198,7 @@ describe('PUT /api/jsonable/live/{name}', () => {
 describe('quota, concurrency and If-Match', () => {
   it('counts each version against the plan and answers 402 at the limit', async () => {
     const u = await h.user('free'); // 25
-    const p = await project(u);
+    const p = await h.project(u);
     for (let i = 0; i < 24; i++)
       expect(
         (await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).status,
@@ -217,7 +213,7 @@ describe('quota, concurrency and If-Match', () => {
 
   it('two PUTs at once take versions 1 and 2; with the same If-Match one wins and the other gets 409 uncounted', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const both = await Promise.all([put(p, 'race', table(1)), put(p, 'race', table(2))]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
     expect(both.map((r) => r.body.version).sort()).toEqual([1, 2]);
@@ -239,8 +235,8 @@ describe("a version's alt text", () => {
   it('is rewritten by the owner (key or session) for one version, with one event; others get 404, bad text 400', async () => {
     const u = await h.user('premium');
     const other = await h.user('premium');
-    const p = await project(u);
-    const q = await project(other);
+    const p = await h.project(u);
+    const q = await h.project(other);
     await put(p, 'kpi', table(1));
     const made = putLiveImageResponseSchema.parse((await put(p, 'kpi', table(2))).body);
     const generated = made.liveImage.versions.find((v) => v.version === 1)!.altText;
@@ -357,7 +353,7 @@ describe('If-Match across two API instances sharing one data folder', () => {
     try {
       const u = await a.user('premium');
       const p = (await http(a).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name: 'Replicas' }))
-        .body as Project;
+        .body as TestProject;
       const putOn = (instance: RenderHarness, n: number) =>
         http(instance).put('/api/jsonable/live/board').set('X-API-Key', p.apiKey).send(table(n));
       expect((await putOn(a, 1)).status).toBe(201);
@@ -398,7 +394,7 @@ describe('If-Match across two API instances sharing one data folder', () => {
 describe('rollback, delete and retention', () => {
   it('rolls the stable URL back to an earlier version and forward again; delete ends every URL and file', async () => {
     const u = await h.user('premium');
-    const p = await project(u);
+    const p = await h.project(u);
     const v1 = (await put(p, 'report', table(1))).body;
     await put(p, 'report', table(2));
     const rollback = await http(h)
@@ -455,8 +451,8 @@ describe('rollback, delete and retention', () => {
   it("deleting a project ends its living images and removes every version's files; someone else's delete changes nothing", async () => {
     const u = await h.user('premium');
     const other = await h.user('premium');
-    const p = await project(u);
-    const kept = await project(u, 'Kept');
+    const p = await h.project(u);
+    const kept = await h.project(u, 'Kept');
     const a = (await put(p, 'board', table(1))).body;
     await put(p, 'board', table(2));
     await put(p, 'chart', table(3));
@@ -495,7 +491,7 @@ describe('rollback, delete and retention', () => {
 
   it("purges versions past the plan's retention, never the current or the newest one", async () => {
     const u = await h.user('free'); // 30 days
-    const p = await project(u);
+    const p = await h.project(u);
     const v1 = (await put(p, 'old', table(1))).body;
     await put(p, 'old', table(2));
     await put(p, 'old', table(3));
@@ -519,7 +515,7 @@ describe('rollback, delete and retention', () => {
       // A plan with a longer retention keeps them.
       const keeper = await h.user('free');
       await setPlan(h, keeper.userId, 'business');
-      const k = await project(keeper);
+      const k = await h.project(keeper);
       await put(k, 'kept', table(1));
       await put(k, 'kept', table(2));
       await put(k, 'kept', table(3));

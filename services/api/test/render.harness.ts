@@ -45,6 +45,8 @@ export interface TestUser {
 export interface RenderHarness extends TestApp {
   /** A registered, signed-in user with an API key on `plan`. */
   user(plan?: PlanTier): Promise<TestUser>;
+  /** A project of the user's, created through the API. */
+  project(u: TestUser, name?: string): Promise<TestProject>;
   /** A new session cookie for the user at the current (moved) time. */
   signIn(userId: string): Promise<string>;
   events(type?: string): Promise<RecordedTestEvent[]>;
@@ -118,8 +120,9 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
       .map((e) => ({ type: e.type, streamId: e.streamId, data: e.data as Record<string, unknown> }));
   };
 
-  return {
+  const harness: RenderHarness = {
     ...base,
+    project: (u, name) => createProject(harness, u, name),
     async user(plan = 'free') {
       const email = `user${++n}-${randomIds.uuid().slice(0, 8)}@example.com`;
       const { userId } = await registerUser(deps, { email, password: null, plan });
@@ -143,6 +146,7 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
       return keys.sort();
     },
   };
+  return harness;
 }
 
 /** Closes the render pool shared by the harnesses of one test file. */
@@ -187,7 +191,7 @@ export interface TestProject {
 }
 
 /** A project of the user's, created through the API. */
-export async function createProject(h: RenderHarness, u: TestUser, name = 'Live'): Promise<TestProject> {
+async function createProject(h: RenderHarness, u: TestUser, name = 'Live'): Promise<TestProject> {
   const res = await http(h).post('/api/jsonable/projects').set('Cookie', u.cookie).send({ name });
   expect(res.status).toBe(201);
   return res.body as TestProject;

@@ -11,7 +11,7 @@ import { usagePeriodIndex } from '@jsonable/contracts/plans';
 import { userImagesResponseSchema } from '@jsonable/contracts/render-api';
 import { streams } from '@jsonable/contracts/streams';
 import { csvOf, neutralizeFormula, twinMessages } from '../src/routes/images/twins';
-import { createProject, givenRenderHarness, http, PUBLIC_URL, smallTable, verifyReplay } from './render.harness';
+import { givenRenderHarness, http, PUBLIC_URL, smallTable, verifyReplay } from './render.harness';
 
 const h = givenRenderHarness();
 
@@ -232,7 +232,7 @@ describe('images rendered before twins existed (events of the old shape)', () =>
   /** TableRendered and LiveImageVersionRendered as they were recorded before issue #25's twins: no altText, no twin file. */
   async function givenOldRenders() {
     const u = await h.user('premium');
-    const project = await createProject(h, u, 'Old');
+    const project = await h.project(u, 'Old');
     const at = h.deps.clock.now().toISOString();
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const old = (n: number) => {
