@@ -6,41 +6,14 @@
  * error or warning), the words are there with JavaScript off, and nothing moves when hydration
  * completes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { countColour, launchBrowser, newPage, startE2eServer, waitForHydration, type E2eServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { countColour, givenBrowserSession, newPage, PUBLIC_PAGES as PAGES, waitForHydration } from './helpers';
 
-/** The issue's list, with a sentence of each page's own text (not the shared header or footer). */
-const PAGES: { path: string; h1: string; words: string }[] = [
-  { path: '/', h1: 'Turn JSON into beautiful table images', words: 'Post your rows to one endpoint' },
-  { path: '/documentation', h1: 'Documentation', words: 'Getting Started' },
-  { path: '/api-reference', h1: 'API Reference', words: '/api/jsonable/table-to-image' },
-  { path: '/examples', h1: 'Examples', words: 'Nine ready-made tables' },
-  { path: '/make-integration', h1: 'Jsonable + Make', words: 'Make' },
-  { path: '/n8n-integration', h1: 'Jsonable + n8n', words: 'HTTP Request' },
-  { path: '/zapier-integration', h1: 'Jsonable + Zapier', words: 'Webhooks by Zapier' },
-  { path: '/gumloop-integration', h1: 'Jsonable + Gumloop', words: 'Gumloop' },
-  { path: '/about', h1: 'About Jsonable', words: 'Readable tables' },
-  { path: '/terms', h1: 'Terms of Service', words: 'Terms of Service' },
-  { path: '/privacy', h1: 'Privacy Policy', words: 'Privacy Policy' },
-  { path: '/auth', h1: 'Welcome to Jsonable', words: 'Sign in to manage your projects' },
-];
-
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const s = givenBrowserSession({ name: 'prerendered' });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.baseUrl}${path}`, {
+  fetch(`${s.server.baseUrl}${path}`, {
     headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers },
     redirect: 'manual',
   });
@@ -73,13 +46,13 @@ describe('prerendered HTML over plain HTTP', () => {
       expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(description);
       // Absolute URLs carry the server's own origin (PUBLIC_URL), never the build's placeholder.
       expect(html.includes('__JSONABLE_PUBLIC_URL__'), 'the origin placeholder is replaced').toBe(false);
-      const canonical = `${server.baseUrl}${p.path}`;
+      const canonical = `${s.server.baseUrl}${p.path}`;
       expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(canonical);
       expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(canonical);
       expect(attr(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
       const image = attr(html, /<meta property="og:image" content="([^"]*)"/);
       expect(image).toBe(attr(html, /<meta name="twitter:image" content="([^"]*)"/));
-      expect(image).toBe(`${server.baseUrl}/link-preview.png`);
+      expect(image).toBe(`${s.server.baseUrl}/link-preview.png`);
       expect(attr(html, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200');
       expect(attr(html, /<meta property="og:image:height" content="([^"]*)"/)).toBe('630');
       const preview = await fetch(image!);
@@ -93,7 +66,8 @@ describe('prerendered HTML over plain HTTP', () => {
         ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g),
       ].map((m) => m[1]!);
       expect(scripts.length).toBeGreaterThan(1);
-      for (const src of scripts) expect((await fetch(`${server.baseUrl}${src}`, { method: 'HEAD' })).status).toBe(200);
+      for (const src of scripts)
+        expect((await fetch(`${s.server.baseUrl}${src}`, { method: 'HEAD' })).status).toBe(200);
     });
   }
 
@@ -153,9 +127,9 @@ describe('prerendered HTML over plain HTTP', () => {
   it('lists the public pages in sitemap.xml and points robots.txt at it', async () => {
     const sitemap = await (await get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.sort()).toEqual(PAGES.map((p) => `${server.baseUrl}${p.path}`).sort());
+    expect(locs.sort()).toEqual(PAGES.map((p) => `${s.server.baseUrl}${p.path}`).sort());
     const robots = await (await get('/robots.txt')).text();
-    expect(robots).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${s.server.baseUrl}/sitemap.xml`);
     expect(robots).toContain('Disallow: /dashboard');
     expect(robots).toContain('Disallow: /api/');
     expect(robots).not.toMatch(/Disallow: \/(documentation|examples|about)\b/);
@@ -182,7 +156,7 @@ async function hydrate(page: Page, path: string, h1: string): Promise<string[]> 
 
 describe('the link-preview image', () => {
   it('is a 1200×630 PNG drawn by our engine at build time: the hero table on the brand card', async () => {
-    const res = await fetch(`${server.baseUrl}/link-preview.png`);
+    const res = await fetch(`${s.server.baseUrl}/link-preview.png`);
     expect(res.status).toBe(200);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -214,14 +188,14 @@ describe('the hero table', () => {
     expect(svg).not.toMatch(/<text[\s>]|@font-face|url\(/);
     expect(html).not.toMatch(/<img [^>]*hero-table|rel="preload" as="image"/);
     // No stale copy of an old image is served anywhere else.
-    expect((await fetch(`${server.baseUrl}/hero-table.png`)).status).toBe(404);
+    expect((await fetch(`${s.server.baseUrl}/hero-table.png`)).status).toBe(404);
   });
 
   it(
     'is drawn in Chromium, and reached by a link inside the app it is the same SVG as an image file',
     { timeout: 60_000 },
     async () => {
-      const { context, page } = await newPage(browser, server.baseUrl);
+      const { context, page } = await newPage(s.browser, s.server.baseUrl);
       try {
         await page.goto('/');
         const hero = page.locator('#hero-table svg');
@@ -262,7 +236,7 @@ describe('the hero table', () => {
         expect(await img.getAttribute('alt')).toMatch(/^Table: Weekly Sales by Region\. 5 rows, 5 columns/);
         const src = (await img.getAttribute('src'))!;
         expect(src).toMatch(/^\/assets\/hero-table-[\w-]+\.svg$/);
-        const res = await fetch(`${server.baseUrl}${src}`);
+        const res = await fetch(`${s.server.baseUrl}${src}`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toContain('image/svg+xml');
         expect(res.headers.get('cache-control')).toContain('immutable');
@@ -283,7 +257,7 @@ describe('the hero table', () => {
 
 describe('hydration in Chromium', () => {
   it('every public page hydrates without a mismatch, error or warning', { timeout: 240_000 }, async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(s.browser, s.server.baseUrl);
     const problems: string[] = [];
     for (const p of [...PAGES, { path: '/no/such/page', h1: '404 Page Not Found', words: '' }]) {
       const messages = await hydrate(page, p.path, p.h1);
@@ -304,7 +278,7 @@ describe('hydration in Chromium', () => {
     'keeps what a visitor typed into /auth before hydration: Sign In is enabled once React takes over',
     { timeout: 60_000 },
     async () => {
-      const { context, page } = await newPage(browser, server.baseUrl);
+      const { context, page } = await newPage(s.browser, s.server.baseUrl);
       // Hold every script back until the visitor has typed, as a slow phone network would.
       let release!: () => void;
       const typed = new Promise<void>((resolve) => {
@@ -340,8 +314,8 @@ describe('hydration in Chromium', () => {
   );
 
   it('shows the words with JavaScript off, and hydration moves nothing', { timeout: 60_000 }, async () => {
-    const off = await browser.newContext({
-      baseURL: server.baseUrl,
+    const off = await s.browser.newContext({
+      baseURL: s.server.baseUrl,
       javaScriptEnabled: false,
       viewport: { width: 1280, height: 800 },
     });
@@ -354,7 +328,7 @@ describe('hydration in Chromium', () => {
     expect(await page.locator('header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
     await off.close();
 
-    const { context, page: live } = await newPage(browser, server.baseUrl);
+    const { context, page: live } = await newPage(s.browser, s.server.baseUrl);
     await live.addInitScript(() => {
       (window as unknown as { __shift: number }).__shift = 0;
       new PerformanceObserver((list) => {

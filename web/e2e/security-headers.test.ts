@@ -4,24 +4,18 @@
  * is left to the signed-in suites) raise no CSP violation in Chromium; the hardening headers are
  * on every answer, and /auth pages send no Referer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startE2eServer, VIEWPORTS, type E2eServer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoImage, givenBrowserSession } from './helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let page: Page;
+const s = givenBrowserSession({ name: 'security-headers' });
 const violations: string[] = [];
 
 beforeAll(async () => {
-  server = await startE2eServer();
-  browser = await launchBrowser();
-  page = (await newPage(browser, server.baseUrl, VIEWPORTS.desktop)).page;
-  page.on('console', (msg) => {
+  s.page.on('console', (msg) => {
     if (/Content Security Policy|Refused to (load|apply|execute|connect|frame)/i.test(msg.text()))
       violations.push(msg.text());
   });
-  await page.addInitScript(() => {
+  await s.page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
       console.error(
         `Refused to load: CSP ${e.violatedDirective} ${e.blockedURI} at ${location.href} from ${e.sourceFile}:${e.lineNumber}`,
@@ -30,15 +24,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 describe('browser hardening', () => {
   it('sends CSP (frame-ancestors none), nosniff and a Referrer-Policy, no-referrer on /auth', async () => {
     for (const path of ['/', '/auth/verify?token=secret', '/api/jsonable/status', '/no/such/page']) {
-      const res = await fetch(`${server.baseUrl}${path}`);
+      const res = await fetch(`${s.server.baseUrl}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(csp, path).toContain("script-src 'self'");
@@ -54,29 +43,19 @@ describe('browser hardening', () => {
     'runs the landing demo (image and PDF results), the examples and the docs with no CSP violation',
     { timeout: 120_000 },
     async () => {
-      await page.goto('/');
-      await page.getByRole('heading', { level: 2, name: 'Try It Now' }).waitFor();
-      for (const format of ['png', 'pdf'] as const) {
-        const editor = page.getByRole('tab', { name: 'Editor' });
-        if ((await editor.getAttribute('aria-selected')) !== 'true')
-          await page.getByRole('button', { name: 'Create Another' }).click();
-        await page.getByLabel('Output format').selectOption(format);
-        await page.getByRole('button', { name: 'Generate Image' }).click();
-        await page.getByRole('tab', { name: 'Result', selected: true }).waitFor();
-        await (
-          format === 'pdf' ? page.getByTestId('demo-result-pdf') : page.getByTestId('demo-result-image')
-        ).waitFor();
+      await s.page.goto('/');
+      await s.page.getByRole('heading', { level: 2, name: 'Try It Now' }).waitFor();
+      for (const format of ['png', 'pdf'] as const) await generateDemoImage(s.page, format);
+      if (await s.page.getByTestId('demo-result-image').count()) {
+        await s.page.getByTestId('demo-result-image').evaluate((img: HTMLImageElement) => img.decode());
       }
-      if (await page.getByTestId('demo-result-image').count()) {
-        await page.getByTestId('demo-result-image').evaluate((img: HTMLImageElement) => img.decode());
-      }
-      await page.goto('/examples');
-      await page.getByRole('heading', { level: 1, name: 'Examples' }).waitFor();
-      await page.goto('/documentation');
-      await page.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
-      await page.goto('/auth');
-      await page.getByRole('heading', { level: 1, name: 'Welcome to Jsonable' }).waitFor();
-      await page.waitForTimeout(300);
+      await s.page.goto('/examples');
+      await s.page.getByRole('heading', { level: 1, name: 'Examples' }).waitFor();
+      await s.page.goto('/documentation');
+      await s.page.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
+      await s.page.goto('/auth');
+      await s.page.getByRole('heading', { level: 1, name: 'Welcome to Jsonable' }).waitFor();
+      await s.page.waitForTimeout(300);
       expect(violations).toEqual([]);
     },
   );

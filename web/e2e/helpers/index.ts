@@ -1,6 +1,5 @@
 export { ensureWebBuilt, WEB_DIST } from './build';
-export { startE2eServer, type E2eServer } from './server';
-export { launchBrowser, newPage, collectPageErrors, clickMenuItem, waitForHydration, VIEWPORTS } from './browser';
+export { newPage, clickMenuItem, waitForHydration, VIEWPORTS } from './browser';
 export { seriousA11yViolations } from './axe';
 export { newestMailTo } from './outbox';
 export { shot } from './shots';
@@ -8,3 +7,5 @@ export { followVerifyLink, pathOfLink, registerInBrowser, submitRegisterForm, su
 export { checkScreen, checkScreenAtBothWidths } from './screen';
 export { countColour } from './pixels';
 export { givenBrowserSession } from './session';
+export { generateDemoImage } from './demo';
+export { PUBLIC_PAGES } from './pages';
