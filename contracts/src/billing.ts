@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { planTierSchema } from './accounts';
+import type { BillingEvent, PlanChanged } from './events';
 import { plans, type Plan } from './plans';
 
 /** Plans sold through Checkout (the plan table's `purchasable`). */
@@ -41,14 +42,16 @@ export const billingStatusSchema = z.object({
 });
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
-export const billingHistoryEventSchema = z.enum([
+/** The events a user's billing history lists: what its projection handles and what its rows say. */
+export const BILLING_HISTORY_TYPES = [
   'CheckoutCompleted',
   'SubscriptionChanged',
   'SubscriptionCanceled',
   'InvoicePaid',
   'InvoicePaymentFailed',
   'PlanChanged',
-]);
+] as const satisfies readonly (BillingEvent | PlanChanged)['type'][];
+export const billingHistoryEventSchema = z.enum(BILLING_HISTORY_TYPES);
 export type BillingHistoryEvent = z.infer<typeof billingHistoryEventSchema>;
 
 /** One row of the billing history. Amounts are in the currency's minor unit (cents). */

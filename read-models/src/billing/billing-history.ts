@@ -5,15 +5,6 @@
 import type { BillingHistoryEntry } from '@jsonable/contracts/billing';
 import type { BillingEvent, PlanChanged } from '@jsonable/contracts/events';
 
-export const BILLING_HISTORY_TYPES = [
-  'CheckoutCompleted',
-  'SubscriptionChanged',
-  'SubscriptionCanceled',
-  'InvoicePaid',
-  'InvoicePaymentFailed',
-  'PlanChanged',
-] as const satisfies readonly (BillingEvent | PlanChanged)['type'][];
-
 export interface HistoryRow {
   /** Row id: the event id, except one row per subscription state (a state may be said twice). */
   rowId: string;

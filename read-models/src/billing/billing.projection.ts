@@ -4,7 +4,8 @@
  */
 import type { Doc } from '../ports';
 import { defineProjection } from '../projection';
-import { BILLING_HISTORY_TYPES, historyRow } from './billing-history';
+import { BILLING_HISTORY_TYPES } from '@jsonable/contracts/billing';
+import { historyRow } from './billing-history';
 
 export const BILLING_HISTORY = 'billing_history';
 export const BILLING_CUSTOMERS = 'billing_customers';
