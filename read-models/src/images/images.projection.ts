@@ -8,6 +8,7 @@ import { rendersTwins } from '@jsonable/contracts/alt-text';
 import type { TableRendered } from '@jsonable/contracts/events';
 import { storedImageOf, type StoredImage } from '@jsonable/contracts/image-files';
 import { JSON_RETENTION_DAYS } from '@jsonable/contracts/render-api';
+import { NO_PROJECT } from '../counts';
 import type { Doc } from '../ports';
 import { alreadyApplied, defineProjection, type Positioned, type ProjectionTx } from '../projection';
 
@@ -24,9 +25,8 @@ export interface ImageCountDoc extends Doc {
   count: number;
 }
 
-/** Key of a count: project id, NO_PROJECT_COUNT or ALL_COUNT; format or ALL_COUNT. */
+/** Key of a count: project id, NO_PROJECT or ALL_COUNT; format or ALL_COUNT. */
 export const ALL_COUNT = '*';
-export const NO_PROJECT_COUNT = '-';
 export const imageCountId = (userId: string, project: string, format: string): string =>
   `${userId}|${project}|${format}`;
 
@@ -38,7 +38,7 @@ async function addToCounts(
   format: string,
   delta: number,
 ): Promise<void> {
-  for (const project of [ALL_COUNT, projectId ?? NO_PROJECT_COUNT]) {
+  for (const project of [ALL_COUNT, projectId ?? NO_PROJECT]) {
     for (const f of [ALL_COUNT, format]) {
       const id = imageCountId(userId, project, f);
       const doc = (await tx.getForUpdate<ImageCountDoc>(IMAGE_COUNTS, id)) ?? { id, count: 0 };

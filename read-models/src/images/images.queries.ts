@@ -1,18 +1,11 @@
 import { twinsOf } from '@jsonable/contracts/formats';
 import { publicUrls } from '@jsonable/contracts/public-urls';
 import type { UserImage } from '@jsonable/contracts/render-api';
+import { NO_PROJECT } from '../counts';
 import { findPage, type KeysetOrder, type KeysetPosition, type PageRequest } from '../paging';
 import type { Filter } from '../ports';
 import type { ReadModels } from '../projection';
-import {
-  ALL_COUNT,
-  IMAGE_COUNTS,
-  IMAGES,
-  imageCountId,
-  NO_PROJECT_COUNT,
-  type ImageCountDoc,
-  type ImageDoc,
-} from './images.projection';
+import { ALL_COUNT, IMAGE_COUNTS, IMAGES, imageCountId, type ImageCountDoc, type ImageDoc } from './images.projection';
 
 export type { ImageDoc } from './images.projection';
 
@@ -76,7 +69,7 @@ export async function pageUserImages(
  */
 export async function countSelectedImages(readModels: ReadModels, selection: ImageSelection): Promise<number> {
   if (selection.from === undefined && selection.to === undefined && !selection.q) {
-    const project = selection.projectId === undefined ? ALL_COUNT : (selection.projectId ?? NO_PROJECT_COUNT);
+    const project = selection.projectId === undefined ? ALL_COUNT : (selection.projectId ?? NO_PROJECT);
     const doc = await readModels.get<ImageCountDoc>(
       IMAGE_COUNTS,
       imageCountId(selection.userId, project, selection.format ?? ALL_COUNT),

@@ -2,12 +2,11 @@
  * statistics: per user and period, renders per UTC day, per format and per project (the
  * dashboard's statistics card). One document per `{userId}:{period}`.
  */
+import { bump, NO_PROJECT, renderDay, userPeriodId } from '../counts';
 import type { Doc } from '../ports';
 import { alreadyApplied, defineProjection } from '../projection';
 
 export const STATISTICS = 'statistics';
-/** Key of renders made without a project in `byProject`. */
-export const NO_PROJECT = '-';
 
 export interface StatisticsDoc extends Doc {
   id: string;
@@ -19,10 +18,6 @@ export interface StatisticsDoc extends Doc {
   position: number;
 }
 
-const bump = (counts: Record<string, number>, key: string): void => {
-  counts[key] = (counts[key] ?? 0) + 1;
-};
-
 export const statisticsProjection = defineProjection({
   name: 'statistics',
   version: 1,
@@ -30,7 +25,7 @@ export const statisticsProjection = defineProjection({
   handles: ['TableRendered'],
   async handle(event, tx) {
     const d = event.data;
-    const id = `${d.userId}:${d.period}`;
+    const id = userPeriodId(d.userId, d.period);
     // Changed in place (a private copy per batch): the count maps grow with the days and projects
     // of a period, and copying them on every render was the dearest part of a rebuild.
     const doc = await tx.getForUpdate<StatisticsDoc>(STATISTICS, id);
@@ -44,7 +39,7 @@ export const statisticsProjection = defineProjection({
       byProject: {},
       position: 0,
     };
-    bump(next.perDay, d.renderedAt.slice(0, 10));
+    bump(next.perDay, renderDay(d.renderedAt));
     bump(next.byFormat, d.format);
     bump(next.byProject, d.projectId ?? NO_PROJECT);
     next.position = event.position;

@@ -5,7 +5,8 @@ import type { ReadModels } from '../projection';
 import { countUserImages } from '../images/images.queries';
 import { PROJECTS, type ProjectDoc } from '../projects/projects.projection';
 import { tablesUsed } from '../usage/usage.queries';
-import { NO_PROJECT, STATISTICS, type StatisticsDoc } from './statistics.projection';
+import { NO_PROJECT, userPeriodId } from '../counts';
+import { STATISTICS, type StatisticsDoc } from './statistics.projection';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,7 @@ export async function userStatistics(
   const index = usagePeriodIndex(user.created_at, now);
   const { start, end } = usagePeriodBounds(user.created_at, index);
   const [doc, used, totalImages] = await Promise.all([
-    readModels.get<StatisticsDoc>(STATISTICS, `${user.id}:${index}`),
+    readModels.get<StatisticsDoc>(STATISTICS, userPeriodId(user.id, index)),
     tablesUsed(readModels, user.id, index),
     countUserImages(readModels, user.id),
   ]);

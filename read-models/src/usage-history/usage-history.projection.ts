@@ -4,12 +4,11 @@
  * an account's usage is at most 366 small documents read through one index range, however many
  * images the account holds. Renders count as they happened: ImageDeleted changes nothing here.
  */
+import { bump, NO_PROJECT, renderDay } from '../counts';
 import type { Doc } from '../ports';
 import { alreadyApplied, defineProjection } from '../projection';
 
 export const USAGE_DAYS = 'usage_days';
-/** Key of renders made without a project in `byProject`. */
-export const NO_PROJECT_KEY = '-';
 
 export interface UsageDayDoc extends Doc {
   id: string;
@@ -17,7 +16,7 @@ export interface UsageDayDoc extends Doc {
   /** UTC date of the renders, YYYY-MM-DD. */
   day: string;
   count: number;
-  /** Renders per project id at render time (NO_PROJECT_KEY: none). */
+  /** Renders per project id at render time (NO_PROJECT: none). */
   byProject: Record<string, number>;
   byFormat: Record<string, number>;
   /** Renders per `{project key}/{format}`: a project's formats. */
@@ -34,7 +33,7 @@ export const usageHistoryProjection = defineProjection({
   handles: ['TableRendered'],
   async handle(event, tx) {
     const d = event.data;
-    const day = d.renderedAt.slice(0, 10);
+    const day = renderDay(d.renderedAt);
     const id = usageDayId(d.userId, day);
     const doc = await tx.getForUpdate<UsageDayDoc>(USAGE_DAYS, id);
     if (alreadyApplied(doc, event.position)) return;
@@ -48,12 +47,11 @@ export const usageHistoryProjection = defineProjection({
       byProjectFormat: {},
       position: 0,
     };
-    const project = d.projectId ?? NO_PROJECT_KEY;
+    const project = d.projectId ?? NO_PROJECT;
     next.count += 1;
-    next.byProject[project] = (next.byProject[project] ?? 0) + 1;
-    next.byFormat[d.format] = (next.byFormat[d.format] ?? 0) + 1;
-    const projectFormat = `${project}/${d.format}`;
-    next.byProjectFormat[projectFormat] = (next.byProjectFormat[projectFormat] ?? 0) + 1;
+    bump(next.byProject, project);
+    bump(next.byFormat, d.format);
+    bump(next.byProjectFormat, `${project}/${d.format}`);
     next.position = event.position;
     tx.put(USAGE_DAYS, next);
   },

@@ -7,7 +7,8 @@ import {
 } from '@jsonable/contracts/usage-history';
 import type { ReadModels } from '../projection';
 import { PROJECTS, type ProjectDoc } from '../projects/projects.projection';
-import { NO_PROJECT_KEY, USAGE_DAYS, type UsageDayDoc } from './usage-history.projection';
+import { NO_PROJECT } from '../counts';
+import { USAGE_DAYS, type UsageDayDoc } from './usage-history.projection';
 
 /**
  * A user's renders per day from `from` to `to` (UTC dates, both included, at most
@@ -25,7 +26,7 @@ export async function usageHistory(
     { userId, day: { $gte: window.from, $lte: window.to } },
     { sort: [['day', 1]], limit: USAGE_HISTORY_MAX_DAYS + 1 },
   );
-  const key = window.projectId === undefined ? undefined : (window.projectId ?? NO_PROJECT_KEY);
+  const key = window.projectId === undefined ? undefined : (window.projectId ?? NO_PROJECT);
   const perDay = new Map<string, number>();
   const perProject = new Map<string, number>();
   const byFormat = Object.fromEntries(IMAGE_FORMATS.map((f) => [f, 0])) as Record<ImageFormat, number>;
@@ -48,7 +49,7 @@ export async function usageHistory(
   const ranked = [...perProject.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const shown = ranked.slice(0, USAGE_HISTORY_MAX_PROJECTS);
   const rest = ranked.slice(USAGE_HISTORY_MAX_PROJECTS);
-  const ids = shown.map(([id]) => id).filter((id) => id !== NO_PROJECT_KEY);
+  const ids = shown.map(([id]) => id).filter((id) => id !== NO_PROJECT);
   const projects = ids.length ? await readModels.find<ProjectDoc>(PROJECTS, { id: { $in: ids } }) : [];
   const names = new Map(projects.filter((p) => p.userId === userId && p.isActive).map((p) => [p.id, p.name]));
   return {
@@ -58,7 +59,7 @@ export async function usageHistory(
     total: days.reduce((sum, d) => sum + d.count, 0),
     days,
     byProject: shown.map(([id, count]) =>
-      id === NO_PROJECT_KEY
+      id === NO_PROJECT
         ? { projectId: null, name: 'No project', count }
         : { projectId: id, name: names.get(id) ?? 'Deleted project', count },
     ),

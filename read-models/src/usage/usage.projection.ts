@@ -2,6 +2,7 @@
  * usage: tables counted per user and 30-day period (`{userId}:{period}`), from TableRendered.
  * Deleting an image does not give its table back: the render was counted when it happened.
  */
+import { userPeriodId } from '../counts';
 import type { Doc } from '../ports';
 import { alreadyApplied, defineProjection } from '../projection';
 
@@ -15,8 +16,6 @@ export interface UsageDoc extends Doc {
   position: number;
 }
 
-export const usageDocId = (userId: string, period: number): string => `${userId}:${period}`;
-
 export const usageProjection = defineProjection({
   name: 'usage',
   version: 1,
@@ -24,7 +23,7 @@ export const usageProjection = defineProjection({
   handles: ['TableRendered'],
   async handle(event, tx) {
     const d = event.data;
-    const id = usageDocId(d.userId, d.period);
+    const id = userPeriodId(d.userId, d.period);
     const doc = await tx.get<UsageDoc>(USAGE, id);
     if (alreadyApplied(doc, event.position)) return;
     tx.put(USAGE, {

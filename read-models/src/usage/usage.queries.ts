@@ -1,11 +1,12 @@
 import { planOf, usagePeriodBounds, usagePeriodIndex } from '@jsonable/contracts/plans';
 import type { UserUsageFields } from '@jsonable/contracts/render-api';
 import type { ReadModels } from '../projection';
-import { USAGE, usageDocId, type UsageDoc } from './usage.projection';
+import { userPeriodId } from '../counts';
+import { USAGE, type UsageDoc } from './usage.projection';
 
 export async function tablesUsed(readModels: ReadModels, userId: string, period: number): Promise<number> {
   try {
-    return (await readModels.get<UsageDoc>(USAGE, usageDocId(userId, period)))?.count ?? 0;
+    return (await readModels.get<UsageDoc>(USAGE, userPeriodId(userId, period)))?.count ?? 0;
   } catch (error) {
     // A process composed without the images module (e.g. the accounts tests) has no usage read
     // model: nothing was counted there. Same convention as the project-key look-up of accounts.

@@ -5,6 +5,7 @@
 import type { ImageDeleted, PlanChanged, TableRendered, UserRegistered } from '@jsonable/contracts/events';
 import { usagePeriodBounds, type PlanTier } from '@jsonable/contracts/plans';
 import { historyRow, type HistoryRow } from '@jsonable/read-models/billing/billing-history';
+import { bump, NO_PROJECT, renderDay } from '@jsonable/read-models/counts';
 import type { EventStore, RecordedEvent } from '../ports';
 
 export interface PeriodUsage {
@@ -40,7 +41,6 @@ export interface UserAudit {
   billing: HistoryRow[];
 }
 
-export const NO_PROJECT = '-';
 const BATCH = 5000;
 
 /** The whole log in commit order, in batches, up to `upTo` (inclusive) when given. */
@@ -56,10 +56,6 @@ export async function* readLog(eventStore: EventStore, upTo?: number): AsyncGene
     after = batch[batch.length - 1]!.position;
   }
 }
-
-const bump = (counts: Record<string, number>, key: string) => {
-  counts[key] = (counts[key] ?? 0) + 1;
-};
 
 /** Replays every user (or only `onlyUserId`) from the log. */
 export async function replayAudit(
@@ -123,7 +119,7 @@ export async function replayAudit(
         usage.renders += 1;
         bump(usage.byFormat, d.format);
         bump(usage.byProject, d.projectId ?? NO_PROJECT);
-        bump(usage.perDay, d.renderedAt.slice(0, 10));
+        bump(usage.perDay, renderDay(d.renderedAt));
         break;
       }
       case 'ImageDeleted': {
