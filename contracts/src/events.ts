@@ -401,30 +401,18 @@ export type SubscriptionCanceled = E<
     occurredAt: string;
   }
 >;
-export type InvoicePaid = E<
-  'InvoicePaid',
-  {
-    userId: string;
-    providerEventId: string;
-    invoiceId: string;
-    subscriptionId: string | null;
-    amount: number;
-    currency: string;
-    occurredAt: string;
-  }
->;
-export type InvoicePaymentFailed = E<
-  'InvoicePaymentFailed',
-  {
-    userId: string;
-    providerEventId: string;
-    invoiceId: string;
-    subscriptionId: string | null;
-    amount: number;
-    currency: string;
-    occurredAt: string;
-  }
->;
+/** What the provider says of one invoice, paid or not: InvoicePaid and InvoicePaymentFailed carry the same. */
+type InvoiceFact = {
+  userId: string;
+  providerEventId: string;
+  invoiceId: string;
+  subscriptionId: string | null;
+  amount: number;
+  currency: string;
+  occurredAt: string;
+};
+export type InvoicePaid = E<'InvoicePaid', InvoiceFact>;
+export type InvoicePaymentFailed = E<'InvoicePaymentFailed', InvoiceFact>;
 
 export type BillingEvent =
   CheckoutCompleted | SubscriptionChanged | SubscriptionCanceled | InvoicePaid | InvoicePaymentFailed;
