@@ -104,13 +104,12 @@ describe('ProjectionRunner', () => {
     await v1.stop();
 
     // v2 of images adds a field; its handler is held at a gate so the rebuild can be observed.
-    let openGate!: () => void;
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const gate = Promise.withResolvers<void>();
     const imagesV2: Projection = {
       ...imagesProjection,
       version: 2,
       async handle(e, tx) {
-        await gate;
+        await gate.promise;
         await imagesProjection.handle(e, tx);
         if (e.type === 'TableRendered') {
           const doc = await tx.get('mix_images', String((e.data as { imageId: string }).imageId));
@@ -136,7 +135,7 @@ describe('ProjectionRunner', () => {
     const entry = (await s.docs.get<RegistryDoc>(REGISTRY_COLLECTION, 'mix-images'))!;
     expect(entry).toMatchObject({ active: 1, rebuilding: 2 });
 
-    openGate();
+    gate.resolve();
     await v2.whenCaughtUp();
     // The rebuilt collections got their indexes (deferred while building) before the switch.
     const sqlite = new Database(join(s.dir, 'docs.db'), { readonly: true });
@@ -463,26 +462,23 @@ describe('Lease', () => {
 
   it('a projector that stalled past its lease cannot commit its batch after the takeover', async () => {
     const head = await appendMix(s.eventStore, generateMixEvents(600, 13));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let releaseLater!: () => void;
-    const later = new Promise<void>((resolve) => (releaseLater = resolve));
-    let stalled!: () => void;
-    const entered = new Promise<void>((resolve) => (stalled = resolve));
+    const gate = Promise.withResolvers<void>();
+    const later = Promise.withResolvers<void>();
+    const entered = Promise.withResolvers<void>();
     // The same projection for both; a's copy hangs inside its first batch (a long GC pause, a stuck disk).
     const hanging: Projection = {
       ...usersProjection,
       async handle(event, tx) {
-        stalled();
-        await gate;
+        entered.resolve();
+        await gate.promise;
         // Past its first batch it stalls again, so whatever that batch committed stays visible.
-        if (event.position > head) await later;
+        if (event.position > head) await later.promise;
         return usersProjection.handle(event, tx);
       },
     };
     const a = runner([hanging], { owner: 'a', leaseTtlMs: 150, leaseRenewMs: 60_000 });
     a.start();
-    await entered;
+    await entered.promise;
     // Meanwhile the log moves on past a's batch.
     const next = await appendMix(s.eventStore, [
       { type: 'PlanChanged', streamId: 'user-u1', data: { userId: 'u1', to: 'business' } },
@@ -496,7 +492,7 @@ describe('Lease', () => {
     expect(await s.docs.get(live(usersProjection, 'mix_users'), 'u1')).toMatchObject({ plan: 'business' });
     const before = await dumpDocs(s.docs, [usersProjection], live);
     // a wakes up and tries to commit its (older) batch: fenced off, nothing goes back.
-    release();
+    gate.resolve();
     await new Promise((r) => setTimeout(r, 200));
     try {
       expect(await s.docs.getCheckpoint(checkpoint)).toBe(next);
@@ -504,7 +500,7 @@ describe('Lease', () => {
       // …and it knows it lost the lease.
       expect(a.isLeader).toBe(false);
     } finally {
-      releaseLater();
+      later.resolve();
     }
   });
 
