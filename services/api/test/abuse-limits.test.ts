@@ -34,7 +34,7 @@ const grid = (rows: number, columns: number, format: string) => ({
   rows: Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => `r${r}c${c}`)),
   options: { format },
 });
-const post = (body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(body);
+const post = (body: object) => h.postTable(u.apiKey).send(body);
 const counted = async () => (await h.rendered(u.userId)).length;
 
 describe('the largest table each format allows renders; one more row is a 413 naming the limit', () => {
@@ -103,10 +103,7 @@ describe('a full render queue', () => {
       expect(refused.body).toEqual({ success: false, error: { code: 503, message: 'Renderer busy, try again' } });
       // Another client is refused too: the queue is full for everyone, not only for the first.
       const other = await h.user('premium');
-      const otherRes = await http(h)
-        .post('/api/jsonable/table-to-image')
-        .set('X-API-Key', other.apiKey)
-        .send(grid(2, 2, 'svg'));
+      const otherRes = await h.postTable(other.apiKey).send(grid(2, 2, 'svg'));
       expect(otherRes.status).toBe(503);
 
       const [first, second] = await Promise.all([running, waiting]);

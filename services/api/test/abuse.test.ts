@@ -51,7 +51,7 @@ describe('bodies are read only where a route takes one', () => {
       const requests = [
         () => http(h).post('/api/login'),
         () => http(h).post('/api/jsonable/projects').set('Cookie', u.cookie),
-        () => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey),
+        () => h.postTable(u.apiKey),
         () => http(h).post('/api/table-to-image/preview').set('X-API-Key', u.apiKey),
         () => http(h).post('/api/jsonable/json-to-png').set('Cookie', u.cookie),
         () => http(h).post('/api/jsonable/json-to-png/preview').set('Cookie', u.cookie),
@@ -77,8 +77,7 @@ describe('bodies are read only where a route takes one', () => {
     { timeout: 180_000 },
     async () => {
       const before = { counted: await counted(), stored: await stored() };
-      const post = (type: string, raw: string) =>
-        http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Content-Type', type).send(raw);
+      const post = (type: string, raw: string) => h.postTable(u.apiKey).set('Content-Type', type).send(raw);
       for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
         const res = await post(type, BOMB);
         expect(res.status, type).toBe(400);
@@ -103,12 +102,7 @@ describe('bodies are read only where a route takes one', () => {
 
   it('refuses what the engine would refuse before hashing, storing or queueing: 413 naming the limit', async () => {
     const before = { counted: await counted(), stored: await stored() };
-    const post = (body: object) =>
-      http(h)
-        .post('/api/jsonable/table-to-image')
-        .set('X-API-Key', u.apiKey)
-        .set('Idempotency-Key', `k-${Math.random()}`)
-        .send(body);
+    const post = (body: object) => h.postTable(u.apiKey).set('Idempotency-Key', `k-${Math.random()}`).send(body);
     const rows = await post({ headers: ['a'], rows: Array.from({ length: 10_001 }, () => [1]) });
     expect(rows.status).toBe(413);
     expect(rows.body.error.message).toBe('Too many rows: 10001 (at most 10000)');
@@ -155,7 +149,7 @@ describe('image bombs stay within the table’s image budget', () => {
     { timeout: 180_000 },
     async () => {
       const before = await counted();
-      const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(bombTable(200));
+      const res = await h.postTable(u.apiKey).send(bombTable(200));
       expect(res.status).toBe(200);
       expect(res.body.warnings).toEqual([
         "198 images were over this table's image budget (32 megapixels decoded, 20 MB in all); placeholders were drawn",
@@ -206,11 +200,7 @@ describe('property: random bodies', () => {
     await fc.assert(
       fc.asyncProperty(raw, async (body) => {
         const before = await counted();
-        const res = await http(h)
-          .post('/api/jsonable/table-to-image')
-          .set('X-API-Key', u.apiKey)
-          .set('Content-Type', 'application/json')
-          .send(body);
+        const res = await h.postTable(u.apiKey).set('Content-Type', 'application/json').send(body);
         expect(res.status, body.slice(0, 200)).toBeLessThan(500);
         expect(res.body.success, body.slice(0, 200)).toBe(res.status < 300);
         expect(await counted(), body.slice(0, 200)).toBe(before + (res.status < 300 ? 1 : 0));

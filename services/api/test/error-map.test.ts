@@ -5,7 +5,7 @@
  * Retry-After; the envelope is always the spec's.
  */
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '@jsonable/domain/errors';
 import { tooLarge } from '@jsonable/render/errors';
 import { createRenderPool } from '@jsonable/render/pool/index';
@@ -13,7 +13,8 @@ import { rebuildWorkerError, RenderCrashError, RenderPoolError } from '@jsonable
 import { createApp } from '../src/app';
 import { httpAnswerFor } from '../src/middleware/errors';
 import type { ApiModule } from '../src/module';
-import { platformFixture, type PlatformFixture } from './platform-fixtures';
+import { platformFixture } from './platform-fixtures';
+import { givenEach } from './support/given';
 import { poolJob } from '../../render/test/pool-test-job';
 
 const thrown: Record<string, () => Error> = {
@@ -40,13 +41,7 @@ const probe: ApiModule = {
   },
 };
 
-let f: PlatformFixture;
-beforeEach(() => {
-  f = platformFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = givenEach(() => platformFixture());
 
 describe('one error → HTTP mapping', () => {
   const cases: Array<[string, number, string, string | undefined]> = [

@@ -133,11 +133,7 @@ describe('every status of the error family, through real routes', () => {
 
   it('415: a body that is not JSON', async () => {
     const u = await h.user();
-    const res = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .set('Content-Type', 'text/plain')
-      .send('not json');
+    const res = await h.postTable(u.apiKey).set('Content-Type', 'text/plain').send('not json');
     expectEnvelope(res, 415, 'Content-Type must be application/json');
   });
 

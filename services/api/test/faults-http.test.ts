@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BusyFault, NoSpaceFault, ProviderFault, TimeoutFault, UnreachableFault } from '@jsonable/domain/faults';
 import { HealthMonitor, monitorPort } from '@jsonable/domain/health/monitor';
 import { createApp } from '../src/app';
@@ -13,7 +13,8 @@ import { runCli } from '../src/cli';
 import type { AnyCommand } from '../src/cli/commands';
 import { storeProbe } from '../src/health';
 import type { ApiModule } from '../src/module';
-import { platformFixture, type PlatformFixture } from './platform-fixtures';
+import { platformFixture } from './platform-fixtures';
+import { givenEach } from './support/given';
 
 const throwing: ApiModule = {
   name: 'throwing',
@@ -36,13 +37,7 @@ const throwing: ApiModule = {
   },
 };
 
-let f: PlatformFixture;
-beforeEach(() => {
-  f = platformFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = givenEach(() => platformFixture());
 
 describe('fault answers', () => {
   const cases: Array<[string, number, string | undefined, RegExp]> = [

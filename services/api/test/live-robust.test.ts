@@ -84,8 +84,7 @@ const put = (p: TestProject, name: string, body: object = table(1)) =>
 /** With the user's key and ?projectId=: a deleted project is a 404 (its own key would be a 401). */
 const putAsUser = (u: TestUser, p: TestProject, name: string, body: object = table(1)) =>
   http(h).put(`/api/jsonable/live/${name}?projectId=${p.id}`).set('X-API-Key', u.apiKey).send(body);
-const render = (u: TestUser) =>
-  http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+const render = (u: TestUser) => h.postTable(u.apiKey).send(smallTable);
 
 async function usageOf(u: TestUser) {
   const registered = (await h.events('UserRegistered')).find((e) => e.data.userId === u.userId)!;

@@ -199,10 +199,7 @@ describe('quota, concurrency and If-Match', () => {
   it('counts each version against the plan and answers 402 at the limit', async () => {
     const u = await h.user('free'); // 25
     const p = await h.project(u);
-    for (let i = 0; i < 24; i++)
-      expect(
-        (await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).status,
-      ).toBe(200);
+    for (let i = 0; i < 24; i++) expect((await h.postTable(u.apiKey).send(smallTable)).status).toBe(200);
     expect((await put(p, 'last')).status).toBe(201);
     const refused = await put(p, 'last');
     expect(refused.status).toBe(402);

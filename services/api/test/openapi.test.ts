@@ -126,9 +126,7 @@ describe('answers match the contracts the web app and the document use', () => {
     createdProjectSchema.parse(created.body);
     projectListSchema.parse((await http(h).get('/api/jsonable/projects').set('Cookie', u.cookie)).body);
     projectListSchema.parse((await http(h).get('/api/projects').set('Cookie', u.cookie)).body);
-    generateResponseSchema.parse(
-      (await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable)).body,
-    );
+    generateResponseSchema.parse((await h.postTable(u.apiKey).send(smallTable)).body);
     previewResponseSchema.parse(
       (await http(h).post('/api/table-to-image/preview').set('X-API-Key', u.apiKey).send(smallTable)).body,
     );

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ConflictError,
   NotFoundError,
@@ -17,7 +17,8 @@ import {
 import { createApp } from '../src/app';
 import { protoKeyMessage } from '../src/middleware/body';
 import type { ApiModule } from '../src/module';
-import { platformFixture, type PlatformFixture } from './platform-fixtures';
+import { platformFixture } from './platform-fixtures';
+import { givenEach } from './support/given';
 
 /** Routes that throw each kind of error, and one that echoes the parsed body. */
 const probe: ApiModule = {
@@ -53,13 +54,7 @@ const probe: ApiModule = {
   },
 };
 
-let f: PlatformFixture;
-beforeEach(() => {
-  f = platformFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = givenEach(() => platformFixture());
 
 describe('error envelope', () => {
   const cases: Array<[string, number, string]> = [

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startJobs } from '../src/jobs';
 import type { ApiModule } from '../src/module';
-import { platformFixture, type PlatformFixture } from './platform-fixtures';
+import { platformFixture } from './platform-fixtures';
+import { givenEach } from './support/given';
 
-let f: PlatformFixture;
-beforeEach(() => {
-  f = platformFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = givenEach(() => platformFixture());
 
 describe('startJobs', () => {
   it('runs each job on its interval without overlapping runs, logs failures, and waits for a run in progress on stop', async () => {

@@ -172,7 +172,7 @@ describe('projects', () => {
       .set('Authorization', `Bearer ${p.apiKey}`)
       .send(table);
     expect(old.status).toBe(401);
-    const fresh = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', res.body.fullApiKey).send(table);
+    const fresh = await h.postTable(res.body.fullApiKey).send(table);
     expect(fresh.status).toBe(200);
   });
 
@@ -195,14 +195,7 @@ describe('projects', () => {
     expect(images.body[0]).toMatchObject({ id: made.body.image.id, project_id: null });
     expect((await http(h).get(new URL(made.body.image.url).pathname)).status).toBe(200);
     // Its key and endpoint stop working.
-    expect(
-      (
-        await http(h)
-          .post('/api/jsonable/table-to-image')
-          .set('X-API-Key', p.apiKey)
-          .send({ headers: ['A'] })
-      ).status,
-    ).toBe(401);
+    expect((await h.postTable(p.apiKey).send({ headers: ['A'] })).status).toBe(401);
     expect(
       (
         await http(h)

@@ -5,8 +5,7 @@ import { givenRenderHarness, http, setPlan, smallTable, startRenderHarness } fro
 
 const h = givenRenderHarness();
 
-const render = (key: string, body: object = smallTable) =>
-  http(h).post('/api/jsonable/table-to-image').set('X-API-Key', key).send(body);
+const render = (key: string, body: object = smallTable) => h.postTable(key).send(body);
 
 describe('usage quota', () => {
   // 30 at once: one client may have at most 32 renders waiting (the fair render queue's lane bound,
@@ -86,7 +85,7 @@ describe('usage quota', () => {
     });
     try {
       const u = await limited.user('premium');
-      const post = () => http(limited).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+      const post = () => limited.postTable(u.apiKey).send(smallTable);
       expect((await post()).status).toBe(200);
       expect((await post()).status).toBe(200);
       const third = await post();
@@ -113,10 +112,7 @@ describe('usage quota', () => {
       expect((await demo('198.51.100.9')).status).toBe(200);
       // Another user's key has its own budget.
       const other = await limited.user('premium');
-      expect(
-        (await http(limited).post('/api/jsonable/table-to-image').set('X-API-Key', other.apiKey).send(smallTable))
-          .status,
-      ).toBe(200);
+      expect((await limited.postTable(other.apiKey).send(smallTable)).status).toBe(200);
     } finally {
       await limited.close();
     }
@@ -126,8 +122,7 @@ describe('usage quota', () => {
 describe('Idempotency-Key', () => {
   it('returns the same image for the same key and body, counted once; another body is 409', async () => {
     const u = await h.user('premium');
-    const post = (key: string, body: object) =>
-      http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).set('Idempotency-Key', key).send(body);
+    const post = (key: string, body: object) => h.postTable(u.apiKey).set('Idempotency-Key', key).send(body);
     const first = await post('order-42', smallTable);
     expect(first.status).toBe(200);
     const again = await post('order-42', smallTable);
@@ -164,11 +159,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses a malformed key', async () => {
     const u = await h.user('premium');
-    const res = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .set('Idempotency-Key', 'x'.repeat(300))
-      .send(smallTable);
+    const res = await h.postTable(u.apiKey).set('Idempotency-Key', 'x'.repeat(300)).send(smallTable);
     expect(res.status).toBe(400);
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { featureCases } from '../../render/test/features-cases';
 import { buildOpenApiDocument } from '../src/openapi';
-import { givenRenderHarness, http } from './render.harness';
+import { givenRenderHarness } from './render.harness';
 
 const h = givenRenderHarness();
 
@@ -15,10 +15,7 @@ describe('tables that say more, through the API', () => {
     const u = await h.user('premium');
     const payload = featureCases.find((c) => c.name === 'feature-kpi')!.payload;
     for (const format of ['png', 'jpeg', 'svg', 'pdf']) {
-      const res = await http(h)
-        .post('/api/jsonable/table-to-image')
-        .set('X-API-Key', u.apiKey)
-        .send({ ...payload, format });
+      const res = await h.postTable(u.apiKey).send({ ...payload, format });
       expect(res.status, format).toBe(200);
       expect(res.body.metadata.format).toBe(format);
     }
@@ -50,10 +47,7 @@ describe('tables that say more, through the API', () => {
       [{ spanners: [{ label: 'Q1', columns: ['Jan', 'Mar'] }] }, /spanner "Q1" must be adjacent/],
     ];
     for (const [extra, message] of cases) {
-      const res = await http(h)
-        .post('/api/jsonable/table-to-image')
-        .set('X-API-Key', u.apiKey)
-        .send({ ...base, ...extra });
+      const res = await h.postTable(u.apiKey).send({ ...base, ...extra });
       expect(res.status, JSON.stringify(extra)).toBe(400);
       if (typeof message === 'string') expect(res.body.error.message).toBe(message);
       else expect(res.body.error.message).toMatch(message);

@@ -13,24 +13,15 @@ describe('bodies as clients send them', () => {
     const u = await h.user('premium');
     const json = JSON.stringify(smallTable);
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8']) {
-      const res = await http(h)
-        .post('/api/jsonable/table-to-image')
-        .set('X-API-Key', u.apiKey)
-        .set('Content-Type', type)
-        .send(json);
+      const res = await h.postTable(u.apiKey).set('Content-Type', type).send(json);
       expect(res.status, type).toBe(200);
       expect(res.body.image.title).toBe('Team');
     }
-    const form = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .type('form')
-      .send('title=Team&data=x');
+    const form = await h.postTable(u.apiKey).type('form').send('title=Team&data=x');
     expect(form.status).toBe(415);
     expect(form.body.error.message).toBe('Content-Type must be application/json');
-    const proto = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
+    const proto = await h
+      .postTable(u.apiKey)
       .set('Content-Type', 'text/plain')
       .send('{"data":[{"a":1}],"styles":{"__proto__":{"x":1}}}');
     expect(proto.status).toBe(400);
@@ -40,12 +31,7 @@ describe('bodies as clients send them', () => {
 
   it('reads a body encoded twice (a JSON string holding the object), and says so when JSON is not an object', async () => {
     const u = await h.user('premium');
-    const post = (raw: string) =>
-      http(h)
-        .post('/api/jsonable/table-to-image')
-        .set('X-API-Key', u.apiKey)
-        .set('Content-Type', 'application/json')
-        .send(raw);
+    const post = (raw: string) => h.postTable(u.apiKey).set('Content-Type', 'application/json').send(raw);
     const twice = await post(JSON.stringify(JSON.stringify(smallTable)));
     expect(twice.status).toBe(200);
     expect(twice.body.image.title).toBe('Team');
@@ -61,7 +47,7 @@ describe('bodies as clients send them', () => {
 
   it('treats null for an optional field as not given, one bundle as one row, and JSON text in a field as its value', async () => {
     const u = await h.user('premium');
-    const post = (body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(body);
+    const post = (body: object) => h.postTable(u.apiKey).send(body);
     const nulls = await post({ data: [{ a: 1 }], title: null, styles: null, options: null, customFilename: null });
     expect(nulls.status).toBe(200);
     const nestedNulls = await post({

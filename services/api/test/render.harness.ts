@@ -45,6 +45,8 @@ export interface TestUser {
 export interface RenderHarness extends TestApp {
   /** A registered, signed-in user with an API key on `plan`. */
   user(plan?: PlanTier): Promise<TestUser>;
+  /** POST /api/jsonable/table-to-image with the API key `apiKey` (a user's or a project's): send the body next. */
+  postTable(apiKey: string): request.Test;
   /** A project of the user's, created through the API. */
   project(u: TestUser, name?: string): Promise<TestProject>;
   /** A new session cookie for the user at the current (moved) time. */
@@ -123,6 +125,7 @@ export async function startRenderHarness(options: RenderHarnessOptions = {}): Pr
   const harness: RenderHarness = {
     ...base,
     project: (u, name) => createProject(harness, u, name),
+    postTable: (apiKey) => request(base.server).post('/api/jsonable/table-to-image').set('X-API-Key', apiKey),
     async user(plan = 'free') {
       const email = `user${++n}-${randomIds.uuid().slice(0, 8)}@example.com`;
       const { userId } = await registerUser(deps, { email, password: null, plan });

@@ -85,19 +85,15 @@ describe('POST /api/jsonable/table-to-image (API key)', () => {
 
   it('says what is wrong with a payload (400) and counts nothing', async () => {
     const u = await h.user('premium');
-    const empty = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send({ data: [] });
+    const empty = await h.postTable(u.apiKey).send({ data: [] });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
       success: false,
       error: { code: 400, message: 'Must provide either data array or headers' },
     });
-    const notObject = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send([1, 2]);
+    const notObject = await h.postTable(u.apiKey).send([1, 2]);
     expect(notObject.status).toBe(400);
-    const badJson = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .set('Content-Type', 'application/json')
-      .send('{"data": [');
+    const badJson = await h.postTable(u.apiKey).set('Content-Type', 'application/json').send('{"data": [');
     expect(badJson.status).toBe(400);
     expect(await h.rendered(u.userId)).toHaveLength(0);
   });
@@ -109,31 +105,25 @@ describe('POST /api/jsonable/table-to-image (API key)', () => {
       .patch(`/api/projects/${project.body.id}/styles`)
       .set('Cookie', u.cookie)
       .send({ imageFormat: 'svg', headerBg: '#ff0000' });
-    const withDefaults = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', project.body.apiKey)
-      .send(smallTable);
+    const withDefaults = await h.postTable(project.body.apiKey).send(smallTable);
     expect(withDefaults.body.metadata.format).toBe('svg');
     const svg = await http(h).get(pathOf(withDefaults.body.imageUrl)).buffer(true);
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(svg.headers['x-content-type-options']).toBe('nosniff');
     expect(svg.body.toString('utf8').toLowerCase()).toMatch(/#ff0000|rgb\(255,\s*0,\s*0\)/);
-    const overridden = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', project.body.apiKey)
-      .send({ ...smallTable, styles: { imageFormat: 'jpeg' } });
+    const overridden = await h.postTable(project.body.apiKey).send({ ...smallTable, styles: { imageFormat: 'jpeg' } });
     expect(overridden.body.metadata.format).toBe('jpeg');
     expect(overridden.body.imageUrl).toMatch(/\.jpg$/);
     const rendered = await h.rendered(u.userId);
     expect(rendered.every((e) => e.data.projectId === project.body.id)).toBe(true);
-    const plain = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+    const plain = await h.postTable(u.apiKey).send(smallTable);
     expect(plain.body.metadata.format).toBe('png');
   });
 
   it('names the file from customFilename (SPEC §5), then the title, then table', async () => {
     const u = await h.user('premium');
-    const post = (body: object) => http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(body);
+    const post = (body: object) => h.postTable(u.apiKey).send(body);
     expect((await post({ ...smallTable, customFilename: 'Q3 Sales — Final!' })).body.imageUrl).toMatch(
       /\/q3-sales-final-\d+-[0-9a-f]{16}\.png$/,
     );
@@ -169,10 +159,7 @@ describe('legacy /api/table-to-image', () => {
 describe('WebP and AVIF', () => {
   it('render, are served with their content type and counted in usage by format', async () => {
     const u = await h.user('premium');
-    const webp = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .send({ ...smallTable, options: { format: 'WEBP', quality: 60 } });
+    const webp = await h.postTable(u.apiKey).send({ ...smallTable, options: { format: 'WEBP', quality: 60 } });
     expect(webp.status).toBe(200);
     expect(webp.body.metadata.format).toBe('webp');
     expect(webp.body.imageUrl).toMatch(/\.webp$/);
@@ -194,10 +181,7 @@ describe('WebP and AVIF', () => {
       .set('Cookie', u.cookie)
       .send({ imageFormat: 'webp' });
     expect(saved.status).toBe(200);
-    const byDefault = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', project.body.apiKey)
-      .send(smallTable);
+    const byDefault = await h.postTable(project.body.apiKey).send(smallTable);
     expect(byDefault.body.metadata.format).toBe('webp');
     const formats = (await h.rendered(u.userId)).map((e) => e.data.format).sort();
     expect(formats).toEqual(['avif', 'webp', 'webp']);
@@ -217,10 +201,7 @@ describe('WebP and AVIF', () => {
     expect(liveFile.status).toBe(200);
     expect(liveFile.headers['content-type']).toBe('image/webp');
     expect((await http(h).get(pathOf(live.body.url).replace(/\.webp$/, '.png'))).status).toBe(404);
-    const gif = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .send({ ...smallTable, options: { format: 'gif' } });
+    const gif = await h.postTable(u.apiKey).send({ ...smallTable, options: { format: 'gif' } });
     expect(gif.status).toBe(400);
   });
 });
@@ -321,10 +302,7 @@ describe('POST /api/jsonable/json-to-png (session)', () => {
       .send(smallTable);
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('Project not found');
-    const viaKey = await http(h)
-      .post('/api/jsonable/table-to-image')
-      .set('X-API-Key', u.apiKey)
-      .send({ ...smallTable, projectId: project.id });
+    const viaKey = await h.postTable(u.apiKey).send({ ...smallTable, projectId: project.id });
     expect(viaKey.status).toBe(404);
   });
 });

@@ -18,8 +18,7 @@ const table = (rows: number, options: object = {}) => ({
   rows: Array.from({ length: rows }, (_, i) => [`Item ${i + 1}`, i + 1]),
   options,
 });
-const render = (key: string, body: object) =>
-  http(h).post('/api/jsonable/table-to-image').set('X-API-Key', key).send(body);
+const render = (key: string, body: object) => h.postTable(key).send(body);
 
 async function fetchBytes(harness: RenderHarness, url: string): Promise<Buffer> {
   const res = await http(harness)

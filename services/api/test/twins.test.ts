@@ -58,7 +58,7 @@ const path = (url: string) => url.slice(PUBLIC_URL.length);
 describe('alt text', () => {
   it('is generated for every render, returned, listed, and editable by the owner only', async () => {
     const u = await h.user('premium');
-    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(hostile);
+    const res = await h.postTable(u.apiKey).send(hostile);
     expect(res.status).toBe(200);
     expect(res.body.altText).toBe(res.body.image.altText);
     expect(res.body.altText).toMatch(
@@ -120,7 +120,7 @@ describe('alt text', () => {
 describe('CSV and HTML twins', () => {
   it('hold exactly the data drawn, safe for spreadsheets and browsers', async () => {
     const u = await h.user('premium');
-    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(hostile);
+    const res = await h.postTable(u.apiKey).send(hostile);
     const image = path(res.body.url);
 
     const csv = await http(h)
@@ -298,7 +298,7 @@ describe('images rendered before twins existed (events of the old shape)', () =>
 
   it('list twins: null and answer 404 saying why for .csv and .html, even after the owner writes alt text', async () => {
     const { u, project, image } = await givenOldRenders();
-    const fresh = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+    const fresh = await h.postTable(u.apiKey).send(smallTable);
     expect(fresh.status).toBe(200);
 
     const list = userImagesResponseSchema.parse(
@@ -357,7 +357,7 @@ describe('images rendered before twins existed (events of the old shape)', () =>
 
   it('an unreadable twin file is a 404, not a 5xx', async () => {
     const u = await h.user('premium');
-    const res = await http(h).post('/api/jsonable/table-to-image').set('X-API-Key', u.apiKey).send(smallTable);
+    const res = await h.postTable(u.apiKey).send(smallTable);
     const filename = res.body.url.split('/').pop() as string;
     for (const bytes of ['', '{"columns":', '{"columns":[1],"rows":[]}', 'null']) {
       await h.deps.blobs.put(`twins/${filename}.json`, Buffer.from(bytes), 'application/json');

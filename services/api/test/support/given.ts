@@ -6,9 +6,10 @@
  *     const h = givenRenderHarness();
  *     it('…', async () => { const u = await h.user(); … expect(await h.rendered(u.userId)).toHaveLength(1); });
  *
- * instead of a `let`, two hooks and its own copies of small helpers.
+ * instead of a `let`, two hooks and its own copies of small helpers. `givenEach(start)` does the
+ * same around every test (beforeEach/afterEach), for a fixture each test gets fresh.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export interface GivenOptions {
   /** Runs after the harness is closed (e.g. closing a render pool shared by the file). */
@@ -17,16 +18,32 @@ export interface GivenOptions {
   timeoutMs?: number;
 }
 
-export function given<H extends { close(): Promise<void> }>(start: () => Promise<H>, options: GivenOptions = {}): H {
+type Closable = { close(): Promise<void> };
+
+export function given<H extends Closable>(start: () => Promise<H>, options: GivenOptions = {}): H {
+  return startedAround(start, options, beforeAll, afterAll);
+}
+
+/** A fresh fixture for every test of the file: started in beforeEach, closed in afterEach. */
+export function givenEach<H extends Closable>(start: () => H | Promise<H>, options: GivenOptions = {}): H {
+  return startedAround(start, options, beforeEach, afterEach);
+}
+
+function startedAround<H extends Closable>(
+  start: () => H | Promise<H>,
+  options: GivenOptions,
+  before: (fn: () => Promise<void>, timeout?: number) => void,
+  after: (fn: () => Promise<void>) => void,
+): H {
   let current: H | null = null;
   const started = (key: PropertyKey): H => {
-    if (!current) throw new Error(`The harness was used before beforeAll started it (reading ${String(key)})`);
+    if (!current) throw new Error(`The harness was used before it was started (reading ${String(key)})`);
     return current;
   };
-  beforeAll(async () => {
+  before(async () => {
     current = await start();
   }, options.timeoutMs);
-  afterAll(async () => {
+  after(async () => {
     const h = current;
     current = null;
     await h?.close();
