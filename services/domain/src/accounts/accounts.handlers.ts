@@ -78,6 +78,17 @@ export async function loadUser(eventStore: EventStore, userId: string): Promise<
   return (await aggregateStream(eventStore, userStream(userId), userDecider)).state;
 }
 
+/**
+ * Tells the owner their password was changed: whether the notice went out. The change stands
+ * even if it cannot be sent; the caller logs a failed notice.
+ */
+function noticeOfNewPassword(deps: Pick<AccountsDeps, 'mailer' | 'config'>, email: string): Promise<boolean> {
+  return deps.mailer.send(passwordChangedMail(email, deps.config.publicUrl)).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function send(mailer: Mailer, message: MailMessage): Promise<void> {
   try {
     await mailer.send(message);
@@ -469,13 +480,7 @@ export async function changePassword(
       client: input.client,
     },
   });
-  // The change stands even if the notice cannot be sent; the caller logs a failed notice.
-  const notified =
-    state.email !== null &&
-    (await deps.mailer.send(passwordChangedMail(state.email, deps.config.publicUrl)).then(
-      () => true,
-      () => false,
-    ));
+  const notified = state.email !== null && (await noticeOfNewPassword(deps, state.email));
   return { userId: input.userId, sessionId: session.plaintext, position: result.position, notified };
 }
 
@@ -525,10 +530,7 @@ export async function resetPassword(
       client: input.client,
     },
   });
-  const notified = await deps.mailer.send(passwordChangedMail(found.token.email, deps.config.publicUrl)).then(
-    () => true,
-    () => false,
-  );
+  const notified = await noticeOfNewPassword(deps, found.token.email);
   return { userId: found.userId, sessionId: session.plaintext, position: result.position, notified };
 }
 
