@@ -8,7 +8,7 @@ import type { EventStore, NewEvent } from '../src/ports';
 import { aggregateStream } from '../src/runtime/aggregate-stream';
 import { claimUnique } from '../src/runtime/claim-unique';
 import type { Decider } from '../src/runtime/decider';
-import { handleCommand, handleCommands } from '../src/runtime/handle-command';
+import { handleCommand, handleCommands, type HandleCommandOptions } from '../src/runtime/handle-command';
 import { exclusiveOnStream } from '../src/runtime/keyed-lock';
 import { MicroBatcher } from '../src/runtime/micro-batcher';
 import { StreamStateCache } from '../src/runtime/stream-state-cache';
@@ -58,24 +58,19 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** handleCommand on the counter's `stream` in the file's store (other options as given). */
+const runCounter = (
+  stream: string,
+  command: CounterCommand,
+  options: Partial<HandleCommandOptions<CounterState, CounterCommand, CounterEvent>> = {},
+) => handleCommand({ eventStore: store, stream, decider: counter, command, ids: randomIds, ...options });
+
 describe('handleCommand', () => {
   it('creates a stream with no_stream, then appends at the exact revision', async () => {
-    const opened = await handleCommand({
-      eventStore: store,
-      stream: 'counter-1',
-      decider: counter,
-      command: { type: 'Open', data: { id: '1' } },
-      ids: randomIds,
-    });
+    const opened = await runCounter('counter-1', { type: 'Open', data: { id: '1' } });
     expect(opened.revision).toBe(0);
     expect(opened.events).toEqual([{ type: 'CounterOpened', data: { id: '1' } }]);
-    const inc = await handleCommand({
-      eventStore: store,
-      stream: 'counter-1',
-      decider: counter,
-      command: { type: 'Increment', data: { by: 3 } },
-      ids: randomIds,
-    });
+    const inc = await runCounter('counter-1', { type: 'Increment', data: { by: 3 } });
     expect(inc.revision).toBe(1);
     expect(inc.state).toEqual({ open: true, value: 3 });
     expect(inc.position).toBe(await store.headPosition());
@@ -83,47 +78,21 @@ describe('handleCommand', () => {
   });
 
   it('appends nothing for a command that changes nothing and reports the stream head position', async () => {
-    const first = await handleCommand({
-      eventStore: store,
-      stream: 'counter-1',
-      decider: counter,
-      command: { type: 'Open', data: { id: '1' } },
-      ids: randomIds,
-    });
+    const first = await runCounter('counter-1', { type: 'Open', data: { id: '1' } });
     await store.append('other', [{ id: randomIds.uuid(), type: 'X', data: {} }], 'no_stream');
-    const again = await handleCommand({
-      eventStore: store,
-      stream: 'counter-1',
-      decider: counter,
-      command: { type: 'Open', data: { id: '1' } },
-      ids: randomIds,
-    });
+    const again = await runCounter('counter-1', { type: 'Open', data: { id: '1' } });
     expect(again.events).toEqual([]);
     expect(again.position).toBe(first.position);
     expect(await store.readStream('counter-1')).toHaveLength(1);
   });
 
   it('lets a typed refusal through without appending', async () => {
-    await expect(
-      handleCommand({
-        eventStore: store,
-        stream: 'counter-9',
-        decider: counter,
-        command: { type: 'Increment', data: { by: 1 } },
-        ids: randomIds,
-      }),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(runCounter('counter-9', { type: 'Increment', data: { by: 1 } })).rejects.toBeInstanceOf(NotFoundError);
     expect(await store.readStream('counter-9')).toEqual([]);
   });
 
   it('re-decides against the fresh stream after losing a race', async () => {
-    await handleCommand({
-      eventStore: store,
-      stream: 'c',
-      decider: counter,
-      command: { type: 'Open', data: { id: 'c' } },
-      ids: randomIds,
-    });
+    await runCounter('c', { type: 'Open', data: { id: 'c' } });
     // A competing writer slips in between this handler's read and its append, once.
     let raced = false;
     const racing: EventStore = Object.create(store) as EventStore;
@@ -136,32 +105,14 @@ describe('handleCommand', () => {
     };
     // With max 5 the second attempt sees value 4 and refuses: decide ran again on fresh state.
     await expect(
-      handleCommand({
-        eventStore: racing,
-        stream: 'c',
-        decider: counter,
-        command: { type: 'Increment', data: { by: 2, max: 5 } },
-        ids: randomIds,
-      }),
+      runCounter('c', { type: 'Increment', data: { by: 2, max: 5 } }, { eventStore: racing }),
     ).rejects.toBeInstanceOf(ValidationError);
-    const ok = await handleCommand({
-      eventStore: racing,
-      stream: 'c',
-      decider: counter,
-      command: { type: 'Increment', data: { by: 1, max: 5 } },
-      ids: randomIds,
-    });
+    const ok = await runCounter('c', { type: 'Increment', data: { by: 1, max: 5 } }, { eventStore: racing });
     expect(ok.state.value).toBe(5);
   });
 
   it('gives up with a ConflictError after retry.onVersionConflict lost races', async () => {
-    await handleCommand({
-      eventStore: store,
-      stream: 'c',
-      decider: counter,
-      command: { type: 'Open', data: { id: 'c' } },
-      ids: randomIds,
-    });
+    await runCounter('c', { type: 'Open', data: { id: 'c' } });
     let attempts = 0;
     const alwaysLosing: EventStore = Object.create(store) as EventStore;
     alwaysLosing.append = async (stream, events, expected) => {
@@ -170,38 +121,26 @@ describe('handleCommand', () => {
       return store.append(stream, events, expected);
     };
     await expect(
-      handleCommand({
-        eventStore: alwaysLosing,
-        stream: 'c',
-        decider: counter,
-        command: { type: 'Increment', data: { by: 1 } },
-        ids: randomIds,
-        retry: { onVersionConflict: 2 },
-      }),
+      runCounter(
+        'c',
+        { type: 'Increment', data: { by: 1 } },
+        { eventStore: alwaysLosing, retry: { onVersionConflict: 2 } },
+      ),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(attempts).toBe(3);
   });
 
   it('concurrent handlers on one stream all land, each exactly once', async () => {
-    await handleCommand({
-      eventStore: store,
-      stream: 'c',
-      decider: counter,
-      command: { type: 'Open', data: { id: 'c' } },
-      ids: randomIds,
-    });
+    await runCounter('c', { type: 'Open', data: { id: 'c' } });
     const other = new SqliteEventStore(join(dir, 'events.db'));
     try {
       await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          handleCommand({
-            eventStore: i % 2 ? other : store,
-            stream: 'c',
-            decider: counter,
-            command: { type: 'Increment', data: { by: 1 } },
-            ids: randomIds,
-            retry: { onVersionConflict: 20 },
-          }),
+          runCounter(
+            'c',
+            { type: 'Increment', data: { by: 1 } },
+            { eventStore: i % 2 ? other : store, retry: { onVersionConflict: 20 } },
+          ),
         ),
       );
     } finally {
@@ -213,27 +152,13 @@ describe('handleCommand', () => {
 
   it('uses the caller-supplied deterministic event ids instead of fresh uuids', async () => {
     const eventIds = (e: CounterEvent, i: number) => `evt-${e.type}-${i}`;
-    const result = await handleCommand({
-      eventStore: store,
-      stream: 'd',
-      decider: counter,
-      command: { type: 'Open', data: { id: 'd' } },
-      ids: sequentialIds('x'),
-      eventIds,
-    });
+    const result = await runCounter('d', { type: 'Open', data: { id: 'd' } }, { ids: sequentialIds('x'), eventIds });
     const [recorded] = await store.readStream('d');
     expect(recorded?.id).toBe(eventIds(result.events[0]!, 0));
   });
 
   it('adds the given metadata to every appended event', async () => {
-    await handleCommand({
-      eventStore: store,
-      stream: 'm',
-      decider: counter,
-      command: { type: 'Open', data: { id: 'm' } },
-      ids: randomIds,
-      metadata: { requestId: 'r-1' },
-    });
+    await runCounter('m', { type: 'Open', data: { id: 'm' } }, { metadata: { requestId: 'r-1' } });
     const [recorded] = await store.readStream('m');
     expect(recorded?.metadata).toEqual({ requestId: 'r-1' });
   });
@@ -264,16 +189,15 @@ describe('handleCommands', () => {
 
   it('reads only the events after a cached fold and remembers the fold after its append', async () => {
     const cache = new StreamStateCache(counter);
-    await handleCommand({ eventStore: store, stream: 'c', decider: counter, command: open, ids: randomIds });
+    await runCounter('c', open);
     const reads: Array<number | undefined> = [];
     const counting: EventStore = Object.create(store) as EventStore;
     counting.readStream = async (stream, options) => {
       reads.push(options?.fromRevision);
       return store.readStream(stream, options);
     };
-    const options = { eventStore: counting, stream: 'c', decider: counter, ids: randomIds, cache };
-    await handleCommand({ ...options, command: inc(1) });
-    await handleCommand({ ...options, command: inc(1) });
+    await runCounter('c', inc(1), { eventStore: counting, cache });
+    await runCounter('c', inc(1), { eventStore: counting, cache });
     expect(reads).toEqual([undefined, 2]);
     expect((await cache.load(counting, 'c')).state.value).toBe(2);
   });
@@ -297,13 +221,7 @@ describe('aggregateStream', () => {
     expect(whole).toEqual({ state: { open: true, value: 2 }, revision: 1, position: 2 });
     const kept = { state: { open: true, value: 40 }, revision: 1, position: 2 };
     expect(await aggregateStream(store, 'c', counter, kept)).toBe(kept);
-    await handleCommand({
-      eventStore: store,
-      stream: 'c',
-      decider: counter,
-      command: { type: 'Increment', data: { by: 2 } },
-      ids: randomIds,
-    });
+    await runCounter('c', { type: 'Increment', data: { by: 2 } });
     expect((await aggregateStream(store, 'c', counter, kept)).state.value).toBe(42);
   });
 });

@@ -67,6 +67,14 @@ const completed = (eventId: string, id = 'sub_1', plan: 'premium' | 'business' =
     occurredAt: at,
   },
 });
+const changed = (
+  eventId: string,
+  status: string,
+  { id = 'sub_1', plan = 'premium', currentPeriodEnd = null }: Partial<ObservedSubscription> = {},
+): BillingEvent => ({
+  type: 'SubscriptionChanged',
+  data: { userId: 'u1', providerEventId: eventId, subscriptionId: id, status, plan, currentPeriodEnd, occurredAt: at },
+});
 const canceled = (eventId: string, id = 'sub_1'): BillingEvent => ({
   type: 'SubscriptionCanceled',
   data: {
@@ -103,20 +111,7 @@ describe('billing decider', () => {
     spec
       .given([completed('evt_1')])
       .when(updated('evt_2', sub('past_due')))
-      .then([
-        {
-          type: 'SubscriptionChanged',
-          data: {
-            userId: 'u1',
-            providerEventId: 'evt_2',
-            subscriptionId: 'sub_1',
-            status: 'past_due',
-            plan: 'premium',
-            currentPeriodEnd: '2026-12-01T10:00:00.000Z',
-            occurredAt: at,
-          },
-        },
-      ]);
+      .then([changed('evt_2', 'past_due', { currentPeriodEnd: '2026-12-01T10:00:00.000Z' })]);
   });
 
   it('records a deleted subscription as canceled', () => {
@@ -141,18 +136,7 @@ describe('billing decider', () => {
   });
 
   it('after a late checkout of an ended subscription, points back at the one that still grants a plan', () => {
-    const business: BillingEvent = {
-      type: 'SubscriptionChanged',
-      data: {
-        userId: 'u1',
-        providerEventId: 'evt_9',
-        subscriptionId: 'sub_2',
-        status: 'active',
-        plan: 'business',
-        currentPeriodEnd: null,
-        occurredAt: at,
-      },
-    };
+    const business = changed('evt_9', 'active', { id: 'sub_2', plan: 'business' });
     const events = spec
       .given([business, canceled('evt_3')])
       .when(checkout('evt_1', sub('canceled')))
@@ -184,18 +168,7 @@ describe('the paid plan', () => {
   });
 
   it('is free while the subscription is unpaid', () => {
-    const unpaid: BillingEvent = {
-      type: 'SubscriptionChanged',
-      data: {
-        userId: 'u1',
-        providerEventId: 'e3',
-        subscriptionId: 'sub_1',
-        status: 'unpaid',
-        plan: 'premium',
-        currentPeriodEnd: null,
-        occurredAt: at,
-      },
-    };
+    const unpaid = changed('e3', 'unpaid');
     expect(paidPlan(foldEvents(billingDecider, [completed('e1'), unpaid]))).toBe('free');
   });
 });

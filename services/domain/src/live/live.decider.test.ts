@@ -60,6 +60,8 @@ const record = (n: number, expected: number | '*' | null = null): LiveCommand =>
     by: 'project_key',
   },
 });
+/** A living image with versions 1, 2 and 3 (3 current). */
+const threeVersions = [created, rendered(1), rendered(2), rendered(3)];
 const deleted: LiveImagesEvent = {
   type: 'LiveImageDeleted',
   data: { ...ids, userId: 'u1', deletedAt: '2026-01-04T00:00:00.000Z' },
@@ -128,10 +130,7 @@ describe('living image decider', () => {
   it('purges old versions except the current and the newest', () => {
     spec
       .given([
-        created,
-        rendered(1),
-        rendered(2),
-        rendered(3),
+        ...threeVersions,
         { type: 'LiveImageRolledBack', data: { ...ids, version: 2, previousVersion: 3, rolledBackAt: 'T' } },
       ])
       .when(purge)
@@ -173,13 +172,7 @@ describe('living image decider', () => {
 
   it('answers the alt text of a purged version as not found', () => {
     spec
-      .given([
-        created,
-        rendered(1),
-        rendered(2),
-        rendered(3),
-        { type: 'LiveImageVersionsPurged', data: { ...ids, versions: [1], purgedAt: 'T' } },
-      ])
+      .given([...threeVersions, { type: 'LiveImageVersionsPurged', data: { ...ids, versions: [1], purgedAt: 'T' } }])
       .when(changeAltText(1, 'x'))
       .thenThrows(NotFoundError, /Version 1/);
   });
