@@ -55,9 +55,10 @@ export async function startWalCheckpointer(
   worker.on('error', (error) => options.logger?.error('WAL checkpointer stopped', { error }));
   return {
     async stop() {
-      const done = new Promise<void>((resolve) => (stopped = resolve));
+      const done = Promise.withResolvers<void>();
+      stopped = done.resolve;
       worker.postMessage('stop');
-      await Promise.race([done, exited]);
+      await Promise.race([done.promise, exited]);
       await worker.terminate();
     },
   };

@@ -10,10 +10,7 @@ export class KeyedLock {
 
   async run<T>(key: string, section: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: mine, resolve: release } = Promise.withResolvers<void>();
     const chained = previous.then(() => mine);
     this.tails.set(key, chained);
     await previous;
