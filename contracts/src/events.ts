@@ -286,14 +286,11 @@ export type LiveImageVersionRendered = E<
   } & StoredImage
 >;
 /** Page 2, 3 … of a split living-image version: its own file, size and rows (format and columns as page 1). */
-export interface LiveVersionPage {
+export interface LiveVersionPage extends Pick<
+  StoredImage,
+  'filename' | 'blobKey' | 'width' | 'height' | 'size' | 'rows'
+> {
   imageId: string;
-  filename: string;
-  blobKey: string;
-  width: number;
-  height: number;
-  size: number;
-  rows: number;
   altText?: string;
 }
 /** The stable URL serves an earlier version again; later versions stay listed. */
