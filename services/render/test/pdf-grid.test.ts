@@ -7,6 +7,7 @@
  * a few pixels either side of every row and column edge of the layout, averaged along the edge
  * (so a dash's phase does not matter, its length and gap do), plus the number of dashes.
  */
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { layoutTable } from '../src/layout/layout';
 import { emphasisRules } from '../src/paint/plan';
@@ -172,5 +173,75 @@ describe.skipIf(!hasPoppler)('the PDF grid is the canvas grid (skipped: poppler-
         ).toBe(false);
       }
     }
+  });
+
+  it("carries a dashed rule's pattern on across the rows and columns it passes, from where the canvas starts it", async () => {
+    for (const borderWidth of [1, 2]) {
+      // A dark border, so that every dash stands out from the cells' fills.
+      const payload = ruled({ borderStyle: 'dashed', borderWidth, borderColor: '#334155' });
+      const { model, layout, png, pdf, pdfOrigin } = await compare(payload);
+      const { rowEdges, colEdges } = layout;
+      const along = (edges: number[], from: number) =>
+        edges
+          .slice(from, -1)
+          .flatMap((e, i) => Array.from({ length: edges[from + i + 1]! - e - 8 }, (_, k) => e + 4 + k));
+      // Inner rules in the body, each a whole run across every cell it passes (no spans here).
+      const lines: [number, number][][] = [];
+      for (const y of rowEdges.slice(model.headerRows + 1, -2)) lines.push(along(colEdges, 0).map((x) => [x, y]));
+      for (const x of colEdges.slice(2, -1)) lines.push(along(rowEdges, model.headerRows).map((y) => [x, y]));
+      const ink = (p: Pixels, ox: number, oy: number, pts: [number, number][]) => {
+        const cs = pts.map(([x, y]) => at(p, ox + x, oy + y));
+        const ground = cs.reduce((a, c) => (c.reduce((t, v) => t + v) > a.reduce((t, v) => t + v) ? c : a));
+        return cs.map((c) => far(c, ground, 40));
+      };
+      for (const pts of lines) {
+        const a = ink(png, layout.tableX, layout.tableY, pts);
+        const b = ink(pdf, pdfOrigin[0], pdfOrigin[1], pts);
+        const apart = a.filter((v, i) => v !== b[i]).length / a.length;
+        // Restarting the pattern in every cell puts the dashes of most cells out of step.
+        expect(apart, `${borderWidth} px, ${JSON.stringify(pts[0])}…`).toBeLessThan(0.1);
+      }
+    }
+  });
+
+  it("draws the table's shadow under it as the PNG does", async () => {
+    const payload = ruled({ tableShadow: true });
+    const { layout, png, pdf, pdfOrigin } = await compare(payload);
+    const { tableW: w, tableH: h } = layout;
+    const strip = (p: Pixels, ox: number, oy: number, d: number, side: 'below' | 'right') =>
+      mean(
+        Array.from({ length: 40 }, (_, i) =>
+          side === 'below' ? at(p, ox + w / 2 - 20 + i, oy + h + d) : at(p, ox + w + d, oy + h / 2 - 20 + i),
+        ),
+      );
+    for (const side of ['below', 'right'] as const)
+      for (const d of [1, 3, 6, 10, 15, 20]) {
+        const a = strip(png, layout.tableX, layout.tableY, d, side);
+        const b = strip(pdf, pdfOrigin[0], pdfOrigin[1], d, side);
+        expect(far(a, b, 4), `${d} px ${side} the table: PNG ${a.join(',')} PDF ${b.join(',')}`).toBe(false);
+      }
+    // The shadow is there to see: 3 px below the table, well darker than the white page.
+    expect(strip(pdf, pdfOrigin[0], pdfOrigin[1], 3, 'below')[0]).toBeLessThan(245);
+  });
+
+  it("draws the grid under the cells' text, as the canvas does", async () => {
+    // pdfmake drew each row's lines after the row's text: every line must come before any text.
+    const bytes = Buffer.from(
+      (await renderPayload({ payload: ruled({ borderStyle: 'dashed' }), format: 'pdf' })).bytes,
+    );
+    const raw = bytes.toString('latin1');
+    const page = [...raw.matchAll(/stream\r?\n/g)]
+      .map((m) => {
+        const start = m.index + m[0].length;
+        try {
+          return inflateSync(bytes.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .find((t) => /\bBT\b/.test(t))!;
+    const ops = page.split(/\s+/);
+    expect(ops.lastIndexOf('S')).toBeGreaterThan(0);
+    expect(ops.lastIndexOf('S')).toBeLessThan(ops.indexOf('BT'));
   });
 });

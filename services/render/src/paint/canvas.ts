@@ -8,20 +8,9 @@ import { fittedSize, type ScaledBitmap } from '../images/area-average';
 import { decodeGifAtSize } from '../images/gif-at-size';
 import { decodePngAtSize } from '../images/png-at-size';
 import { sniffImage } from '../images/sniff';
-import type { ResolvedStyles } from '@jsonable/contracts/table';
 import type { Layout, LaidCell } from '../layout/layout';
 import type { TableModel } from '../model';
-import {
-  borderWidth,
-  coveredEdges,
-  dashPattern,
-  emphasisRules,
-  imageBox,
-  placeholderFill,
-  TABLE_SHADOW,
-  textX,
-  underlineTop,
-} from './plan';
+import { imageBox, placeholderFill, ruleStart, TABLE_SHADOW, tablePlan, textX, underlineTop } from './plan';
 import { paintShapesCanvas, paintTextBlockCanvas } from './shapes';
 
 export type LoadedImages = Map<string, Image | Canvas | null>;
@@ -101,27 +90,33 @@ function atMost(img: Image, w: number, h: number, probe: BitmapProbe): Image | C
   return c;
 }
 
+/**
+ * A grid line `width` wide from `ruleStart` of its edge, solid as a rectangle on whole pixels
+ * (crisp at any device scale), dashed or dotted stroked down its middle from its start.
+ */
 function line(
   ctx: SKRSContext2D,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
+  l: { x1: number; y1: number; x2: number; y2: number },
   width: number,
-  style: ResolvedStyles['borderStyle'],
+  dash: [number, number] | null,
 ) {
-  if (style === 'solid') {
-    // Solid lines as rectangles on whole pixels stay crisp at any device scale.
-    if (y1 === y2) ctx.fillRect(x1, y1 - (width > 1 ? Math.floor(width / 2) : 0), x2 - x1, width);
-    else ctx.fillRect(x1 - (width > 1 ? Math.floor(width / 2) : 0), y1, width, y2 - y1);
+  const across = l.y1 === l.y2;
+  if (!dash) {
+    if (across) ctx.fillRect(l.x1, ruleStart(l.y1, width), l.x2 - l.x1, width);
+    else ctx.fillRect(ruleStart(l.x1, width), l.y1, width, l.y2 - l.y1);
     return;
   }
   ctx.beginPath();
   ctx.lineWidth = width;
-  ctx.setLineDash(dashPattern(style, width) ?? []);
-  const o = width % 2 === 1 ? 0.5 : 0;
-  ctx.moveTo(x1 + (y1 === y2 ? 0 : o), y1 + (y1 === y2 ? o : 0));
-  ctx.lineTo(x2 + (y1 === y2 ? 0 : o), y2 + (y1 === y2 ? o : 0));
+  ctx.setLineDash(dash);
+  const mid = (edge: number) => ruleStart(edge, width) + width / 2;
+  if (across) {
+    ctx.moveTo(l.x1, mid(l.y1));
+    ctx.lineTo(l.x2, mid(l.y2));
+  } else {
+    ctx.moveTo(mid(l.x1), l.y1);
+    ctx.lineTo(mid(l.x2), l.y2);
+  }
   ctx.stroke();
   ctx.setLineDash([]);
 }
@@ -249,14 +244,15 @@ export function paintCanvas(
   const opaque = ctx.fillStyle.startsWith('#') && layout.width * scale === w && layout.height * scale === h;
   ctx.fillRect(0, 0, layout.width, layout.height);
 
-  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
-  if (s.tableShadow) {
+  const plan = tablePlan(model, layout);
+  if (plan.shadow) {
+    const box = plan.shadow;
     ctx.save();
     ctx.shadowColor = `rgba(${TABLE_SHADOW.rgb.join(', ')}, ${TABLE_SHADOW.opacity})`;
     ctx.shadowBlur = TABLE_SHADOW.blur;
     ctx.shadowOffsetY = TABLE_SHADOW.offsetY;
-    ctx.fillStyle = s.rowOddBg;
-    ctx.fillRect(tx, ty, tw, th);
+    ctx.fillStyle = box.fill;
+    ctx.fillRect(box.x, box.y, box.w, box.h);
     ctx.restore();
   }
 
@@ -271,31 +267,12 @@ export function paintCanvas(
     ctx.fillRect(lc.x, lc.y, lc.w, lc.h);
   }
 
-  // Grid: horizontal rules between rows, vertical ones between columns (not through spans).
-  const bw = borderWidth(s);
-  if (bw > 0) {
-    ctx.fillStyle = s.borderColor;
-    ctx.strokeStyle = s.borderColor;
-    const covered = coveredEdges(model, layout);
-    if (model.showGridLines) {
-      for (let r = 1; r < layout.rowEdges.length - 1; r++) {
-        const y = ty + layout.rowEdges[r]!;
-        for (const [x1, x2] of covered.horizontal(r)) line(ctx, tx + x1, y, tx + x2, y, bw, s.borderStyle);
-      }
-      for (let c = 1; c < layout.colEdges.length - 1; c++) {
-        const x = tx + layout.colEdges[c]!;
-        for (const [y1, y2] of covered.vertical(c)) line(ctx, x, ty + y1, x, ty + y2, bw, s.borderStyle);
-      }
-    }
-    if (model.showBorder) {
-      line(ctx, tx, ty, tx + tw, ty, bw, s.borderStyle);
-      line(ctx, tx, ty + th - bw, tx + tw, ty + th - bw, bw, s.borderStyle);
-      line(ctx, tx, ty, tx, ty + th, bw, s.borderStyle);
-      line(ctx, tx + tw - bw, ty, tx + tw - bw, ty + th, bw, s.borderStyle);
-    }
-  }
-  // Emphasis: a firmer rule under a frozen header, beside a frozen first column, above totals.
-  const emphasis = emphasisRules(model, layout);
+  // Grid: the plan's lines (between rows and columns, not through spans; the border), then the
+  // firmer rules over them (frozen header and first column, totals).
+  const { grid, emphasis } = plan;
+  ctx.fillStyle = grid.color;
+  ctx.strokeStyle = grid.color;
+  for (const l of grid.lines) line(ctx, l, grid.width, grid.dash);
   ctx.fillStyle = emphasis.color;
   for (const r of emphasis.rects) ctx.fillRect(r.x, r.y, r.w, r.h);
 

@@ -12,13 +12,10 @@
  * fills, shapes, cell images (their alt text is the cell's text), the running head, page numbers,
  * the header row repeated on later pages) as an artifact. Documents without tags render exactly as before.
  *
- * The same Renderer also draws some lines last on their page (`drawnOnTop`): pdfmake's table draws
- * each row's vertical lines across the horizontal lines above and below it, where the canvas draws
- * the firmer rules (frozen header and column, totals) over the whole grid. And it puts cells' fills
- * where the canvas has the cell (`filledBox`): pdfmake fills between its lines, the canvas fills the
- * whole cell and draws the lines over it (the gaps of a dashed line show the cell's colour).
+ * The same Renderer draws each page's items in the paint plan's order first (pdf-page.ts).
  */
 import { createRequire } from 'node:module';
+import { inPlanOrder, type PageItem } from './pdf-page';
 
 const require = createRequire(import.meta.url);
 
@@ -115,118 +112,6 @@ interface Inline {
   _drop?: number;
 }
 
-/** #rrggbb as pdfkit's [r, g, b]: a new array each time, so that it can be marked. */
-const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-
-/** Colours whose lines are drawn after everything else on their page: see `drawnOnTop`. */
-const onTop = new WeakSet<object>();
-
-/**
- * A line colour (#rrggbb) as pdfkit takes it, an [r, g, b] array, marked so that the lines drawn in
- * it come last on their page, over the other lines (pdfmake hands the colour a table layout gives
- * to pdfkit as it is).
- */
-export function drawnOnTop(hex: string): number[] {
-  const ink = rgb(hex);
-  onTop.add(ink);
-  return ink;
-}
-
-/** Where a cell's fill goes: see `filledBox`. */
-interface Box {
-  /** Left edge and width on the page, in points. */
-  x: number;
-  w: number;
-  /** Moves of pdfmake's fill's top and bottom, in points. */
-  top: number;
-  bottom: number;
-}
-const boxes = new WeakMap<object, Box>();
-
-/**
- * A cell's fill colour (#rrggbb) as pdfkit takes it, an [r, g, b] array, marked so that its fill
- * covers `box` across and pdfmake's fill moved by `box.top` and `box.bottom` down: the cell's whole
- * box, as the canvas fills it, rather than the room between pdfmake's lines.
- */
-export function filledBox(hex: string, box: Box): number[] {
-  const ink = rgb(hex);
-  boxes.set(ink, box);
-  return ink;
-}
-
-/** Cells' fills moved to their boxes (new items: an item may be shared with another page). */
-function fillsInTheirBoxes(items: PageItem[]): PageItem[] {
-  return items.map((i) => {
-    const v = i.item as VectorLine & { x: number; y: number; w: number; h: number; color?: unknown };
-    const box =
-      i.type === 'vector' && v.type === 'rect' && typeof v.color === 'object' && v.color !== null
-        ? boxes.get(v.color)
-        : undefined;
-    if (!box) return i;
-    return { ...i, item: { ...v, x: box.x, w: box.w, y: v.y + box.top, h: v.h - box.top + box.bottom } };
-  });
-}
-
-interface VectorLine {
-  type: string;
-  x1: number;
-  x2: number;
-  y1: number;
-  y2: number;
-  lineWidth?: number;
-  lineColor?: unknown;
-}
-interface PageItem {
-  type: string;
-  item: VectorLine;
-}
-
-/**
- * A page's items with the lines drawn in a `drawnOnTop` colour moved to the end. Such a rule is
- * drawn as one line over its whole extent on the page: pdfmake draws a table's lines cell by cell
- * and leaves them out of a cell that spans them (a group row across every column), where the
- * canvas draws the rule across it.
- */
-function linesOnTopLast(items: PageItem[]): PageItem[] {
-  const top = (i: PageItem) =>
-    i.type === 'vector' &&
-    typeof i.item.lineColor === 'object' &&
-    i.item.lineColor !== null &&
-    onTop.has(i.item.lineColor);
-  if (!items.some(top)) return items;
-  const whole = new Map<string, VectorLine>();
-  const last: PageItem[] = [];
-  for (const i of items.filter(top)) {
-    const v = i.item;
-    const across = v.y1 === v.y2;
-    if (v.type !== 'line' || (!across && v.x1 !== v.x2)) {
-      last.push(i);
-      continue;
-    }
-    const key = `${across ? 'y' : 'x'} ${across ? v.y1 : v.x1} ${v.lineWidth}`;
-    const line = whole.get(key);
-    if (!line) {
-      // Items may be shared with another page (a repeated header row): copied before they grow.
-      const own = {
-        ...v,
-        x1: Math.min(v.x1, v.x2),
-        x2: Math.max(v.x1, v.x2),
-        y1: Math.min(v.y1, v.y2),
-        y2: Math.max(v.y1, v.y2),
-      };
-      whole.set(key, own);
-      last.push({ ...i, item: own });
-    } else if (across) {
-      line.x1 = Math.min(line.x1, v.x1, v.x2);
-      line.x2 = Math.max(line.x2, v.x1, v.x2);
-    } else {
-      line.y1 = Math.min(line.y1, v.y1, v.y2);
-      line.y2 = Math.max(line.y2, v.y1, v.y2);
-    }
-  }
-  return [...items.filter((i) => !top(i)), ...last];
-}
-
 interface RendererLike {
   pdfDocument: TaggableDoc;
   renderPages(pages: { items: PageItem[] }[]): void;
@@ -292,7 +177,7 @@ export function installTagging(): void {
   const Base = mod.default;
   class TaggingRenderer extends Base {
     override renderPages(pages: { items: PageItem[] }[]): void {
-      for (const page of pages) page.items = linesOnTopLast(fillsInTheirBoxes(page.items));
+      for (const page of pages) page.items = inPlanOrder(page.items);
       super.renderPages(pages);
     }
     override renderLine(line: { inlines?: Inline[] }, x: number, y: number): void {

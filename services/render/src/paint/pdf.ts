@@ -23,11 +23,12 @@ import {
 import { verticalPadding, type Layout, type LaidCell, type TextBlock, type TextStyle } from '../layout/layout';
 import type { TableModel } from '../model';
 import type { PdfOptions } from '@jsonable/contracts/table';
-import { edgeRules, verticalRulesInRow, type EdgeRule } from './plan';
+import { edgeRules, TABLE_SHADOW, verticalRulesInRow, type EdgeRule } from './plan';
 import { shapesPdf } from './shapes';
 import { checkPdfPages, LIMITS } from '../limits';
 import { pageLabel } from './pages';
-import { drawnOnTop, filledBox, installTagging, StructureTree, tagText, type StructNode } from './pdf-tags';
+import { cellFill, drawnOnTop, gridInk, type PdfShadow } from './pdf-page';
+import { installTagging, StructureTree, tagText, type StructNode } from './pdf-tags';
 import { tooLarge } from '../errors';
 
 const require = createRequire(import.meta.url);
@@ -623,15 +624,17 @@ export async function renderPdf(
   // puts its lines between the cells, taking room, where the canvas draws them over the cells: the
   // cells' padding gives that room back on each side, so every row and column edge (and the text
   // in the cells) is where the layout has it, and each line covers the pixels the canvas's does.
-  // pdfmake draws each row's vertical lines across the lines above and below it; the canvas draws
-  // the firmer rules over the grid, so their lines are drawn last on the page (drawnOnTop).
+  // pdfmake draws its lines piece by piece after each row; their colours are marked (gridInk,
+  // drawnOnTop) so that each page draws them in the plan's order, as whole runs, under the text
+  // and with the firmer rules over the grid (pdf-page.ts).
   const edges = edgeRules(model, layout);
-  const firmInks = new Map<string, number[]>();
+  const inks = new Map<string, number[]>();
   const lineWidth = (e: EdgeRule | null | undefined) => (e ? e.width * u : 0);
   const lineInk = (e: EdgeRule | null | undefined) => {
-    if (!e?.firm) return colour(e?.color ?? null);
-    let ink = firmInks.get(e.color);
-    if (!ink) firmInks.set(e.color, (ink = drawnOnTop(e.color)));
+    if (!e) return undefined;
+    const key = `${e.firm} ${e.color}`;
+    let ink = inks.get(key);
+    if (!ink) inks.set(key, (ink = e.firm ? drawnOnTop(e.color) : gridInk(colour(e.color)!)));
     return ink;
   };
   const lineStyle = (e: EdgeRule | null | undefined) =>
@@ -694,20 +697,28 @@ export async function renderPdf(
   const breaksBefore = new Set(pageBreaks);
   const fitsOnAPage = model.rows.every((_, r) => r < model.headerRows || headerPt + rowHeightPt(r) <= pageBodyPt);
   // Cells' fills cover their whole box, under the lines, as on the canvas (in pdfmake's layout of
-  // whole rows; a row broken over pages keeps pdfmake's fill).
-  if (fitsOnAPage)
-    body.forEach((cells, r) =>
-      cells.forEach((cell, v) => {
-        if (typeof cell.fillColor !== 'string') return;
-        const span = typeof cell.colSpan === 'number' ? cell.colSpan : 1;
-        cell.fillColor = filledBox(cell.fillColor, {
-          x: page.left + layout.colEdges[v]! * u,
-          w: (layout.colEdges[v + span]! - layout.colEdges[v]!) * u,
-          top: -after(hEdges[r]),
-          bottom: -after(hEdges[r + 1]),
-        });
-      }),
-    );
+  // whole rows; a row broken over pages keeps pdfmake's fill); the table's shadow is under them.
+  const shadow: PdfShadow | null = s.tableShadow
+    ? {
+        sigma: (TABLE_SHADOW.blur / 2) * u,
+        dy: TABLE_SHADOW.offsetY * u,
+        color: TABLE_SHADOW.hex,
+        opacity: TABLE_SHADOW.opacity,
+      }
+    : null;
+  body.forEach((cells, r) =>
+    cells.forEach((cell, v) => {
+      if (typeof cell.fillColor !== 'string') return;
+      const span = typeof cell.colSpan === 'number' ? cell.colSpan : 1;
+      const box = {
+        x: page.left + layout.colEdges[v]! * u,
+        w: (layout.colEdges[v + span]! - layout.colEdges[v]!) * u,
+        top: -after(hEdges[r]),
+        bottom: -after(hEdges[r + 1]),
+      };
+      cell.fillColor = cellFill(cell.fillColor, fitsOnAPage ? box : undefined, shadow);
+    }),
+  );
   const table = {
     table: {
       headerRows: model.headerRows,

@@ -22,7 +22,7 @@ export function borderWidth(s: ResolvedStyles): number {
  * Dash and gap of a dashed or dotted border `width` pixels wide, in pixels (canvas and SVG):
  * dashes of 5 widths with gaps of 3, dots of 1 width with gaps of 2. Null for a solid border.
  */
-export function dashPattern(style: ResolvedStyles['borderStyle'], width: number): [number, number] | null {
+function dashPattern(style: ResolvedStyles['borderStyle'], width: number): [number, number] | null {
   if (style === 'dashed') return [5 * width, 3 * width];
   if (style === 'dotted') return [width, 2 * width];
   return null;
@@ -131,7 +131,63 @@ export function edgeRules(
 }
 
 /** The table's drop shadow (styles.tableShadow): colour, opacity, blur (canvas shadowBlur, 2σ) and drop. */
-export const TABLE_SHADOW = { rgb: [15, 23, 42] as const, opacity: 0.16, blur: 18, offsetY: 4 };
+const SHADOW_RGB = [15, 23, 42] as const;
+export const TABLE_SHADOW = {
+  rgb: SHADOW_RGB,
+  hex: `#${SHADOW_RGB.map((v) => v.toString(16).padStart(2, '0')).join('')}`,
+  opacity: 0.16,
+  blur: 18,
+  offsetY: 4,
+};
+
+/** Where a rule `width` pixels wide along an edge at `edge` starts: floor(width / 2) before it. */
+export function ruleStart(edge: number, width: number): number {
+  return edge - Math.floor(width / 2);
+}
+
+/** One grid line, from (x1, y1) to (x2, y2): horizontal when y1 === y2; its edge is y1 (or x1). */
+interface GridLine {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * What the canvas and the SVG draw of the table besides its cells, in drawing order: the shadow's
+ * box (filled with the odd rows' colour, the shadow under it), the grid lines (inner runs that do
+ * not cross a span, then the outer border, each a whole line, its dashes starting at its start),
+ * every line `width` wide and laid from `ruleStart` of its edge, and the firmer rules over them.
+ */
+export function tablePlan(model: TableModel, layout: Layout) {
+  const s = model.styles;
+  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
+  const width = borderWidth(s);
+  const lines: GridLine[] = [];
+  if (width > 0 && model.showGridLines) {
+    const covered = coveredEdges(model, layout);
+    for (let r = 1; r < layout.rowEdges.length - 1; r++) {
+      const y = ty + layout.rowEdges[r]!;
+      for (const [x1, x2] of covered.horizontal(r)) lines.push({ x1: tx + x1, y1: y, x2: tx + x2, y2: y });
+    }
+    for (let c = 1; c < layout.colEdges.length - 1; c++) {
+      const x = tx + layout.colEdges[c]!;
+      for (const [y1, y2] of covered.vertical(c)) lines.push({ x1: x, y1: ty + y1, x2: x, y2: ty + y2 });
+    }
+  }
+  if (width > 0 && model.showBorder) {
+    // The outer border lies inside the table (its bottom and right lines one width in).
+    lines.push({ x1: tx, y1: ty, x2: tx + tw, y2: ty });
+    lines.push({ x1: tx, y1: ty + th - width, x2: tx + tw, y2: ty + th - width });
+    lines.push({ x1: tx, y1: ty, x2: tx, y2: ty + th });
+    lines.push({ x1: tx + tw - width, y1: ty, x2: tx + tw - width, y2: ty + th });
+  }
+  return {
+    shadow: s.tableShadow ? { x: tx, y: ty, w: tw, h: th, fill: s.rowOddBg } : null,
+    grid: { width, color: s.borderColor, dash: dashPattern(s.borderStyle, width), lines },
+    emphasis: emphasisRules(model, layout),
+  };
+}
 
 /** Top-left corner of a cell's image box: centred across, and with the text under it, centred down. */
 export function imageBox(lc: LaidCell): { left: number; top: number } {
@@ -159,7 +215,7 @@ export function underlineTop(y: number): number {
 }
 
 /** Segments of grid lines that do not cross a spanning cell. */
-export function coveredEdges(model: TableModel, layout: Layout) {
+function coveredEdges(model: TableModel, layout: Layout) {
   const rows = model.rows.length;
   const cols = model.columns.length;
   // blockedH[r][v]: the horizontal edge above row r is inside a span at visual column v.

@@ -11,17 +11,7 @@ import type { FetchedImages } from '../engine';
 import { familyStack, type FaceId, type HanFace, type Weight } from '../fonts';
 import type { Layout, TextBlock, TextStyle } from '../layout/layout';
 import type { TableModel } from '../model';
-import {
-  borderWidth,
-  coveredEdges,
-  dashPattern,
-  emphasisRules,
-  imageBox,
-  placeholderFill,
-  TABLE_SHADOW,
-  textX,
-  underlineTop,
-} from './plan';
+import { imageBox, placeholderFill, ruleStart, TABLE_SHADOW, tablePlan, textX, underlineTop } from './plan';
 import { fmt, shapesSvg } from './shapes';
 import { embeddedFonts, faceOf, stackOf, type TextUse } from './svg-fonts';
 import { EMOJI_TEXT, emojiSvg, GlyphDefs, glyphsSvg, lineLeft, placeLine } from './svg-glyphs';
@@ -132,12 +122,15 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     );
   };
   out.push(`<rect width="100%" height="100%" fill="${s.backgroundColor}"/>`);
-  const { tableX: tx, tableY: ty, tableW: tw, tableH: th } = layout;
-  if (s.tableShadow) {
+  const plan = tablePlan(model, layout);
+  if (plan.shadow) {
+    const box = plan.shadow;
     out.push(
-      `<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="${TABLE_SHADOW.offsetY}" stdDeviation="${TABLE_SHADOW.blur / 2}" flood-color="#${TABLE_SHADOW.rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}" flood-opacity="${TABLE_SHADOW.opacity}"/></filter></defs>`,
+      `<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="130%"><feDropShadow dx="0" dy="${TABLE_SHADOW.offsetY}" stdDeviation="${TABLE_SHADOW.blur / 2}" flood-color="${TABLE_SHADOW.hex}" flood-opacity="${TABLE_SHADOW.opacity}"/></filter></defs>`,
     );
-    out.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" fill="${s.rowOddBg}" filter="url(#shadow)"/>`);
+    out.push(
+      `<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" fill="${box.fill}" filter="url(#shadow)"/>`,
+    );
   }
   for (const t of [layout.title, layout.subtitle, ...layout.notes]) if (t) block(t);
   out.push('<g shape-rendering="crispEdges">');
@@ -145,31 +138,19 @@ export function renderSvg(model: TableModel, layout: Layout, images: FetchedImag
     if (lc.background)
       out.push(`<rect x="${lc.x}" y="${lc.y}" width="${lc.w}" height="${lc.h}" fill="${lc.background}"/>`);
   }
-  const bw = borderWidth(s);
-  if (bw > 0) {
-    const pattern = dashPattern(s.borderStyle, bw);
-    const dash = pattern ? ` stroke-dasharray="${pattern[0]} ${pattern[1]}"` : '';
-    const attrs = `stroke="${s.borderColor}" stroke-width="${bw}"${dash}`;
-    const paths: string[] = [];
-    const o = bw / 2;
-    if (model.showGridLines) {
-      const covered = coveredEdges(model, layout);
-      for (let r = 1; r < layout.rowEdges.length - 1; r++) {
-        const y = ty + layout.rowEdges[r]! + (bw % 2 === 1 ? 0.5 : 0) - (bw > 1 ? o : 0);
-        for (const [x1, x2] of covered.horizontal(r)) paths.push(`M${fmt(tx + x1)} ${fmt(y)}H${fmt(tx + x2)}`);
-      }
-      for (let c = 1; c < layout.colEdges.length - 1; c++) {
-        const x = tx + layout.colEdges[c]! + (bw % 2 === 1 ? 0.5 : 0) - (bw > 1 ? o : 0);
-        for (const [y1, y2] of covered.vertical(c)) paths.push(`M${fmt(x)} ${fmt(ty + y1)}V${fmt(ty + y2)}`);
-      }
-    }
-    if (paths.length) out.push(`<path d="${paths.join('')}" fill="none" ${attrs}/>`);
-    if (model.showBorder)
-      out.push(
-        `<rect x="${fmt(tx + o)}" y="${fmt(ty + o)}" width="${fmt(tw - bw)}" height="${fmt(th - bw)}" fill="none" ${attrs}/>`,
-      );
+  // The plan's grid lines, each stroked down its middle (the canvas's pixels), dashes from its start.
+  const { grid, emphasis } = plan;
+  if (grid.lines.length) {
+    const w = grid.width;
+    const mid = (edge: number) => fmt(ruleStart(edge, w) + w / 2);
+    const d = grid.lines
+      .map((l) =>
+        l.y1 === l.y2 ? `M${fmt(l.x1)} ${mid(l.y1)}H${fmt(l.x2)}` : `M${mid(l.x1)} ${fmt(l.y1)}V${fmt(l.y2)}`,
+      )
+      .join('');
+    const dash = grid.dash ? ` stroke-dasharray="${grid.dash[0]} ${grid.dash[1]}"` : '';
+    out.push(`<path d="${d}" fill="none" stroke="${grid.color}" stroke-width="${w}"${dash}/>`);
   }
-  const emphasis = emphasisRules(model, layout);
   for (const r of emphasis.rects)
     out.push(`<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="${emphasis.color}"/>`);
   out.push('</g>');
