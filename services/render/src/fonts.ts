@@ -23,57 +23,52 @@ interface FontFace {
   files: Partial<Record<Weight, string>>;
 }
 
-const face = (family: string, pkg: string, prefix: string, weights: Weight[]): FontFace => {
+/**
+ * A face of the @expo-google-fonts packages, which are all named alike: "Noto Sans SC" is the
+ * package @expo-google-fonts/noto-sans-sc, its files 400Regular/NotoSansSC_400Regular.ttf and so on.
+ */
+const face = (family: string, weights: Weight[]): FontFace => {
   const names: Record<Weight, string> = { 400: '400Regular', 500: '500Medium', 600: '600SemiBold', 700: '700Bold' };
+  const prefix = family.replace(/ /g, '');
   const files: Partial<Record<Weight, string>> = {};
   for (const w of weights) files[w] = `${names[w]}/${prefix}_${names[w]}.ttf`;
-  return { family, pkg, files };
+  return { family, pkg: `@expo-google-fonts/${family.toLowerCase().replace(/ /g, '-')}`, files };
 };
 
 /** Every face we ship, keyed by a stable id. */
 export const FACES = {
-  inter: face('Inter', '@expo-google-fonts/inter', 'Inter', [400, 500, 600, 700]),
-  roboto: face('Roboto', '@expo-google-fonts/roboto', 'Roboto', [400, 500, 600, 700]),
-  robotoMono: face('Roboto Mono', '@expo-google-fonts/roboto-mono', 'RobotoMono', [400, 500, 600, 700]),
-  merriweather: face('Merriweather', '@expo-google-fonts/merriweather', 'Merriweather', [400, 700]),
-  arimo: face('Arimo', '@expo-google-fonts/arimo', 'Arimo', [400, 500, 600, 700]),
-  tinos: face('Tinos', '@expo-google-fonts/tinos', 'Tinos', [400, 700]),
-  cousine: face('Cousine', '@expo-google-fonts/cousine', 'Cousine', [400, 700]),
-  gelasio: face('Gelasio', '@expo-google-fonts/gelasio', 'Gelasio', [400, 500, 600, 700]),
-  notoSansSC: face('Noto Sans SC', '@expo-google-fonts/noto-sans-sc', 'NotoSansSC', [400, 700]),
-  notoSansTC: face('Noto Sans TC', '@expo-google-fonts/noto-sans-tc', 'NotoSansTC', [400, 700]),
-  notoSansJP: face('Noto Sans JP', '@expo-google-fonts/noto-sans-jp', 'NotoSansJP', [400, 700]),
-  notoSansKR: face('Noto Sans KR', '@expo-google-fonts/noto-sans-kr', 'NotoSansKR', [400, 700]),
-  notoSansArabic: face('Noto Sans Arabic', '@expo-google-fonts/noto-sans-arabic', 'NotoSansArabic', [400, 700]),
-  notoSansHebrew: face('Noto Sans Hebrew', '@expo-google-fonts/noto-sans-hebrew', 'NotoSansHebrew', [400, 700]),
-  notoSansDevanagari: face(
-    'Noto Sans Devanagari',
-    '@expo-google-fonts/noto-sans-devanagari',
-    'NotoSansDevanagari',
-    [400, 700],
-  ),
-  notoSansBengali: face('Noto Sans Bengali', '@expo-google-fonts/noto-sans-bengali', 'NotoSansBengali', [400, 700]),
-  notoSansTamil: face('Noto Sans Tamil', '@expo-google-fonts/noto-sans-tamil', 'NotoSansTamil', [400, 700]),
-  notoSansThai: face('Noto Sans Thai', '@expo-google-fonts/noto-sans-thai', 'NotoSansThai', [400, 700]),
-  notoSansGujarati: face('Noto Sans Gujarati', '@expo-google-fonts/noto-sans-gujarati', 'NotoSansGujarati', [400, 700]),
-  notoSansTelugu: face('Noto Sans Telugu', '@expo-google-fonts/noto-sans-telugu', 'NotoSansTelugu', [400, 700]),
-  notoSansKannada: face('Noto Sans Kannada', '@expo-google-fonts/noto-sans-kannada', 'NotoSansKannada', [400, 700]),
-  notoSansMalayalam: face(
-    'Noto Sans Malayalam',
-    '@expo-google-fonts/noto-sans-malayalam',
-    'NotoSansMalayalam',
-    [400, 700],
-  ),
-  notoSansSinhala: face('Noto Sans Sinhala', '@expo-google-fonts/noto-sans-sinhala', 'NotoSansSinhala', [400, 700]),
-  notoSansKhmer: face('Noto Sans Khmer', '@expo-google-fonts/noto-sans-khmer', 'NotoSansKhmer', [400, 700]),
-  notoSansLao: face('Noto Sans Lao', '@expo-google-fonts/noto-sans-lao', 'NotoSansLao', [400, 700]),
-  notoSansMyanmar: face('Noto Sans Myanmar', '@expo-google-fonts/noto-sans-myanmar', 'NotoSansMyanmar', [400, 700]),
-  notoSansArmenian: face('Noto Sans Armenian', '@expo-google-fonts/noto-sans-armenian', 'NotoSansArmenian', [400, 700]),
-  notoSansGeorgian: face('Noto Sans Georgian', '@expo-google-fonts/noto-sans-georgian', 'NotoSansGeorgian', [400, 700]),
-  notoSansEthiopic: face('Noto Sans Ethiopic', '@expo-google-fonts/noto-sans-ethiopic', 'NotoSansEthiopic', [400, 700]),
-  notoColorEmoji: face('Noto Color Emoji', '@expo-google-fonts/noto-color-emoji', 'NotoColorEmoji', [400]),
+  inter: face('Inter', [400, 500, 600, 700]),
+  roboto: face('Roboto', [400, 500, 600, 700]),
+  robotoMono: face('Roboto Mono', [400, 500, 600, 700]),
+  merriweather: face('Merriweather', [400, 700]),
+  arimo: face('Arimo', [400, 500, 600, 700]),
+  tinos: face('Tinos', [400, 700]),
+  cousine: face('Cousine', [400, 700]),
+  gelasio: face('Gelasio', [400, 500, 600, 700]),
+  notoSansSC: face('Noto Sans SC', [400, 700]),
+  notoSansTC: face('Noto Sans TC', [400, 700]),
+  notoSansJP: face('Noto Sans JP', [400, 700]),
+  notoSansKR: face('Noto Sans KR', [400, 700]),
+  notoSansArabic: face('Noto Sans Arabic', [400, 700]),
+  notoSansHebrew: face('Noto Sans Hebrew', [400, 700]),
+  notoSansDevanagari: face('Noto Sans Devanagari', [400, 700]),
+  notoSansBengali: face('Noto Sans Bengali', [400, 700]),
+  notoSansTamil: face('Noto Sans Tamil', [400, 700]),
+  notoSansThai: face('Noto Sans Thai', [400, 700]),
+  notoSansGujarati: face('Noto Sans Gujarati', [400, 700]),
+  notoSansTelugu: face('Noto Sans Telugu', [400, 700]),
+  notoSansKannada: face('Noto Sans Kannada', [400, 700]),
+  notoSansMalayalam: face('Noto Sans Malayalam', [400, 700]),
+  notoSansSinhala: face('Noto Sans Sinhala', [400, 700]),
+  notoSansKhmer: face('Noto Sans Khmer', [400, 700]),
+  notoSansLao: face('Noto Sans Lao', [400, 700]),
+  notoSansMyanmar: face('Noto Sans Myanmar', [400, 700]),
+  notoSansArmenian: face('Noto Sans Armenian', [400, 700]),
+  notoSansGeorgian: face('Noto Sans Georgian', [400, 700]),
+  notoSansEthiopic: face('Noto Sans Ethiopic', [400, 700]),
+  notoColorEmoji: face('Noto Color Emoji', [400]),
   /** Outline emoji for PDF, where colour bitmap glyphs cannot be embedded. */
-  notoEmoji: face('Noto Emoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji', [400, 700]),
+  notoEmoji: face('Noto Emoji', [400, 700]),
 } as const satisfies Record<string, FontFace>;
 export type FaceId = keyof typeof FACES;
 

@@ -16,7 +16,8 @@ import { AreaAverage, fittedSize, MAX_WHOLE_TARGET_SUMS, type ScaledBitmap } fro
 /** Wider or taller PNGs are refused (a row of 65,535 16-bit RGBA pixels is 512 KB). */
 const MAX_SIDE = 65_535;
 
-const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Samples a pixel of each colour type (grey, RGB, palette, grey and alpha, RGBA). */
+export const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, readonly number[]> = {
   0: [1, 2, 4, 8, 16],
   2: [8, 16],
@@ -25,7 +26,7 @@ const DEPTHS: Record<number, readonly number[]> = {
   6: [8, 16],
 };
 /** Adam7 passes: x start, y start, x step, y step. */
-const ADAM7 = [
+export const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
   [0, 4, 4, 8],

@@ -31,34 +31,23 @@ export const ICON_COLOURS = { green: '#16a34a', amber: '#d97706', red: '#dc2626'
 const SPARK_MIN = '#dc2626';
 const SPARK_MAX = '#16a34a';
 
+/** The up arrow's outline in the unit square; the down and right arrows are it turned. */
+const ARROW_UP = [0.5, 0.05, 0.95, 0.5, 0.66, 0.5, 0.66, 0.95, 0.34, 0.95, 0.34, 0.5, 0.05, 0.5];
+
+/** ARROW_UP with each point (x, y) moved to `to(x, y)` (to hundredths, as written). */
+const arrow = (to: (x: number, y: number) => [number, number]) =>
+  ARROW_UP.flatMap((v, i) => (i % 2 === 0 ? to(v, ARROW_UP[i + 1]!).map((c) => Math.round(c * 100) / 100) : []));
+
 /** Unit-square outlines of the icons (0..1), scaled into place by `iconShapes`. */
 function iconUnits(icon: IconName): Shape[] {
   const { green, amber, red } = ICON_COLOURS;
   switch (icon) {
     case 'arrowUp':
-      return [
-        {
-          kind: 'polygon',
-          points: [0.5, 0.05, 0.95, 0.5, 0.66, 0.5, 0.66, 0.95, 0.34, 0.95, 0.34, 0.5, 0.05, 0.5],
-          fill: green,
-        },
-      ];
+      return [{ kind: 'polygon', points: ARROW_UP, fill: green }];
     case 'arrowDown':
-      return [
-        {
-          kind: 'polygon',
-          points: [0.5, 0.95, 0.95, 0.5, 0.66, 0.5, 0.66, 0.05, 0.34, 0.05, 0.34, 0.5, 0.05, 0.5],
-          fill: red,
-        },
-      ];
+      return [{ kind: 'polygon', points: arrow((x, y) => [x, 1 - y]), fill: red }];
     case 'arrowRight':
-      return [
-        {
-          kind: 'polygon',
-          points: [0.95, 0.5, 0.5, 0.05, 0.5, 0.34, 0.05, 0.34, 0.05, 0.66, 0.5, 0.66, 0.5, 0.95],
-          fill: amber,
-        },
-      ];
+      return [{ kind: 'polygon', points: arrow((x, y) => [1 - y, 1 - x]), fill: amber }];
     case 'trafficGreen':
       return [{ kind: 'circle', cx: 0.5, cy: 0.5, r: 0.45, fill: green }];
     case 'trafficAmber':

@@ -4,7 +4,7 @@
  * `sample(x, y)` gives a pixel's samples at the image's depth (a palette index for colour type 3).
  */
 import { deflateSync } from 'node:zlib';
-import { paeth } from '../../src/images/png-at-size';
+import { ADAM7, CHANNELS, paeth } from '../../src/images/png-at-size';
 import { pngChunk } from './image-bomb';
 
 export interface PngSpec {
@@ -18,20 +18,9 @@ export interface PngSpec {
   sample: (x: number, y: number) => number[];
 }
 
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const;
-
 export function encodePng(spec: PngSpec): Buffer {
   const { width, height, depth } = spec;
-  const channels = CHANNELS[spec.colorType];
+  const channels = CHANNELS[spec.colorType]!;
   const bpp = Math.max(1, (channels * depth) >> 3);
   const passes = spec.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
   const rows: Buffer[] = [];
