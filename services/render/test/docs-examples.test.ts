@@ -5,15 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { featureDocs } from '@jsonable/contracts/table-features-docs';
-import {
-  arrayRowsSample,
-  headersRowsSample,
-  objectRowsSample,
-  pdfSample,
-  processingSample,
-  stylesSample,
-  typedCellsSample,
-} from '../../../web/src/lib/snippets';
+import * as snippets from '../../../web/src/lib/snippets';
 import { renderPayload } from './support/payload';
 
 describe("the docs' own example payloads render", () => {
@@ -44,15 +36,10 @@ describe("the docs' own example payloads render", () => {
     expect(featureDocs.find((d) => d.field === 'subtitle')!.payload).toHaveProperty('sourceNotes');
   });
 
-  const samples = {
-    objectRowsSample,
-    headersRowsSample,
-    arrayRowsSample,
-    typedCellsSample,
-    stylesSample,
-    processingSample,
-  };
-  for (const [name, json] of Object.entries(samples)) {
+  // Every request sample of the page but the PDF one (below) and the error and response samples.
+  const notRequests = new Set(['pdfSample', 'errorSample', 'generateResponseSample']);
+  for (const [name, json] of Object.entries(snippets)) {
+    if (!name.endsWith('Sample') || notRequests.has(name) || typeof json !== 'string') continue;
     it(`the ${name} request sample`, async () => {
       const out = await renderPayload({ payload: JSON.parse(json) as unknown, format: 'png' });
       expect(out.size).toBeGreaterThan(0);
@@ -60,7 +47,7 @@ describe("the docs' own example payloads render", () => {
   }
 
   it('the pdfSample request sample, on its US Letter page turned', async () => {
-    const out = await renderPayload({ payload: JSON.parse(pdfSample) as unknown });
+    const out = await renderPayload({ payload: JSON.parse(snippets.pdfSample) as unknown });
     expect(out.format).toBe('pdf');
     expect([out.width, out.height]).toEqual([792, 612]);
   });

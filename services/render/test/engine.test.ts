@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
 import { examples } from '@jsonable/contracts/examples';
+import { demoInventory } from '@jsonable/contracts/demo-table';
 import { LIMITS } from '../src/limits';
 import { layoutTable } from '../src/layout/layout';
 import { measure } from '../src/layout/text';
@@ -585,48 +586,6 @@ describe('column widths', () => {
     // The landing demo's table at the largest font and generous padding: all minimums fit 800 px,
     // but short columns settling at their natural widths used to leave the product column too
     // little ("Noise-Cancelli" / "ng Headset") while others had room to spare.
-    const data = [
-      {
-        Product: 'Wireless Mouse',
-        SKU: 'WM-2041',
-        Category: 'Accessories',
-        'In Stock': 342,
-        Price: '$24.99',
-        Status: 'In Stock',
-      },
-      {
-        Product: 'Mechanical Keyboard',
-        SKU: 'MK-1187',
-        Category: 'Accessories',
-        'In Stock': 58,
-        Price: '$89.00',
-        Status: 'Low Stock',
-      },
-      {
-        Product: '27" 4K Monitor',
-        SKU: 'MN-2700',
-        Category: 'Displays',
-        'In Stock': 0,
-        Price: '$329.00',
-        Status: 'Out of Stock',
-      },
-      {
-        Product: 'USB-C Dock',
-        SKU: 'DK-0912',
-        Category: 'Connectivity',
-        'In Stock': 127,
-        Price: '$119.50',
-        Status: 'In Stock',
-      },
-      {
-        Product: 'Noise-Cancelling Headset',
-        SKU: 'HS-3305',
-        Category: 'Audio',
-        'In Stock': 21,
-        Price: '$149.00',
-        Status: 'Low Stock',
-      },
-    ];
     for (const [fontSize, cellPadding] of [
       [16, 24],
       [16, 30],
@@ -636,7 +595,7 @@ describe('column widths', () => {
     ] as const) {
       const layout = layoutTable(
         normalizePayload({
-          payload: { title: 'Inventory Status', data, styles: { fontSize: `${fontSize}px`, cellPadding } },
+          payload: { ...demoInventory, styles: { fontSize: `${fontSize}px`, cellPadding } },
         }).model,
       );
       for (const lc of layout.cells) {

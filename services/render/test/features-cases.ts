@@ -8,6 +8,17 @@ import { examples } from '@jsonable/contracts/examples';
 
 const examplePayload = (id: string) => examples.find((e) => e.id === id)!.payload;
 
+/** Units sold by region and product, by quarter: the table of the firmer-rules cases (pdf-grid.test.ts too). */
+export const unitsByRegion = {
+  headers: ['Region', 'Product', 'Q1', 'Q2', 'Q3'],
+  rows: [
+    ['North', 'Widgets', 120, 132, 141],
+    ['North', 'Gadgets', 98, 91, 87],
+    ['South', 'Widgets', 143, 151, 166],
+    ['South', 'Gadgets', 77, 80, 79],
+  ],
+};
+
 export const featureCases: { name: string; payload: Record<string, unknown> }[] = [
   {
     name: 'feature-financial',
@@ -43,13 +54,7 @@ export const featureCases: { name: string; payload: Record<string, unknown> }[] 
     name: 'feature-rules',
     payload: {
       title: 'Units sold by region',
-      headers: ['Region', 'Product', 'Q1', 'Q2', 'Q3'],
-      rows: [
-        ['North', 'Widgets', 120, 132, 141],
-        ['North', 'Gadgets', 98, 91, 87],
-        ['South', 'Widgets', 143, 151, 166],
-        ['South', 'Gadgets', 77, 80, 79],
-      ],
+      ...unitsByRegion,
       styles: { borderStyle: 'dashed' },
       options: {
         freezeHeader: true,

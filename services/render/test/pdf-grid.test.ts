@@ -11,6 +11,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { layoutTable } from '../src/layout/layout';
 import { emphasisRules } from '../src/paint/plan';
+import { unitsByRegion } from './features-cases';
 import { pixels, type Pixels } from './support/rasterize';
 import { normalizePayload, renderPayload } from './support/payload';
 import { hasPoppler, poppler } from './support/poppler';
@@ -21,15 +22,8 @@ const pdfPage = (bytes: Uint8Array) =>
 
 /** A table with every firmer rule: frozen header and first column, subtotals and a total. */
 const ruled = (styles: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
-  headers: ['Region', 'Product', 'Q1', 'Q2', 'Q3'],
-  rows: [
-    ['North', 'Widgets', 120, 132, 141],
-    ['North', 'Gadgets', 98, 91, 87],
-    ['South', 'Widgets', 143, 151, 166],
-    ['South', 'Gadgets', 77, 80, 79],
-    ['East', 'Widgets', 61, 70, 64],
-    ['East', 'Gizmos', 55, 58, 66],
-  ],
+  headers: unitsByRegion.headers,
+  rows: [...unitsByRegion.rows, ['East', 'Widgets', 61, 70, 64], ['East', 'Gizmos', 55, 58, 66]],
   styles,
   options: {
     freezeHeader: true,

@@ -2,25 +2,15 @@
  * WebP and AVIF (issue #29): real files of the PNG's size and look, at the requested quality,
  * within their own pixel limits.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { loadImage } from '@napi-rs/canvas';
 import { tableLimits } from '@jsonable/contracts/render-api';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@jsonable/domain/errors';
 import { examples } from '@jsonable/contracts/examples';
 import { renderPayload } from './support/payload';
+import { pixels } from './support/rasterize';
 
 const reference = examples[1]!.payload;
-
-async function rgba(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
-  const img = await loadImage(Buffer.from(bytes));
-  const c = createCanvas(img.width, img.height);
-  c.getContext('2d').drawImage(img, 0, 0);
-  return {
-    width: img.width,
-    height: img.height,
-    data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data,
-  };
-}
 
 /** Mean absolute difference per channel (0–255) between two images of one size. */
 function meanDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
@@ -41,7 +31,7 @@ describe.each(['webp', 'avif'] as const)('%s', (format) => {
     expect(out.format).toBe(format);
     expect(out.contentType).toBe(`image/${format}`);
     expect(magic(Buffer.from(out.bytes))).toBe(true);
-    const [a, b] = await Promise.all([rgba(png.bytes), rgba(out.bytes)]);
+    const [a, b] = await Promise.all([pixels(Buffer.from(png.bytes)), pixels(Buffer.from(out.bytes))]);
     expect({ width: b.width, height: b.height }).toEqual({ width: png.width, height: png.height });
     expect({ width: out.width, height: out.height }).toEqual({ width: png.width, height: png.height });
     // Lossy at quality 90: close to the PNG, not equal to a blank or shifted image.

@@ -1,23 +1,8 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expect } from 'vitest';
-
-interface Pixels {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+import type { Pixels } from './rasterize';
 
 /** Skia's decode of the same file, as non-premultiplied RGBA: the reference. */
-export async function skiaPixels(encoded: Buffer): Promise<Pixels> {
-  const img = await loadImage(encoded);
-  const c = createCanvas(img.width, img.height);
-  c.getContext('2d').drawImage(img, 0, 0);
-  return {
-    width: img.width,
-    height: img.height,
-    data: c.getContext('2d').getImageData(0, 0, img.width, img.height).data,
-  };
-}
+export { pixels as skiaPixels } from './rasterize';
 
 /** Equal up to rounding: alpha exactly (±1 when averaged), colour within ±1 once weighed by alpha. */
 export function expectClose(actual: Uint8ClampedArray, expected: Uint8ClampedArray, alphaSlack = 0): void {

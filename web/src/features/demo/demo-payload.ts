@@ -2,6 +2,7 @@
  * The landing demo's request: the visitor's JSON plus the style controls (SPEC §2). Pure, so
  * the rules are tested without a browser.
  */
+import { demoInventory } from '@jsonable/contracts/demo-table';
 import { HEX_COLOUR } from '@jsonable/contracts/hex-colour';
 import type { ImageFormat } from '@jsonable/contracts/table';
 
@@ -50,49 +51,7 @@ export function demoControlErrors(
 
 export const defaultDemoJson = JSON.stringify(
   {
-    title: 'Inventory Status',
-    data: [
-      {
-        Product: 'Wireless Mouse',
-        SKU: 'WM-2041',
-        Category: 'Accessories',
-        'In Stock': 342,
-        Price: '$24.99',
-        Status: 'In Stock',
-      },
-      {
-        Product: 'Mechanical Keyboard',
-        SKU: 'MK-1187',
-        Category: 'Accessories',
-        'In Stock': 58,
-        Price: '$89.00',
-        Status: 'Low Stock',
-      },
-      {
-        Product: '27" 4K Monitor',
-        SKU: 'MN-2700',
-        Category: 'Displays',
-        'In Stock': 0,
-        Price: '$329.00',
-        Status: 'Out of Stock',
-      },
-      {
-        Product: 'USB-C Dock',
-        SKU: 'DK-0912',
-        Category: 'Connectivity',
-        'In Stock': 127,
-        Price: '$119.50',
-        Status: 'In Stock',
-      },
-      {
-        Product: 'Noise-Cancelling Headset',
-        SKU: 'HS-3305',
-        Category: 'Audio',
-        'In Stock': 21,
-        Price: '$149.00',
-        Status: 'Low Stock',
-      },
-    ],
+    ...demoInventory,
     // Conditional formats (issue #24): stock as data bars, the status coloured by a rule.
     conditionalFormats: [
       { type: 'dataBar', column: 'In Stock', color: '#c4b5fd' },
