@@ -5,13 +5,12 @@
  * appended, and the same store instance working again once the fault clears. Reported as skipped,
  * by name and with the reason, when neither exists.
  */
-import type { StartedTestContainer } from 'testcontainers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testEventStore } from '@jsonable/domain/testing/event-store.contract';
 import { testEventStoreFaults } from '@jsonable/domain/testing/fault.contract';
 import { EsdbEventStore } from '../src/eventstoredb/event-store';
 import { esdbEventStoreHarness, KURRENT_FAULTS } from './support/driver-faults';
-import { planServer } from './support/servers';
+import { givenServer, planServer } from './support/servers';
 
 const IMAGE = 'eventstore/eventstore:24.10';
 const plan = await planServer('EVENTSTORE_URL');
@@ -24,13 +23,8 @@ if (plan.kind === 'skip') {
     );
   });
 } else {
-  let url = plan.kind === 'url' ? plan.url : '';
-  let container: StartedTestContainer | undefined;
-
-  beforeAll(async () => {
-    if (plan.kind !== 'container') return;
-    const { GenericContainer, Wait } = await import('testcontainers');
-    container = await new GenericContainer(IMAGE)
+  const server = givenServer(plan, async ({ GenericContainer, Wait }) => {
+    const container = await new GenericContainer(IMAGE)
       .withEnvironment({
         EVENTSTORE_INSECURE: 'true',
         EVENTSTORE_MEM_DB: 'true',
@@ -41,15 +35,11 @@ if (plan.kind === 'skip') {
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .withStartupTimeout(120_000)
       .start();
-    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+    return { container, url: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false` };
   });
 
-  afterAll(async () => {
-    await container?.stop();
-  });
-
-  testEventStore('EventStoreDB', async () => new EsdbEventStore(url));
-  testEventStoreFaults('EventStoreDB', KURRENT_FAULTS, () => esdbEventStoreHarness(url));
+  testEventStore('EventStoreDB', async () => new EsdbEventStore(server.url()));
+  testEventStoreFaults('EventStoreDB', KURRENT_FAULTS, () => esdbEventStoreHarness(server.url()));
 }
 
 describe('EsdbEventStore connection strings (no server needed: the client connects lazily)', () => {

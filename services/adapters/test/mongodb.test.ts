@@ -7,15 +7,14 @@
  * skipped, by name and with the reason, when neither exists.
  */
 import { randomUUID } from 'node:crypto';
-import type { StartedTestContainer } from 'testcontainers';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { testBlobStore } from '@jsonable/domain/testing/blob-store.contract';
 import { testBlobStoreFaults, testDocumentStoreFaults } from '@jsonable/domain/testing/fault.contract';
 import { testDocumentStore } from '@jsonable/read-models/testing/document-store.contract';
 import { GridFsBlobStore } from '../src/mongodb/gridfs-blob-store';
 import { MongoDocumentStore } from '../src/mongodb/document-store';
 import { gridFsBlobStoreHarness, MONGO_FAULTS, mongoDocumentStoreHarness } from './support/driver-faults';
-import { planServer } from './support/servers';
+import { givenServer, planServer } from './support/servers';
 
 const IMAGE = 'mongo:7.0';
 const plan = await planServer('MONGO_URL');
@@ -29,41 +28,37 @@ if (plan.kind === 'skip') {
     testBlobStoreFaults('MongoDB GridFS', MONGO_FAULTS, () => gridFsBlobStoreHarness('mongodb://unreachable', dbName));
   });
 } else {
-  let url = plan.kind === 'url' ? plan.url : '';
-  let container: StartedTestContainer | undefined;
-
-  beforeAll(async () => {
-    if (plan.kind !== 'container') return;
-    const { GenericContainer, Wait } = await import('testcontainers');
-    container = await new GenericContainer(IMAGE)
-      .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
-      .withExposedPorts(27017)
-      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
-      .withStartupTimeout(120_000)
-      .start();
-    // A single-node replica set: transactions (applyBatch) need one.
-    await container.exec([
-      'mongosh',
-      '--quiet',
-      '--eval',
-      "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})",
-    ]);
-    url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
-    const { MongoClient } = await import('mongodb');
-    const client = new MongoClient(url);
-    try {
-      for (let i = 0; i < 100; i++) {
-        const hello = await client.db('admin').command({ hello: 1 });
-        if (hello.isWritablePrimary === true) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+  const server = givenServer(
+    plan,
+    async ({ GenericContainer, Wait }) => {
+      const container = await new GenericContainer(IMAGE)
+        .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
+        .withExposedPorts(27017)
+        .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+        .withStartupTimeout(120_000)
+        .start();
+      // A single-node replica set: transactions (applyBatch) need one.
+      await container.exec([
+        'mongosh',
+        '--quiet',
+        '--eval',
+        "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})",
+      ]);
+      const url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
+      const { MongoClient } = await import('mongodb');
+      const client = new MongoClient(url);
+      try {
+        for (let i = 0; i < 100; i++) {
+          const hello = await client.db('admin').command({ hello: 1 });
+          if (hello.isWritablePrimary === true) break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        await client.close();
       }
-    } finally {
-      await client.close();
-    }
-  });
-
-  afterAll(async () => {
-    if (url) {
+      return { container, url };
+    },
+    async (url) => {
       const { MongoClient } = await import('mongodb');
       const client = new MongoClient(url);
       await client
@@ -71,12 +66,12 @@ if (plan.kind === 'skip') {
         .dropDatabase()
         .catch(() => undefined);
       await client.close();
-    }
-    await container?.stop();
-  });
+    },
+  );
+  const url = () => server.url();
 
-  testDocumentStore('MongoDB', () => MongoDocumentStore.connect(url, dbName));
-  testBlobStore('MongoDB GridFS', () => GridFsBlobStore.connect(url, dbName));
-  testDocumentStoreFaults('MongoDB', MONGO_FAULTS, () => mongoDocumentStoreHarness(url, dbName));
-  testBlobStoreFaults('MongoDB GridFS', MONGO_FAULTS, () => gridFsBlobStoreHarness(url, dbName));
+  testDocumentStore('MongoDB', () => MongoDocumentStore.connect(url(), dbName));
+  testBlobStore('MongoDB GridFS', () => GridFsBlobStore.connect(url(), dbName));
+  testDocumentStoreFaults('MongoDB', MONGO_FAULTS, () => mongoDocumentStoreHarness(url(), dbName));
+  testBlobStoreFaults('MongoDB GridFS', MONGO_FAULTS, () => gridFsBlobStoreHarness(url(), dbName));
 }

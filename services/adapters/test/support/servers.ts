@@ -10,6 +10,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { StartedTestContainer } from 'testcontainers';
+import { afterAll, beforeAll } from 'vitest';
 
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -65,4 +67,29 @@ export async function planServer(envName: 'EVENTSTORE_URL' | 'MONGO_URL'): Promi
   if (url) return { kind: 'url', url };
   if (await containerRuntimeAvailable()) return { kind: 'container' };
   return { kind: 'skip', reason: `no container runtime and ${envName} not set` };
+}
+
+/**
+ * The server of a file's contract suites, for a plan that is not a skip: the URL from the
+ * environment, or a container `startContainer` starts in beforeAll (stopped in afterAll, after
+ * `cleanUp` ran against it). The suites' factories read `url()` when they run, after beforeAll.
+ */
+export function givenServer(
+  plan: Exclude<ServerPlan, { kind: 'skip' }>,
+  startContainer: (
+    testcontainers: typeof import('testcontainers'),
+  ) => Promise<{ container: StartedTestContainer; url: string }>,
+  cleanUp?: (url: string) => Promise<void>,
+): { url(): string } {
+  let url = plan.kind === 'url' ? plan.url : '';
+  let container: StartedTestContainer | undefined;
+  beforeAll(async () => {
+    if (plan.kind !== 'container') return;
+    ({ container, url } = await startContainer(await import('testcontainers')));
+  });
+  afterAll(async () => {
+    if (url) await cleanUp?.(url);
+    await container?.stop();
+  });
+  return { url: () => url };
 }
