@@ -4,18 +4,12 @@
  * key changes, many renders, deletions and plan changes.
  */
 import type { JsonableEvent } from '@jsonable/contracts/events';
-import type { MixEvent } from './projections';
+import { seededRandom, type MixEvent } from './projections';
 
 const HEX = '0123456789abcdef';
 
 export function generateAppEvents(count: number, seed = 1): MixEvent[] {
-  let state = seed >>> 0 || 1;
-  const rand = (): number => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
+  const rand = seededRandom(seed);
   const hash = (): string => Array.from({ length: 64 }, () => HEX[Math.floor(rand() * 16)]).join('');
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString();

@@ -139,18 +139,23 @@ export const usageProjection: Projection = {
 
 export const projectionMix: Projection[] = [usersProjection, projectsProjection, imagesProjection, usageProjection];
 
-/**
- * A deterministic workload: users sign up, create projects, render many tables (the bulk of the
- * log, as in production), rename, regenerate keys, delete images and sometimes projects.
- */
-export function generateMixEvents(count: number, seed = 1): MixEvent[] {
+/** A deterministic random source in [0, 1) (xorshift32): the same seed gives the same workload. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;
-  const rand = (): number => {
+  return () => {
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
     return (state >>> 0) / 0x1_0000_0000;
   };
+}
+
+/**
+ * A deterministic workload: users sign up, create projects, render many tables (the bulk of the
+ * log, as in production), rename, regenerate keys, delete images and sometimes projects.
+ */
+export function generateMixEvents(count: number, seed = 1): MixEvent[] {
+  const rand = seededRandom(seed);
   const events: MixEvent[] = [];
   const users: string[] = [];
   const projects: Array<{ id: string; userId: string; alive: boolean }> = [];
