@@ -29,7 +29,7 @@ import { loadAccount } from '../../middleware/auth';
 import { readBody } from '../../middleware/body';
 import type { AppState } from '../../module';
 import { imageSummaryOf, imagesOf, metadataOf, warningsOf } from './answers';
-import { countedRender, ownProject, tableRequestOf } from './render-flow';
+import { countedRender, ownProject, tableRequestOf, type CountedRender } from './render-flow';
 import { accountLane, accountOf, ipLane, idempotencyKeyOf, principalOf, type Ctx } from './shared';
 
 export interface RenderGuards {
@@ -57,25 +57,39 @@ export function renderRoutes(
   // Tables are the large bodies: read only once the caller passed its key and rate limit.
   const readTable = readBody(deps.config.bodyLimitBytes);
 
+  /**
+   * A counted render of the request's table for `counted.account` (queued in that account's lane,
+   * bound to the request's Idempotency-Key); an answer replayed for the key says so in a header.
+   */
+  const renderCounted = async (
+    ctx: Ctx,
+    table: ReturnType<typeof tableRequestOf>,
+    counted: Pick<CountedRender, 'account' | 'project' | 'source' | 'route'>,
+  ) => {
+    const result = await service.render(
+      countedRender({
+        ...counted,
+        ...table,
+        idempotencyKey: idempotencyKeyOf(ctx),
+        lane: accountLane(counted.account.id),
+      }),
+    );
+    if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+    return result;
+  };
+
   // ── API key: generate and preview (and their legacy aliases) ─────────────────────────
   const generate = (route: string) => async (ctx: Ctx) => {
     const principal = principalOf(ctx);
-    const { body, request } = tableRequestOf(ctx);
-    const project = await ownProject(deps, principal.userId, principal.projectId ?? request.projectId ?? null);
-    const result = await service.render(
-      countedRender({
-        account: await accountOf(ctx),
-        project,
-        source: 'api_key',
-        route,
-        request,
-        body,
-        idempotencyKey: idempotencyKeyOf(ctx),
-        lane: accountLane(principal.userId),
-      }),
-    );
-    const { image, replayed } = result;
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    const table = tableRequestOf(ctx);
+    const project = await ownProject(deps, principal.userId, principal.projectId ?? table.request.projectId ?? null);
+    const result = await renderCounted(ctx, table, {
+      account: await accountOf(ctx),
+      project,
+      source: 'api_key',
+      route,
+    });
+    const { image } = result;
     const summary = imageSummaryOf(image, urls);
     ctx.body = {
       success: true,
@@ -132,24 +146,17 @@ export function renderRoutes(
 
   router.post('/api/jsonable/json-to-png', guards.session, guards.renderRate, readTable, async (ctx) => {
     const principal = principalOf(ctx);
-    const { body, request } = tableRequestOf(ctx);
-    const project = await ownProject(deps, principal.userId, request.projectId ?? null);
-    const result = await service.render(
-      countedRender({
-        account: await accountOf(ctx),
-        project,
-        source: 'session',
-        route: '/api/jsonable/json-to-png',
-        request,
-        body,
-        idempotencyKey: idempotencyKeyOf(ctx),
-        lane: accountLane(principal.userId),
-      }),
-    );
-    const { image, position, replayed } = result;
+    const table = tableRequestOf(ctx);
+    const project = await ownProject(deps, principal.userId, table.request.projectId ?? null);
+    const result = await renderCounted(ctx, table, {
+      account: await accountOf(ctx),
+      project,
+      source: 'session',
+      route: '/api/jsonable/json-to-png',
+    });
+    const { image, position } = result;
     // The dashboard refetches its image list right after; let it see this image.
     await deps.waitForProjections(position);
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = {
       success: true,
       image: imageSummaryOf(image, urls),
@@ -169,22 +176,14 @@ export function renderRoutes(
     } else if (project.settings.requireKey) {
       throw new UnauthorizedError(renderMessages.keyRequired);
     }
-    const { body, request } = tableRequestOf(ctx);
-    const result = await service.render(
-      countedRender({
-        // The render counts for the project's owner, whoever sent it.
-        account: await loadAccount(deps, project.userId),
-        project,
-        source: 'project_endpoint',
-        route: project.endpointPath,
-        request,
-        body,
-        idempotencyKey: idempotencyKeyOf(ctx),
-        lane: accountLane(project.userId),
-      }),
-    );
-    const { image, replayed } = result;
-    if (replayed) ctx.set('Idempotent-Replayed', 'true');
+    const result = await renderCounted(ctx, tableRequestOf(ctx), {
+      // The render counts for the project's owner, whoever sent it.
+      account: await loadAccount(deps, project.userId),
+      project,
+      source: 'project_endpoint',
+      route: project.endpointPath,
+    });
+    const { image } = result;
     const summary = imageSummaryOf(image, urls);
     ctx.body = {
       success: true,
