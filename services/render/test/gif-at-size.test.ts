@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fittedSize } from '../src/images/area-average';
 import { decodeGifAtSize } from '../src/images/gif-at-size';
 import { encodeGif, type GifSpec } from './support/gif-encode';
-import { boxAverage, expectClose, skiaPixels } from './support/pixels';
+import { expectLikeSkia } from './support/pixels';
 
 /**
  * A one-frame GIF up to 40 × 40 with a frame anywhere inside the screen, 2–256 colours (so LZW
@@ -54,10 +54,7 @@ describe('GIF decoded at the size it is drawn', () => {
     await fc.assert(
       fc.asyncProperty(anyGif, async (spec) => {
         const gif = encodeGif(spec);
-        const ours = decodeGifAtSize(gif, spec.screenWidth, spec.screenHeight)!;
-        const skia = await skiaPixels(gif);
-        expect([ours.width, ours.height]).toEqual([skia.width, skia.height]);
-        expectClose(ours.data, skia.data);
+        await expectLikeSkia(gif, decodeGifAtSize(gif, spec.screenWidth, spec.screenHeight)!);
       }),
       { numRuns: 150 },
     );
@@ -67,10 +64,7 @@ describe('GIF decoded at the size it is drawn', () => {
     await fc.assert(
       fc.asyncProperty(anyGif, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), async (spec, w, h) => {
         const gif = encodeGif(spec);
-        const ours = decodeGifAtSize(gif, w, h)!;
-        const size = fittedSize(spec.screenWidth, spec.screenHeight, w, h);
-        expect([ours.width, ours.height]).toEqual([size.width, size.height]);
-        expectClose(ours.data, boxAverage(await skiaPixels(gif), size.width, size.height), 1);
+        await expectLikeSkia(gif, decodeGifAtSize(gif, w, h)!, fittedSize(spec.screenWidth, spec.screenHeight, w, h));
       }),
       { numRuns: 150 },
     );
@@ -86,7 +80,7 @@ describe('GIF decoded at the size it is drawn', () => {
       index: () => ((s = (s * 1103515245 + 12345) & 0x7fffffff), s >> 23),
     };
     const gif = encodeGif(spec);
-    expectClose(decodeGifAtSize(gif, 300, 200)!.data, (await skiaPixels(gif)).data);
+    await expectLikeSkia(gif, decodeGifAtSize(gif, 300, 200)!);
   });
 
   it('leaves to Skia what it does not draw as Skia does, and refuses what is not a GIF', () => {

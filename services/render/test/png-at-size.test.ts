@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fittedSize } from '../src/images/area-average';
 import { decodePngAtSize } from '../src/images/png-at-size';
 import { encodePng, type PngSpec } from './support/png-encode';
-import { boxAverage, expectClose, skiaPixels } from './support/pixels';
+import { expectLikeSkia } from './support/pixels';
 
 const MAX = { 1: 1, 2: 3, 4: 15, 8: 255, 16: 65535 } as const;
 const COMBOS: Array<Pick<PngSpec, 'colorType' | 'depth'>> = [
@@ -50,10 +50,7 @@ describe('PNG decoded at the size it is drawn', () => {
     await fc.assert(
       fc.asyncProperty(anyPng, async (spec) => {
         const png = encodePng(spec);
-        const ours = (await decodePngAtSize(png, spec.width, spec.height))!;
-        const skia = await skiaPixels(png);
-        expect([ours.width, ours.height]).toEqual([skia.width, skia.height]);
-        expectClose(ours.data, skia.data);
+        await expectLikeSkia(png, (await decodePngAtSize(png, spec.width, spec.height))!);
       }),
       { numRuns: 150 },
     );
@@ -63,11 +60,7 @@ describe('PNG decoded at the size it is drawn', () => {
     await fc.assert(
       fc.asyncProperty(anyPng, fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 24 }), async (spec, w, h) => {
         const png = encodePng(spec);
-        const ours = (await decodePngAtSize(png, w, h))!;
-        const size = fittedSize(spec.width, spec.height, w, h);
-        expect([ours.width, ours.height]).toEqual([size.width, size.height]);
-        const full = await skiaPixels(png);
-        expectClose(ours.data, boxAverage(full, size.width, size.height), 1);
+        await expectLikeSkia(png, (await decodePngAtSize(png, w, h))!, fittedSize(spec.width, spec.height, w, h));
       }),
       { numRuns: 150 },
     );

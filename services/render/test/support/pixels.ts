@@ -1,11 +1,22 @@
 import { expect } from 'vitest';
-import type { Pixels } from './rasterize';
+import type { ScaledBitmap } from '../../src/images/area-average';
+import { pixels as skiaPixels, type Pixels } from './rasterize';
 
-/** Skia's decode of the same file, as non-premultiplied RGBA: the reference. */
-export { pixels as skiaPixels } from './rasterize';
+/**
+ * What a decode at size (png-at-size.ts, gif-at-size.ts) must give for `encoded`, against Skia's
+ * decode of the same file (non-premultiplied RGBA, the reference): Skia's pixels at full size, or,
+ * scaled down to `size`, their area average.
+ */
+export async function expectLikeSkia(encoded: Buffer, ours: ScaledBitmap, size?: { width: number; height: number }) {
+  const skia = await skiaPixels(encoded);
+  const want = size ?? skia;
+  expect([ours.width, ours.height]).toEqual([want.width, want.height]);
+  if (size) expectClose(ours.data, boxAverage(skia, size.width, size.height), 1);
+  else expectClose(ours.data, skia.data);
+}
 
 /** Equal up to rounding: alpha exactly (±1 when averaged), colour within ±1 once weighed by alpha. */
-export function expectClose(actual: Uint8ClampedArray, expected: Uint8ClampedArray, alphaSlack = 0): void {
+function expectClose(actual: Uint8ClampedArray, expected: Uint8ClampedArray, alphaSlack = 0): void {
   expect(actual.length).toBe(expected.length);
   // One expect for the first pixel off (an expect per channel is slow on large images).
   for (let p = 0; p < actual.length; p += 4) {
@@ -18,7 +29,7 @@ export function expectClose(actual: Uint8ClampedArray, expected: Uint8ClampedArr
 }
 
 /** The reference downscale: each source pixel into one target pixel, averaged premultiplied. */
-export function boxAverage(src: Pixels, w: number, h: number): Uint8ClampedArray {
+function boxAverage(src: Pixels, w: number, h: number): Uint8ClampedArray {
   const sum = new Float64Array(w * h * 4);
   const count = new Float64Array(w * h);
   for (let y = 0; y < src.height; y++) {
