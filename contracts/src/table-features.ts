@@ -96,6 +96,29 @@ export const ruleWhenSchema = z
   });
 export type RuleWhen = z.infer<typeof ruleWhenSchema>;
 
+/**
+ * A rule's comparison of numbers (>, >=, <, <=, between; `between` takes its bounds in either
+ * order) on a cell's number, false when the cell holds none; undefined for the other operators,
+ * which the engine and the editor's preview each decide on their cell.
+ */
+export function numberRuleHolds(n: number | null, when: RuleWhen): boolean | undefined {
+  const v = when.value as number;
+  switch (when.op) {
+    case '>':
+      return n !== null && n > v;
+    case '>=':
+      return n !== null && n >= v;
+    case '<':
+      return n !== null && n < v;
+    case '<=':
+      return n !== null && n <= v;
+    case 'between':
+      return n !== null && n >= Math.min(v, when.value2 as number) && n <= Math.max(v, when.value2 as number);
+    default:
+      return undefined;
+  }
+}
+
 export const ruleStyleSchema = z
   .object({
     backgroundColor: colourSchema.optional(),

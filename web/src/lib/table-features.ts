@@ -11,6 +11,7 @@ import {
   conditionalFormatSchema,
   footnoteSchema,
   formatColumns,
+  numberRuleHolds,
   spannerSchema,
   ICON_SETS,
   RULE_OPS,
@@ -501,23 +502,11 @@ function numeric(v: unknown): number | null {
 
 function matches(v: unknown, when: RuleWhen): boolean {
   const n = numeric(v);
+  const compared = numberRuleHolds(n, when);
+  if (compared !== undefined) return compared;
   const x = when.value;
   const s = v === null || v === undefined ? '' : String(v);
   switch (when.op) {
-    case '>':
-      return n !== null && n > (x as number);
-    case '>=':
-      return n !== null && n >= (x as number);
-    case '<':
-      return n !== null && n < (x as number);
-    case '<=':
-      return n !== null && n <= (x as number);
-    case 'between':
-      return (
-        n !== null &&
-        n >= Math.min(x as number, when.value2 as number) &&
-        n <= Math.max(x as number, when.value2 as number)
-      );
     case '==':
     case '!=': {
       const equal = typeof x === 'number' ? n === x : x === null ? v === null : s.trim() === String(x).trim();
@@ -528,6 +517,8 @@ function matches(v: unknown, when: RuleWhen): boolean {
     case 'empty':
       return s.trim() === '';
   }
+  // The comparisons of numbers were numberRuleHolds's.
+  return false;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import {
   formatColumns,
+  numberRuleHolds,
   type ColumnDisplay,
   type ConditionalFormat,
   type Footnote,
@@ -240,21 +241,10 @@ function cellString(cell: ModelCell): string {
 
 export function ruleMatches(cell: ModelCell, when: RuleWhen): boolean {
   const n = cellNumber(cell);
+  const compared = numberRuleHolds(n, when);
+  if (compared !== undefined) return compared;
   const v = when.value;
   switch (when.op) {
-    case '>':
-      return n !== null && n > (v as number);
-    case '>=':
-      return n !== null && n >= (v as number);
-    case '<':
-      return n !== null && n < (v as number);
-    case '<=':
-      return n !== null && n <= (v as number);
-    case 'between': {
-      const lo = Math.min(v as number, when.value2 as number);
-      const hi = Math.max(v as number, when.value2 as number);
-      return n !== null && n >= lo && n <= hi;
-    }
     case '==':
     case '!=': {
       let equal: boolean;
@@ -270,6 +260,8 @@ export function ruleMatches(cell: ModelCell, when: RuleWhen): boolean {
     case 'empty':
       return isEmpty(cell);
   }
+  // The comparisons of numbers were numberRuleHolds's.
+  return false;
 }
 
 /** WCAG relative luminance of #rrggbb. */
