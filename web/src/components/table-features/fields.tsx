@@ -4,8 +4,9 @@
  * (keyboard-reachable reordering: every item can be moved with buttons, nothing needs a drag).
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { parseColour } from '@jsonable/contracts/colour';
+import { ColourInput } from '../ColourField';
 
 export function TextField({
   id,
@@ -72,38 +73,17 @@ export function OptionalColourField({
   return (
     <Field.Root invalid={bad || !!error}>
       <Field.Label htmlFor={id}>{label}</Field.Label>
-      <HStack gap="2" w="100%">
-        <Box
-          as="label"
-          position="relative"
-          w="8"
-          h="8"
-          flexShrink={0}
-          borderWidth="1px"
-          borderRadius="md"
-          overflow="hidden"
-          bg={parsed ? parsed.slice(0, 7) : 'white'}
-          cursor="pointer"
-        >
-          <input
-            type="color"
-            aria-label={`${label} picker`}
-            value={parsed ? parsed.slice(0, 7) : '#ffffff'}
-            onChange={(e) => onChange(e.target.value)}
-            style={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }}
-          />
-        </Box>
-        <Input
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value.trim())}
-          fontFamily="mono"
-          size="sm"
-          bg="white"
-          maxLength={32}
-          placeholder="none"
-        />
-      </HStack>
+      <ColourInput
+        id={id}
+        label={label}
+        value={value}
+        onChange={onChange}
+        swatch={parsed ? parsed.slice(0, 7) : 'white'}
+        picked={parsed ? parsed.slice(0, 7) : '#ffffff'}
+        compact
+        maxLength={32}
+        placeholder="none"
+      />
       {(bad || error) && (
         <Field.ErrorText data-testid={`${id}-error`}>{error ?? 'Use a colour such as #2563eb'}</Field.ErrorText>
       )}

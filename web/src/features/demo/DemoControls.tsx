@@ -1,9 +1,17 @@
-import { Field, HStack, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { HEX_COLOUR } from '@jsonable/contracts/hex-colour';
 import { FORMAT_LABELS, IMAGE_FORMATS, type ImageFormat } from '@jsonable/contracts/formats';
+import { SelectField } from '../../components/SelectField';
 import { DEMO_PADDING_MAX, DEMO_PADDING_MIN, demoControlErrors, type DemoStyleControls } from './demo-payload';
 
 export const formatLabel = (f: ImageFormat) => FORMAT_LABELS[f];
+
+const DEMO_FONT_SIZES = [12, 14, 16, 18];
+
+const colourFields = [
+  { key: 'headerBg', id: 'demo-header-bg', label: 'Header colour' },
+  { key: 'headerText', id: 'demo-header-text', label: 'Header text' },
+] as const;
 
 function ColourField({
   id,
@@ -71,57 +79,38 @@ export function DemoControls({
       <Text as="legend" fontWeight="semibold" fontSize="sm" color="gray.800" mb="1">
         Format and style
       </Text>
-      <Field.Root disabled={disabled}>
-        <Field.Label htmlFor="demo-format">Output format</Field.Label>
-        <NativeSelect.Root size="sm" disabled={disabled}>
-          <NativeSelect.Field
-            id="demo-format"
-            value={value.imageFormat}
-            onChange={(e) => set('imageFormat', e.target.value as ImageFormat)}
-          >
-            {IMAGE_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <ColourField
-        id="demo-header-bg"
-        label="Header colour"
-        value={value.headerBg}
-        error={errors.headerBg}
+      <SelectField
+        id="demo-format"
+        label="Output format"
+        value={value.imageFormat}
+        options={IMAGE_FORMATS}
+        optionLabel={formatLabel}
+        onChange={(f) => set('imageFormat', f)}
+        size="sm"
         disabled={disabled}
-        onChange={(v) => set('headerBg', v)}
       />
-      <ColourField
-        id="demo-header-text"
-        label="Header text"
-        value={value.headerText}
-        error={errors.headerText}
-        disabled={disabled}
-        onChange={(v) => set('headerText', v)}
-      />
+      {colourFields.map((f) => (
+        <ColourField
+          key={f.key}
+          id={f.id}
+          label={f.label}
+          value={value[f.key]}
+          error={errors[f.key]}
+          disabled={disabled}
+          onChange={(v) => set(f.key, v)}
+        />
+      ))}
       <HStack gap="3" align="start">
-        <Field.Root disabled={disabled}>
-          <Field.Label htmlFor="demo-font-size">Font size</Field.Label>
-          <NativeSelect.Root size="sm" disabled={disabled}>
-            <NativeSelect.Field
-              id="demo-font-size"
-              value={String(value.fontSize)}
-              onChange={(e) => set('fontSize', Number(e.target.value))}
-            >
-              {[12, 14, 16, 18].map((s) => (
-                <option key={s} value={s}>
-                  {s}px
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          id="demo-font-size"
+          label="Font size"
+          value={value.fontSize}
+          options={DEMO_FONT_SIZES}
+          optionLabel={(s) => `${s}px`}
+          onChange={(s) => set('fontSize', s)}
+          size="sm"
+          disabled={disabled}
+        />
         <Field.Root disabled={disabled} invalid={errors.cellPadding !== undefined}>
           <Field.Label htmlFor="demo-padding">Cell padding</Field.Label>
           <Input

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FORMAT_LABELS } from '@jsonable/contracts/formats';
-import { Box, Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { FORMAT_LABELS, type ImageFormat } from '@jsonable/contracts/formats';
+import { Box, Button, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { toast } from '../../../lib/toaster';
 import { saveServerSettings } from '../api/settings';
 import {
@@ -11,9 +11,11 @@ import {
   settingsFontSizes,
   settingsFonts,
   storeSettings,
+  type TableSettings,
 } from '../../../lib/table-settings';
 import { useTableSettings } from '../stores/table-settings-store';
 import { ColourField } from '../../../components/ColourField';
+import { SelectFields, type Choice } from '../../../components/SelectField';
 import { TableFeaturesPanel } from './TableFeaturesPanel';
 
 const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' | 'borderColor'; label: string }[] = [
@@ -24,37 +26,31 @@ const colourFields: { key: 'headerBg' | 'headerText' | 'rowEvenBg' | 'rowOddBg' 
   { key: 'borderColor', label: 'Border colour' },
 ];
 
-function SelectField<T extends string>({
-  id,
-  label,
-  value,
-  options,
-  labels,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels?: Record<T, string>;
-  onChange: (v: T) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label htmlFor={id}>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {labels?.[o] ?? o}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
+const choiceFields: readonly Choice<TableSettings>[] = [
+  { key: 'fontFamily', id: 'setting-font', label: 'Font', options: settingsFonts },
+  { key: 'fontSize', id: 'setting-size', label: 'Font size', options: settingsFontSizes },
+  { key: 'borderStyle', id: 'setting-border', label: 'Border style', options: borderStyles },
+  {
+    key: 'imageFormat',
+    id: 'setting-format',
+    label: 'Image format',
+    options: imageFormats,
+    optionLabel: (f: ImageFormat) => FORMAT_LABELS[f],
+  },
+];
+
+const numberFields = [
+  { key: 'cellPadding', id: 'setting-padding', label: 'Cell padding (px)', min: 0, max: 24, help: '0 to 24' },
+  {
+    key: 'imageQuality',
+    id: 'setting-quality',
+    label: 'Image quality',
+    min: 1,
+    max: 10,
+    help: '1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)',
+  },
+  { key: 'defaultWidth', id: 'setting-width', label: 'Default width (px)', min: 100, max: 4000, help: '100 to 4000' },
+] as const;
 
 function NumberField({
   id,
@@ -134,8 +130,6 @@ export function SettingsTab({ projectId = null, active = true }: { projectId?: s
     }
   }
 
-  const setNum = (key: 'cellPadding' | 'imageQuality' | 'defaultWidth') => (v: number) => set(key, v);
-
   return (
     <Stack gap="10">
       <Stack gap="6" maxW="4xl">
@@ -161,65 +155,20 @@ export function SettingsTab({ projectId = null, active = true }: { projectId?: s
           ))}
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
-          <SelectField
-            id="setting-font"
-            label="Font"
-            value={settings.fontFamily}
-            options={settingsFonts}
-            onChange={(v) => set('fontFamily', v)}
-          />
-          <SelectField
-            id="setting-size"
-            label="Font size"
-            value={settings.fontSize}
-            options={settingsFontSizes}
-            onChange={(v) => set('fontSize', v)}
-          />
-          <SelectField
-            id="setting-border"
-            label="Border style"
-            value={settings.borderStyle}
-            options={borderStyles}
-            onChange={(v) => set('borderStyle', v)}
-          />
-          <SelectField
-            id="setting-format"
-            label="Image format"
-            value={settings.imageFormat}
-            options={imageFormats}
-            labels={FORMAT_LABELS}
-            onChange={(v) => set('imageFormat', v)}
-          />
-          <NumberField
-            id="setting-padding"
-            label="Cell padding (px)"
-            value={settings.cellPadding}
-            min={0}
-            max={24}
-            help="0 to 24"
-            error={errors.cellPadding}
-            onChange={setNum('cellPadding')}
-          />
-          <NumberField
-            id="setting-quality"
-            label="Image quality"
-            value={settings.imageQuality}
-            min={1}
-            max={10}
-            help="1 to 10: quality of JPEG, WebP and AVIF (10 is best; PNG, SVG and PDF are lossless)"
-            error={errors.imageQuality}
-            onChange={setNum('imageQuality')}
-          />
-          <NumberField
-            id="setting-width"
-            label="Default width (px)"
-            value={settings.defaultWidth}
-            min={100}
-            max={4000}
-            help="100 to 4000"
-            error={errors.defaultWidth}
-            onChange={setNum('defaultWidth')}
-          />
+          <SelectFields fields={choiceFields} values={settings} set={set} />
+          {numberFields.map((f) => (
+            <NumberField
+              key={f.key}
+              id={f.id}
+              label={f.label}
+              value={settings[f.key]}
+              min={f.min}
+              max={f.max}
+              help={f.help}
+              error={errors[f.key]}
+              onChange={(v) => set(f.key, v)}
+            />
+          ))}
         </SimpleGrid>
         <HStack gap="3" flexWrap="wrap">
           <Button colorPalette="brand" onClick={save} loading={saving} loadingText="Saving..." disabled={invalid}>

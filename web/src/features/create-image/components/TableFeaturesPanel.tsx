@@ -5,7 +5,7 @@
  * or the sample table while the editor is empty. A 400 naming one of these fields is shown under
  * that field.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Heading, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { apiFieldError, featureErrors, featureFields } from '../../../lib/table-features';
@@ -28,6 +28,22 @@ type Shown =
   | { kind: 'error'; message: string }
   | { kind: 'blocked'; message: string };
 
+function FeatureSection({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  return (
+    <Stack gap="3">
+      <Heading as="h3" size="sm">
+        {title}
+      </Heading>
+      {note && (
+        <Text fontSize="sm" color="fg.muted">
+          {note}
+        </Text>
+      )}
+      {children}
+    </Stack>
+  );
+}
+
 export function TableFeaturesPanel({ projectId }: { projectId: string | null }) {
   const { json, formats, spanners, notes, setFormats, setSpanners, setNotes, serverErrors, setServerErrors } =
     useTableDraft();
@@ -39,7 +55,8 @@ export function TableFeaturesPanel({ projectId }: { projectId: string | null }) 
   const source = json.trim() ? json : sampleJson;
   const columns = useMemo(() => columnsOf(source), [source]);
   const localErrors = featureErrors(formats, spanners, notes);
-  const errors = { ...localErrors, ...serverErrors };
+  // What every editor is given: the errors under their fields, the table's columns to suggest.
+  const editorProps = { errors: { ...localErrors, ...serverErrors }, columns };
   const features = featureFields(formats, spanners, notes);
   const settingsInvalid = Object.keys(settingsErrors(settings)).length > 0;
   const localInvalid = Object.keys(localErrors).length > 0;
@@ -125,45 +142,25 @@ export function TableFeaturesPanel({ projectId }: { projectId: string | null }) 
             fields the JSON sets itself win.
           </Text>
         </Stack>
-        <Stack gap="3">
-          <Heading as="h3" size="sm">
-            Subtitle and Notes
-          </Heading>
-          <NotesEditor
-            idPrefix="setting-notes"
-            notes={notes}
-            onChange={edited(setNotes)}
-            errors={errors}
-            columns={columns}
-          />
-        </Stack>
-        <Stack gap="3">
-          <Heading as="h3" size="sm">
-            Conditional Formats
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            Applied in order, later ones over earlier ones.
-          </Text>
+        <FeatureSection title="Subtitle and Notes">
+          <NotesEditor idPrefix="setting-notes" notes={notes} onChange={edited(setNotes)} {...editorProps} />
+        </FeatureSection>
+        <FeatureSection title="Conditional Formats" note="Applied in order, later ones over earlier ones.">
           <ConditionalFormatsEditor
             idPrefix="setting-format"
             formats={formats}
             onChange={edited(setFormats)}
-            errors={errors}
-            columns={columns}
+            {...editorProps}
           />
-        </Stack>
-        <Stack gap="3">
-          <Heading as="h3" size="sm">
-            Column Spanners
-          </Heading>
+        </FeatureSection>
+        <FeatureSection title="Column Spanners">
           <SpannersEditor
             idPrefix="setting-spanner"
             spanners={spanners}
             onChange={edited(setSpanners)}
-            errors={errors}
-            columns={columns}
+            {...editorProps}
           />
-        </Stack>
+        </FeatureSection>
       </Stack>
 
       <Stack gap="3" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>

@@ -8,6 +8,7 @@ import { Badge, Box, Button, Field, HStack, Image, Input, Stack, Table, Text, Te
 import { ALT_TEXT_MAX } from '@jsonable/contracts/alt-text';
 import { LIVE_NAME_PATTERN, liveMessages } from '@jsonable/contracts/live';
 import { CopyButton } from '../../../components/CopyButton';
+import { AltTextField } from './AltTextField';
 import { messageOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
@@ -329,21 +330,14 @@ function AltTextDialog({
       }}
     >
       <Stack gap="3">
-        <Field.Root invalid={problem !== null}>
-          <Field.Label>Alt text</Field.Label>
-          <Textarea
-            value={text}
-            onChange={(e) => setDraft(e.target.value)}
-            rows={4}
-            maxLength={ALT_TEXT_MAX}
-            data-testid="live-alt-text"
-          />
-          <Field.HelperText>
-            What a screen reader says instead of this version. Generated from the table; at most {ALT_TEXT_MAX}{' '}
-            characters.
-          </Field.HelperText>
-          {problem && <Field.ErrorText role="alert">{problem}</Field.ErrorText>}
-        </Field.Root>
+        <AltTextField
+          value={text}
+          onChange={setDraft}
+          rows={4}
+          help={`What a screen reader says instead of this version. Generated from the table; at most ${ALT_TEXT_MAX} characters.`}
+          problem={problem}
+          testId="live-alt-text"
+        />
       </Stack>
     </ActionDialog>
   );

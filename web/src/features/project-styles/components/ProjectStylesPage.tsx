@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
   Button,
   Card,
   Container,
-  Field,
   Flex,
   Heading,
   HStack,
-  NativeSelect,
   RadioGroup,
   SimpleGrid,
   Skeleton,
@@ -35,6 +33,7 @@ import { ConditionalFormatsEditor } from '../../../components/table-features/Con
 import { SpannersEditor } from '../../../components/table-features/SpannersEditor';
 import { saveProjectStyles, useProjectsWithStyles } from '../../../lib/api/projects';
 import { ColourField } from '../../../components/ColourField';
+import { SelectField, SelectFields, type Choice } from '../../../components/SelectField';
 import { HEX_COLOUR } from '../../../lib/table-settings';
 import {
   PADDING,
@@ -70,6 +69,45 @@ const formatLabels: Record<EditorStyles['imageFormat'], string> = {
   pdf: 'PDF — for reports and printing',
 };
 
+const typographyFields: readonly Choice<EditorStyles>[] = [
+  { key: 'fontFamily', id: 'style-font', label: 'Font family', options: editorFonts },
+  {
+    key: 'fontSize',
+    id: 'style-size',
+    label: 'Font size',
+    options: editorFontSizes,
+    optionLabel: (s) => `${s}px`,
+  },
+];
+
+/** One card of the editor: its title (an h2), an optional description, and its fields. */
+function StyleCard({
+  title,
+  titleId,
+  description,
+  gap,
+  children,
+}: {
+  title: string;
+  /** For a group the title labels (aria-labelledby). */
+  titleId?: string;
+  description?: string;
+  gap?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header pb="0">
+        <Card.Title as="h2" fontSize="md" id={titleId}>
+          {title}
+        </Card.Title>
+        {description && <Card.Description>{description}</Card.Description>}
+      </Card.Header>
+      <Card.Body gap={gap}>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
 export function ProjectStylesPage() {
   const { id = '' } = useParams();
   const { projects, loaded, error } = useProjectsWithStyles();
@@ -99,7 +137,8 @@ export function ProjectStylesPage() {
     setServerErrors({});
   };
   const localErrors = { ...formatErrors(formats), ...spannerErrors(spanners) };
-  const errors = { ...localErrors, ...serverErrors };
+  // What both list editors are given: the errors under their fields, the preview's columns to suggest.
+  const editorProps = { errors: { ...localErrors, ...serverErrors }, columns: previewColumns };
   const invalidLists = Object.keys(localErrors).length > 0;
 
   const set = <K extends keyof EditorStyles>(key: K, value: EditorStyles[K]) =>
@@ -220,186 +259,93 @@ export function ProjectStylesPage() {
 
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
           <Stack gap="4" minW="0">
-            <Card.Root variant="outline">
-              <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">
-                  Colors
-                </Card.Title>
-              </Card.Header>
-              <Card.Body>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  {colourFields.map((f) => (
-                    <ColourField
-                      key={f.key}
-                      id={`style-${f.key}`}
-                      label={f.label}
-                      value={styles[f.key]}
-                      onChange={(v) => set(f.key, v)}
-                    />
+            <StyleCard title="Colors">
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                {colourFields.map((f) => (
+                  <ColourField
+                    key={f.key}
+                    id={`style-${f.key}`}
+                    label={f.label}
+                    value={styles[f.key]}
+                    onChange={(v) => set(f.key, v)}
+                  />
+                ))}
+              </SimpleGrid>
+              {headerContrast !== null && headerContrast < MIN_TEXT_CONTRAST && (
+                <Text fontSize="sm" color="orange.800" mt="3" role="status" data-testid="contrast-warning">
+                  Header text on this background is hard to read (contrast {headerContrast.toFixed(1)}:1; aim for at
+                  least 4.5:1).
+                </Text>
+              )}
+            </StyleCard>
+
+            <StyleCard title="Typography">
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                <SelectFields fields={typographyFields} values={styles} set={set} />
+              </SimpleGrid>
+            </StyleCard>
+
+            <StyleCard title="Layout" gap="5">
+              <StyleSlider
+                label="Cell padding"
+                value={styles.cellPadding}
+                {...PADDING}
+                onChange={(v) => set('cellPadding', v)}
+              />
+              <StyleSlider
+                label="Default width"
+                value={styles.defaultWidth}
+                {...WIDTH}
+                onChange={(v) => set('defaultWidth', v)}
+              />
+              <SelectField
+                id="style-border"
+                label="Border style"
+                value={styles.borderStyle}
+                options={editorBorderStyles}
+                onChange={(v) => set('borderStyle', v)}
+              />
+            </StyleCard>
+
+            <StyleCard
+              title="Conditional Formats"
+              description="Applied in order, later ones over earlier ones, to every column they name. A table without those columns is drawn without them."
+            >
+              <ConditionalFormatsEditor
+                idPrefix="style-format"
+                formats={formats}
+                onChange={setFormats}
+                {...editorProps}
+              />
+            </StyleCard>
+
+            <StyleCard
+              title="Column Spanners"
+              description="Shared headers above adjacent columns. A spanner can hold spanners; it is drawn one band above them."
+            >
+              <SpannersEditor idPrefix="style-spanner" spanners={spanners} onChange={setSpanners} {...editorProps} />
+            </StyleCard>
+
+            <StyleCard title="Default Output Format" titleId="format-label">
+              <RadioGroup.Root
+                value={styles.imageFormat}
+                onValueChange={(e) => {
+                  if (e.value) set('imageFormat', e.value as EditorStyles['imageFormat']);
+                }}
+                aria-labelledby="format-label"
+                colorPalette="brand"
+              >
+                <Stack gap="2">
+                  {editorFormats.map((f) => (
+                    <RadioGroup.Item key={f} value={f}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{formatLabels[f]}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
                   ))}
-                </SimpleGrid>
-                {headerContrast !== null && headerContrast < MIN_TEXT_CONTRAST && (
-                  <Text fontSize="sm" color="orange.800" mt="3" role="status" data-testid="contrast-warning">
-                    Header text on this background is hard to read (contrast {headerContrast.toFixed(1)}:1; aim for at
-                    least 4.5:1).
-                  </Text>
-                )}
-              </Card.Body>
-            </Card.Root>
-
-            <Card.Root variant="outline">
-              <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">
-                  Typography
-                </Card.Title>
-              </Card.Header>
-              <Card.Body>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <Field.Root>
-                    <Field.Label htmlFor="style-font">Font family</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        id="style-font"
-                        value={styles.fontFamily}
-                        onChange={(e) => set('fontFamily', e.currentTarget.value as EditorStyles['fontFamily'])}
-                      >
-                        {editorFonts.map((f) => (
-                          <option key={f} value={f}>
-                            {f}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label htmlFor="style-size">Font size</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        id="style-size"
-                        value={String(styles.fontSize)}
-                        onChange={(e) => set('fontSize', Number(e.currentTarget.value) as EditorStyles['fontSize'])}
-                      >
-                        {editorFontSizes.map((s) => (
-                          <option key={s} value={s}>
-                            {s}px
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                </SimpleGrid>
-              </Card.Body>
-            </Card.Root>
-
-            <Card.Root variant="outline">
-              <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">
-                  Layout
-                </Card.Title>
-              </Card.Header>
-              <Card.Body gap="5">
-                <StyleSlider
-                  label="Cell padding"
-                  value={styles.cellPadding}
-                  {...PADDING}
-                  onChange={(v) => set('cellPadding', v)}
-                />
-                <StyleSlider
-                  label="Default width"
-                  value={styles.defaultWidth}
-                  {...WIDTH}
-                  onChange={(v) => set('defaultWidth', v)}
-                />
-                <Field.Root>
-                  <Field.Label htmlFor="style-border">Border style</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      id="style-border"
-                      value={styles.borderStyle}
-                      onChange={(e) => set('borderStyle', e.currentTarget.value as EditorStyles['borderStyle'])}
-                    >
-                      {editorBorderStyles.map((b) => (
-                        <option key={b} value={b}>
-                          {b}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              </Card.Body>
-            </Card.Root>
-
-            <Card.Root variant="outline">
-              <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">
-                  Conditional Formats
-                </Card.Title>
-                <Card.Description>
-                  Applied in order, later ones over earlier ones, to every column they name. A table without those
-                  columns is drawn without them.
-                </Card.Description>
-              </Card.Header>
-              <Card.Body>
-                <ConditionalFormatsEditor
-                  idPrefix="style-format"
-                  formats={formats}
-                  onChange={setFormats}
-                  errors={errors}
-                  columns={previewColumns}
-                />
-              </Card.Body>
-            </Card.Root>
-
-            <Card.Root variant="outline">
-              <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md">
-                  Column Spanners
-                </Card.Title>
-                <Card.Description>
-                  Shared headers above adjacent columns. A spanner can hold spanners; it is drawn one band above them.
-                </Card.Description>
-              </Card.Header>
-              <Card.Body>
-                <SpannersEditor
-                  idPrefix="style-spanner"
-                  spanners={spanners}
-                  onChange={setSpanners}
-                  errors={errors}
-                  columns={previewColumns}
-                />
-              </Card.Body>
-            </Card.Root>
-
-            <Card.Root variant="outline">
-              <Card.Header pb="0">
-                <Card.Title as="h2" fontSize="md" id="format-label">
-                  Default Output Format
-                </Card.Title>
-              </Card.Header>
-              <Card.Body>
-                <RadioGroup.Root
-                  value={styles.imageFormat}
-                  onValueChange={(e) => {
-                    if (e.value) set('imageFormat', e.value as EditorStyles['imageFormat']);
-                  }}
-                  aria-labelledby="format-label"
-                  colorPalette="brand"
-                >
-                  <Stack gap="2">
-                    {editorFormats.map((f) => (
-                      <RadioGroup.Item key={f} value={f}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{formatLabels[f]}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </Stack>
-                </RadioGroup.Root>
-              </Card.Body>
-            </Card.Root>
+                </Stack>
+              </RadioGroup.Root>
+            </StyleCard>
           </Stack>
 
           <Stack gap="4" minW="0" position={{ lg: 'sticky' }} top={{ lg: '20' }}>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Field, HStack, Image, Link, Stack, Text, Textarea } from '@chakra-ui/react';
-import { ALT_TEXT_MAX } from '@jsonable/contracts/alt-text';
+import { Box, Button, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { twinsOf } from '@jsonable/contracts/formats';
 import { CopyButton } from '../../../../components/CopyButton';
 import { formatDate } from '../../../../lib/dates';
@@ -9,6 +8,7 @@ import { htmlSnippet, markdownSnippet, slackSnippet } from '../../lib/snippets';
 import { AppDialog } from '../../../../components/AppDialog';
 import { useDialogAction } from '../../../../components/ActionDialog';
 import { DownloadIcon } from '../../../../components/icons';
+import { AltTextField } from '../AltTextField';
 
 export function ImageViewerDialog({ image, onClose }: { image: TableImage | null; onClose: () => void }) {
   const absolute = image ? new URL(image.url, window.location.origin).toString() : '';
@@ -76,19 +76,13 @@ export function ImageViewerDialog({ image, onClose }: { image: TableImage | null
           <Link href={image.url} target="_blank" rel="noopener" fontSize="sm" color="brand.700" wordBreak="break-all">
             {absolute}
           </Link>
-          <Field.Root>
-            <Field.Label>Alt text</Field.Label>
-            <Textarea
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              rows={3}
-              maxLength={ALT_TEXT_MAX}
-              data-testid="alt-text"
-            />
-            <Field.HelperText>
-              What a screen reader says instead of the image. Generated from the table; rewrite it if you like.
-            </Field.HelperText>
-          </Field.Root>
+          <AltTextField
+            value={draft}
+            onChange={setDraft}
+            rows={3}
+            help="What a screen reader says instead of the image. Generated from the table; rewrite it if you like."
+            testId="alt-text"
+          />
           <HStack gap="2" flexWrap="wrap">
             <Button
               size="xs"
