@@ -204,17 +204,14 @@ function typedCell(o: Record<string, unknown>, ctx: CellContext): ModelCell {
   let cell: ModelCell;
   switch (type) {
     case 'number':
+    case 'currency': {
+      const f = type === 'number' ? formatNumber : formatCurrency;
       cell =
         n === null
           ? primitiveCell(value, ctx)
-          : base(formatNumber(n, locale, format), 'number', 'right', n, (x) => formatNumber(x, locale, format));
+          : base(f(n, locale, format), 'number', 'right', n, (x) => f(x, locale, format));
       break;
-    case 'currency':
-      cell =
-        n === null
-          ? primitiveCell(value, ctx)
-          : base(formatCurrency(n, locale, format), 'number', 'right', n, (x) => formatCurrency(x, locale, format));
-      break;
+    }
     case 'percentage':
       // Aggregates work in percent units (sortValue), so their formatter receives percents.
       cell =
