@@ -3,14 +3,13 @@
  * scale, a data bar or an icon set over one or more columns. Each item moves with its Move up /
  * Move down buttons; errors (local or from a 400) sit under the field they name.
  */
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   FORMAT_TYPES,
   ICON_SETS,
   ICON_SET_LABELS,
   RULE_OPS,
   RULE_OP_LABELS,
-  moved,
   needsValue,
   needsValue2,
   newFormat,
@@ -18,7 +17,7 @@ import {
   type FormatDraft,
   type FormatType,
 } from '../../lib/table-features';
-import { CheckField, ChoiceField, ColumnSuggestions, ItemControls, OptionalColourField, TextField } from './fields';
+import { CheckField, ChoiceField, ColumnSuggestions, ListItem, OptionalColourField, TextField } from './fields';
 
 const typeLabel = (t: FormatType) => FORMAT_TYPES.find((x) => x.type === t)!.label;
 
@@ -51,28 +50,20 @@ export function ConditionalFormatsEditor({
         const id = `${idPrefix}-${i}`;
         const name = `format ${i + 1} (${typeLabel(f.type).toLowerCase()})`;
         return (
-          <Box
+          <ListItem
             key={f.key}
-            as="section"
-            aria-label={`Format ${i + 1}: ${typeLabel(f.type)}`}
-            borderWidth="1px"
-            borderRadius="md"
-            p="3"
-            bg="gray.50"
-            data-testid="format-item"
-          >
-            <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
+            list={formats}
+            index={i}
+            onChange={onChange}
+            label={`Format ${i + 1}: ${typeLabel(f.type)}`}
+            name={name}
+            heading={
               <Heading as="h3" size="xs">
                 {i + 1}. {typeLabel(f.type)}
               </Heading>
-              <ItemControls
-                name={name}
-                index={i}
-                count={formats.length}
-                onMove={(by) => onChange(moved(formats, i, by))}
-                onRemove={() => onChange(formats.filter((_, k) => k !== i))}
-              />
-            </HStack>
+            }
+            testId="format-item"
+          >
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
               <TextField
                 id={`${id}-columns`}
@@ -86,7 +77,7 @@ export function ConditionalFormatsEditor({
               />
               <FormatFields f={f} id={id} at={at} errors={errors} update={(patch) => update(i, patch)} />
             </SimpleGrid>
-          </Box>
+          </ListItem>
         );
       })}
       <HStack gap="2" flexWrap="wrap">

@@ -2,9 +2,9 @@
  * Subtitle, source notes and footnotes (issue #24): a line under the title, lines under the
  * table, and notes marked in a column's header or one of its cells.
  */
-import { Box, Button, Field, HStack, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { moved, newFootnote, type FieldErrors, type NotesDraft } from '../../lib/table-features';
-import { ColumnSuggestions, ItemControls, TextField } from './fields';
+import { Box, Button, Field, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { newFootnote, type FieldErrors, type NotesDraft } from '../../lib/table-features';
+import { ColumnSuggestions, ListItem, TextField } from './fields';
 
 export function NotesEditor({
   idPrefix,
@@ -60,28 +60,20 @@ export function NotesEditor({
           const at = `footnotes.${i}`;
           const id = `${idPrefix}-footnote-${i}`;
           return (
-            <Box
+            <ListItem
               key={f.key}
-              as="section"
-              aria-label={`Footnote ${i + 1}`}
-              borderWidth="1px"
-              borderRadius="md"
-              p="3"
-              bg="gray.50"
-              data-testid="footnote-item"
-            >
-              <HStack justify="space-between" mb="2">
+              list={notes.footnotes}
+              index={i}
+              onChange={(footnotes) => onChange({ ...notes, footnotes })}
+              label={`Footnote ${i + 1}`}
+              name={`footnote ${i + 1}`}
+              heading={
                 <Text fontSize="sm" fontWeight="semibold">
                   Footnote {i + 1}
                 </Text>
-                <ItemControls
-                  name={`footnote ${i + 1}`}
-                  index={i}
-                  count={notes.footnotes.length}
-                  onMove={(by) => onChange({ ...notes, footnotes: moved(notes.footnotes, i, by) })}
-                  onRemove={() => onChange({ ...notes, footnotes: notes.footnotes.filter((_, k) => k !== i) })}
-                />
-              </HStack>
+              }
+              testId="footnote-item"
+            >
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
                 <TextField
                   id={`${id}-text`}
@@ -110,7 +102,7 @@ export function NotesEditor({
                   onChange={(row) => setFootnote(i, { row })}
                 />
               </SimpleGrid>
-            </Box>
+            </ListItem>
           );
         })}
         <Box>

@@ -2,10 +2,10 @@
  * Column spanners (issue #24): a label over adjacent columns; a spanner may hold spanners, and
  * then sits one header band above them. Items move with Move up / Move down buttons.
  */
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { MAX_SPANNER_DEPTH } from '@jsonable/contracts/table-features';
-import { moved, newSpanner, type FieldErrors, type SpannerDraft } from '../../lib/table-features';
-import { ColumnSuggestions, ItemControls, TextField } from './fields';
+import { newSpanner, type FieldErrors, type SpannerDraft } from '../../lib/table-features';
+import { ColumnSuggestions, ListItem, TextField } from './fields';
 
 export function SpannersEditor({
   idPrefix,
@@ -73,29 +73,22 @@ function SpannerList({
         const id = `${idPath}-${i}`;
         const title = s.label.trim() ? `spanner “${s.label.trim()}”` : `spanner ${i + 1}`;
         return (
-          <Box
+          <ListItem
             key={s.key}
-            as="section"
-            aria-label={`Spanner ${s.label.trim() || i + 1}`}
-            borderWidth="1px"
-            borderRadius="md"
-            p="3"
-            bg={depth % 2 === 1 ? 'gray.50' : 'white'}
-            data-testid="spanner-item"
-          >
-            <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
+            list={list}
+            index={i}
+            onChange={onChange}
+            label={`Spanner ${s.label.trim() || i + 1}`}
+            name={title}
+            heading={
               <Heading as={depth === 1 ? 'h3' : 'h4'} size="xs">
                 {depth > 1 ? 'Inside: ' : ''}
                 {s.label.trim() || `Spanner ${i + 1}`}
               </Heading>
-              <ItemControls
-                name={title}
-                index={i}
-                count={list.length}
-                onMove={(by) => onChange(moved(list, i, by))}
-                onRemove={() => onChange(list.filter((_, k) => k !== i))}
-              />
-            </HStack>
+            }
+            bg={depth % 2 === 1 ? 'gray.50' : 'white'}
+            testId="spanner-item"
+          >
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
               <TextField
                 id={`${id}-label`}
@@ -140,7 +133,7 @@ function SpannerList({
                 + Spanner inside {s.label.trim() || `spanner ${i + 1}`}
               </Button>
             )}
-          </Box>
+          </ListItem>
         );
       })}
     </>

@@ -4,9 +4,10 @@
  * (keyboard-reachable reordering: every item can be moved with buttons, nothing needs a drag).
  */
 import type { ReactNode } from 'react';
-import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { parseColour } from '@jsonable/contracts/colour';
 import { ColourInput } from '../ColourField';
+import { moved } from '../../lib/table-features';
 
 export function TextField({
   id,
@@ -186,6 +187,49 @@ export function ItemControls({
         Remove
       </Button>
     </HStack>
+  );
+}
+
+/**
+ * One item of an ordered list editor: a section named `label`, its heading beside the Move up /
+ * Move down / Remove buttons (which name it `name`), then its fields. Moving and removing answer
+ * the whole list.
+ */
+export function ListItem<T>({
+  list,
+  index,
+  onChange,
+  label,
+  name,
+  heading,
+  bg = 'gray.50',
+  testId,
+  children,
+}: {
+  list: readonly T[];
+  index: number;
+  onChange: (next: T[]) => void;
+  label: string;
+  name: string;
+  heading: ReactNode;
+  bg?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box as="section" aria-label={label} borderWidth="1px" borderRadius="md" p="3" bg={bg} data-testid={testId}>
+      <HStack justify="space-between" mb="2" gap="2" flexWrap="wrap">
+        {heading}
+        <ItemControls
+          name={name}
+          index={index}
+          count={list.length}
+          onMove={(by) => onChange(moved(list, index, by))}
+          onRemove={() => onChange(list.filter((_, k) => k !== index))}
+        />
+      </HStack>
+      {children}
+    </Box>
   );
 }
 
