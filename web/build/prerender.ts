@@ -2,7 +2,8 @@
  * Build step: renders every public page (src/app/public-pages.ts) into its own HTML file under
  * web/dist, from Vite's index.html, so the first response holds the page's words and its styles:
  *
- * - the page's markup inside #root and the emotion styles it uses in the head;
+ * - the page's markup inside #root and the emotion styles it uses in the head, Chakra's global
+ *   stylesheet pruned to the tokens and keyframes the page uses (web/build/critical-css.ts);
  * - its title, description, canonical URL, Open Graph and Twitter card tags;
  * - `modulepreload` links for the page's own chunk and the chunks it imports, so the browser
  *   fetches them alongside the main bundle rather than after it has run;
@@ -15,6 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublicPage } from '../src/app/public-pages';
+import { criticalStyles } from './critical-css';
 
 /** What the prerender entry (src/entry-server.tsx) exports. */
 export interface PrerenderEntry {
@@ -148,7 +150,8 @@ export async function prerender(
     const preload = chunksOf(manifest, page.module).filter((f) => !inTemplate.has(f));
     const { html, styles } = await entry.renderPage(page.path);
     const markup = inlineInto(html, inline, filled);
-    writeFileSync(join(dist, page.file), pageHtml(template, headFor(page, origin, preload, styles), markup));
+    const head = headFor(page, origin, preload, criticalStyles(styles, markup));
+    writeFileSync(join(dist, page.file), pageHtml(template, head, markup));
   }
   const unused = Object.keys(inline).filter((id) => !filled.has(id));
   if (unused.length > 0) throw new Error(`prerender: no page has an empty element #${unused.join(', #')} to fill`);

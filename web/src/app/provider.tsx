@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Global } from '@emotion/react';
 import { ChakraProvider, createSystem, defineConfig } from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import {
@@ -169,9 +170,28 @@ const themeConfig = defineConfig({
 
 export const system = createSystem(defaultBaseConfig, themeConfig, config);
 
+/**
+ * A prerendered page carries Chakra's global stylesheet pruned to the tokens it uses
+ * (web/build/critical-css.ts), under the full stylesheet's name, so hydration keeps it and adds
+ * nothing. Shortly after hydrating, this inserts the full stylesheet (emotion's
+ * <Global>, as ChakraProvider does), so the screens, dialogs and menus the page leads to find every
+ * token. A page rendered in the browser (the signed-in screens' shell) has the full one already.
+ */
+function FullGlobalStyles() {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    if (!document.querySelector('style[data-critical]')) return;
+    // Half a second after hydrating: past the page's first frames, before most first clicks.
+    const timer = setTimeout(() => setFull(true), 500);
+    return () => clearTimeout(timer);
+  }, []);
+  return full && <Global styles={system._global} />;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
+      <FullGlobalStyles />
       {/* SPEC §9: no refetch interval, no refetch on focus, no retries. */}
       <SWRConfig
         value={{
