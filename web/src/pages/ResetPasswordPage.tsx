@@ -5,11 +5,13 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules';
 import { checkResetLink, resetPassword } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
+import { StatusMessage, Strong } from '../components/StatusMessage';
+import { PasswordField } from '../components/TextField';
 
 type Phase = 'checking' | 'ready' | 'saving' | 'done' | 'error';
 const INVALID = accountMessages.resetLinkInvalid;
@@ -81,12 +83,10 @@ export default function ResetPasswordPage() {
       <Card.Root maxW="md" w="full">
         <Card.Body>
           {phase === 'checking' && (
-            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Spinner size="xl" color="brand.solid" borderWidth="3px" />
-              <Heading as="h1" size="xl">
-                Checking your link...
-              </Heading>
-            </Stack>
+            <StatusMessage
+              icon={<Spinner size="xl" color="brand.solid" borderWidth="3px" />}
+              title="Checking your link..."
+            />
           )}
           {(phase === 'ready' || phase === 'saving') && (
             <form onSubmit={onSubmit} noValidate>
@@ -96,42 +96,30 @@ export default function ResetPasswordPage() {
                     Choose a new password
                   </Heading>
                   <Text color="gray.600">
-                    For{' '}
-                    <Box as="strong" color="gray.900" overflowWrap="anywhere">
-                      {email}
-                    </Box>
+                    For <Strong overflowWrap="anywhere">{email}</Strong>
                   </Text>
                 </Stack>
                 {/* Lets password managers file the new password under the right account. */}
                 <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-                <Field.Root required invalid={touched && tooShort}>
-                  <Field.Label htmlFor="reset-new-password">New password</Field.Label>
-                  <Input
-                    id="reset-new-password"
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={PASSWORD_MAX}
-                    value={next}
-                    onChange={(e) => setNext(e.target.value)}
-                  />
-                  {touched && tooShort ? (
-                    <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>At least {PASSWORD_MIN} characters.</Field.HelperText>
-                  )}
-                </Field.Root>
-                <Field.Root required invalid={touched && mismatch}>
-                  <Field.Label htmlFor="reset-confirm-password">Confirm new password</Field.Label>
-                  <Input
-                    id="reset-confirm-password"
-                    type="password"
-                    autoComplete="new-password"
-                    maxLength={PASSWORD_MAX}
-                    value={confirm}
-                    onChange={(e) => setConfirm(e.target.value)}
-                  />
-                  {touched && mismatch && <Field.ErrorText>{accountMessages.passwordsDontMatch}</Field.ErrorText>}
-                </Field.Root>
+                <PasswordField
+                  id="reset-new-password"
+                  label="New password"
+                  autoComplete="new-password"
+                  maxLength={PASSWORD_MAX}
+                  value={next}
+                  onChange={setNext}
+                  error={touched && tooShort && accountMessages.passwordTooShort}
+                  helper={<>At least {PASSWORD_MIN} characters.</>}
+                />
+                <PasswordField
+                  id="reset-confirm-password"
+                  label="Confirm new password"
+                  autoComplete="new-password"
+                  maxLength={PASSWORD_MAX}
+                  value={confirm}
+                  onChange={setConfirm}
+                  error={touched && mismatch && accountMessages.passwordsDontMatch}
+                />
                 <Text fontSize="sm" color="gray.600">
                   Setting it signs you out everywhere else and stops earlier e-mailed links from working.
                 </Text>
@@ -142,23 +130,18 @@ export default function ResetPasswordPage() {
             </form>
           )}
           {phase === 'done' && (
-            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Heading as="h1" size="xl">
-                Your password is set
-              </Heading>
-              <Text color="gray.600">You're signed in. Taking you to your dashboard...</Text>
-            </Stack>
+            <StatusMessage title="Your password is set" text="You're signed in. Taking you to your dashboard..." />
           )}
           {phase === 'error' && (
-            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Heading as="h1" size="xl">
-                Invalid Link
-              </Heading>
-              <Text color="gray.600">{message}</Text>
-              <Button asChild colorPalette="brand">
-                <RRLink to="/auth?tab=forgot">Ask for a new link</RRLink>
-              </Button>
-            </Stack>
+            <StatusMessage
+              title="Invalid Link"
+              text={message}
+              action={
+                <Button asChild colorPalette="brand">
+                  <RRLink to="/auth?tab=forgot">Ask for a new link</RRLink>
+                </Button>
+              }
+            />
           )}
         </Card.Body>
       </Card.Root>

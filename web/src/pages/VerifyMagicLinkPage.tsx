@@ -12,11 +12,13 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, Center, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
 import { confirmMagicLink, useUser, verifyMagicLink } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
+import { StatusMessage, Strong } from '../components/StatusMessage';
+import { PasswordField } from '../components/TextField';
 
 type Phase = 'checking' | 'ready' | 'confirming' | 'success' | 'error';
 export const MAGIC_LINK_REDIRECT_MS = 2000;
@@ -117,13 +119,11 @@ export default function VerifyMagicLinkPage() {
       <Card.Root maxW="md" w="full">
         <Card.Body>
           {(phase === 'checking' || (phase === 'ready' && userLoading)) && (
-            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Spinner size="xl" color="brand.solid" borderWidth="3px" />
-              <Heading as="h1" size="xl">
-                Checking your link...
-              </Heading>
-              <Text color="gray.600">Nothing happens until you confirm.</Text>
-            </Stack>
+            <StatusMessage
+              icon={<Spinner size="xl" color="brand.solid" borderWidth="3px" />}
+              title="Checking your link..."
+              text="Nothing happens until you confirm."
+            />
           )}
 
           {(phase === 'ready' || phase === 'confirming') && link && !userLoading && (
@@ -135,11 +135,7 @@ export default function VerifyMagicLinkPage() {
                   </Heading>
                   <Text color="gray.600">
                     This link {link.purpose === 'register' ? 'creates and signs in to' : 'signs you in to'} the account
-                    of{' '}
-                    <Box as="strong" color="gray.900" overflowWrap="anywhere">
-                      {link.email}
-                    </Box>
-                    .
+                    of <Strong overflowWrap="anywhere">{link.email}</Strong>.
                   </Text>
                 </Stack>
 
@@ -162,24 +158,18 @@ export default function VerifyMagicLinkPage() {
                 )}
 
                 {link.purpose === 'register' && (
-                  <Field.Root required invalid={passwordError !== null}>
-                    <Field.Label htmlFor="verify-password">Password you chose at sign-up</Field.Label>
-                    <Input
-                      id="verify-password"
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(e) => {
-                        setPassword(e.target.value);
-                        setPasswordError(null);
-                      }}
-                    />
-                    {passwordError ? (
-                      <Field.ErrorText>{passwordError}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>Type it again to confirm that this account is yours.</Field.HelperText>
-                    )}
-                  </Field.Root>
+                  <PasswordField
+                    id="verify-password"
+                    label="Password you chose at sign-up"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(value) => {
+                      setPassword(value);
+                      setPasswordError(null);
+                    }}
+                    error={passwordError}
+                    helper="Type it again to confirm that this account is yours."
+                  />
                 )}
 
                 <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in..." {...wrapping}>
@@ -220,29 +210,27 @@ export default function VerifyMagicLinkPage() {
           )}
 
           {phase === 'success' && (
-            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <CheckIcon />
-              <Heading as="h1" size="xl">
-                You're signed in
-              </Heading>
-              <Text color="gray.600">
-                {withoutPassword
+            <StatusMessage
+              icon={<CheckIcon />}
+              title="You're signed in"
+              text={
+                withoutPassword
                   ? 'Taking you to Settings → Security to choose a password...'
-                  : 'Taking you to your dashboard...'}
-              </Text>
-            </Stack>
+                  : 'Taking you to your dashboard...'
+              }
+            />
           )}
 
           {phase === 'error' && (
-            <Stack gap="4" align="center" textAlign="center" role="status" aria-live="polite">
-              <Heading as="h1" size="xl">
-                Invalid Link
-              </Heading>
-              <Text color="gray.600">{message}</Text>
-              <Button asChild colorPalette="brand">
-                <RRLink to="/auth">Back to Sign In</RRLink>
-              </Button>
-            </Stack>
+            <StatusMessage
+              title="Invalid Link"
+              text={message}
+              action={
+                <Button asChild colorPalette="brand">
+                  <RRLink to="/auth">Back to Sign In</RRLink>
+                </Button>
+              }
+            />
           )}
         </Card.Body>
       </Card.Root>

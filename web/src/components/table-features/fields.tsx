@@ -8,18 +8,12 @@ import { Box, Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/reac
 import { parseColour } from '@jsonable/contracts/colour';
 import { ColourInput } from '../ColourField';
 import { moved } from '../../lib/table-features';
+import { TextField as LabelledInput } from '../TextField';
 
+/** The editors' text field: small, on white. */
 export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
   help,
-  placeholder,
-  list,
-  inputMode,
-  maxLength,
+  ...props
 }: {
   id: string;
   label: string;
@@ -32,27 +26,7 @@ export function TextField({
   inputMode?: 'decimal' | 'numeric' | 'text';
   maxLength?: number;
 }) {
-  return (
-    <Field.Root invalid={!!error}>
-      <Field.Label htmlFor={id}>{label}</Field.Label>
-      <Input
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={placeholder}
-        list={list}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        size="sm"
-        bg="white"
-      />
-      {error ? (
-        <Field.ErrorText data-testid={`${id}-error`}>{error}</Field.ErrorText>
-      ) : help ? (
-        <Field.HelperText>{help}</Field.HelperText>
-      ) : null}
-    </Field.Root>
-  );
+  return <LabelledInput {...props} helper={help} size="sm" bg="white" />;
 }
 
 /** A colour that may be left empty (then the table's own colour stays): picker plus hex text. */

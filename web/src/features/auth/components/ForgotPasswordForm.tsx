@@ -1,53 +1,43 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { requestPasswordReset } from '../../../lib/auth';
-import { emailError } from '../../../lib/validation';
+import { useEmailEntry } from '../../../lib/use-email-entry';
 import { messageOf } from '../../../lib/api-client';
-import { toast } from '../../../lib/toaster';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { CheckYourEmail, Strong } from '../../../components/StatusMessage';
+import { EmailField } from '../../../components/TextField';
 
 /**
  * "Forgot password?": e-mail entry, then Check Your Email. The server answers the same for every
  * address (no account enumeration), so the page does too.
  */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { email, check, field } = useEmailEntry();
   const [sent, setSent] = useState<{ to: string; message: string } | null>(null);
-  const error = emailError(email);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (error) return;
-    setPending(true);
-    try {
+  const { pending, onSubmit } = useFormSubmit({
+    check,
+    run: async () => {
       const message = await requestPasswordReset(email.trim());
       setSent({ to: email.trim(), message });
-    } catch (err) {
-      toast.error('Error', messageOf(err, 'Failed to send the reset link. Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    failTitle: 'Error',
+    failMessage: (err) => messageOf(err, 'Failed to send the reset link. Please try again.'),
+  });
 
   if (sent) {
     return (
-      <Stack gap="3" textAlign="center" py="2" role="status">
-        <Heading as="h2" size="lg">
-          Check Your Email
-        </Heading>
-        <Text color="gray.600">
-          If an account uses{' '}
-          <Box as="strong" color="gray.900" overflowWrap="anywhere">
-            {sent.to}
-          </Box>
-          , we sent it a link to choose a new password. The link works once and expires in 1 hour.
-        </Text>
-        <Button variant="ghost" size="sm" alignSelf="center" onClick={onBack}>
-          Back to Sign In
-        </Button>
-      </Stack>
+      <CheckYourEmail
+        headingAs="h2"
+        py="2"
+        action={
+          <Button variant="ghost" size="sm" alignSelf="center" onClick={onBack}>
+            Back to Sign In
+          </Button>
+        }
+      >
+        If an account uses <Strong overflowWrap="anywhere">{sent.to}</Strong>, we sent it a link to choose a new
+        password. The link works once and expires in 1 hour.
+      </CheckYourEmail>
     );
   }
 
@@ -62,19 +52,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             Enter the e-mail address of your account and we will send you a link to choose a new password.
           </Text>
         </Stack>
-        <Field.Root invalid={touched && error !== null} required>
-          <Field.Label htmlFor="forgot-email">Email</Field.Label>
-          <Input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched(true)}
-          />
-          {touched && error && <Field.ErrorText>{error}</Field.ErrorText>}
-        </Field.Root>
+        <EmailField id="forgot-email" placeholder="you@company.com" {...field} />
         <Button type="submit" colorPalette="brand" disabled={pending} loading={pending} loadingText="Sending...">
           Send Reset Link
         </Button>

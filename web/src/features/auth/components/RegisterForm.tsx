@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { register } from '../../../lib/auth';
 import { isEmail, passwordsMatchError } from '../../../lib/validation';
 import { PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { CheckYourEmail, Strong } from '../../../components/StatusMessage';
+import { EmailField, PasswordField } from '../../../components/TextField';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -14,7 +17,6 @@ export function RegisterForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false, confirm: false });
-  const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   useAdoptTypedValues([
     ['register-email', setEmail],
@@ -25,13 +27,12 @@ export function RegisterForm() {
   const emailBad = !isEmail(email);
   const mismatch = passwordsMatchError(password, confirm);
   const passwordShort = password.length < PASSWORD_MIN;
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setTouched({ email: true, password: true, confirm: true });
-    if (emailBad || mismatch || passwordShort) return;
-    setPending(true);
-    try {
+  const { pending, onSubmit } = useFormSubmit({
+    check: () => {
+      setTouched({ email: true, password: true, confirm: true });
+      return !(emailBad || mismatch || passwordShort);
+    },
+    run: async () => {
       const result = await register({ email: email.trim(), password, confirmPassword: confirm });
       if (result.user) {
         toast.success('Registration successful', 'Welcome to Jsonable. Create your first project to get an API key.');
@@ -41,73 +42,47 @@ export function RegisterForm() {
         toast.success('Registration successful', message);
         setSentTo({ email: email.trim(), message });
       }
-    } catch (err) {
-      toast.error('Registration failed', messageOf(err, 'Please try again.'));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    failTitle: 'Registration failed',
+    failMessage: (err) => messageOf(err, 'Please try again.'),
+  });
+  /** A field's value, and its message once it was left or the form submitted. */
+  const bind = (name: keyof typeof touched, value: string, set: (v: string) => void, wrong: string | false | null) => ({
+    value,
+    onChange: set,
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    error: touched[name] && wrong,
+  });
 
   if (sentTo) {
     return (
-      <Stack gap="3" textAlign="center" py="4" role="status">
-        <Heading as="h3" size="lg">
-          Check Your Email
-        </Heading>
-        <Text color="gray.600">
-          {sentTo.message} We sent it to{' '}
-          <Box as="strong" color="gray.900">
-            {sentTo.email}
-          </Box>
-          ; the link is valid for 24 hours. When you open it, type your password again to confirm the account.
-        </Text>
-      </Stack>
+      <CheckYourEmail headingAs="h3" py="4">
+        {sentTo.message} We sent it to <Strong>{sentTo.email}</Strong>; the link is valid for 24 hours. When you open
+        it, type your password again to confirm the account.
+      </CheckYourEmail>
     );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
-        <Field.Root invalid={touched.email && emailBad} required>
-          <Field.Label htmlFor="register-email">Email</Field.Label>
-          <Input
-            id="register-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-          />
-          {touched.email && emailBad && <Field.ErrorText>Please enter a valid email address</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={touched.password && passwordShort} required>
-          <Field.Label htmlFor="register-password">Password</Field.Label>
-          <Input
-            id="register-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          />
-          {touched.password && passwordShort ? (
-            <Field.ErrorText>{accountMessages.passwordTooShort}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>Use at least {PASSWORD_MIN} characters.</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={touched.confirm && mismatch !== null} required>
-          <Field.Label htmlFor="register-confirm">Confirm Password</Field.Label>
-          <Input
-            id="register-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
-          />
-          {touched.confirm && mismatch && <Field.ErrorText>{mismatch}</Field.ErrorText>}
-        </Field.Root>
+        <EmailField
+          id="register-email"
+          {...bind('email', email, setEmail, emailBad && 'Please enter a valid email address')}
+        />
+        <PasswordField
+          id="register-password"
+          label="Password"
+          autoComplete="new-password"
+          {...bind('password', password, setPassword, passwordShort && accountMessages.passwordTooShort)}
+          helper={<>Use at least {PASSWORD_MIN} characters.</>}
+        />
+        <PasswordField
+          id="register-confirm"
+          label="Confirm Password"
+          autoComplete="new-password"
+          {...bind('confirm', confirm, setConfirm, mismatch)}
+        />
         <Button
           type="submit"
           colorPalette="brand"

@@ -1,56 +1,49 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import type { SessionUser } from '../../../lib/auth';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { TextField } from '../../../components/TextField';
 import { updateProfile } from '../api/account-settings';
 
 export function ProfileTab({ user }: { user: SessionUser }) {
   const [first, setFirst] = useState(user.first_name ?? '');
   const [last, setLast] = useState(user.last_name ?? '');
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     setFirst(user.first_name ?? '');
     setLast(user.last_name ?? '');
   }, [user.first_name, user.last_name]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setSaving(true);
-    try {
+  const { pending: saving, onSubmit } = useFormSubmit({
+    run: async () => {
       await updateProfile({ email: user.email, first_name: first.trim(), last_name: last.trim() });
       toast.success('Profile Updated', 'Your name has been saved.');
-    } catch (err) {
-      toast.error('Update Failed', messageOf(err, 'Your profile could not be updated. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    failTitle: 'Update Failed',
+    failMessage: (err) => messageOf(err, 'Your profile could not be updated. Please try again.'),
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="4" maxW="xl">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root>
-            <Field.Label htmlFor="first-name">First name</Field.Label>
-            <Input
-              id="first-name"
-              value={first}
+          {(
+            [
+              ['first-name', 'First name', 'given-name', first, setFirst],
+              ['last-name', 'Last name', 'family-name', last, setLast],
+            ] as const
+          ).map(([id, label, autoComplete, value, set]) => (
+            <TextField
+              key={id}
+              id={id}
+              label={label}
               maxLength={100}
-              autoComplete="given-name"
-              onChange={(e) => setFirst(e.target.value)}
+              autoComplete={autoComplete}
+              value={value}
+              onChange={set}
             />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label htmlFor="last-name">Last name</Field.Label>
-            <Input
-              id="last-name"
-              value={last}
-              maxLength={100}
-              autoComplete="family-name"
-              onChange={(e) => setLast(e.target.value)}
-            />
-          </Field.Root>
+          ))}
         </SimpleGrid>
         <Field.Root readOnly>
           <Field.Label htmlFor="email">Email</Field.Label>

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
-import { Alert, Badge, Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MAX, PASSWORD_MIN, type AccountSession } from '@jsonable/contracts/accounts';
 import { messageOf } from '../../../lib/api-client';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
 import { USER_KEY } from '../../../lib/auth';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { PasswordField } from '../../../components/TextField';
 import { changePassword } from '../api/account-settings';
 import { SESSIONS_KEY, describeUserAgent, signOutOtherSessions, signOutSession, useSessions } from '../api/sessions';
 
@@ -30,18 +32,15 @@ function PasswordSection({ hasPassword, recentLinkUntil }: { hasPassword: boolea
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
   const mismatch = confirm.length > 0 && next !== confirm;
   const needsCurrent = hasPassword && !recentLinkUntil;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (next !== confirm) {
+  const { pending: saving, onSubmit } = useFormSubmit({
+    check: () => {
+      if (next === confirm) return true;
       toast.error('Password Mismatch', 'New password and confirmation do not match.');
-      return;
-    }
-    setSaving(true);
-    try {
+      return false;
+    },
+    run: async () => {
       await changePassword({
         ...(needsCurrent ? { currentPassword: current } : {}),
         newPassword: next,
@@ -55,16 +54,14 @@ function PasswordSection({ hasPassword, recentLinkUntil }: { hasPassword: boolea
       setNext('');
       setConfirm('');
       await mutate(SESSIONS_KEY);
-    } catch (err) {
-      toast.error('Password Change Failed', messageOf(err, 'Your password could not be changed. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    failTitle: 'Password Change Failed',
+    failMessage: (err) => messageOf(err, 'Your password could not be changed. Please try again.'),
+  });
 
   return (
     <Box as="section" aria-labelledby="password-heading">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="4" maxW="md">
           <Heading as="h2" size="lg" id="password-heading">
             {hasPassword ? 'Change password' : 'Set a password'}
@@ -84,53 +81,36 @@ function PasswordSection({ hasPassword, recentLinkUntil }: { hasPassword: boolea
             </Alert.Root>
           )}
           {needsCurrent && (
-            <Field.Root required>
-              <Field.Label htmlFor="current-password">
-                Current password
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                id="current-password"
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-              />
-              <Field.HelperText>
-                Forgot it? Sign out and use “Forgot password?” on the sign-in page, or sign in with a magic link.
-              </Field.HelperText>
-            </Field.Root>
+            <PasswordField
+              id="current-password"
+              label="Current password"
+              markRequired
+              autoComplete="current-password"
+              value={current}
+              onChange={setCurrent}
+              helper="Forgot it? Sign out and use “Forgot password?” on the sign-in page, or sign in with a magic link."
+            />
           )}
-          <Field.Root required>
-            <Field.Label htmlFor="new-password">
-              New password
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-              maxLength={PASSWORD_MAX}
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-            <Field.HelperText>At least {PASSWORD_MIN} characters.</Field.HelperText>
-          </Field.Root>
-          <Field.Root required invalid={mismatch}>
-            <Field.Label htmlFor="confirm-password">
-              Confirm new password
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              id="confirm-password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <Field.ErrorText>New password and confirmation do not match.</Field.ErrorText>
-          </Field.Root>
+          <PasswordField
+            id="new-password"
+            label="New password"
+            markRequired
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            value={next}
+            onChange={setNext}
+            helper={<>At least {PASSWORD_MIN} characters.</>}
+          />
+          <PasswordField
+            id="confirm-password"
+            label="Confirm new password"
+            markRequired
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            error={mismatch && 'New password and confirmation do not match.'}
+          />
           <Text fontSize="sm" color="fg.muted">
             Changing the password signs you out on every other device and browser and stops earlier e-mailed links from
             working; this one stays signed in.
