@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link as RRLink } from 'react-router-dom';
 import { FORMAT_LIST } from '@jsonable/contracts/formats';
 import { Alert, Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { CodeBlock, Code } from '../components/CodeBlock';
 import { SimpleTable } from '../components/docs/SimpleTable';
 import { MethodBadge } from '../features/api-reference/EndpointBlock';
+import type { HttpMethod } from '../features/api-reference/endpoints';
 import { useSiteOrigin } from '../lib/origin';
 
 const legacyBody = JSON.stringify(
@@ -17,6 +19,36 @@ const legacyBody = JSON.stringify(
   null,
   2,
 );
+
+/** One endpoint of the short form: its heading, method and path, then what the page says of it. */
+function LegacyEndpoint({
+  id,
+  title,
+  method,
+  path,
+  gap = '3',
+  children,
+}: {
+  id: string;
+  title: string;
+  method: HttpMethod;
+  path: string;
+  gap?: '3' | '4';
+  children: ReactNode;
+}) {
+  return (
+    <Stack as="section" gap={gap} aria-labelledby={id}>
+      <Heading as="h2" id={id} size="xl">
+        {title}
+      </Heading>
+      <HStack gap="2" wrap="wrap">
+        <MethodBadge method={method} />
+        <Code>{path}</Code>
+      </HStack>
+      {children}
+    </Stack>
+  );
+}
 
 /** The legacy API docs page (/docs and /api-docs): the short form of the API, kept for old links. */
 export default function ApiDocsPage() {
@@ -47,14 +79,7 @@ export default function ApiDocsPage() {
           </Alert.Root>
         </Stack>
 
-        <Stack as="section" gap="4" aria-labelledby="legacy-render">
-          <Heading as="h2" id="legacy-render" size="xl">
-            Render a table
-          </Heading>
-          <HStack gap="2" wrap="wrap">
-            <MethodBadge method="POST" />
-            <Code>/api/table-to-image</Code>
-          </HStack>
+        <LegacyEndpoint id="legacy-render" gap="4" title="Render a table" method="POST" path="/api/table-to-image">
           <Text color="gray.700">
             Send your rows in <Code>data</Code> (or <Code>headers</Code> with <Code>rows</Code>) and choose the output
             in <Code>options</Code>. The answer holds the permanent image URL.
@@ -92,35 +117,26 @@ export default function ApiDocsPage() {
             )}
             label="Response"
           />
-        </Stack>
+        </LegacyEndpoint>
 
-        <Stack as="section" gap="3" aria-labelledby="legacy-preview">
-          <Heading as="h2" id="legacy-preview" size="xl">
-            Preview without saving
-          </Heading>
-          <HStack gap="2" wrap="wrap">
-            <MethodBadge method="POST" />
-            <Code>/api/table-to-image/preview</Code>
-          </HStack>
+        <LegacyEndpoint
+          id="legacy-preview"
+          title="Preview without saving"
+          method="POST"
+          path="/api/table-to-image/preview"
+        >
           <Text color="gray.700">
             Same body; answers with a temporary <Code>previewUrl</Code> and its <Code>expiresAt</Code>. Previews do not
             count against your allowance.
           </Text>
-        </Stack>
+        </LegacyEndpoint>
 
-        <Stack as="section" gap="3" aria-labelledby="legacy-images">
-          <Heading as="h2" id="legacy-images" size="xl">
-            Fetch an image
-          </Heading>
-          <HStack gap="2" wrap="wrap">
-            <MethodBadge method="GET" />
-            <Code>/api/images/&#123;filename&#125;</Code>
-          </HStack>
+        <LegacyEndpoint id="legacy-images" title="Fetch an image" method="GET" path="/api/images/{filename}">
           <Text color="gray.700">
             Public, no key needed. Answers with the file and its content type, or 404 when the image was not found or
             deleted.
           </Text>
-        </Stack>
+        </LegacyEndpoint>
 
         <Box>
           <HStack gap="3" wrap="wrap">
