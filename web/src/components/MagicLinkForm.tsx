@@ -5,7 +5,7 @@ import { useEmailEntry } from '../lib/use-email-entry';
 import { toast } from '../lib/toaster';
 import { useAdoptTypedValues } from '../lib/typed-before-hydration';
 import { useFormSubmit } from '../lib/use-form-submit';
-import { CheckYourEmail, Strong } from './StatusMessage';
+import { CheckYourEmail, Strong } from './EmailedLink';
 import { EmailField } from './TextField';
 
 /** E-mail entry, then the Check Your Email confirmation (SPEC §4). Used on /auth and the landing dialog. */

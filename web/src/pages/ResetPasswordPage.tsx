@@ -3,14 +3,14 @@
  * the link; the new password is set when the form is submitted. Setting it signs out every other
  * session, retires every other e-mailed link, and signs this browser in.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link as RRLink, useSearchParams } from 'react-router-dom';
 import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules';
 import { checkResetLink, resetPassword } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
-import { StatusMessage, Strong } from '../components/StatusMessage';
+import { StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/EmailedLink';
 import { PasswordField } from '../components/TextField';
 
 type Phase = 'checking' | 'ready' | 'saving' | 'done' | 'error';
@@ -19,7 +19,6 @@ const INVALID = accountMessages.resetLinkInvalid;
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'error');
   const [message, setMessage] = useState<string>(token ? '' : accountMessages.noToken);
   const [email, setEmail] = useState('');
@@ -27,33 +26,19 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
 
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    checkResetLink(token).then(
-      (answer) => {
-        if (live) {
-          setEmail(answer.email);
-          setPhase('ready');
-        }
-      },
-      () => {
-        if (live) {
-          setPhase('error');
-          setMessage(INVALID);
-        }
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  useEffect(() => {
-    if (phase !== 'done') return;
-    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), 2000);
-    return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  useLinkCheck(
+    token,
+    checkResetLink,
+    (answer) => {
+      setEmail(answer.email);
+      setPhase('ready');
+    },
+    () => {
+      setPhase('error');
+      setMessage(INVALID);
+    },
+  );
+  useRedirectWhen(phase === 'done', '/dashboard', 2000);
 
   const tooShort = next.length < PASSWORD_MIN;
   const mismatch = confirm !== next;

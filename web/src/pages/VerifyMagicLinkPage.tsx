@@ -10,14 +10,14 @@
  * the account. "Continue without a password" creates the account without one and goes on to
  * Settings → Security to choose one.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RRLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link as RRLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
 import { confirmMagicLink, useUser, verifyMagicLink } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
-import { StatusMessage, Strong } from '../components/StatusMessage';
+import { StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/EmailedLink';
 import { PasswordField } from '../components/TextField';
 
 type Phase = 'checking' | 'ready' | 'confirming' | 'success' | 'error';
@@ -41,7 +41,6 @@ const wrapping = { whiteSpace: 'normal', h: 'auto', minH: '10', py: '2', overflo
 export default function VerifyMagicLinkPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const navigate = useNavigate();
   const { user, isLoading: userLoading } = useUser();
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'error');
   const [message, setMessage] = useState(token ? '' : 'No token provided');
@@ -50,35 +49,24 @@ export default function VerifyMagicLinkPage() {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [withoutPassword, setWithoutPassword] = useState(false);
 
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    verifyMagicLink(token).then(
-      (answer) => {
-        if (live) {
-          setLink(answer);
-          setPhase('ready');
-        }
-      },
-      () => {
-        if (live) {
-          setPhase('error');
-          setMessage(INVALID);
-          toast.error('Invalid Link', INVALID);
-        }
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  useEffect(() => {
-    if (phase !== 'success') return;
-    const to = withoutPassword ? '/settings?tab=security' : '/dashboard';
-    const timer = setTimeout(() => navigate(to, { replace: true }), MAGIC_LINK_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [phase, withoutPassword, navigate]);
+  useLinkCheck(
+    token,
+    verifyMagicLink,
+    (answer) => {
+      setLink(answer);
+      setPhase('ready');
+    },
+    () => {
+      setPhase('error');
+      setMessage(INVALID);
+      toast.error('Invalid Link', INVALID);
+    },
+  );
+  useRedirectWhen(
+    phase === 'success',
+    withoutPassword ? '/settings?tab=security' : '/dashboard',
+    MAGIC_LINK_REDIRECT_MS,
+  );
 
   async function confirm(usePassword: boolean) {
     if (!token || !link) return;

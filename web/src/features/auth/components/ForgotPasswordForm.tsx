@@ -4,7 +4,7 @@ import { requestPasswordReset } from '../../../lib/auth';
 import { useEmailEntry } from '../../../lib/use-email-entry';
 import { messageOf } from '../../../lib/api-client';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { CheckYourEmail, Strong } from '../../../components/StatusMessage';
+import { CheckYourEmail, Strong } from '../../../components/EmailedLink';
 import { EmailField } from '../../../components/TextField';
 
 /**

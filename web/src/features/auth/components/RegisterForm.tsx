@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { CheckYourEmail, Strong } from '../../../components/StatusMessage';
+import { CheckYourEmail, Strong } from '../../../components/EmailedLink';
 import { EmailField, PasswordField } from '../../../components/TextField';
 
 export function RegisterForm() {
