@@ -1,6 +1,7 @@
 import { Alert, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ImageFormat } from '@jsonable/contracts/table';
 import { CopyButton } from '../../components/CopyButton';
+import { ImageFrame } from '../../components/ImageFrame';
 import { formatLabel } from './DemoControls';
 
 export interface DemoImage {
@@ -34,18 +35,7 @@ export function DemoResult({
           </Alert.Description>
         </Alert.Root>
       )}
-      <Box
-        borderWidth="1px"
-        borderColor="gray.200"
-        rounded="lg"
-        bg="gray.50"
-        p={{ base: '2', md: '4' }}
-        overflowX="auto"
-        minH="48"
-        display="flex"
-        alignItems="center"
-        justifyContent="center"
-      >
+      <ImageFrame minH="48">
         {image.format === 'pdf' ? (
           <Box
             as="object"
@@ -77,7 +67,7 @@ export function DemoResult({
             }}
           />
         )}
-      </Box>
+      </ImageFrame>
       <Stack gap="2">
         <Text fontSize="sm" fontWeight="medium" color="gray.700">
           Image URL ({label})

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { Alert, Box, Button, Heading, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ImageFormat } from '@jsonable/contracts/table';
 import { CodeBlock } from '../../components/CodeBlock';
+import { ImageFrame } from '../../components/ImageFrame';
 import { messageOf } from '../../lib/api-client';
 import { downloadFilename } from '../../lib/filename';
 import { useSiteOrigin } from '../../lib/origin';
@@ -98,18 +99,7 @@ function SelectedExample({ example }: { example: TableExample }) {
         <Heading as="h3" size="md">
           Preview
         </Heading>
-        <Box
-          borderWidth="1px"
-          borderColor="gray.200"
-          rounded="lg"
-          bg="gray.50"
-          p={{ base: '2', md: '4' }}
-          overflowX="auto"
-          minH="40"
-          display="flex"
-          alignItems="center"
-          justifyContent="center"
-        >
+        <ImageFrame minH="40">
           {preview.isLoading && <Skeleton h="48" w="full" rounded="md" />}
           {preview.error && (
             <Alert.Root status="error" size="sm">
@@ -127,7 +117,7 @@ function SelectedExample({ example }: { example: TableExample }) {
               style={{ maxWidth: '100%', height: 'auto', display: 'block', boxShadow: '0 1px 3px rgba(0,0,0,0.12)' }}
             />
           )}
-        </Box>
+        </ImageFrame>
         <HStack gap="2" wrap="wrap" role="group" aria-label="Downloads">
           {DOWNLOADS.map((d) => (
             <Button
