@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link as RRLink } from 'react-router-dom';
 import { Badge, Box, Button, Container, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
-import { CopyButton } from '../../components/CopyButton';
 import { CodeBlock } from '../../components/CodeBlock';
+import { useSiteOrigin } from '../../lib/origin';
+import { CopyField, type CopyValue } from './CopyField';
+import { LivingImageSection } from './LivingImageSection';
 
-/** `copy: false` for a setting to choose rather than text to paste (Make's Parse response: Yes). */
-export interface CopyValue {
-  label: string;
-  value: string;
-  copy?: boolean;
-}
 export interface GuideStep {
   title: string;
   body: ReactNode;
@@ -17,47 +13,30 @@ export interface GuideStep {
   code?: { label: string; code: string };
 }
 
-/** A labelled value with a copy button (endpoint URLs, header names and values). */
-export function CopyField({ label, value, copy = true }: CopyValue) {
-  return (
-    <Stack gap="1" minW="0">
-      <Text fontSize="xs" fontWeight="semibold" color="gray.600" textTransform="uppercase" letterSpacing="wider">
-        {label}
-      </Text>
-      <HStack gap="2" align="stretch">
-        {/* Wrapped, not scrolled: on a phone a long endpoint URL stays readable in full. */}
-        <Box
-          flex="1"
-          minW="0"
-          fontFamily="mono"
-          fontSize="sm"
-          bg="gray.50"
-          borderWidth="1px"
-          borderColor="gray.200"
-          rounded="md"
-          px="3"
-          py="1.5"
-          overflowWrap="anywhere"
-        >
-          {value}
-        </Box>
-        {copy && <CopyButton value={value} size="sm" ariaLabel={`Copy ${label}`} />}
-      </HStack>
-    </Stack>
-  );
-}
+/** The first step of the guides that call the project endpoint with the project's key (n8n, Zapier). */
+export const CREATE_PROJECT_STEP: GuideStep = {
+  title: 'Create a project',
+  body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text>,
+};
 
+/**
+ * An integration guide page: the numbered steps (given the site's origin, for the URLs they show),
+ * the living-image recipe in the tool's words, optional troubleshooting, and the links onward.
+ */
 export function IntegrationGuide({
   platform,
   intro,
   steps,
-  after,
+  living,
+  troubleshooting,
 }: {
   platform: string;
   intro: ReactNode;
-  steps: GuideStep[];
-  after?: ReactNode;
+  steps: (origin: string) => GuideStep[];
+  living: { request: ReactNode; mapping: ReactNode };
+  troubleshooting?: TroubleshootingItem[];
 }) {
+  const origin = useSiteOrigin();
   return (
     <Container maxW="4xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="8">
@@ -73,7 +52,7 @@ export function IntegrationGuide({
           </Box>
         </Stack>
         <Stack as="ol" gap="6" listStyleType="none" p="0" m="0">
-          {steps.map((s, i) => (
+          {steps(origin).map((s, i) => (
             <Flex as="li" key={s.title} gap="4" align="start">
               <Flex
                 flexShrink={0}
@@ -104,7 +83,8 @@ export function IntegrationGuide({
             </Flex>
           ))}
         </Stack>
-        {after}
+        <LivingImageSection origin={origin} {...living} />
+        {troubleshooting && <Troubleshooting items={troubleshooting} />}
         <HStack gap="3" wrap="wrap" pt="4" borderTopWidth="1px" borderColor="gray.200">
           <Button asChild colorPalette="brand">
             <RRLink to="/dashboard">Open your dashboard</RRLink>
@@ -121,7 +101,12 @@ export function IntegrationGuide({
   );
 }
 
-export function Troubleshooting({ items }: { items: { problem: string; fix: string }[] }) {
+interface TroubleshootingItem {
+  problem: string;
+  fix: string;
+}
+
+function Troubleshooting({ items }: { items: TroubleshootingItem[] }) {
   return (
     <Stack as="section" gap="3" aria-labelledby="troubleshooting">
       <Heading as="h2" id="troubleshooting" size="xl">

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Heading, List, Stack, Text } from '@chakra-ui/react';
 import { twinsOf } from '@jsonable/contracts/formats';
 import { Code, CodeBlock } from '../../components/CodeBlock';
-import { CopyField } from './IntegrationGuide';
+import { CopyField } from './CopyField';
 import { automationBody, livePutResponse, livePutUrl, liveStableUrl } from './values';
 
 export function LivingImageSection({

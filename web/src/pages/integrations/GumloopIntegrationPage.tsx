@@ -1,12 +1,9 @@
 import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
-import { IntegrationGuide, Troubleshooting } from '../../features/integrations/IntegrationGuide';
+import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, generateUrl, urlOnlyResponse } from '../../features/integrations/values';
-import { LivingImageSection } from '../../features/integrations/LivingImageSection';
-import { useSiteOrigin } from '../../lib/origin';
 
 export default function GumloopIntegrationPage() {
-  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="Gumloop"
@@ -16,7 +13,7 @@ export default function GumloopIntegrationPage() {
           rest of your flow.
         </Text>
       }
-      steps={[
+      steps={(origin) => [
         {
           title: 'Get an API key',
           body: <Text>Create a project in your Jsonable dashboard and copy its API key; it is shown once.</Text>,
@@ -59,43 +56,36 @@ export default function GumloopIntegrationPage() {
           code: { label: 'Response', code: urlOnlyResponse(origin) },
         },
       ]}
-      after={
-        <>
-          <LivingImageSection
-            origin={origin}
-            request={<>In an API call node, set the method to PUT.</>}
-            mapping={
-              <>
-                Take <Code>url</Code> from the answer with a JSON reader or the node’s output mapping.
-              </>
-            }
-          />
-          <Troubleshooting
-            items={[
-              {
-                problem: '401 Unauthorized',
-                fix: 'the header must read “Bearer ” followed by the full key. Regenerated keys replace the old one immediately.',
-              },
-              {
-                problem: '400 Invalid request',
-                fix: 'the body is not valid JSON or has neither data nor headers. Check for trailing commas and unquoted text.',
-              },
-              {
-                problem: '402 Payment required',
-                fix: 'your plan’s tables for this 30-day period are used up. Upgrade, or wait for the reset date shown in your dashboard.',
-              },
-              {
-                problem: '429 Too many requests',
-                fix: 'the flow sends requests faster than your plan allows. Add a delay, or wait the seconds given in Retry-After.',
-              },
-              {
-                problem: 'An empty or one-column table',
-                fix: 'the data node passed a single string instead of a list. Map the list output, not its text preview.',
-              },
-            ]}
-          />
-        </>
-      }
+      living={{
+        request: <>In an API call node, set the method to PUT.</>,
+        mapping: (
+          <>
+            Take <Code>url</Code> from the answer with a JSON reader or the node’s output mapping.
+          </>
+        ),
+      }}
+      troubleshooting={[
+        {
+          problem: '401 Unauthorized',
+          fix: 'the header must read “Bearer ” followed by the full key. Regenerated keys replace the old one immediately.',
+        },
+        {
+          problem: '400 Invalid request',
+          fix: 'the body is not valid JSON or has neither data nor headers. Check for trailing commas and unquoted text.',
+        },
+        {
+          problem: '402 Payment required',
+          fix: 'your plan’s tables for this 30-day period are used up. Upgrade, or wait for the reset date shown in your dashboard.',
+        },
+        {
+          problem: '429 Too many requests',
+          fix: 'the flow sends requests faster than your plan allows. Add a delay, or wait the seconds given in Retry-After.',
+        },
+        {
+          problem: 'An empty or one-column table',
+          fix: 'the data node passed a single string instead of a list. Map the list output, not its text preview.',
+        },
+      ]}
     />
   );
 }

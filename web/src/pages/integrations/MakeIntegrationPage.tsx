@@ -2,11 +2,8 @@ import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
 import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, urlOnlyResponse } from '../../features/integrations/values';
-import { LivingImageSection } from '../../features/integrations/LivingImageSection';
-import { useSiteOrigin } from '../../lib/origin';
 
 export default function MakeIntegrationPage() {
-  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="Make"
@@ -16,7 +13,7 @@ export default function MakeIntegrationPage() {
           database and get back a URL you can post to Slack, e-mail or Notion.
         </Text>
       }
-      steps={[
+      steps={(origin) => [
         {
           title: 'Create a project',
           body: (
@@ -80,21 +77,18 @@ export default function MakeIntegrationPage() {
           code: { label: 'Response', code: urlOnlyResponse(origin) },
         },
       ]}
-      after={
-        <LivingImageSection
-          origin={origin}
-          request={
-            <>
-              Add another HTTP “Make a request” module and set its <strong>Method</strong> to PUT.
-            </>
-          }
-          mapping={
-            <>
-              With <strong>Parse response</strong> on, map <Code>Data → url</Code>.
-            </>
-          }
-        />
-      }
+      living={{
+        request: (
+          <>
+            Add another HTTP “Make a request” module and set its <strong>Method</strong> to PUT.
+          </>
+        ),
+        mapping: (
+          <>
+            With <strong>Parse response</strong> on, map <Code>Data → url</Code>.
+          </>
+        ),
+      }}
     />
   );
 }

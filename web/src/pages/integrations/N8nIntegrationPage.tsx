@@ -1,9 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
-import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
+import { CREATE_PROJECT_STEP, IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
-import { LivingImageSection } from '../../features/integrations/LivingImageSection';
-import { useSiteOrigin } from '../../lib/origin';
 
 const n8nBody = `{
   "title": "Open Tickets",
@@ -11,7 +9,6 @@ const n8nBody = `{
 }`;
 
 export default function N8nIntegrationPage() {
-  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="n8n"
@@ -21,11 +18,8 @@ export default function N8nIntegrationPage() {
           node needed.
         </Text>
       }
-      steps={[
-        {
-          title: 'Create a project',
-          body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text>,
-        },
+      steps={(origin) => [
+        CREATE_PROJECT_STEP,
         {
           title: 'Add an HTTP Request node',
           body: (
@@ -72,21 +66,18 @@ export default function N8nIntegrationPage() {
           code: { label: 'Response', code: projectEndpointResponse(origin) },
         },
       ]}
-      after={
-        <LivingImageSection
-          origin={origin}
-          request={
-            <>
-              Add an HTTP Request node and set its <strong>Method</strong> to PUT.
-            </>
-          }
-          mapping={
-            <>
-              Reference it downstream as <Code>{'{{ $json.url }}'}</Code>.
-            </>
-          }
-        />
-      }
+      living={{
+        request: (
+          <>
+            Add an HTTP Request node and set its <strong>Method</strong> to PUT.
+          </>
+        ),
+        mapping: (
+          <>
+            Reference it downstream as <Code>{'{{ $json.url }}'}</Code>.
+          </>
+        ),
+      }}
     />
   );
 }

@@ -1,12 +1,9 @@
 import { Text } from '@chakra-ui/react';
 import { Code } from '../../components/CodeBlock';
-import { IntegrationGuide } from '../../features/integrations/IntegrationGuide';
+import { CREATE_PROJECT_STEP, IntegrationGuide } from '../../features/integrations/IntegrationGuide';
 import { automationBody, projectEndpointUrl, projectEndpointResponse } from '../../features/integrations/values';
-import { LivingImageSection } from '../../features/integrations/LivingImageSection';
-import { useSiteOrigin } from '../../lib/origin';
 
 export default function ZapierIntegrationPage() {
-  const origin = useSiteOrigin();
   return (
     <IntegrationGuide
       platform="Zapier"
@@ -16,11 +13,8 @@ export default function ZapierIntegrationPage() {
           inside any Zap.
         </Text>
       }
-      steps={[
-        {
-          title: 'Create a project',
-          body: <Text>Create a project in your Jsonable dashboard and copy its API key and endpoint path.</Text>,
-        },
+      steps={(origin) => [
+        CREATE_PROJECT_STEP,
         {
           title: 'Add a Webhooks by Zapier action',
           body: (
@@ -64,22 +58,19 @@ export default function ZapierIntegrationPage() {
           code: { label: 'Response', code: projectEndpointResponse(origin) },
         },
       ]}
-      after={
-        <LivingImageSection
-          origin={origin}
-          request={
-            <>
-              Add a Webhooks by Zapier action with the <strong>Custom Request</strong> event and set{' '}
-              <strong>Method</strong> to PUT.
-            </>
-          }
-          mapping={
-            <>
-              Pick <Code>Url</Code> from the step’s answer in later steps.
-            </>
-          }
-        />
-      }
+      living={{
+        request: (
+          <>
+            Add a Webhooks by Zapier action with the <strong>Custom Request</strong> event and set{' '}
+            <strong>Method</strong> to PUT.
+          </>
+        ),
+        mapping: (
+          <>
+            Pick <Code>Url</Code> from the step’s answer in later steps.
+          </>
+        ),
+      }}
     />
   );
 }
