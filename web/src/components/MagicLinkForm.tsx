@@ -4,9 +4,7 @@ import { requestMagicLink } from '../lib/auth';
 import { useEmailEntry } from '../lib/use-email-entry';
 import { toast } from '../lib/toaster';
 import { useAdoptTypedValues } from '../lib/typed-before-hydration';
-import { useFormSubmit } from '../lib/use-form-submit';
-import { CheckYourEmail, Strong } from './EmailedLink';
-import { EmailField } from './TextField';
+import { CheckYourEmail, EmailField, Strong, useFormSubmit } from './AccountForms';
 
 /** E-mail entry, then the Check Your Email confirmation (SPEC §4). Used on /auth and the landing dialog. */
 export function MagicLinkForm({ idPrefix = 'magic' }: { idPrefix?: string }) {

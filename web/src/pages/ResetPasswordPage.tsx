@@ -10,8 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts
 import { checkResetLink, resetPassword } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
-import { StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/EmailedLink';
-import { PasswordField } from '../components/TextField';
+import { PasswordField, StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/AccountForms';
 
 type Phase = 'checking' | 'ready' | 'saving' | 'done' | 'error';
 const INVALID = accountMessages.resetLinkInvalid;

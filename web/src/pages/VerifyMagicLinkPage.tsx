@@ -17,8 +17,7 @@ import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
 import { confirmMagicLink, useUser, verifyMagicLink } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
-import { StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/EmailedLink';
-import { PasswordField } from '../components/TextField';
+import { PasswordField, StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/AccountForms';
 
 type Phase = 'checking' | 'ready' | 'confirming' | 'success' | 'error';
 export const MAGIC_LINK_REDIRECT_MS = 2000;

@@ -8,7 +8,7 @@ import { Box, Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/reac
 import { parseColour } from '@jsonable/contracts/colour';
 import { ColourInput } from '../ColourField';
 import { moved } from '../../lib/table-features';
-import { TextField as LabelledInput } from '../TextField';
+import { TextField as LabelledInput } from '../AccountForms';
 
 /** The editors' text field: small, on white. */
 export function TextField({

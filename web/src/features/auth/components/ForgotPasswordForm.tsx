@@ -3,9 +3,7 @@ import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { requestPasswordReset } from '../../../lib/auth';
 import { useEmailEntry } from '../../../lib/use-email-entry';
 import { messageOf } from '../../../lib/api-client';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { CheckYourEmail, Strong } from '../../../components/EmailedLink';
-import { EmailField } from '../../../components/TextField';
+import { CheckYourEmail, EmailField, Strong, useFormSubmit } from '../../../components/AccountForms';
 
 /**
  * "Forgot password?": e-mail entry, then Check Your Email. The server answers the same for every

@@ -4,8 +4,7 @@ import { Button, Link, Stack } from '@chakra-ui/react';
 import { login } from '../../../lib/auth';
 import { messageOf } from '../../../lib/api-client';
 import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { EmailField, PasswordField } from '../../../components/TextField';
+import { EmailField, PasswordField, useFormSubmit } from '../../../components/AccountForms';
 
 export function PasswordLoginForm() {
   const navigate = useNavigate();

@@ -7,9 +7,7 @@ import { PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { useAdoptTypedValues } from '../../../lib/typed-before-hydration';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { CheckYourEmail, Strong } from '../../../components/EmailedLink';
-import { EmailField, PasswordField } from '../../../components/TextField';
+import { CheckYourEmail, EmailField, PasswordField, Strong, useFormSubmit } from '../../../components/AccountForms';
 
 export function RegisterForm() {
   const navigate = useNavigate();

@@ -3,8 +3,7 @@ import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { messageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import type { SessionUser } from '../../../lib/auth';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { TextField } from '../../../components/TextField';
+import { TextField, useFormSubmit } from '../../../components/AccountForms';
 import { updateProfile } from '../api/account-settings';
 
 export function ProfileTab({ user }: { user: SessionUser }) {

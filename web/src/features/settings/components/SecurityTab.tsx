@@ -7,8 +7,7 @@ import { messageOf } from '../../../lib/api-client';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toaster';
 import { USER_KEY } from '../../../lib/auth';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { PasswordField } from '../../../components/TextField';
+import { PasswordField, useFormSubmit } from '../../../components/AccountForms';
 import { changePassword } from '../api/account-settings';
 import { SESSIONS_KEY, describeUserAgent, signOutOtherSessions, signOutSession, useSessions } from '../api/sessions';
 
