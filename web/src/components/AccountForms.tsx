@@ -5,8 +5,8 @@
  * use them load one small chunk.
  */
 import { useEffect, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Box, Field, Heading, Input, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import { Link as RRLink, useNavigate } from 'react-router-dom';
+import { Box, Button, Field, Heading, Input, Stack, Text, type BoxProps } from '@chakra-ui/react';
 import { toast } from '../lib/toaster';
 
 type InputProps = Omit<ComponentProps<typeof Input>, 'id' | 'value' | 'onChange' | 'required' | 'children'>;
@@ -126,6 +126,21 @@ export function StatusMessage({
       {text !== undefined && <Text color="gray.600">{text}</Text>}
       {action}
     </Stack>
+  );
+}
+
+/** The card's content when an e-mailed link does not work: why, and a link onward. */
+export function InvalidLink({ message, to, label }: { message: string; to: string; label: string }) {
+  return (
+    <StatusMessage
+      title="Invalid Link"
+      text={message}
+      action={
+        <Button asChild colorPalette="brand">
+          <RRLink to={to}>{label}</RRLink>
+        </Button>
+      }
+    />
   );
 }
 

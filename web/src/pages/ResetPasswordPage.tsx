@@ -4,13 +4,14 @@
  * session, retires every other e-mailed link, and signs this browser in.
  */
 import { useState, type FormEvent } from 'react';
-import { Link as RRLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MAX, PASSWORD_MIN, accountMessages } from '@jsonable/contracts/account-rules';
 import { checkResetLink, resetPassword } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
-import { PasswordField, StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/AccountForms';
+import { InvalidLink, PasswordField, StatusMessage, Strong } from '../components/AccountForms';
+import { useLinkCheck, useRedirectWhen } from '../components/AccountForms';
 
 type Phase = 'checking' | 'ready' | 'saving' | 'done' | 'error';
 const INVALID = accountMessages.resetLinkInvalid;
@@ -116,17 +117,7 @@ export default function ResetPasswordPage() {
           {phase === 'done' && (
             <StatusMessage title="Your password is set" text="You're signed in. Taking you to your dashboard..." />
           )}
-          {phase === 'error' && (
-            <StatusMessage
-              title="Invalid Link"
-              text={message}
-              action={
-                <Button asChild colorPalette="brand">
-                  <RRLink to="/auth?tab=forgot">Ask for a new link</RRLink>
-                </Button>
-              }
-            />
-          )}
+          {phase === 'error' && <InvalidLink message={message} to="/auth?tab=forgot" label="Ask for a new link" />}
         </Card.Body>
       </Card.Root>
     </Center>

@@ -17,7 +17,8 @@ import type { VerifyMagicLinkResponse } from '@jsonable/contracts/accounts';
 import { confirmMagicLink, useUser, verifyMagicLink } from '../lib/auth';
 import { ApiError, messageOf } from '../lib/api-client';
 import { toast } from '../lib/toaster';
-import { PasswordField, StatusMessage, Strong, useLinkCheck, useRedirectWhen } from '../components/AccountForms';
+import { InvalidLink, PasswordField, StatusMessage, Strong } from '../components/AccountForms';
+import { useLinkCheck, useRedirectWhen } from '../components/AccountForms';
 
 type Phase = 'checking' | 'ready' | 'confirming' | 'success' | 'error';
 export const MAGIC_LINK_REDIRECT_MS = 2000;
@@ -208,17 +209,7 @@ export default function VerifyMagicLinkPage() {
             />
           )}
 
-          {phase === 'error' && (
-            <StatusMessage
-              title="Invalid Link"
-              text={message}
-              action={
-                <Button asChild colorPalette="brand">
-                  <RRLink to="/auth">Back to Sign In</RRLink>
-                </Button>
-              }
-            />
-          )}
+          {phase === 'error' && <InvalidLink message={message} to="/auth" label="Back to Sign In" />}
         </Card.Body>
       </Card.Root>
     </Center>
