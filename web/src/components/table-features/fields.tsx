@@ -4,7 +4,7 @@
  * (keyboard-reachable reordering: every item can be moved with buttons, nothing needs a drag).
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
 import { parseColour } from '@jsonable/contracts/colour';
 import { ColourInput } from '../ColourField';
 import { moved } from '../../lib/table-features';
