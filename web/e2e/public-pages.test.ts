@@ -130,6 +130,17 @@ describe('public pages', () => {
     await open(s.page, '/documentation', 'Documentation');
     await s.page.keyboard.press('Tab');
     expect(await s.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    // Focused, it shows on top of the sticky header (WCAG 2.4.11: focus not obscured): what is
+    // drawn at its centre is the link itself.
+    await expect
+      .poll(() =>
+        s.page.evaluate(() => {
+          const link = document.activeElement as HTMLElement;
+          const box = link.getBoundingClientRect();
+          return box.top >= 0 && document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === link;
+        }),
+      )
+      .toBe(true);
     const names: string[] = [];
     for (let i = 0; i < 6; i++) {
       await s.page.keyboard.press('Tab');

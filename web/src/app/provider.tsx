@@ -58,7 +58,7 @@ const config = defineConfig({
       position: 'absolute',
       left: '2',
       top: '-40px',
-      zIndex: 'skipLink',
+      zIndex: 'skipNav',
       bg: 'brand.700',
       color: 'white',
       px: '3',
