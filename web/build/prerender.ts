@@ -17,12 +17,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublicPage } from '../src/app/public-pages';
 import { criticalStyles } from './critical-css';
+import { inlineComponentStyles, type ComponentStyle } from './inline-styles';
 
 /** What the prerender entry (src/entry-server.tsx) exports. */
 export interface PrerenderEntry {
   publicPages: PublicPage[];
   PUBLIC_URL_TOKEN: string;
-  renderPage(path: string): Promise<{ html: string; styles: string }>;
+  renderPage(path: string): Promise<{ html: string; styles: string; componentStyles: ComponentStyle[] }>;
   routePatterns(): string[];
 }
 
@@ -148,10 +149,11 @@ export async function prerender(
         `prerender: ${page.path}: ${page.module} is not a chunk of the build (is it the page the route loads?)`,
       );
     const preload = chunksOf(manifest, page.module).filter((f) => !inTemplate.has(f));
-    const { html, styles } = await entry.renderPage(page.path);
-    const markup = inlineInto(html, inline, filled);
-    const head = headFor(page, origin, preload, criticalStyles(styles, markup));
-    writeFileSync(join(dist, page.file), pageHtml(template, head, markup));
+    const { html, styles, componentStyles } = await entry.renderPage(page.path);
+    const filledMarkup = inlineInto(html, inline, filled);
+    const placed = inlineComponentStyles(criticalStyles(styles, filledMarkup), filledMarkup, componentStyles);
+    const head = headFor(page, origin, preload, placed.headStyles);
+    writeFileSync(join(dist, page.file), pageHtml(template, head, placed.markup));
   }
   const unused = Object.keys(inline).filter((id) => !filled.has(id));
   if (unused.length > 0) throw new Error(`prerender: no page has an empty element #${unused.join(', #')} to fill`);

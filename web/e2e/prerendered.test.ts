@@ -59,8 +59,20 @@ describe('prerendered HTML over plain HTTP', () => {
       expect(preview.status).toBe(200);
       expect(preview.headers.get('content-type')).toBe('image/png');
       await preview.arrayBuffer();
-      // Styled at first paint: the emotion styles the page uses are in the head.
-      expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [^"]+">/);
+      // Styled at first paint: every emotion class an element names has its rules in a style tag
+      // that comes before that element (in the head, or just before it: web/build/inline-styles.ts).
+      const body = html.indexOf('<body');
+      const classes = [...html.slice(body).matchAll(/class="([^"]*)"/g)].flatMap((m) =>
+        m[1]!.split(/\s+/).filter((c) => /^css-[\w-]+$/.test(c)),
+      );
+      expect(classes.length).toBeGreaterThan(0);
+      for (const cls of new Set(classes)) {
+        const id = cls.slice('css-'.length);
+        const firstUse = html.search(new RegExp(`class="(?:[^"]*\\s)?${cls}(?:\\s[^"]*)?"`));
+        const rules = html.search(new RegExp(`<style data-emotion="css (?:[\\w-]+ )*${id}(?: [\\w-]+)*">`));
+        expect(rules, `${p.path}: the rules of .${cls}`).toBeGreaterThan(-1);
+        expect(rules, `${p.path}: the rules of .${cls} come before its first element`).toBeLessThan(firstUse);
+      }
       // The page's own chunk is fetched with the main bundle, not after it.
       const scripts = [
         ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g),

@@ -20,6 +20,8 @@ export interface RenderedPage {
   html: string;
   /** <style data-emotion> tags for the head: what the page's components use, no more. */
   styles: string;
+  /** The components' rules of `styles` one emotion id at a time, in its order (web/build/inline-styles.ts). */
+  componentStyles: Array<{ id: string; css: string }>;
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -44,7 +46,13 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </AppProvider>
     </CacheProvider>,
   );
-  return { html, styles: server.constructStyleTagsFromChunks(server.extractCriticalToChunks(html)) };
+  const chunks = server.extractCriticalToChunks(html);
+  const regular = chunks.styles.find((chunk) => chunk.key === cache.key);
+  return {
+    html,
+    styles: server.constructStyleTagsFromChunks(chunks),
+    componentStyles: (regular?.ids ?? []).map((id) => ({ id, css: String(cache.inserted[id]) })),
+  };
 }
 
 /**
