@@ -49,3 +49,11 @@ describe('inlineComponentStyles', () => {
     );
   });
 });
+
+describe('inlineComponentStyles with $ in a rule', () => {
+  it('keeps the rules that stay in the head as written', () => {
+    const odd = { id: 'animation-y', css: "@keyframes animation-y{from{--x:'$&$1';}}" };
+    const out = inlineComponentStyles(head([odd.id], odd.css), '<b></b>', [odd]);
+    expect(out.headStyles).toContain(odd.css);
+  });
+});

@@ -110,7 +110,8 @@ export function inlineComponentStyles(
   }
   out += markup.slice(last);
   return {
-    headStyles: headStyles.replace(found[0], stay.length > 0 ? styleTag(stay) : ''),
+    // A function, so `$` in a rule is not read as a replacement pattern.
+    headStyles: headStyles.replace(found[0], () => (stay.length > 0 ? styleTag(stay) : '')),
     markup: out,
   };
 }

@@ -79,8 +79,9 @@ export function expectNewEvents<G>(
   expected: Array<{ type: string; data?: Record<string, unknown> }>,
 ): Check<G> {
   return ({ given, newEvents }) => {
-    expect(newEvents.filter((e) => filter(e, given))).toMatchObject(expected);
-    expect(newEvents.filter((e) => filter(e, given))).toHaveLength(expected.length);
+    const picked = newEvents.filter((e) => filter(e, given));
+    expect(picked).toHaveLength(expected.length);
+    expect(picked).toMatchObject(expected);
   };
 }
 
